@@ -1,0 +1,10 @@
+// Browser tests: real Chromium driven by playwright-core against a real server (see test/e2e).
+module.exports = {
+  transform: {
+    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+  },
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'],
+  maxWorkers: 1,
+  testTimeout: 180000,
+};

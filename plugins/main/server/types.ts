@@ -1,0 +1,59 @@
+/**
+ * Contract of the `svc` server plugin for the plugins that depend on it (svcCheckUpdates),
+ * and the shape of the `svc` request-handler context.
+ */
+import type { Logger, OsdRequest } from '../../../host/server/types';
+import type { ApiHost } from '../common/api-hosts';
+
+export type ManagedApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export interface ManagedApiRequestOptions {
+  apiHostID: string;
+  /** Aborts the upstream call, e.g. when the browser went away. */
+  signal?: AbortSignal;
+  /** Overrides the configured timeout (ms). */
+  timeout?: number;
+}
+
+/** Any HTTP answer of the managed API, errors included: the status and body are as it sent them. */
+export interface ManagedApiResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string>;
+  data: T;
+}
+
+export interface ManagedApiRequester {
+  /**
+   * Sends `method path` (path may carry a query string) to the host, logged in with the host's
+   * stored credentials (and run_as for the current user where the host allows it).
+   * Resolves for every HTTP answer of the managed API; rejects with a `ManagedApiError`
+   * (see services/managed-api/errors) when there is no usable answer: unknown host, unreachable,
+   * timeout, TLS failure, malformed body, failed login.
+   */
+  request<T = unknown>(method: ManagedApiMethod, path: string, body: unknown, options: ManagedApiRequestOptions): Promise<ManagedApiResponse<T>>;
+}
+
+export interface ManagedApiClient {
+  asInternalUser: ManagedApiRequester;
+  asCurrentUser: ManagedApiRequester;
+}
+
+/** `context.svc` of route handlers. */
+export interface SvcRequestHandlerContext {
+  logger: Logger;
+  api: { client: ManagedApiClient };
+}
+
+/** Start contract of the `svc` server plugin. */
+export interface SvcServerStart {
+  api: {
+    client: {
+      asInternalUser: ManagedApiRequester;
+      asScoped(request: OsdRequest): { asCurrentUser: ManagedApiRequester };
+    };
+  };
+  hosts: {
+    list(): Promise<ApiHost[]>;
+    get(id: string): Promise<ApiHost | undefined>;
+  };
+}
