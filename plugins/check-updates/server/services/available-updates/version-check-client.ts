@@ -1,0 +1,106 @@
+import { MANAGED_API_VERSION_CHECK_PATH } from '../../../common/constants';
+import { toSemanticVersion } from '../../../common/versions';
+import type { ManagedApiRequester, ManagedApiResponse } from '../../../../main/server/types';
+import { UpdateCheckError, type UpstreamDetail } from '../errors';
+
+/** A release as the managed API describes it; every field is checked before use. */
+export interface UpstreamRelease {
+  tag?: unknown;
+  title?: unknown;
+  description?: unknown;
+  published_date?: unknown;
+  semver?: unknown;
+  release_url?: unknown;
+}
+
+/** What an API host says about its version and the releases published after it. */
+export interface VersionCheck {
+  currentVersion: string;
+  releases: UpstreamRelease[];
+}
+
+export type FetchVersionCheck = (apiHostID: string, options: { force: boolean }) => Promise<VersionCheck>;
+
+type JsonObject = Record<string, unknown>;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function optionalString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** Title, detail and code of a managed-API error body, in its problem shape or its `{data:{title,detail}}` envelope. */
+function readUpstreamDetail(response: ManagedApiResponse<unknown>): UpstreamDetail {
+  const body = isObject(response.data) ? response.data : {};
+  const nested = isObject(body.data) ? body.data : {};
+  return {
+    status: response.status,
+    error: typeof body.error === 'number' ? body.error : undefined,
+    title: optionalString(body.title) ?? optionalString(nested.title),
+    detail: optionalString(body.detail) ?? optionalString(nested.detail) ?? optionalString(body.message),
+  };
+}
+
+function describe(upstream: UpstreamDetail): string {
+  const code = upstream.error !== undefined ? ` (error ${upstream.error})` : '';
+  const text = [upstream.title, upstream.detail].filter(Boolean).join(': ') || 'no detail given';
+  return `HTTP ${upstream.status}${code}: ${text}`;
+}
+
+function isTimeout(error: unknown): boolean {
+  if (!isObject(error)) return false;
+  return error.statusCode === 504 || error.name === 'TimeoutError' || ['ETIMEDOUT', 'ECONNABORTED', 'TIMEOUT'].includes(String(error.code));
+}
+
+/** The API host gave no usable answer (unreachable, timed out, failed login, malformed body). */
+function unavailable(apiHostID: string, error: unknown): UpdateCheckError {
+  const reason = error instanceof Error ? error.message : String(error);
+  if (isTimeout(error)) {
+    return new UpdateCheckError(504, 'UPSTREAM_TIMEOUT', `API host [${apiHostID}] did not answer the version check in time: ${reason}`, { detail: reason });
+  }
+  return new UpdateCheckError(502, 'UPSTREAM_ERROR', `API host [${apiHostID}] could not be asked for available updates: ${reason}`, { detail: reason });
+}
+
+function rejected(apiHostID: string, response: ManagedApiResponse<unknown>): UpdateCheckError {
+  const upstream = readUpstreamDetail(response);
+  return new UpdateCheckError(502, 'UPSTREAM_ERROR', `API host [${apiHostID}] failed to check for updates: ${describe(upstream)}`, upstream);
+}
+
+function invalid(apiHostID: string, reason: string): UpdateCheckError {
+  return new UpdateCheckError(502, 'UPSTREAM_INVALID_RESPONSE', `API host [${apiHostID}] answered the version check with ${reason}`, { detail: reason });
+}
+
+function disabled(apiHostID: string): UpdateCheckError {
+  return new UpdateCheckError(
+    409,
+    'UPDATE_CHECK_DISABLED',
+    `Update checking is disabled on API host [${apiHostID}]: enable it in the managed API's configuration to see available updates`,
+  );
+}
+
+/** Reads `GET /manager/version/check` of an API host with the host's own credentials. */
+export function createVersionCheckClient(requester: ManagedApiRequester): FetchVersionCheck {
+  return async (apiHostID, { force }) => {
+    // force_query makes the host ask its release feed now instead of answering from its own cache.
+    const path = force ? `${MANAGED_API_VERSION_CHECK_PATH}?force_query=true` : MANAGED_API_VERSION_CHECK_PATH;
+    let response: ManagedApiResponse<unknown>;
+    try {
+      response = await requester.request<unknown>('GET', path, undefined, { apiHostID });
+    } catch (error) {
+      throw unavailable(apiHostID, error);
+    }
+    const body = response.data;
+    if (response.status < 200 || response.status >= 300 || (isObject(body) && typeof body.error === 'number' && body.error !== 0)) {
+      throw rejected(apiHostID, response);
+    }
+    if (!isObject(body) || !isObject(body.data)) throw invalid(apiHostID, 'a body without a data object');
+    const data = body.data;
+    if (data.update_check === false) throw disabled(apiHostID);
+    const currentVersion = typeof data.current_version === 'string' ? toSemanticVersion(data.current_version) : null;
+    if (!currentVersion) throw invalid(apiHostID, `current_version [${String(data.current_version)}], which is not a semantic version`);
+    const releases = [data.last_available_major, data.last_available_minor, data.last_available_patch].filter(isObject);
+    return { currentVersion, releases };
+  };
+}

@@ -1,0 +1,46 @@
+import { schedule } from 'node-cron';
+import type { CoordinationServiceStart, Logger } from '../../../../../host/server/types';
+import type { RefreshSummary } from '../available-updates/available-updates-service';
+
+/** Name of the cluster-wide lock that lets one dashboard instance at a time refresh the records. */
+export const REFRESH_LOCK_NAME = 'svcCheckUpdates.refreshAvailableUpdates';
+
+/** Runs a task on a cron expression; node-cron in production, a fake in tests. */
+export type CronScheduler = (expression: string, task: () => Promise<void>) => { stop(): void | Promise<void> };
+
+const nodeCronScheduler: CronScheduler = (expression, task) => {
+  const scheduled = schedule(expression, task, { name: REFRESH_LOCK_NAME, noOverlap: true });
+  return { stop: () => scheduled.destroy() };
+};
+
+export interface PeriodicRefreshOptions {
+  /** node-cron expression, e.g. `0 3 * * *`. */
+  schedule: string;
+  coordination: CoordinationServiceStart;
+  refreshAll(): Promise<RefreshSummary>;
+  logger: Logger;
+  scheduler?: CronScheduler;
+}
+
+/** One run of the job: refreshes every host unless another instance holds the lock. */
+export async function runRefresh({ coordination, refreshAll, logger }: Omit<PeriodicRefreshOptions, 'schedule' | 'scheduler'>): Promise<void> {
+  try {
+    const outcome = await coordination.withLock(REFRESH_LOCK_NAME, refreshAll);
+    if (!outcome.acquired) {
+      logger.debug('Another dashboard instance is refreshing available updates; skipped here');
+      return;
+    }
+    const { refreshed, failed } = outcome.result;
+    logger.info(`Refreshed available updates of ${refreshed.length} API host(s), ${failed.length} failed`, { refreshed, failed });
+  } catch (error) {
+    logger.error(error instanceof Error ? error : String(error), { job: REFRESH_LOCK_NAME });
+  }
+}
+
+/** Starts the periodic refresh of every host's record; the returned `stop` ends it. */
+export function startPeriodicRefresh(options: PeriodicRefreshOptions): { stop(): Promise<void> } {
+  const scheduler = options.scheduler ?? nodeCronScheduler;
+  const task = scheduler(options.schedule, () => runRefresh(options));
+  options.logger.debug(`Available updates are refreshed on schedule [${options.schedule}]`);
+  return { stop: async () => void (await task.stop()) };
+}
