@@ -1,0 +1,27 @@
+import { any } from './any';
+import { arrayOf } from './array-of';
+import { boolean } from './boolean';
+import { literal } from './literal';
+import { maybe, nullable } from './maybe';
+import { number } from './number';
+import { object } from './object';
+import { oneOf } from './one-of';
+import { recordOf } from './record-of';
+import { string } from './string';
+import { uri } from './uri';
+
+/** The builders, used as `schema.object({ name: schema.string() })`. */
+export const schema = {
+  any,
+  arrayOf,
+  boolean,
+  literal,
+  maybe,
+  nullable,
+  number,
+  object,
+  oneOf,
+  recordOf,
+  string,
+  uri,
+};

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { configSchemaErrorMap } from './messages';
+import { Type, TypeOptions } from './type';
+
+export interface StringOptions extends TypeOptions<string> {
+  minLength?: number;
+  maxLength?: number;
+  /** Accept only a host name (RFC 1123) or an IP address. */
+  hostname?: boolean;
+}
+
+const HOSTNAME_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+const ipAddress = z.string().ip();
+
+/** RFC 1123 host name (labels of letters, digits and inner hyphens, at most 255 characters) or an IP. */
+function isHostname(value: string): boolean {
+  if (ipAddress.safeParse(value).success) return true;
+  const name = value.endsWith('.') ? value.slice(0, -1) : value;
+  return (
+    name.length > 0 &&
+    name.length <= 255 &&
+    name.split('.').every((label) => HOSTNAME_LABEL.test(label))
+  );
+}
+
+/** A string; the empty string is valid unless `minLength` says otherwise. Other types are not coerced. */
+export function string(options: StringOptions = {}): Type<string> {
+  let base = z.string({ errorMap: configSchemaErrorMap('string') });
+  if (options.minLength !== undefined) base = base.min(options.minLength);
+  if (options.maxLength !== undefined) base = base.max(options.maxLength);
+  const checked = options.hostname
+    ? base.refine(isHostname, { message: 'value must be a valid hostname (see RFC 1123).' })
+    : base;
+  return new Type<string>(checked, options);
+}
