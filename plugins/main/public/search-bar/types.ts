@@ -1,0 +1,68 @@
+/**
+ * Search-bar query syntaxes. Every syntax turns what the user typed into the managed API's own
+ * filter parameters (`q` and `search`), so a view can send it through the proxy unchanged.
+ */
+
+/** A field a view can be filtered on. */
+export interface SearchField {
+  /** Name as the managed API's `q` knows it (`os.platform`). */
+  name: string;
+  description?: string;
+  /** Values offered as suggestions without asking the API (enums such as agent status). */
+  values?: string[];
+}
+
+/** Filter parameters of a managed-API list endpoint. */
+export interface ManagedApiQuery {
+  q?: string;
+  search?: string;
+}
+
+export interface QuerySyntaxError {
+  message: string;
+  /** Character offset in the input where the problem starts. */
+  offset: number;
+}
+
+export type QueryTranslation = { ok: true; query: ManagedApiQuery } | { ok: false; error: QuerySyntaxError };
+
+export type SuggestionKind = 'field' | 'operator' | 'value' | 'conjunction' | 'group';
+
+export interface Suggestion {
+  kind: SuggestionKind;
+  label: string;
+  description?: string;
+  /** Text that replaces `input.slice(replaceFrom, replaceTo)`. */
+  insertText: string;
+  replaceFrom: number;
+  replaceTo: number;
+}
+
+/** Asks the managed API for values of a field that start with or contain `prefix`. */
+export type ValueSuggester = (field: string, prefix: string, signal: AbortSignal) => Promise<string[]>;
+
+export interface SuggestionContext {
+  fields: SearchField[];
+  suggestValues?: ValueSuggester;
+  signal: AbortSignal;
+}
+
+export interface SearchSyntax {
+  id: string;
+  label: string;
+  /** Parses `input`, checks it against the view's fields and translates it to `q`/`search`. */
+  translate(input: string, fields: SearchField[]): QueryTranslation;
+  /** Completions at `cursor`; syntaxes without completion leave this out. */
+  suggest?(input: string, cursor: number, context: SuggestionContext): Promise<Suggestion[]>;
+}
+
+/**
+ * Field-independent intermediate tree that DQL and Lucene parse into, so one translator turns both
+ * into `q`.
+ */
+export type QueryNode =
+  | { type: 'and' | 'or'; children: QueryNode[] }
+  | { type: 'not'; child: QueryNode; offset: number }
+  | { type: 'match'; field: string; value: string; quoted: boolean; offset: number }
+  | { type: 'range'; field: string; operator: '<' | '<=' | '>' | '>='; value: string; offset: number }
+  | { type: 'text'; value: string; quoted: boolean; offset: number };
