@@ -48,19 +48,20 @@ export interface DismissUpdateRequest {
   update_type: UpdateType;
 }
 
-export interface DismissUpdateResponse {
+// Type aliases rather than interfaces for response bodies: the router takes them as plain records.
+export type DismissUpdateResponse = {
   success: boolean;
   message: string;
-}
+};
 
 /** Body of `PUT /preferences`: `dismissed_date` defaults to the time of the request. */
 export interface ReplaceDismissedUpdatesRequest {
   dismissed_updates: Record<string, { update_type: UpdateType; dismissed_date?: string }>;
 }
 
-export interface DataResponse<T> {
+export type DataResponse<T> = {
   data: T;
-}
+};
 
 /** Machine-readable reason carried in `attributes.code` of the plugin's error bodies. */
 export type UpdateCheckErrorCode =

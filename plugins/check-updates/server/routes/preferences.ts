@@ -1,0 +1,70 @@
+import { schema } from '../../../../host/schema';
+import { ROUTES } from '../../common/constants';
+import type { DataResponse, DismissUpdateResponse, UserPreferences } from '../../common/types';
+import { toSemanticVersion } from '../../common/versions';
+import type { CheckUpdatesRouter, GetServices } from '../types';
+import { currentUsername } from './current-user';
+import { asUpdateType, isoTimestampSchema, MAX_DISMISSED_UPDATES, updateTypeSchema, versionSchema } from './validation';
+
+const notLoggedIn = { body: { message: 'Preferences belong to a dashboard user: log in first' } };
+
+function preferencesBody(data: UserPreferences): DataResponse<UserPreferences> {
+  return { data };
+}
+
+/** `GET /preferences`, `PUT /preferences` and `POST /dismiss`: the current user's dismissed updates. */
+export function registerPreferencesRoutes(router: CheckUpdatesRouter, getServices: GetServices): void {
+  router.get({ path: ROUTES.preferences, validate: false }, async (context, request, response) => {
+    const username = currentUsername(context, request);
+    if (!username) return response.unauthorized(notLoggedIn);
+    return response.ok({ body: preferencesBody(await getServices().preferences.get(username)) });
+  });
+
+  router.put(
+    {
+      path: ROUTES.preferences,
+      validate: {
+        body: schema.object({
+          dismissed_updates: schema.recordOf(
+            versionSchema,
+            schema.object({ update_type: updateTypeSchema, dismissed_date: schema.maybe(isoTimestampSchema) }),
+            {
+              validate: (entries) =>
+                Object.keys(entries).length > MAX_DISMISSED_UPDATES ? `at most ${MAX_DISMISSED_UPDATES} dismissed updates can be stored` : undefined,
+            },
+          ),
+        }),
+      },
+    },
+    async (context, request, response) => {
+      const username = currentUsername(context, request);
+      if (!username) return response.unauthorized(notLoggedIn);
+      const dismissedUpdates = Object.fromEntries(
+        Object.entries(request.body.dismissed_updates).map(([version, entry]) => [
+          version,
+          { update_type: asUpdateType(entry.update_type), dismissed_date: entry.dismissed_date && new Date(entry.dismissed_date).toISOString() },
+        ]),
+      );
+      const data = await getServices().preferences.replaceDismissedUpdates(username, { dismissed_updates: dismissedUpdates });
+      return response.ok({ body: preferencesBody(data) });
+    },
+  );
+
+  router.post(
+    {
+      path: ROUTES.dismiss,
+      validate: { body: schema.object({ version: versionSchema, update_type: updateTypeSchema }) },
+    },
+    async (context, request, response) => {
+      const username = currentUsername(context, request);
+      if (!username) return response.unauthorized(notLoggedIn);
+      const updateType = asUpdateType(request.body.update_type);
+      await getServices().preferences.dismiss(username, { version: request.body.version, update_type: updateType });
+      const body: DismissUpdateResponse = {
+        success: true,
+        message: `The ${updateType} update ${toSemanticVersion(request.body.version)} is dismissed for [${username}]`,
+      };
+      return response.ok({ body });
+    },
+  );
+}
