@@ -14,6 +14,8 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   testPathIgnorePatterns: ['/node_modules/', '/build/', '/test/e2e/'],
+  // ESM-only dependencies (content-disposition for @fastify/static, uuid for @elastic/eui) are turned into CommonJS for Jest.
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|uuid)/)'],
 };
 module.exports = {
   projects: [

@@ -1,0 +1,250 @@
+/**
+ * The HTTP service: Fastify underneath, the plugin contract's router on top. During setup, routers,
+ * contexts, interceptors, the auth step and static folders are collected; `start` installs them and
+ * `listen` opens the port.
+ */
+import { hostname } from 'node:os';
+import { Readable } from 'node:stream';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type {
+  ContextProvider,
+  HttpServerInfo,
+  HttpServiceSetup,
+  HttpServiceStart,
+  IBasePath,
+  IRouter,
+  Logger,
+  OnPreResponseHandler,
+  ResponseHeaders,
+} from '../types';
+import { createBasePath, normalizeBasePath } from './base_path';
+import { HttpStatusError, installParsedBodyParsers, installRawBodyParser, INVALID_JSON_MESSAGE, tooLargeMessage } from './body_parsers';
+import { ContextContainer } from './context_container';
+import type { CoreContextFactory } from './core_context';
+import { errorBody, INTERNAL_ERROR_MESSAGE } from './error_body';
+import { authenticatedUserOf, OsdRequestImpl } from './osd_request';
+import { buildFastifyRoutes, type Authenticator, type RouteRuntime } from './route_handler';
+import { Router, type RouteDefinition } from './router';
+import { registerStaticAssets, type StaticAssetsOptions } from './static_assets';
+
+export interface HttpServiceConfig {
+  host: string;
+  port: number;
+  /** `SVC_BASE_PATH`; normalized (no trailing slash, '' for none). */
+  basePath: string;
+  /** Default body size limit of routes (`server.maxPayloadBytes`). */
+  maxPayloadBytes: number;
+  /** Name in `getServerInfo()`; defaults to the machine's host name. */
+  name?: string;
+}
+
+/** What host services (security, rendering, status, the plugin system) get from the HTTP service. */
+export interface InternalHttpServiceSetup {
+  /** A router whose routes and contexts belong to `owner` (a plugin's opaque id, or `CORE_OWNER`). */
+  createRouter(owner: symbol): IRouter;
+  registerRouteHandlerContext(owner: symbol, contextName: string, provider: ContextProvider<unknown>): void;
+  registerOnPreResponse(handler: OnPreResponseHandler): void;
+  /** The one auth step: resolves the user from the request headers (session cookie, Basic). */
+  registerAuth(authenticate: Authenticator): void;
+  /** Serves a folder under the base path; content-hashed files are cached for a year. */
+  registerStaticAssets(options: StaticAssetsOptions): void;
+  /** Direct dependencies of each plugin, which decide context visibility. */
+  setPluginDependencies(dependencies: ReadonlyMap<symbol, readonly symbol[]>): void;
+  basePath: IBasePath;
+  auth: HttpServiceSetup['auth'];
+  getServerInfo(): HttpServerInfo;
+}
+
+export interface HttpServiceStartDeps {
+  coreContext: CoreContextFactory;
+}
+
+export interface ListeningAddress {
+  url: string;
+  port: number;
+}
+
+const NOSNIFF = 'nosniff';
+
+export class HttpService {
+  private readonly fastify: FastifyInstance;
+  private readonly basePathService: IBasePath;
+  private readonly routes: RouteDefinition[] = [];
+  private readonly staticFolders: StaticAssetsOptions[] = [];
+  private readonly preResponseHandlers: OnPreResponseHandler[] = [];
+  private readonly contexts: ContextContainer;
+  private pluginDependencies: ReadonlyMap<symbol, readonly symbol[]> = new Map();
+  private authenticate?: Authenticator;
+  private coreContext?: CoreContextFactory;
+  private started = false;
+  private port: number;
+
+  constructor(
+    private readonly config: HttpServiceConfig,
+    private readonly logger: Logger,
+  ) {
+    this.basePathService = createBasePath(normalizeBasePath(config.basePath));
+    this.port = config.port;
+    this.contexts = new ContextContainer((owner) => this.pluginDependencies.get(owner) ?? []);
+    this.fastify = Fastify({
+      logger: false,
+      bodyLimit: config.maxPayloadBytes,
+      forceCloseConnections: true,
+      routerOptions: { maxParamLength: 2048 },
+    });
+    this.fastify.decorateRequest('osdUser', null);
+    this.fastify.decorateRequest('osdRequest', null);
+    installParsedBodyParsers(this.fastify);
+    this.installGlobalHandlers();
+  }
+
+  setup(): InternalHttpServiceSetup {
+    const auth = this.authApi();
+    return {
+      createRouter: (owner) => new Router(owner, (route) => this.addRoute(route)),
+      registerRouteHandlerContext: (owner, name, provider) => this.contexts.register(owner, name, provider),
+      registerOnPreResponse: (handler) => this.preResponseHandlers.push(handler),
+      registerAuth: (authenticate) => {
+        if (this.authenticate) throw new Error('An authentication step is already registered.');
+        this.authenticate = authenticate;
+      },
+      registerStaticAssets: (options) => this.staticFolders.push(options),
+      setPluginDependencies: (dependencies) => (this.pluginDependencies = dependencies),
+      basePath: this.basePathService,
+      auth,
+      getServerInfo: () => this.serverInfo(),
+    };
+  }
+
+  /** Installs every route and static folder; routes cannot be added afterwards. */
+  async start(deps: HttpServiceStartDeps): Promise<HttpServiceStart> {
+    this.coreContext = deps.coreContext;
+    this.installRoutes();
+    for (const [index, folder] of this.staticFolders.entries()) {
+      await registerStaticAssets(this.fastify, this.basePathService.serverBasePath, folder, index === 0);
+    }
+    await this.fastify.ready();
+    this.started = true;
+    return { basePath: this.basePathService, auth: this.authApi(), getServerInfo: () => this.serverInfo() };
+  }
+
+  async listen(): Promise<ListeningAddress> {
+    await this.fastify.listen({ host: this.config.host, port: this.config.port });
+    const address = this.fastify.server.address();
+    this.port = typeof address === 'object' && address !== null ? address.port : this.config.port;
+    const host = this.config.host.includes(':') ? `[${this.config.host}]` : this.config.host;
+    return { url: `http://${host}:${this.port}${this.basePathService.serverBasePath}`, port: this.port };
+  }
+
+  /** Stops accepting connections, ends open ones and waits for in-flight responses. */
+  async stop(): Promise<void> {
+    await this.fastify.close();
+  }
+
+  private addRoute(route: RouteDefinition): void {
+    if (this.started) {
+      throw new Error(`Routes must be registered during setup: [${route.method}] ${route.path} came after the server started.`);
+    }
+    this.routes.push(route);
+  }
+
+  private authApi(): HttpServiceSetup['auth'] {
+    return {
+      get: (request) => {
+        const user = authenticatedUserOf(request);
+        return user
+          ? { status: 'authenticated', state: { authInfo: { user_name: user.username, roles: user.roles, backend_roles: [] } } }
+          : { status: 'unauthenticated', state: {} };
+      },
+      isAuthenticated: (request) => authenticatedUserOf(request) !== null,
+    };
+  }
+
+  private serverInfo(): HttpServerInfo {
+    return { name: this.config.name ?? hostname(), hostname: this.config.host, port: this.port, protocol: 'http' };
+  }
+
+  private runtime(): RouteRuntime {
+    return {
+      basePath: this.basePathService.serverBasePath,
+      logger: this.logger,
+      contexts: this.contexts,
+      authenticate: () => this.authenticate,
+      coreContext: () => {
+        if (!this.coreContext) throw new Error('The HTTP service is not started.');
+        return this.coreContext;
+      },
+    };
+  }
+
+  private installRoutes(): void {
+    const runtime = this.runtime();
+    const build = (route: RouteDefinition) =>
+      buildFastifyRoutes({ ...route, path: `${this.basePathService.serverBasePath}${route.path}` }, runtime, this.config.maxPayloadBytes);
+    const byMode = (mode: RouteDefinition['options']['body']['mode']) => this.routes.filter((route) => route.options.body.mode === mode);
+    for (const route of [...byMode('none'), ...byMode('parsed')]) build(route).forEach((options) => this.fastify.route(options));
+    for (const mode of ['buffer', 'stream'] as const) {
+      const routes = byMode(mode);
+      if (routes.length === 0) continue;
+      void this.fastify.register(async (child) => {
+        installRawBodyParser(child, mode);
+        for (const route of routes) build(route).forEach((options) => child.route(options));
+      });
+    }
+  }
+
+  private installGlobalHandlers(): void {
+    this.fastify.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody(404)));
+    this.fastify.setErrorHandler((error: FastifyError, request, reply) => this.answerError(error, request, reply));
+    this.fastify.addHook('onSend', (request, reply, payload, done) => {
+      reply.header('x-content-type-options', NOSNIFF);
+      if (this.preResponseHandlers.length === 0) {
+        done(null, payload);
+        return;
+      }
+      this.runPreResponse(request, reply).then(
+        () => done(null, payload),
+        (error: Error) => {
+          this.logger.error(error, { phase: 'onPreResponse' });
+          if (payload instanceof Readable) payload.destroy();
+          reply.code(500).header('content-type', 'application/json; charset=utf-8');
+          done(null, JSON.stringify(errorBody(500, INTERNAL_ERROR_MESSAGE)));
+        },
+      );
+    });
+  }
+
+  private async runPreResponse(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const osdRequest = request.osdRequest ?? OsdRequestImpl.unrouted(request, reply.raw, this.basePathService.serverBasePath);
+    const toolkit = { next: (extra?: { headers?: ResponseHeaders }) => ({ kind: 'next' as const, headers: extra?.headers }) };
+    for (const handler of this.preResponseHandlers) {
+      const result = await handler(osdRequest, { statusCode: reply.statusCode }, toolkit);
+      for (const [name, value] of Object.entries(result?.headers ?? {})) {
+        if (reply.hasHeader(name)) this.logger.warn(`onPreResponseHandler rewrote a response header [${name}].`);
+        reply.header(name, value);
+      }
+    }
+  }
+
+  private answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    const statusCode = error.statusCode ?? (error instanceof HttpStatusError ? error.statusCode : 500);
+    if (statusCode >= 400 && statusCode < 500) {
+      return reply.code(statusCode).send(errorBody(statusCode, this.clientErrorMessage(error, request)));
+    }
+    this.logger.error(error, { route: `${request.method} ${request.url}` });
+    return reply.code(500).send(errorBody(500, INTERNAL_ERROR_MESSAGE));
+  }
+
+  private clientErrorMessage(error: FastifyError, request: FastifyRequest): string {
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return tooLargeMessage(request.routeOptions.bodyLimit ?? this.config.maxPayloadBytes);
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return INVALID_JSON_MESSAGE;
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return 'Unsupported Media Type';
+      default:
+        return error.message;
+    }
+  }
+}

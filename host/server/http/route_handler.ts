@@ -1,0 +1,161 @@
+/**
+ * Turns a route definition into Fastify route options. The per-request path is kept short because every
+ * dashboard call goes through it: auth and XSRF in `onRequest` (before the body is read, as in OSD),
+ * then validation, contexts, the plugin's handler and the response adapter.
+ */
+import { pipeline, type Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { AuthenticatedUser, Logger, RequestHandlerContext } from '../types';
+import { BodyGuard, tooLargeMessage } from './body_parsers';
+import type { ContextContainer } from './context_container';
+import type { CoreContextFactory } from './core_context';
+import { errorBody, INTERNAL_ERROR_MESSAGE } from './error_body';
+import { OsdRequestImpl, type OsdRouteInfo } from './osd_request';
+import { InvalidResponseError, sendOsdResponse } from './response_adapter';
+import { isOsdResponse, responseFactory } from './response_factory';
+import type { RouteDefinition } from './router';
+import { translateRoutePath } from './route_path';
+import { RouteValidationError, validateRequestParts } from './route_validator';
+
+export const XSRF_MISSING_MESSAGE = 'Request must contain a osd-xsrf header.';
+
+export type Authenticator = (
+  headers: FastifyRequest['headers'],
+) => AuthenticatedUser | null | Promise<AuthenticatedUser | null>;
+
+/** What every route needs from the server it runs in. */
+export interface RouteRuntime {
+  basePath: string;
+  logger: Logger;
+  contexts: ContextContainer;
+  /** Resolves the user behind the credentials; absent → every protected route answers 401. */
+  authenticate(): Authenticator | undefined;
+  coreContext(): CoreContextFactory;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    osdUser: AuthenticatedUser | null;
+    osdRequest: OsdRequestImpl | null;
+  }
+}
+
+function isPromiseLike<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as Promise<T> | null)?.then === 'function';
+}
+
+function acceptsContentType(accepts: readonly string[], contentType: string | undefined): boolean {
+  if (contentType === undefined) return true;
+  const mediaType = contentType.split(';')[0].trim().toLowerCase();
+  return accepts.some((accepted) => accepted === mediaType || (accepted.endsWith('/*') && mediaType.startsWith(accepted.slice(0, -1))));
+}
+
+/** The router's query objects have a bare prototype; schemas accept only plain objects. */
+function plainObject(value: unknown): unknown {
+  return value !== null && typeof value === 'object' && Object.getPrototypeOf(value) !== Object.prototype ? { ...value } : value;
+}
+
+function guardBody(payload: Readable, maxBytes: number, payloadTimeoutMs: number | undefined): Readable {
+  // pipeline (not pipe) so a client abort also ends the guarded stream the handler reads.
+  return pipeline(payload, new BodyGuard(maxBytes, payloadTimeoutMs), () => undefined);
+}
+
+export function buildFastifyRoutes(definition: RouteDefinition, runtime: RouteRuntime, defaultMaxBytes: number): RouteOptions[] {
+  const { method, path, options, validate, owner, handler } = definition;
+  const { fastifyPaths, mapParams } = translateRoutePath(path);
+  const routeInfo: OsdRouteInfo = {
+    path,
+    method,
+    options: Object.freeze({ authRequired: options.authRequired, xsrfRequired: options.xsrfRequired, tags: options.tags }),
+  };
+  const maxBytes = options.body.maxBytes ?? defaultMaxBytes;
+  const routeName = `${method.toUpperCase()} ${path}`;
+
+  function finishAuth(request: FastifyRequest, reply: FastifyReply, user: AuthenticatedUser | null): FastifyReply | undefined {
+    if (user === null && options.authRequired === true) return reply.code(401).send(errorBody(401));
+    request.osdUser = user;
+    return checkRequestShape(request, reply);
+  }
+
+  function checkRequestShape(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+    const declaredLength = request.headers['content-length'];
+    if (declaredLength !== undefined && Number(declaredLength) > maxBytes) {
+      return reply.code(413).send(errorBody(413, tooLargeMessage(maxBytes)));
+    }
+    if (options.xsrfRequired && request.headers['osd-xsrf'] === undefined && request.headers['osd-version'] === undefined) {
+      return reply.code(400).send(errorBody(400, XSRF_MISSING_MESSAGE));
+    }
+    if (options.body.accepts && !acceptsContentType(options.body.accepts, request.headers['content-type'])) {
+      return reply.code(415).send(errorBody(415));
+    }
+    if (options.timeout.idleSocket !== undefined) request.raw.socket.setTimeout(options.timeout.idleSocket);
+    return undefined;
+  }
+
+  function onRequest(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+    if (options.authRequired === false) {
+      if (!checkRequestShape(request, reply)) done();
+      return;
+    }
+    const authenticate = runtime.authenticate();
+    if (!authenticate) {
+      if (!finishAuth(request, reply, null)) done();
+      return;
+    }
+    let outcome: ReturnType<Authenticator>;
+    try {
+      outcome = authenticate(request.headers);
+    } catch (error) {
+      reply.send(error);
+      return;
+    }
+    if (!isPromiseLike(outcome)) {
+      if (!finishAuth(request, reply, outcome)) done();
+      return;
+    }
+    outcome.then(
+      (user) => {
+        if (!finishAuth(request, reply, user)) done();
+      },
+      (error: Error) => reply.send(error),
+    );
+  }
+
+  async function handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    let parts;
+    try {
+      parts = validateRequestParts(validate, {
+        params: mapParams(request.params as Record<string, string>),
+        query: plainObject(request.query),
+        body: request.body,
+      });
+    } catch (error) {
+      if (error instanceof RouteValidationError) return reply.code(400).send(errorBody(400, error.message));
+      throw error;
+    }
+    const osdRequest = new OsdRequestImpl(request, routeInfo, parts.params, parts.query, parts.body, request.osdUser, runtime.basePath, reply.raw);
+    request.osdRequest = osdRequest;
+    try {
+      const context = (await runtime.contexts.createContext(owner, runtime.coreContext()(osdRequest), osdRequest, responseFactory)) as RequestHandlerContext;
+      const result = await handler(context, osdRequest, responseFactory);
+      if (!isOsdResponse(result)) {
+        throw new InvalidResponseError(`Unexpected result from Route Handler. Expected OsdResponse, but given: ${typeof result}.`);
+      }
+      return sendOsdResponse(reply, result);
+    } catch (error) {
+      runtime.logger.error(error as Error, { route: routeName, requestId: osdRequest.id });
+      reply.removeHeader('content-type');
+      return reply.code(500).send(errorBody(500, INTERNAL_ERROR_MESSAGE));
+    }
+  }
+
+  const guardsBody = options.body.mode === 'stream' || options.timeout.payload !== undefined;
+  return fastifyPaths.map((url) => ({
+    method: method.toUpperCase() as RouteOptions['method'],
+    url,
+    bodyLimit: maxBytes,
+    onRequest,
+    preParsing: guardsBody ? [(_request, _reply, payload, done) => done(null, guardBody(payload, maxBytes, options.timeout.payload))] : undefined,
+    handler: handle,
+  }));
+}

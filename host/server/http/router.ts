@@ -1,0 +1,119 @@
+/**
+ * `IRouter` for plugins and host services: checks each route declaration when it is made and hands it
+ * to the HTTP server, which turns it into Fastify routes when the server starts.
+ */
+import type {
+  IRouter,
+  RequestHandler,
+  RequestHandlerContext,
+  RouteConfig,
+  RouteConfigOptions,
+  RouteMethod,
+  RouteValidatorConfig,
+} from '../types';
+import { isBoomLike } from './error_body';
+import { assertValidationSpecs } from './route_validator';
+
+export type BodyMode = 'parsed' | 'buffer' | 'stream' | 'none';
+
+export interface NormalizedRouteOptions {
+  authRequired: boolean | 'optional';
+  xsrfRequired: boolean;
+  tags: readonly string[];
+  body: { mode: BodyMode; maxBytes?: number; accepts?: readonly string[] };
+  timeout: { payload?: number; idleSocket?: number };
+}
+
+export interface RouteDefinition {
+  owner: symbol;
+  method: RouteMethod;
+  path: string;
+  validate: RouteValidatorConfig<unknown, unknown, unknown> | false;
+  options: NormalizedRouteOptions;
+  handler: RequestHandler<unknown, unknown, unknown, RequestHandlerContext>;
+}
+
+function bodyOptions(
+  method: RouteMethod,
+  path: string,
+  validate: RouteValidatorConfig<unknown, unknown, unknown> | false,
+  body: RouteConfigOptions['body'],
+): NormalizedRouteOptions['body'] {
+  if (method === 'get') return { mode: 'none' };
+  if (body?.output !== undefined && body.output !== 'data' && body.output !== 'stream') {
+    throw new Error(
+      `[options.body.output: '${String(body.output)}'] in route ${method.toUpperCase()} ${path} is not valid. Only 'data' or 'stream' are valid.`,
+    );
+  }
+  const accepts = body?.accepts === undefined ? undefined : [body.accepts].flat().map((type) => type.toLowerCase());
+  // As in the contract: a route declaring neither a body validator nor body options gets the body unparsed.
+  const unparsedByDefault = body === undefined && (validate === false || validate.body === undefined);
+  const output = body?.output ?? (unparsedByDefault ? 'stream' : 'data');
+  const parse = body?.parse ?? !unparsedByDefault;
+  const mode: BodyMode = output === 'stream' ? 'stream' : parse ? 'parsed' : 'buffer';
+  return { mode, maxBytes: body?.maxBytes, accepts };
+}
+
+export function normalizeRoute(owner: symbol, method: RouteMethod, route: RouteConfig<unknown, unknown, unknown>): Omit<RouteDefinition, 'handler'> {
+  const { path, validate, options = {} } = route;
+  if (typeof path !== 'string' || !path.startsWith('/')) {
+    throw new Error(`The [${method}] route path [${String(path)}] must be an absolute path starting with "/".`);
+  }
+  if (validate === undefined || validate === null || (validate !== false && typeof validate !== 'object')) {
+    throw new Error(
+      `The [${method}] at [${path}] does not have a 'validate' specified. Use 'false' as the value if you want to bypass validation.`,
+    );
+  }
+  assertValidationSpecs(validate);
+  return {
+    owner,
+    method,
+    path,
+    validate,
+    options: {
+      authRequired: options.authRequired ?? true,
+      xsrfRequired: method !== 'get' && (options.xsrfRequired ?? true),
+      tags: Object.freeze([...(options.tags ?? [])]),
+      body: bodyOptions(method, path, validate, options.body),
+      timeout: { ...options.timeout },
+    },
+  };
+}
+
+export class Router<Context extends RequestHandlerContext = RequestHandlerContext> implements IRouter<Context> {
+  readonly routerPath = '';
+  readonly get = this.registrar('get');
+  readonly post = this.registrar('post');
+  readonly put = this.registrar('put');
+  readonly patch = this.registrar('patch');
+  readonly delete = this.registrar('delete');
+
+  constructor(
+    private readonly owner: symbol,
+    private readonly addRoute: (route: RouteDefinition) => void,
+  ) {}
+
+  handleLegacyErrors<P, Q, B>(handler: RequestHandler<P, Q, B, Context>): RequestHandler<P, Q, B, Context> {
+    return async (context, request, response) => {
+      try {
+        return await handler(context, request, response);
+      } catch (error) {
+        if (!isBoomLike(error)) throw error;
+        const { statusCode, payload, headers } = error.output;
+        const { message, attributes } = payload as { message?: unknown; attributes?: Record<string, unknown> };
+        return response.customError({
+          statusCode,
+          body: { message: typeof message === 'string' ? message : error.message, attributes },
+          headers: headers as Record<string, string | string[]> | undefined,
+        });
+      }
+    };
+  }
+
+  private registrar(method: RouteMethod): IRouter<Context>['get'] {
+    return (route, handler) => {
+      const definition = normalizeRoute(this.owner, method, route as RouteConfig<unknown, unknown, unknown>);
+      this.addRoute({ ...definition, handler: handler as RouteDefinition['handler'] });
+    };
+  }
+}
