@@ -1,0 +1,224 @@
+/**
+ * The stored API hosts: a hidden saved-object type whose id is the host id. Passwords are encrypted
+ * before they are written and only decrypted when a login needs them; nothing this store returns to
+ * a route carries a password. Edits use the saved object's version, so concurrent edits never mix:
+ * a stale version is a conflict.
+ */
+import { readFile } from 'node:fs/promises';
+import { X509Certificate } from 'node:crypto';
+import type { ISavedObjectsRepository, SavedObject } from '../../../../../host/server/types';
+import { API_HOST_SAVED_OBJECT_TYPE, type ApiHost, type ApiHostInput } from '../../../common/api-hosts';
+import { caFileProblem, hostIdProblem, hostUrlProblem, normalizeHostUrl, passwordProblem, portProblem, usernameProblem } from '../../../common/api-host-rules';
+import { StoredCredentialsError } from '../managed-api/errors';
+import type { ApiHostResolver, ResolvedApiHost } from '../managed-api/managed-api-service';
+import { ApiHostConflictError, ApiHostInputError, ApiHostMissingError } from './errors';
+import { PasswordDecryptionError, type PasswordCipher } from './password-cipher';
+
+/** What is stored for a host (the saved object's id is the host id). */
+export interface ApiHostAttributes {
+  url: string;
+  port: number;
+  username: string;
+  password_encrypted: string;
+  run_as: boolean;
+  tls_verify: boolean;
+  ca_file?: string | null;
+  demo?: boolean;
+}
+
+/** A host as routes see it, with the version to send back when editing it. */
+export interface StoredApiHost extends ApiHost {
+  version: string;
+}
+
+/** Fields of an edit; absent fields keep their value, `ca_file: null` removes the CA file. */
+export interface ApiHostUpdate {
+  url?: string;
+  port?: number;
+  username?: string;
+  password?: string;
+  run_as?: boolean;
+  tls_verify?: boolean;
+  ca_file?: string | null;
+}
+
+/** A complete entry about to be validated and stored. */
+type HostEntryDraft = Required<Pick<ApiHostUpdate, 'url' | 'port' | 'username' | 'run_as' | 'tls_verify'>> & Pick<ApiHostUpdate, 'password' | 'ca_file'>;
+
+export type ApiHostChange = { kind: 'created' | 'updated' | 'deleted'; id: string };
+
+const PAGE_SIZE = 1000;
+/** An edit without a version is retried this often when another edit lands in between. */
+const UNVERSIONED_EDIT_ATTEMPTS = 5;
+
+function savedObjectStatus(error: unknown): number | undefined {
+  return (error as { output?: { statusCode?: number } })?.output?.statusCode;
+}
+
+function check(field: string, problem: string | undefined): void {
+  if (problem) throw new ApiHostInputError(field, problem);
+}
+
+async function caFileCheck(path: string): Promise<void> {
+  check('ca_file', caFileProblem(path));
+  let pem: string;
+  try {
+    pem = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new ApiHostInputError('ca_file', `cannot be read on the dashboard server (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  try {
+    // Parsing proves it is a certificate without ever echoing the file's content.
+    new X509Certificate(pem);
+  } catch {
+    throw new ApiHostInputError('ca_file', 'is not a PEM certificate');
+  }
+}
+
+export class ApiHostStore implements ApiHostResolver {
+  private readonly listeners = new Set<(change: ApiHostChange) => void>();
+
+  constructor(
+    private readonly repository: ISavedObjectsRepository,
+    private readonly cipher: PasswordCipher,
+  ) {}
+
+  /** Called after every successful write (token caches and host checks follow it). */
+  onChange(listener: (change: ApiHostChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(change: ApiHostChange): void {
+    for (const listener of this.listeners) listener(change);
+  }
+
+  private toHost(object: SavedObject<ApiHostAttributes>): StoredApiHost {
+    const { url, port, username, run_as, tls_verify, ca_file, demo } = object.attributes;
+    return {
+      id: object.id,
+      url,
+      port,
+      username,
+      run_as,
+      tls_verify,
+      ...(ca_file ? { ca_file } : {}),
+      ...(demo ? { demo: true } : {}),
+      version: object.version ?? '',
+    };
+  }
+
+  private async find(id: string): Promise<SavedObject<ApiHostAttributes> | undefined> {
+    try {
+      return await this.repository.get<ApiHostAttributes>(API_HOST_SAVED_OBJECT_TYPE, id);
+    } catch (error) {
+      if (savedObjectStatus(error) === 404) return undefined;
+      throw error;
+    }
+  }
+
+  async list(): Promise<StoredApiHost[]> {
+    const hosts: StoredApiHost[] = [];
+    for (let page = 1; ; page += 1) {
+      const result = await this.repository.find<ApiHostAttributes>({ type: API_HOST_SAVED_OBJECT_TYPE, page, perPage: PAGE_SIZE, sortField: 'id', sortOrder: 'asc' });
+      hosts.push(...result.saved_objects.map((object) => this.toHost(object)));
+      if (result.saved_objects.length < PAGE_SIZE || hosts.length >= result.total) break;
+    }
+    return hosts.sort((a, b) => a.id.localeCompare(b.id));
+  }
+
+  async get(id: string): Promise<StoredApiHost | undefined> {
+    const object = await this.find(id);
+    return object && this.toHost(object);
+  }
+
+  async resolve(id: string): Promise<ResolvedApiHost | undefined> {
+    const object = await this.find(id);
+    if (!object) return undefined;
+    const encrypted = object.attributes.password_encrypted;
+    return {
+      ...this.toHost(object),
+      readPassword: () => {
+        try {
+          return this.cipher.decrypt(id, encrypted);
+        } catch (error) {
+          if (error instanceof PasswordDecryptionError) throw new StoredCredentialsError(error.message, id);
+          throw error;
+        }
+      },
+    };
+  }
+
+  async create(input: ApiHostInput & { password: string }, options: { demo?: boolean } = {}): Promise<StoredApiHost> {
+    check('id', hostIdProblem(input.id));
+    const attributes = await this.attributesFor(input.id, { ...input, tls_verify: input.tls_verify ?? true }, undefined);
+    try {
+      const created = await this.repository.create<ApiHostAttributes>(API_HOST_SAVED_OBJECT_TYPE, { ...attributes, ...(options.demo ? { demo: true } : {}) }, { id: input.id });
+      this.emit({ kind: 'created', id: input.id });
+      return this.toHost(created);
+    } catch (error) {
+      if (savedObjectStatus(error) === 409) throw new ApiHostConflictError(`API host [${input.id}] already exists.`);
+      throw error;
+    }
+  }
+
+  /**
+   * Applies an edit. With `version` (what the caller read), a concurrent change makes it fail with a
+   * conflict; without it, the edit is re-applied on top of the newest entry.
+   */
+  async update(id: string, changes: ApiHostUpdate, options: { version?: string } = {}): Promise<StoredApiHost> {
+    for (let attempt = 1; ; attempt += 1) {
+      const current = await this.find(id);
+      if (!current) throw new ApiHostMissingError(id);
+      const version = options.version ?? current.version;
+      if (version !== current.version) throw new ApiHostConflictError(`API host [${id}] was changed by someone else; reload it and edit again.`);
+      const attributes = await this.attributesFor(id, { ...this.toHost(current), ...changes }, current.attributes);
+      try {
+        await this.repository.update<ApiHostAttributes>(API_HOST_SAVED_OBJECT_TYPE, id, attributes, { version });
+        this.emit({ kind: 'updated', id });
+        return (await this.get(id)) as StoredApiHost;
+      } catch (error) {
+        const status = savedObjectStatus(error);
+        if (status === 404) throw new ApiHostMissingError(id);
+        if (status !== 409) throw error;
+        if (options.version !== undefined || attempt >= UNVERSIONED_EDIT_ATTEMPTS) {
+          throw new ApiHostConflictError(`API host [${id}] was changed by someone else; reload it and edit again.`);
+        }
+      }
+    }
+  }
+
+  async delete(id: string): Promise<void> {
+    try {
+      await this.repository.delete(API_HOST_SAVED_OBJECT_TYPE, id);
+    } catch (error) {
+      if (savedObjectStatus(error) === 404) throw new ApiHostMissingError(id);
+      throw error;
+    }
+    this.emit({ kind: 'deleted', id });
+  }
+
+  /** Validates a complete entry and encrypts its password (or keeps the stored one). */
+  private async attributesFor(
+    id: string,
+    entry: HostEntryDraft,
+    stored: ApiHostAttributes | undefined,
+  ): Promise<ApiHostAttributes> {
+    check('url', hostUrlProblem(entry.url));
+    check('port', portProblem(entry.port));
+    check('username', usernameProblem(entry.username));
+    if (entry.password !== undefined) check('password', passwordProblem(entry.password));
+    else if (!stored) throw new ApiHostInputError('password', 'is required for a new host');
+    if (entry.ca_file) await caFileCheck(entry.ca_file);
+    return {
+      url: normalizeHostUrl(entry.url),
+      port: entry.port,
+      username: entry.username,
+      password_encrypted: entry.password !== undefined ? this.cipher.encrypt(id, entry.password) : (stored as ApiHostAttributes).password_encrypted,
+      run_as: entry.run_as,
+      tls_verify: entry.tls_verify,
+      ca_file: entry.ca_file ? entry.ca_file : null,
+      ...(stored?.demo ? { demo: true } : {}),
+    };
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * CSV export of a managed-API list: the first page is fetched before anything is answered (so a
+ * failure is still a JSON error), then rows stream out through json2csv while the next page is
+ * already on its way. A failure after the first byte destroys the stream, so the download breaks
+ * instead of ending as a file that looks complete.
+ */
+import { Readable } from 'node:stream';
+import { Transform as Json2CsvTransform } from '@json2csv/node';
+import { csvColumnTitle } from '../../../common/csv-columns';
+import { MalformedApiResponseError, UpstreamRejectedError } from '../managed-api/errors';
+import { upstreamProblem } from '../managed-api/upstream-problem';
+import { cellGetter, csvColumns, quoteCell } from './csv-cells';
+import { csvQuery, pagePath, type CsvFilter, type CsvQuery } from './csv-query';
+
+export interface CsvSettings {
+  /** Most rows in one export; 0 means no limit. */
+  maxRows: number;
+  /** Items asked for per page (the managed API allows up to 100,000). */
+  pageSize: number;
+}
+
+/** Fetches one page (a GET of the given path with query) as the requesting user. */
+export type CsvPageFetcher = (pathWithQuery: string, signal: AbortSignal) => Promise<{ status: number; data: unknown }>;
+
+export interface CsvExportRequest {
+  hostId: string;
+  path: string;
+  filters: readonly CsvFilter[];
+  fetchPage: CsvPageFetcher;
+  /** Aborted when the downloader goes away. */
+  signal: AbortSignal;
+  now?: Date;
+}
+
+export interface CsvExport {
+  filename: string;
+  /** Items the list holds in total, and how many of them this export writes. */
+  totalRows: number;
+  exportedRows: number;
+  stream: Readable;
+}
+
+interface Page {
+  items: Array<Record<string, unknown>>;
+  total: number;
+}
+
+function readPage(hostId: string, answer: { status: number; data: unknown }): Page {
+  if (answer.status !== 200) {
+    const problem = upstreamProblem(answer);
+    throw new UpstreamRejectedError(`API host [${hostId}] refused the export: ${problem.detail ?? problem.title ?? `HTTP ${answer.status}`}`, hostId, problem);
+  }
+  const data = (answer.data as { data?: { affected_items?: unknown; total_affected_items?: unknown } } | undefined)?.data;
+  if (!Array.isArray(data?.affected_items) || typeof data?.total_affected_items !== 'number') {
+    throw new MalformedApiResponseError(`API host [${hostId}] answered without a list of items (data.affected_items) to export.`, hostId, { status: answer.status });
+  }
+  return { items: data.affected_items as Page['items'], total: data.total_affected_items };
+}
+
+/** `agents-demo-20250310-140501.csv`: what, from which host, when (UTC). */
+export function csvFilename(pathname: string, hostId: string, now: Date): string {
+  const resource = pathname.split('/').filter(Boolean).join('-').replace(/[^A-Za-z0-9._-]/g, '_') || 'export';
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `${resource}-${hostId}-${stamp}.csv`;
+}
+
+export class CsvExportService {
+  constructor(private readonly settings: CsvSettings) {}
+
+  private pageLimit(offset: number, end: number): number {
+    return Math.min(this.settings.pageSize, end - offset);
+  }
+
+  async start(request: CsvExportRequest): Promise<CsvExport> {
+    const query = csvQuery(request.path, request.filters);
+    const firstLimit = this.settings.maxRows > 0 ? Math.min(this.settings.pageSize, this.settings.maxRows) : this.settings.pageSize;
+    const first = readPage(request.hostId, await request.fetchPage(pagePath(query, 0, firstLimit), request.signal));
+    const end = this.settings.maxRows > 0 ? Math.min(first.total, this.settings.maxRows) : first.total;
+    const columns = csvColumns(query.pathname, first.items);
+    const rows = Readable.from(this.rows(request, query, first, end), { objectMode: true, highWaterMark: 256 });
+    const csv = new Json2CsvTransform<Record<string, unknown>, Record<string, unknown>>(
+      {
+        fields: columns.map((column) => ({ label: csvColumnTitle(column), value: cellGetter(column) })),
+        eol: '\n',
+        formatters: { string: quoteCell, header: quoteCell },
+      },
+      {},
+      { objectMode: true },
+    );
+    // Errors of the row source reach the CSV stream, which the HTTP layer then aborts.
+    rows.on('error', (error) => csv.destroy(error));
+    csv.on('close', () => rows.destroy());
+    rows.pipe(csv);
+    return {
+      filename: csvFilename(query.pathname, request.hostId, request.now ?? new Date()),
+      totalRows: first.total,
+      exportedRows: end,
+      stream: csv,
+    };
+  }
+
+  private async *rows(request: CsvExportRequest, query: CsvQuery, first: Page, end: number): AsyncGenerator<Record<string, unknown>> {
+    const stop = new AbortController();
+    const onAbort = (): void => stop.abort();
+    request.signal.addEventListener('abort', onAbort, { once: true });
+    const fetchAt = (offset: number): Promise<Page> =>
+      request.fetchPage(pagePath(query, offset, this.pageLimit(offset, end)), stop.signal).then((answer) => readPage(request.hostId, answer));
+    let offset = Math.min(first.items.length, end);
+    let next = offset < end && first.items.length > 0 ? fetchAt(offset) : undefined;
+    // A prefetched page that is never awaited (download cancelled) must not raise an unhandled rejection.
+    next?.catch(() => undefined);
+    try {
+      yield* first.items.slice(0, end);
+      while (next) {
+        const page = await next;
+        const take = page.items.slice(0, end - offset);
+        offset += take.length;
+        // A short page means the list shrank while it was exported: what exists has been written.
+        next = offset < end && take.length > 0 ? fetchAt(offset) : undefined;
+        next?.catch(() => undefined);
+        yield* take;
+      }
+    } finally {
+      stop.abort();
+      request.signal.removeEventListener('abort', onAbort);
+    }
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * The query of each page a CSV export asks for: the caller's path query and filters, the export's own
+ * offset and limit, and a sort that ends on a unique field so that pages neither skip nor repeat items.
+ */
+import { checkManagedApiPath } from '../../../common/managed-api-request';
+import { CsvRequestError } from './csv-errors';
+
+export interface CsvFilter {
+  name: string;
+  value: string | number | boolean;
+}
+
+/** Query parameters the export sets itself. */
+export const RESERVED_CSV_PARAMS = ['offset', 'limit'] as const;
+
+/** Fields that identify an item uniquely, per list path (the managed API's minimum fields). */
+const UNIQUE_SORT_FIELDS: Array<[RegExp, string[]]> = [
+  [/^\/agents(\/outdated|\/no_group|\/groups\/[^/]+)?$/, ['id']],
+  [/^\/groups\/[^/]+\/agents$/, ['id']],
+  [/^\/rules$/, ['id']],
+  [/^\/(rules|decoders)\/files$/, ['filename']],
+  [/^\/decoders$/, ['filename', 'position']],
+  [/^\/sca\/[^/]+$/, ['policy_id']],
+  [/^\/sca\/[^/]+\/checks\/[^/]+$/, ['id']],
+  [/^\/groups$/, ['name']],
+];
+
+export interface CsvQuery {
+  pathname: string;
+  /** Query without offset and limit. */
+  params: URLSearchParams;
+}
+
+function stableSort(pathname: string, requested: string | null): string | null {
+  const unique = UNIQUE_SORT_FIELDS.find(([pattern]) => pattern.test(pathname))?.[1];
+  if (!unique) return requested;
+  if (!requested) return unique.join(',');
+  // The sign of a sort applies to every listed field, and any direction is stable on a unique field.
+  const sign = /^[+-]/.test(requested) ? requested[0] : '';
+  const fields = requested.replace(/^[+-]/, '').split(',').map((field) => field.trim()).filter(Boolean);
+  const missing = unique.filter((field) => !fields.includes(field));
+  return `${sign}${[...fields, ...missing].join(',')}`;
+}
+
+/** Builds the export's query; a reserved or malformed parameter is a 400 naming the field. */
+export function csvQuery(path: string, filters: readonly CsvFilter[]): CsvQuery {
+  const check = checkManagedApiPath(path);
+  if (!check.valid) throw new CsvRequestError('path', check.reason);
+  if (check.pathname === '/') throw new CsvRequestError('path', 'must name a list endpoint such as /agents');
+  const params = new URLSearchParams(check.search);
+  for (const reserved of RESERVED_CSV_PARAMS) {
+    if (params.has(reserved)) throw new CsvRequestError('path', `must not set "${reserved}": the export pages through every item itself`);
+  }
+  const merged = new Map<string, string[]>();
+  filters.forEach((filter, index) => {
+    if ((RESERVED_CSV_PARAMS as readonly string[]).includes(filter.name)) {
+      throw new CsvRequestError(`filters.${index}.name`, `"${filter.name}" is set by the export itself`);
+    }
+    merged.set(filter.name, [...(merged.get(filter.name) ?? []), String(filter.value)]);
+  });
+  // Several values of one filter are one comma-separated list, as the managed API reads arrays.
+  for (const [name, values] of merged) params.set(name, values.join(','));
+  const sort = stableSort(check.pathname, params.get('sort'));
+  if (sort) params.set('sort', sort);
+  return { pathname: check.pathname, params };
+}
+
+export function pagePath(query: CsvQuery, offset: number, limit: number): string {
+  const params = new URLSearchParams(query.params);
+  params.set('offset', String(offset));
+  params.set('limit', String(limit));
+  return `${query.pathname}?${params.toString()}`;
+}

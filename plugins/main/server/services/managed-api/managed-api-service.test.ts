@@ -1,0 +1,333 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generate } from 'selfsigned';
+import { createRecordingLogger } from '../../../../../host/server/saved-objects/testing';
+import {
+  ApiHostNotFoundError,
+  ApiHostTimeoutError,
+  ApiHostTlsError,
+  ApiHostUnreachableError,
+  ApiLoginError,
+  ApiRequestAbortedError,
+  InvalidApiRequestError,
+  MalformedApiResponseError,
+} from './errors';
+import { ManagedApiService, type ResolvedApiHost } from './managed-api-service';
+import { startTestUpstream, sendJson, type TestUpstream } from './test-upstream';
+import { TokenStore } from './token-store';
+import { HostTransport } from './transport';
+
+const PASSWORD = 'wazuh-wui-password';
+const ALICE = { username: 'alice', roles: ['user'] };
+const BOB = { username: 'bob', roles: ['admin'] };
+
+function hostFor(upstream: TestUpstream, overrides: Partial<ResolvedApiHost> = {}): ResolvedApiHost {
+  return {
+    id: 'prod',
+    url: upstream.url,
+    port: upstream.port,
+    username: 'wazuh-wui',
+    run_as: false,
+    tls_verify: true,
+    version: 'v1',
+    readPassword: () => PASSWORD,
+    ...overrides,
+  };
+}
+
+function serviceFor(hosts: ResolvedApiHost[], options: { timeoutMs?: number; expirySkewMs?: number } = {}) {
+  const logger = createRecordingLogger();
+  const transport = new HostTransport({ maxResponseBytes: 1024 * 1024, maxSockets: 10 });
+  const tokens = new TokenStore(transport, { maxEntries: 100, expirySkewMs: options.expirySkewMs ?? 30_000, fallbackLifetimeMs: 60_000 });
+  const service = new ManagedApiService({
+    hosts: { resolve: async (id) => hosts.find((host) => host.id === id) },
+    transport,
+    tokens,
+    logger,
+    timeoutMs: options.timeoutMs ?? 5_000,
+  });
+  return { service, logger, transport };
+}
+
+const agents = { data: { affected_items: [{ id: '000' }], total_affected_items: 1, total_failed_items: 0, failed_items: [] }, message: 'ok', error: 0 };
+
+describe('ManagedApiService', () => {
+  let upstream: TestUpstream;
+  let transport: HostTransport;
+
+  beforeEach(async () => {
+    upstream = await startTestUpstream({ password: PASSWORD });
+    upstream.route('GET', '/agents', (_request, response) => sendJson(response, 200, agents));
+  });
+  afterEach(async () => {
+    transport?.close();
+    await upstream.stop();
+  });
+
+  it('logs in once with the stored credentials and reuses the token', async () => {
+    const setup = serviceFor([hostFor(upstream)]);
+    transport = setup.transport;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => setup.service.asInternalUser.request('GET', '/agents?limit=10', undefined, { apiHostID: 'prod' })));
+    await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(answers[0].data).toEqual(agents);
+    expect(upstream.logins).toHaveLength(1);
+    expect(upstream.logins[0].url).toBe('/security/user/authenticate');
+    expect(upstream.requests.filter((request) => request.url.startsWith('/agents')).map((request) => request.url)).toContain('/agents?limit=10');
+  });
+
+  it('passes error answers on as they are', async () => {
+    upstream.route('DELETE', '/agents', (_request, response) =>
+      sendJson(response, 403, { title: 'Permission Denied', detail: 'Permission denied: Resource type: agent:id', error: 4000 }, 'application/problem+json'),
+    );
+    const setup = serviceFor([hostFor(upstream)]);
+    transport = setup.transport;
+    const answer = await setup.service.asInternalUser.request('DELETE', '/agents?agents_list=001', undefined, { apiHostID: 'prod' });
+    expect(answer.status).toBe(403);
+    expect(answer.headers['content-type']).toContain('problem+json');
+    expect(answer.data).toEqual({ title: 'Permission Denied', detail: 'Permission denied: Resource type: agent:id', error: 4000 });
+  });
+
+  it('sends JSON bodies', async () => {
+    upstream.route('POST', '/agents', (request, response) => sendJson(response, 200, { received: JSON.parse(request.body), type: request.headers['content-type'] }));
+    const setup = serviceFor([hostFor(upstream)]);
+    transport = setup.transport;
+    const answer = await setup.service.asInternalUser.request('POST', '/agents', { name: 'web-01', ip: 'any' }, { apiHostID: 'prod' });
+    expect(answer.data).toEqual({ received: { name: 'web-01', ip: 'any' }, type: 'application/json' });
+  });
+
+  it('logs in again once and retries when a cached token is refused', async () => {
+    const setup = serviceFor([hostFor(upstream)]);
+    transport = setup.transport;
+    await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    upstream.revokeAll();
+    const answer = await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    expect(answer.status).toBe(200);
+    expect(upstream.logins).toHaveLength(2);
+  });
+
+  it('gives up with a login error when even a fresh token is refused', async () => {
+    upstream.route('GET', '/always-401', (_request, response) => sendJson(response, 401, { title: 'Unauthorized', detail: 'Invalid token' }, 'application/problem+json'));
+    const setup = serviceFor([hostFor(upstream)]);
+    transport = setup.transport;
+    await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    const failure = setup.service.asInternalUser.request('GET', '/always-401', undefined, { apiHostID: 'prod' });
+    await expect(failure).rejects.toBeInstanceOf(ApiLoginError);
+    await expect(failure).rejects.toMatchObject({ statusCode: 502, upstream: { status: 401, detail: 'Invalid token' } });
+    expect(upstream.logins).toHaveLength(2);
+  });
+
+  it('logs in again when the token reaches the end of its life', async () => {
+    await upstream.stop();
+    upstream = await startTestUpstream({ password: PASSWORD, tokenLifetimeSeconds: 1 });
+    upstream.route('GET', '/agents', (_request, response) => sendJson(response, 200, agents));
+    const setup = serviceFor([hostFor(upstream)], { expirySkewMs: 5_000 });
+    transport = setup.transport;
+    await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    expect(upstream.logins).toHaveLength(2);
+  });
+
+  it('reports refused credentials with the upstream detail and without the password', async () => {
+    const setup = serviceFor([hostFor(upstream, { readPassword: () => 'wrong-password' })]);
+    transport = setup.transport;
+    const failure = setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    await expect(failure).rejects.toBeInstanceOf(ApiLoginError);
+    const error = (await failure.catch((caught: unknown) => caught)) as ApiLoginError;
+    expect(error.message).toContain('Invalid credentials');
+    expect(error.message).not.toContain('wrong-password');
+    expect(error.toAttributes()).toEqual({ code: 'login_failed', hostId: 'prod', upstream: { status: 401, title: 'Unauthorized', detail: 'Invalid credentials' } });
+  });
+
+  it('uses run_as for dashboard users on hosts that allow it, with one token per user', async () => {
+    const setup = serviceFor([hostFor(upstream, { run_as: true })]);
+    transport = setup.transport;
+    await setup.service.asUser(ALICE).request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    await setup.service.asUser(ALICE).request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    await setup.service.asUser(BOB).request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    expect(upstream.logins.map((login) => login.url)).toEqual([
+      '/security/user/authenticate/run_as',
+      '/security/user/authenticate/run_as',
+      '/security/user/authenticate',
+    ]);
+    expect(JSON.parse(upstream.logins[0].body)).toEqual({ user_name: 'alice', roles: ['user'], backend_roles: ['user'] });
+  });
+
+  it('does not use run_as on hosts without it', async () => {
+    const setup = serviceFor([hostFor(upstream)]);
+    transport = setup.transport;
+    await setup.service.asUser(ALICE).request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    expect(upstream.logins.map((login) => login.url)).toEqual(['/security/user/authenticate']);
+  });
+
+  it('forces a new login on request', async () => {
+    const setup = serviceFor([hostFor(upstream, { run_as: true })]);
+    transport = setup.transport;
+    const first = await setup.service.login('prod', ALICE, { force: false });
+    await setup.service.login('prod', ALICE, { force: false });
+    await setup.service.login('prod', ALICE, { force: true });
+    expect(first).toMatchObject({ hostId: 'prod', runAs: true });
+    expect(Date.parse(first.expiresAt)).toBeGreaterThan(Date.now());
+    expect(upstream.logins).toHaveLength(2);
+  });
+
+  it('rejects an unknown host', async () => {
+    const setup = serviceFor([]);
+    transport = setup.transport;
+    await expect(setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'nope' })).rejects.toMatchObject({
+      constructor: ApiHostNotFoundError,
+      statusCode: 404,
+    });
+  });
+
+  it.each(['//evil.example/agents', 'http://evil.example/', '/agents/../security', '/agents\r\nHost: evil', 'agents'])('sends nothing for the path %j', async (path) => {
+    const setup = serviceFor([hostFor(upstream)]);
+    transport = setup.transport;
+    await expect(setup.service.asInternalUser.request('GET', path, undefined, { apiHostID: 'prod' })).rejects.toMatchObject({ constructor: InvalidApiRequestError, statusCode: 400 });
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('rejects an unknown method', async () => {
+    const setup = serviceFor([hostFor(upstream)]);
+    transport = setup.transport;
+    await expect(setup.service.asInternalUser.request('TRACE' as 'GET', '/agents', undefined, { apiHostID: 'prod' })).rejects.toBeInstanceOf(InvalidApiRequestError);
+  });
+
+  it('reports a host that refuses connections as unreachable', async () => {
+    const closed: Server = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as { port: number }).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const setup = serviceFor([hostFor(upstream, { port })]);
+    transport = setup.transport;
+    await expect(setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' })).rejects.toMatchObject({
+      constructor: ApiHostUnreachableError,
+      statusCode: 502,
+      upstream: { code: 'ECONNREFUSED' },
+    });
+  });
+
+  it('ends a slow call with a timeout error', async () => {
+    upstream.route('GET', '/slow', (_request, response) => {
+      setTimeout(() => sendJson(response, 200, agents), 3_000).unref();
+    });
+    const setup = serviceFor([hostFor(upstream)], { timeoutMs: 300 });
+    transport = setup.transport;
+    await expect(setup.service.asInternalUser.request('GET', '/slow', undefined, { apiHostID: 'prod' })).rejects.toMatchObject({
+      constructor: ApiHostTimeoutError,
+      statusCode: 504,
+    });
+  });
+
+  it('stops when the caller goes away', async () => {
+    upstream.route('GET', '/slow', (_request, response) => {
+      setTimeout(() => sendJson(response, 200, agents), 3_000).unref();
+    });
+    const setup = serviceFor([hostFor(upstream)]);
+    transport = setup.transport;
+    const controller = new AbortController();
+    const call = setup.service.asInternalUser.request('GET', '/slow', undefined, { apiHostID: 'prod', signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    await expect(call).rejects.toBeInstanceOf(ApiRequestAbortedError);
+  });
+
+  it('reports malformed and cut-short answers', async () => {
+    upstream.route('GET', '/malformed', (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"data": {"affected_items": [');
+    });
+    upstream.route('GET', '/truncated', (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      response.write('{"data": ');
+      setTimeout(() => response.destroy(), 50);
+    });
+    const setup = serviceFor([hostFor(upstream)]);
+    transport = setup.transport;
+    await expect(setup.service.asInternalUser.request('GET', '/malformed', undefined, { apiHostID: 'prod' })).rejects.toMatchObject({
+      constructor: MalformedApiResponseError,
+      statusCode: 502,
+    });
+    await expect(setup.service.asInternalUser.request('GET', '/truncated', undefined, { apiHostID: 'prod' })).rejects.toMatchObject({
+      constructor: MalformedApiResponseError,
+      statusCode: 502,
+    });
+  });
+
+  it('never follows a redirect to another origin', async () => {
+    upstream.route('GET', '/moved', (_request, response) => {
+      response.writeHead(302, { location: 'http://127.0.0.2:1/stolen' });
+      response.end();
+    });
+    const setup = serviceFor([hostFor(upstream)]);
+    transport = setup.transport;
+    const answer = await setup.service.asInternalUser.request('GET', '/moved', undefined, { apiHostID: 'prod' });
+    expect(answer.status).toBe(302);
+  });
+
+  it('never logs passwords or tokens', async () => {
+    const setup = serviceFor([hostFor(upstream, { run_as: true })]);
+    transport = setup.transport;
+    await setup.service.asUser(ALICE).request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    upstream.revokeAll();
+    await setup.service.asUser(ALICE).request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    const logged = JSON.stringify(setup.logger.records);
+    expect(logged).toContain('/agents');
+    expect(logged).not.toContain(PASSWORD);
+    expect(logged).not.toMatch(/eyJ[\w-]+\.[\w-]+/);
+  });
+});
+
+describe('ManagedApiService over TLS', () => {
+  let upstream: TestUpstream;
+  let transport: HostTransport;
+  let dir: string;
+  let caFile: string;
+
+  beforeAll(async () => {
+    const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
+      keyType: 'ec',
+      curve: 'P-256',
+      extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+    });
+    dir = mkdtempSync(join(tmpdir(), 'svc-tls-'));
+    caFile = join(dir, 'ca.pem');
+    writeFileSync(caFile, pems.cert);
+    upstream = await startTestUpstream({ password: PASSWORD, tls: { key: pems.private, cert: pems.cert } });
+    upstream.route('GET', '/agents', (_request, response) => sendJson(response, 200, agents));
+  });
+  afterAll(async () => {
+    transport?.close();
+    await upstream.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('verifies certificates by default', async () => {
+    const setup = serviceFor([hostFor(upstream)]);
+    transport = setup.transport;
+    await expect(setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' })).rejects.toMatchObject({ constructor: ApiHostTlsError, statusCode: 502 });
+    setup.transport.close();
+  });
+
+  it('trusts the host CA file', async () => {
+    const setup = serviceFor([hostFor(upstream, { ca_file: caFile })]);
+    transport = setup.transport;
+    expect((await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' })).status).toBe(200);
+    setup.transport.close();
+  });
+
+  it('skips verification only when the host opts out', async () => {
+    const setup = serviceFor([hostFor(upstream, { tls_verify: false })]);
+    transport = setup.transport;
+    expect((await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' })).status).toBe(200);
+  });
+
+  it('says when the scheme does not match the port', async () => {
+    const setup = serviceFor([hostFor(upstream, { url: 'http://127.0.0.1' })]);
+    transport = setup.transport;
+    await expect(setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' })).rejects.toMatchObject({ statusCode: 502 });
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * Turns what axios and Node.js report when a call to a managed API fails without an HTTP answer into
+ * the dashboard's typed errors, with a message a user can act on.
+ */
+import { isAxiosError } from 'axios';
+import { ApiHostTimeoutError, ApiHostTlsError, ApiHostUnreachableError, ApiRequestAbortedError, MalformedApiResponseError, type ManagedApiError } from './errors';
+
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'EADDRNOTAVAIL']);
+const CUT_SHORT_CODES = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
+const TLS_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'CERT_SIGNATURE_FAILURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'HOSTNAME_MISMATCH',
+]);
+
+export interface FailureContext {
+  hostId: string;
+  /** `https://host:port`, for messages (never carries credentials). */
+  origin: string;
+  timeoutMs: number;
+  /** True when the deadline fired, false when the caller's own signal aborted. */
+  timedOut: boolean;
+  callerAborted: boolean;
+  /** True once response headers were received (a failure after that means a cut-short body). */
+  responseStarted?: boolean;
+}
+
+function errorCode(error: unknown): string | undefined {
+  const direct = (error as { code?: unknown }).code;
+  const cause = (error as { cause?: { code?: unknown } }).cause?.code;
+  if (typeof direct === 'string' && direct !== 'ERR_BAD_RESPONSE' && direct !== 'ECONNABORTED' && direct !== 'ERR_CANCELED') return direct;
+  if (typeof cause === 'string') return cause;
+  return typeof direct === 'string' ? direct : undefined;
+}
+
+export function toManagedApiError(error: unknown, context: FailureContext): ManagedApiError {
+  const { hostId, origin } = context;
+  if (context.timedOut) {
+    return new ApiHostTimeoutError(`API host [${hostId}] did not answer within ${context.timeoutMs} ms.`, hostId, { code: 'ETIMEDOUT' });
+  }
+  if (context.callerAborted) return new ApiRequestAbortedError(`The request to API host [${hostId}] was cancelled.`, hostId);
+  const code = errorCode(error);
+  const message = error instanceof Error ? error.message : String(error);
+  if (code && (TLS_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_') || code === 'EPROTO')) {
+    const hint = code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'EPROTO' ? ' Is the host serving plain HTTP on this port? Check the URL scheme.' : ' Check the host certificate, its CA file, or the host name in the URL.';
+    return new ApiHostTlsError(`TLS connection to API host [${hostId}] at ${origin} failed: ${message}.${hint}`, hostId, { code });
+  }
+  if (code && UNREACHABLE_CODES.has(code)) {
+    return new ApiHostUnreachableError(`API host [${hostId}] is not reachable at ${origin} (${code}). Check its URL and port.`, hostId, { code });
+  }
+  if (context.responseStarted || /aborted|premature|maxContentLength/i.test(message)) {
+    return new MalformedApiResponseError(`API host [${hostId}] sent an incomplete answer: ${message}.`, hostId, { code });
+  }
+  if (code && CUT_SHORT_CODES.has(code) || /socket hang up/i.test(message)) {
+    return new ApiHostUnreachableError(`API host [${hostId}] at ${origin} closed the connection (${code ?? message}). Check that the URL scheme and port point at the managed API.`, hostId, { code: code ?? 'ECONNRESET' });
+  }
+  if (isAxiosError(error) || code) {
+    return new ApiHostUnreachableError(`API host [${hostId}] at ${origin} could not be reached: ${message}.`, hostId, { code });
+  }
+  throw error;
+}
