@@ -20,7 +20,10 @@ export class InProcessCoordination implements InternalCoordination {
   /** A name is present while its lock is held. */
   private readonly locks = new Map<string, NamedLock>();
 
-  async withLock<T>(name: string, task: () => Promise<T>): Promise<{ acquired: true; result: T } | { acquired: false }> {
+  async withLock<T>(
+    name: string,
+    task: () => Promise<T>,
+  ): Promise<{ acquired: true; result: T } | { acquired: false }> {
     if (this.locks.has(name)) return { acquired: false };
     this.locks.set(name, { waiters: [] });
     return { acquired: true, result: await this.runAndRelease(name, task) };

@@ -42,14 +42,26 @@ export const savedObjectsErrors: SavedObjectsErrorHelpersWithCreators = {
   // An invalid version is a bad request too, as in OSD.
   isBadRequestError: (error) => hasCode(error, 'BadRequest') || hasCode(error, 'InvalidVersion'),
   isInvalidVersionError: (error) => hasCode(error, 'InvalidVersion'),
-  isSavedObjectsClientError: (error): error is SavedObjectsClientError => error instanceof SavedObjectsError,
+  isSavedObjectsClientError: (error): error is SavedObjectsClientError =>
+    error instanceof SavedObjectsError,
   createGenericNotFoundError: (type?: string, id?: string) =>
-    new SavedObjectsError('NotFound', 404, type && id ? `Saved object [${type}/${id}] not found` : 'Not Found'),
-  createConflictError: (type, id) => new SavedObjectsError('Conflict', 409, `Saved object [${type}/${id}] conflict`),
-  createBadRequestError: (reason) => new SavedObjectsError('BadRequest', 400, `${reason}: Bad Request`),
+    new SavedObjectsError(
+      'NotFound',
+      404,
+      type && id ? `Saved object [${type}/${id}] not found` : 'Not Found',
+    ),
+  createConflictError: (type, id) =>
+    new SavedObjectsError('Conflict', 409, `Saved object [${type}/${id}] conflict`),
+  createBadRequestError: (reason) =>
+    new SavedObjectsError('BadRequest', 400, `${reason}: Bad Request`),
   createUnsupportedTypeError: (type) =>
-    new SavedObjectsError('BadRequest', 400, `Unsupported saved object type: '${type}': Bad Request`),
-  createInvalidVersionError: (version) => new SavedObjectsError('InvalidVersion', 400, `Invalid version [${version}]`),
+    new SavedObjectsError(
+      'BadRequest',
+      400,
+      `Unsupported saved object type: '${type}': Bad Request`,
+    ),
+  createInvalidVersionError: (version) =>
+    new SavedObjectsError('InvalidVersion', 400, `Invalid version [${version}]`),
 };
 
 /** The per-item `error` of bulk results. */

@@ -1,4 +1,8 @@
-export { createSavedObjectsService, type SavedObjectsService, type SavedObjectsServiceOptions } from './service';
+export {
+  createSavedObjectsService,
+  type SavedObjectsService,
+  type SavedObjectsServiceOptions,
+} from './service';
 export type { InternalCoordination } from './coordination';
 export { savedObjectsErrors } from './errors';
 export { DEFAULT_NAMESPACE, FIND_DEFAULT_PAGE, FIND_DEFAULT_PER_PAGE } from './repository';

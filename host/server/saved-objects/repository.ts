@@ -20,7 +20,15 @@ import type {
 } from '../types';
 import { savedObjectsErrors, toItemError } from './errors';
 import { parseSearch } from './store/search';
-import type { DocumentKey, DocumentVersion, NewDocument, SavedObjectsStore, SortField, StoredDocument, TypeScope } from './store/types';
+import type {
+  DocumentKey,
+  DocumentVersion,
+  NewDocument,
+  SavedObjectsStore,
+  SortField,
+  StoredDocument,
+  TypeScope,
+} from './store/types';
 import { decodeVersion, encodeVersion } from './version';
 
 export const DEFAULT_NAMESPACE = 'default';
@@ -28,8 +36,8 @@ export const FIND_DEFAULT_PAGE = 1;
 export const FIND_DEFAULT_PER_PAGE = 20;
 /** The most results one find may page through (OpenSearch's default max_result_window). */
 export const FIND_MAX_WINDOW = 10_000;
-/** Attempts of a read-merge-write before an unversioned update gives up with a conflict. */
-const MAX_WRITE_ATTEMPTS = 10;
+/** Attempts of an unversioned delete of a shared object that keeps changing under it. */
+const MAX_DELETE_ATTEMPTS = 10;
 const ROOT_SORT_FIELDS = new Set(['id', 'type', 'updated_at']);
 const FIELD_PATH = /^[A-Za-z0-9_@$-]+(\.[A-Za-z0-9_@$-]+)*$/;
 
@@ -48,31 +56,41 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Plain objects merge key by key; arrays and everything else replace (OSD's partial update). */
-function deepMerge(target: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
+function deepMerge(
+  target: Record<string, unknown>,
+  patch: Record<string, unknown>,
+): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...target };
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) continue;
-    merged[key] = isPlainObject(value) && isPlainObject(target[key]) ? deepMerge(target[key], value) : value;
+    merged[key] =
+      isPlainObject(value) && isPlainObject(target[key]) ? deepMerge(target[key], value) : value;
   }
   return merged;
 }
 
 /** Attributes as they will be stored: JSON values only, so what a caller gets back equals what is stored. */
 function toStoredAttributes(attributes: unknown): Record<string, unknown> {
-  if (!isPlainObject(attributes)) throw errors.createBadRequestError('"attributes" must be an object');
+  if (!isPlainObject(attributes))
+    throw errors.createBadRequestError('"attributes" must be an object');
   return JSON.parse(JSON.stringify(attributes));
 }
 
 function validateReferences(references: unknown): SavedObjectReference[] {
   const valid =
     Array.isArray(references) &&
-    references.every((ref) => isPlainObject(ref) && ['name', 'type', 'id'].every((key) => typeof ref[key] === 'string'));
-  if (!valid) throw errors.createBadRequestError('"references" must be an array of {name, type, id}');
+    references.every(
+      (ref) =>
+        isPlainObject(ref) && ['name', 'type', 'id'].every((key) => typeof ref[key] === 'string'),
+    );
+  if (!valid)
+    throw errors.createBadRequestError('"references" must be an array of {name, type, id}');
   return (references as SavedObjectReference[]).map(({ name, type, id }) => ({ name, type, id }));
 }
 
 function validateId(id: unknown): string {
-  if (typeof id !== 'string' || id.length === 0) throw errors.createBadRequestError('"id" must be a non-empty string');
+  if (typeof id !== 'string' || id.length === 0)
+    throw errors.createBadRequestError('"id" must be a non-empty string');
   return id;
 }
 
@@ -81,17 +99,18 @@ function normalizeNamespace(namespace: string | undefined): string {
   return namespace || DEFAULT_NAMESPACE;
 }
 
-function pickFields(attributes: Record<string, unknown>, fields: string[] | undefined): Record<string, unknown> {
+function pickFields(
+  attributes: Record<string, unknown>,
+  fields: string[] | undefined,
+): Record<string, unknown> {
   if (!fields) return attributes;
-  return Object.fromEntries(fields.filter((field) => field in attributes).map((field) => [field, attributes[field]]));
+  return Object.fromEntries(
+    fields.filter((field) => field in attributes).map((field) => [field, attributes[field]]),
+  );
 }
 
 function versionOf(document: StoredDocument): DocumentVersion {
   return { seqNo: document.seqNo, primaryTerm: document.primaryTerm };
-}
-
-function sameVersion(a: DocumentVersion, b: DocumentVersion): boolean {
-  return a.seqNo === b.seqNo && a.primaryTerm === b.primaryTerm;
 }
 
 function validatePositiveInteger(value: unknown, name: string, min: number): number {
@@ -102,7 +121,8 @@ function validatePositiveInteger(value: unknown, name: string, min: number): num
 }
 
 function validateFieldPath(field: string, option: string): string {
-  if (!FIELD_PATH.test(field)) throw errors.createBadRequestError(`options.${option} [${field}] is not a valid field name`);
+  if (!FIELD_PATH.test(field))
+    throw errors.createBadRequestError(`options.${option} [${field}] is not a valid field name`);
   return field;
 }
 
@@ -138,7 +158,11 @@ export class SavedObjectsRepository implements SavedObjectsClientContract {
     return [document.namespace || namespace];
   }
 
-  private toSavedObject<T>(document: StoredDocument, namespace: string, fields?: string[]): SavedObject<T> {
+  private toSavedObject<T>(
+    document: StoredDocument,
+    namespace: string,
+    fields?: string[],
+  ): SavedObject<T> {
     return {
       id: document.id,
       type: document.type,
@@ -153,13 +177,18 @@ export class SavedObjectsRepository implements SavedObjectsClientContract {
   private async getVisible(type: string, id: string, namespace: string): Promise<StoredDocument> {
     if (!this.allowedTypes.has(type)) throw errors.createGenericNotFoundError(type, id);
     const document = await this.store.get(this.key(type, id, namespace));
-    if (!document || !this.isVisible(document, namespace)) throw errors.createGenericNotFoundError(type, id);
+    if (!document || !this.isVisible(document, namespace))
+      throw errors.createGenericNotFoundError(type, id);
     return document;
   }
 
   // ------------------------------------------------------------ create
 
-  async create<T = unknown>(type: string, attributes: T, options: SavedObjectsCreateOptions = {}): Promise<SavedObject<T>> {
+  async create<T = unknown>(
+    type: string,
+    attributes: T,
+    options: SavedObjectsCreateOptions = {},
+  ): Promise<SavedObject<T>> {
     if (!this.allowedTypes.has(type)) throw errors.createUnsupportedTypeError(type);
     const namespace = normalizeNamespace(options.namespace);
     const expected = options.version === undefined ? undefined : decodeVersion(options.version);
@@ -171,18 +200,32 @@ export class SavedObjectsRepository implements SavedObjectsClientContract {
       namespaces: this.initialNamespaces(type, namespace, options.initialNamespaces),
       updatedAt: this.now().toISOString(),
     };
-    const stored = options.overwrite ? await this.overwrite(document, namespace, expected, options.initialNamespaces) : await this.store.insert(document);
+    const stored = options.overwrite
+      ? await this.overwrite(document, namespace, expected, options.initialNamespaces)
+      : await this.store.insert(document);
     if (!stored) throw errors.createConflictError(type, id);
     return this.toSavedObject<T>(stored, namespace);
   }
 
-  private initialNamespaces(type: string, namespace: string, initial: string[] | undefined): string[] | null {
+  private initialNamespaces(
+    type: string,
+    namespace: string,
+    initial: string[] | undefined,
+  ): string[] | null {
     if (initial !== undefined) {
       if (!this.registry.isMultiNamespace(type)) {
-        throw errors.createBadRequestError('"initialNamespaces" can only be used on multi-namespace types');
+        throw errors.createBadRequestError(
+          '"initialNamespaces" can only be used on multi-namespace types',
+        );
       }
-      if (!Array.isArray(initial) || initial.length === 0 || !initial.every((ns) => typeof ns === 'string' && ns)) {
-        throw errors.createBadRequestError('"initialNamespaces" must be a non-empty array of strings');
+      if (
+        !Array.isArray(initial) ||
+        initial.length === 0 ||
+        !initial.every((ns) => typeof ns === 'string' && ns)
+      ) {
+        throw errors.createBadRequestError(
+          '"initialNamespaces" must be a non-empty array of strings',
+        );
       }
       return [...initial];
     }
@@ -204,12 +247,21 @@ export class SavedObjectsRepository implements SavedObjectsClientContract {
     const existing = await this.store.get(document);
     if (!existing) return this.store.insert(document);
     if (!this.isVisible(existing, namespace)) return undefined;
-    const result = await this.store.replace({ ...document, namespaces: initialNamespaces ?? existing.namespaces }, versionOf(existing));
+    const result = await this.store.replace(
+      { ...document, namespaces: initialNamespaces ?? existing.namespaces },
+      versionOf(existing),
+    );
     return result.status === 'ok' ? result.document : undefined;
   }
 
   async bulkCreate<T = unknown>(
-    objects: Array<{ type: string; id?: string; attributes: T; references?: SavedObjectReference[]; version?: string }>,
+    objects: Array<{
+      type: string;
+      id?: string;
+      attributes: T;
+      references?: SavedObjectReference[];
+      version?: string;
+    }>,
     options: SavedObjectsBaseOptions & { overwrite?: boolean } = {},
   ): Promise<{ saved_objects: Array<SavedObject<T>> }> {
     const saved: Array<SavedObject<T>> = [];
@@ -230,7 +282,11 @@ export class SavedObjectsRepository implements SavedObjectsClientContract {
   }
 
   /** Runs one item of a bulk call; a saved-object error becomes the item's `error` instead of failing the call. */
-  private async perItem<T>(type: string, id: string, operation: () => Promise<SavedObject<T>>): Promise<SavedObject<T>> {
+  private async perItem<T>(
+    type: string,
+    id: string,
+    operation: () => Promise<SavedObject<T>>,
+  ): Promise<SavedObject<T>> {
     try {
       return await operation();
     } catch (error) {
@@ -241,7 +297,11 @@ export class SavedObjectsRepository implements SavedObjectsClientContract {
 
   // ------------------------------------------------------------ read
 
-  async get<T = unknown>(type: string, id: string, options: SavedObjectsBaseOptions = {}): Promise<SavedObject<T>> {
+  async get<T = unknown>(
+    type: string,
+    id: string,
+    options: SavedObjectsBaseOptions = {},
+  ): Promise<SavedObject<T>> {
     const namespace = normalizeNamespace(options.namespace);
     return this.toSavedObject<T>(await this.getVisible(type, id, namespace), namespace);
   }
@@ -252,14 +312,25 @@ export class SavedObjectsRepository implements SavedObjectsClientContract {
   ): Promise<{ saved_objects: Array<SavedObject<T>> }> {
     const namespace = normalizeNamespace(options.namespace);
     const allowed = objects.filter((object) => this.allowedTypes.has(object.type));
-    const documents = await this.store.bulkGet(allowed.map((object) => this.key(object.type, object.id, namespace)));
+    const documents = await this.store.bulkGet(
+      allowed.map((object) => this.key(object.type, object.id, namespace)),
+    );
     const byObject = new Map(allowed.map((object, index) => [object, documents[index]]));
     const saved = objects.map((object): SavedObject<T> => {
       const { type, id } = object;
-      if (!this.allowedTypes.has(type)) return { id, type, error: toItemError(errors.createUnsupportedTypeError(type)) } as SavedObject<T>;
+      if (!this.allowedTypes.has(type))
+        return {
+          id,
+          type,
+          error: toItemError(errors.createUnsupportedTypeError(type)),
+        } as SavedObject<T>;
       const document = byObject.get(object);
       if (!document || !this.isVisible(document, namespace)) {
-        return { id, type, error: toItemError(errors.createGenericNotFoundError(type, id)) } as SavedObject<T>;
+        return {
+          id,
+          type,
+          error: toItemError(errors.createGenericNotFoundError(type, id)),
+        } as SavedObject<T>;
       }
       return this.toSavedObject<T>(document, namespace, object.fields);
     });
@@ -277,36 +348,50 @@ export class SavedObjectsRepository implements SavedObjectsClientContract {
     const namespace = normalizeNamespace(options.namespace);
     const expected = options.version === undefined ? undefined : decodeVersion(options.version);
     const patch = toStoredAttributes(attributes);
-    const references = options.references === undefined ? undefined : validateReferences(options.references);
-    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
-      const current = await this.getVisible(type, id, namespace);
-      if (expected && !sameVersion(expected, versionOf(current))) throw errors.createConflictError(type, id);
-      const result = await this.store.replace(
-        {
-          ...current,
+    const references =
+      options.references === undefined ? undefined : validateReferences(options.references);
+    if (!this.allowedTypes.has(type)) throw errors.createGenericNotFoundError(type, id);
+    const result = await this.store.modify(
+      this.key(type, id, namespace),
+      (current) => {
+        if (!this.isVisible(current, namespace)) throw errors.createGenericNotFoundError(type, id);
+        return {
           attributes: deepMerge(current.attributes, patch),
           references: references ?? current.references,
+          namespaces: current.namespaces,
           updatedAt: this.now().toISOString(),
-        },
-        versionOf(current),
-      );
-      if (result.status === 'not_found') throw errors.createGenericNotFoundError(type, id);
-      if (result.status === 'ok') {
-        const { version, updated_at, namespaces } = this.toSavedObject(result.document, namespace);
-        return { id, type, version, updated_at, namespaces, references, attributes: patch as Partial<T> };
-      }
-      // Someone wrote in between: with a version that is the caller's conflict, without one we merge again.
-      if (expected) throw errors.createConflictError(type, id);
-    }
-    throw errors.createConflictError(type, id);
+        };
+      },
+      expected,
+    );
+    if (result.status === 'not_found') throw errors.createGenericNotFoundError(type, id);
+    if (result.status === 'conflict') throw errors.createConflictError(type, id);
+    const { version, updated_at, namespaces } = this.toSavedObject(result.document, namespace);
+    return {
+      id,
+      type,
+      version,
+      updated_at,
+      namespaces,
+      references,
+      attributes: patch as Partial<T>,
+    };
   }
 
-  async delete(type: string, id: string, options: SavedObjectsDeleteOptions = {}): Promise<Record<string, never>> {
+  async delete(
+    type: string,
+    id: string,
+    options: SavedObjectsDeleteOptions = {},
+  ): Promise<Record<string, never>> {
     const namespace = normalizeNamespace(options.namespace);
-    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
+    for (let attempt = 0; attempt < MAX_DELETE_ATTEMPTS; attempt += 1) {
       const current = await this.getVisible(type, id, namespace);
       const shared = current.namespaces ?? [];
-      if (this.registry.isMultiNamespace(type) && !options.force && (shared.length > 1 || shared.includes('*'))) {
+      if (
+        this.registry.isMultiNamespace(type) &&
+        !options.force &&
+        (shared.length > 1 || shared.includes('*'))
+      ) {
         throw errors.createBadRequestError(
           'Unable to delete saved object that exists in multiple namespaces, use the "force" option to delete it anyway',
         );
@@ -322,16 +407,21 @@ export class SavedObjectsRepository implements SavedObjectsClientContract {
 
   async find<T = unknown>(options: SavedObjectsFindOptions): Promise<SavedObjectsFindResponse<T>> {
     const types = this.findTypes(options.type);
-    if (options.fields !== undefined && !Array.isArray(options.fields)) throw errors.createBadRequestError('options.fields must be an array');
+    if (options.fields !== undefined && !Array.isArray(options.fields))
+      throw errors.createBadRequestError('options.fields must be an array');
     if (options.searchFields !== undefined && !Array.isArray(options.searchFields)) {
       throw errors.createBadRequestError('options.searchFields must be an array');
     }
     const page = validatePositiveInteger(options.page ?? FIND_DEFAULT_PAGE, 'page', 1);
     const perPage = validatePositiveInteger(options.perPage ?? FIND_DEFAULT_PER_PAGE, 'perPage', 0);
     if (page * perPage > FIND_MAX_WINDOW) {
-      throw errors.createBadRequestError(`options.page * options.perPage must not exceed ${FIND_MAX_WINDOW}`);
+      throw errors.createBadRequestError(
+        `options.page * options.perPage must not exceed ${FIND_MAX_WINDOW}`,
+      );
     }
-    const namespaces = (options.namespaces ?? [normalizeNamespace(options.namespace)]).map((ns) => ns || DEFAULT_NAMESPACE);
+    const namespaces = (options.namespaces ?? [normalizeNamespace(options.namespace)]).map(
+      (ns) => ns || DEFAULT_NAMESPACE,
+    );
     const terms = options.search ? parseSearch(options.search) : [];
     const result = await this.store.find({
       scopes: types.map((type) => this.scope(type, namespaces)),
@@ -340,11 +430,16 @@ export class SavedObjectsRepository implements SavedObjectsClientContract {
           ? {
               terms,
               operator: options.defaultSearchOperator === 'AND' ? 'AND' : 'OR',
-              fields: options.searchFields?.map((field) => validateFieldPath(field.split('^')[0], 'searchFields')),
+              fields: options.searchFields?.map((field) =>
+                validateFieldPath(field.split('^')[0], 'searchFields'),
+              ),
             }
           : undefined,
       hasReference: options.hasReference && this.validateReference(options.hasReference),
-      sort: options.sortField === undefined ? undefined : { field: this.sortField(options.sortField), order: this.sortOrder(options.sortOrder) },
+      sort:
+        options.sortField === undefined
+          ? undefined
+          : { field: this.sortField(options.sortField), order: this.sortOrder(options.sortOrder) },
       page,
       perPage,
     });
@@ -370,12 +465,20 @@ export class SavedObjectsRepository implements SavedObjectsClientContract {
 
   private scope(type: string, namespaces: string[]): TypeScope {
     if (this.registry.isNamespaceAgnostic(type) || namespaces.includes('*')) return { type };
-    return this.registry.isMultiNamespace(type) ? { type, sharedWith: namespaces } : { type, namespaces };
+    return this.registry.isMultiNamespace(type)
+      ? { type, sharedWith: namespaces }
+      : { type, namespaces };
   }
 
   private validateReference(reference: unknown): { type: string; id: string } {
-    if (!isPlainObject(reference) || typeof reference.type !== 'string' || typeof reference.id !== 'string') {
-      throw errors.createBadRequestError('options.hasReference must be an object with string type and id');
+    if (
+      !isPlainObject(reference) ||
+      typeof reference.type !== 'string' ||
+      typeof reference.id !== 'string'
+    ) {
+      throw errors.createBadRequestError(
+        'options.hasReference must be an object with string type and id',
+      );
     }
     return { type: reference.type, id: reference.id };
   }

@@ -39,7 +39,9 @@ export interface SavedObjectsService {
 function openStore(options: SavedObjectsServiceOptions): SavedObjectsStore {
   const url = options.url?.trim();
   if (!url) {
-    options.logger.info(`Saved objects are stored in ${path.join(options.dataDir, SQLITE_FILE_NAME)}`);
+    options.logger.info(
+      `Saved objects are stored in ${path.join(options.dataDir, SQLITE_FILE_NAME)}`,
+    );
     return SqliteSavedObjectsStore.open(options.dataDir);
   }
   const scheme = url.split(':')[0];
@@ -48,20 +50,34 @@ function openStore(options: SavedObjectsServiceOptions): SavedObjectsStore {
   );
 }
 
-export function createSavedObjectsService(options: SavedObjectsServiceOptions): SavedObjectsService {
+export function createSavedObjectsService(
+  options: SavedObjectsServiceOptions,
+): SavedObjectsService {
   const registry = new TypeRegistry();
   const coordination = new InProcessCoordination();
   let store: SavedObjectsStore | undefined;
 
   function allowedTypes(includedHiddenTypes: readonly string[] = []): Set<string> {
     const missing = includedHiddenTypes.filter((type) => !registry.getType(type));
-    if (missing.length > 0) throw new Error(`Missing mappings for saved objects types: '${missing.join(', ')}'`);
-    const visible = registry.getAllTypes().filter((type) => !type.hidden).map((type) => type.name);
+    if (missing.length > 0)
+      throw new Error(`Missing mappings for saved objects types: '${missing.join(', ')}'`);
+    const visible = registry
+      .getAllTypes()
+      .filter((type) => !type.hidden)
+      .map((type) => type.name);
     return new Set([...visible, ...includedHiddenTypes]);
   }
 
-  function createRepository(documentStore: SavedObjectsStore, includedHiddenTypes?: readonly string[]): SavedObjectsRepository {
-    return new SavedObjectsRepository({ store: documentStore, registry, allowedTypes: allowedTypes(includedHiddenTypes), now: options.now });
+  function createRepository(
+    documentStore: SavedObjectsStore,
+    includedHiddenTypes?: readonly string[],
+  ): SavedObjectsRepository {
+    return new SavedObjectsRepository({
+      store: documentStore,
+      registry,
+      allowedTypes: allowedTypes(includedHiddenTypes),
+      now: options.now,
+    });
   }
 
   return {
@@ -74,8 +90,10 @@ export function createSavedObjectsService(options: SavedObjectsServiceOptions): 
       store = opened;
       return {
         // Every dashboard user sees the same objects (no spaces or tenants); the request does not narrow them.
-        getScopedClient: (_request: OsdRequest, scoped?: { includedHiddenTypes?: string[] }): SavedObjectsClientContract =>
-          createRepository(opened, scoped?.includedHiddenTypes),
+        getScopedClient: (
+          _request: OsdRequest,
+          scoped?: { includedHiddenTypes?: string[] },
+        ): SavedObjectsClientContract => createRepository(opened, scoped?.includedHiddenTypes),
         createInternalRepository: (includedHiddenTypes?: string[]): ISavedObjectsRepository =>
           createRepository(opened, includedHiddenTypes),
         getTypeRegistry: () => registry,

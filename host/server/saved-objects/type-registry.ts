@@ -23,7 +23,9 @@ export class TypeRegistry implements SavedObjectTypeRegistry {
     }
     if (this.types.has(type.name)) throw new Error(`Type '${type.name}' is already registered`);
     if (!NAMESPACE_TYPES.has(type.namespaceType)) {
-      throw new Error(`Saved object type [${type.name}] has an invalid namespaceType [${String(type.namespaceType)}]`);
+      throw new Error(
+        `Saved object type [${type.name}] has an invalid namespaceType [${String(type.namespaceType)}]`,
+      );
     }
     // Frozen in place, as OSD does: a definition cannot change after registration.
     this.types.set(type.name, deepFreeze(type));

@@ -40,7 +40,12 @@ function wordMatches(candidate: string, wanted: string, prefix: boolean): boolea
 export function termMatchesWords(term: SearchTerm, words: string[]): boolean {
   const last = term.words.length - 1;
   for (let start = 0; start + last < words.length; start += 1) {
-    if (term.words.every((wanted, i) => wordMatches(words[start + i], wanted, term.prefix && i === last))) return true;
+    if (
+      term.words.every((wanted, i) =>
+        wordMatches(words[start + i], wanted, term.prefix && i === last),
+      )
+    )
+      return true;
   }
   return false;
 }
@@ -50,7 +55,8 @@ export function collectTexts(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') out.push(value);
   else if (typeof value === 'number') out.push(String(value));
   else if (Array.isArray(value)) value.forEach((item) => collectTexts(item, out));
-  else if (value && typeof value === 'object') Object.values(value).forEach((item) => collectTexts(item, out));
+  else if (value && typeof value === 'object')
+    Object.values(value).forEach((item) => collectTexts(item, out));
   return out;
 }
 
@@ -65,7 +71,9 @@ export function readPath(attributes: unknown, path: string): unknown {
 
 /** How many of `terms` match the given fields of `attributes` (all fields when `fields` is absent). */
 export function searchScore(attributes: unknown, terms: SearchTerm[], fields?: string[]): number {
-  const texts = fields ? fields.flatMap((field) => collectTexts(readPath(attributes, field))) : collectTexts(attributes);
+  const texts = fields
+    ? fields.flatMap((field) => collectTexts(readPath(attributes, field)))
+    : collectTexts(attributes);
   const wordLists = texts.map(splitWords);
   return terms.filter((term) => wordLists.some((words) => termMatchesWords(term, words))).length;
 }

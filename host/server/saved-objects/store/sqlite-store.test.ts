@@ -46,7 +46,9 @@ describe('SqliteSavedObjectsStore on disk', () => {
     const db = new Database(path.join(dataDir, 'saved_objects.sqlite'));
     db.prepare('UPDATE schema_version SET version = 99').run();
     db.close();
-    expect(() => SqliteSavedObjectsStore.open(dataDir)).toThrow(/schema version 99, newer than this build understands/);
+    expect(() => SqliteSavedObjectsStore.open(dataDir)).toThrow(
+      /schema version 99, newer than this build understands/,
+    );
   });
 
   it('fails every call after close', async () => {

@@ -13,6 +13,7 @@ import { searchScore, type SearchTerm } from './search';
 import type {
   ConditionalDeleteResult,
   ConditionalWriteResult,
+  DocumentBody,
   DocumentKey,
   DocumentVersion,
   FindQuery,
@@ -79,10 +80,15 @@ function keyParams({ type, namespace, id }: DocumentKey): DocumentKey {
   return { type, namespace, id };
 }
 
+function sameVersion(a: DocumentVersion, b: DocumentVersion): boolean {
+  return a.seqNo === b.seqNo && a.primaryTerm === b.primaryTerm;
+}
+
 function migrate(db: Database.Database): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
   db.transaction(() => {
-    const row = db.prepare('SELECT version FROM schema_version').get() as { version: number } | undefined;
+    const row = db.prepare('SELECT version FROM schema_version').get() as
+      { version: number } | undefined;
     const current = row?.version ?? 0;
     if (current > MIGRATIONS.length) {
       throw new Error(
@@ -91,13 +97,20 @@ function migrate(db: Database.Database): void {
     }
     MIGRATIONS.slice(current).forEach((step) => db.exec(step));
     if (!row) db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(MIGRATIONS.length);
-    else if (current < MIGRATIONS.length) db.prepare('UPDATE schema_version SET version = ?').run(MIGRATIONS.length);
+    else if (current < MIGRATIONS.length)
+      db.prepare('UPDATE schema_version SET version = ?').run(MIGRATIONS.length);
   }).immediate();
 }
 
 /** SQL for an attribute path such as `a.b`: a JSON path with each part quoted. */
 function jsonPath(attributePath: string): string {
-  return '$' + attributePath.split('.').map((part) => `."${part}"`).join('');
+  return (
+    '$' +
+    attributePath
+      .split('.')
+      .map((part) => `."${part}"`)
+      .join('')
+  );
 }
 
 function sortExpression(field: SortField): { sql: string; params: unknown[] } {
@@ -106,14 +119,19 @@ function sortExpression(field: SortField): { sql: string; params: unknown[] } {
 }
 
 /** Caches the parsed terms of the current query: the search function runs once per row. */
-function createSearchFunction(): (attributes: string, fields: string | null, terms: string) => number {
+function createSearchFunction(): (
+  attributes: string,
+  fields: string | null,
+  terms: string,
+) => number {
   let lastTermsJson = '';
   let lastTerms: SearchTerm[] = [];
   let lastFieldsJson: string | null = null;
   let lastFields: string[] | undefined;
   return (attributes, fields, terms) => {
     if (terms !== lastTermsJson) [lastTermsJson, lastTerms] = [terms, JSON.parse(terms)];
-    if (fields !== lastFieldsJson) [lastFieldsJson, lastFields] = [fields, fields === null ? undefined : JSON.parse(fields)];
+    if (fields !== lastFieldsJson)
+      [lastFieldsJson, lastFields] = [fields, fields === null ? undefined : JSON.parse(fields)];
     return searchScore(JSON.parse(attributes), lastTerms, lastFields);
   };
 }
@@ -144,12 +162,14 @@ export class SqliteSavedObjectsStore implements SavedObjectsStore {
     const keyWhere = 'type = @type AND namespace = @namespace AND id = @id';
     const columns =
       '(type, namespace, id, attributes, references_json, namespaces, seq_no, primary_term, updated_at)';
-    const values = '(@type, @namespace, @id, @attributes, @references_json, @namespaces, @seq_no, @primary_term, @updated_at)';
+    const values =
+      '(@type, @namespace, @id, @attributes, @references_json, @namespaces, @seq_no, @primary_term, @updated_at)';
     return {
       get: this.db.prepare(`SELECT * FROM saved_objects WHERE ${keyWhere}`),
       version: this.db.prepare(`SELECT seq_no, primary_term FROM saved_objects WHERE ${keyWhere}`),
-      nextSeqNo: this.db.prepare(`UPDATE store_sequence SET value = value + 1 WHERE name = 'seq_no' RETURNING value`),
-      insert: this.db.prepare(`INSERT INTO saved_objects ${columns} VALUES ${values} ON CONFLICT DO NOTHING`),
+      nextSeqNo: this.db.prepare(
+        `UPDATE store_sequence SET value = value + 1 WHERE name = 'seq_no' RETURNING value`,
+      ),
       upsert: this.db.prepare(`INSERT OR REPLACE INTO saved_objects ${columns} VALUES ${values}`),
       delete: this.db.prepare(`DELETE FROM saved_objects WHERE ${keyWhere}`),
     };
@@ -174,7 +194,8 @@ export class SqliteSavedObjectsStore implements SavedObjectsStore {
   }
 
   private readVersion(key: DocumentKey): DocumentVersion | undefined {
-    const row = this.statements.version.get(keyParams(key)) as { seq_no: number; primary_term: number } | undefined;
+    const row = this.statements.version.get(keyParams(key)) as
+      { seq_no: number; primary_term: number } | undefined;
     return row && { seqNo: row.seq_no, primaryTerm: row.primary_term };
   }
 
@@ -193,45 +214,61 @@ export class SqliteSavedObjectsStore implements SavedObjectsStore {
   }
 
   async insert(document: NewDocument): Promise<StoredDocument | undefined> {
-    return this.db.transaction(() => {
-      if (this.readVersion(document)) return undefined;
-      const row = this.row(document, this.nextSeqNo());
-      this.statements.insert.run(row);
-      return toDocument(row);
-    }).immediate();
+    return this.db
+      .transaction(() => (this.readVersion(document) ? undefined : this.write(document)))
+      .immediate();
   }
 
   async upsert(document: NewDocument): Promise<StoredDocument> {
-    return this.db.transaction(() => {
-      const row = this.row(document, this.nextSeqNo());
-      this.statements.upsert.run(row);
-      return toDocument(row);
-    }).immediate();
+    return this.db.transaction(() => this.write(document)).immediate();
   }
 
-  async replace(document: NewDocument, expected?: DocumentVersion): Promise<ConditionalWriteResult> {
-    return this.db.transaction((): ConditionalWriteResult => {
-      const current = this.readVersion(document);
-      if (!current) return { status: 'not_found' };
-      if (expected && (current.seqNo !== expected.seqNo || current.primaryTerm !== expected.primaryTerm)) {
-        return { status: 'conflict' };
-      }
-      const row = this.row(document, this.nextSeqNo());
-      this.statements.upsert.run(row);
-      return { status: 'ok', document: toDocument(row) };
-    }).immediate();
+  async replace(
+    document: NewDocument,
+    expected?: DocumentVersion,
+  ): Promise<ConditionalWriteResult> {
+    return this.db
+      .transaction((): ConditionalWriteResult => {
+        const current = this.readVersion(document);
+        if (!current) return { status: 'not_found' };
+        if (expected && !sameVersion(current, expected)) return { status: 'conflict' };
+        return { status: 'ok', document: this.write(document) };
+      })
+      .immediate();
+  }
+
+  async modify(
+    key: DocumentKey,
+    change: (current: StoredDocument) => DocumentBody,
+    expected?: DocumentVersion,
+  ): Promise<ConditionalWriteResult> {
+    return this.db
+      .transaction((): ConditionalWriteResult => {
+        const row = this.statements.get.get(keyParams(key)) as Row | undefined;
+        if (!row) return { status: 'not_found' };
+        const current = toDocument(row);
+        if (expected && !sameVersion(current, expected)) return { status: 'conflict' };
+        return { status: 'ok', document: this.write({ ...change(current), ...keyParams(key) }) };
+      })
+      .immediate();
+  }
+
+  private write(document: NewDocument): StoredDocument {
+    const row = this.row(document, this.nextSeqNo());
+    this.statements.upsert.run(row);
+    return toDocument(row);
   }
 
   async delete(key: DocumentKey, expected?: DocumentVersion): Promise<ConditionalDeleteResult> {
-    return this.db.transaction((): ConditionalDeleteResult => {
-      const current = this.readVersion(key);
-      if (!current) return { status: 'not_found' };
-      if (expected && (current.seqNo !== expected.seqNo || current.primaryTerm !== expected.primaryTerm)) {
-        return { status: 'conflict' };
-      }
-      this.statements.delete.run(keyParams(key));
-      return { status: 'ok' };
-    }).immediate();
+    return this.db
+      .transaction((): ConditionalDeleteResult => {
+        const current = this.readVersion(key);
+        if (!current) return { status: 'not_found' };
+        if (expected && !sameVersion(current, expected)) return { status: 'conflict' };
+        this.statements.delete.run(keyParams(key));
+        return { status: 'ok' };
+      })
+      .immediate();
   }
 
   async find(query: FindQuery): Promise<FindResult> {
@@ -245,7 +282,9 @@ export class SqliteSavedObjectsStore implements SavedObjectsStore {
         params.push(...scope.namespaces);
       }
       if (scope.sharedWith) {
-        parts.push(`EXISTS (SELECT 1 FROM json_each(namespaces) WHERE value IN (${scope.sharedWith.map(() => '?').join(', ')}, '*'))`);
+        parts.push(
+          `EXISTS (SELECT 1 FROM json_each(namespaces) WHERE value IN (${scope.sharedWith.map(() => '?').join(', ')}, '*'))`,
+        );
         params.push(...scope.sharedWith);
       }
       return `(${parts.join(' AND ')})`;
@@ -262,11 +301,19 @@ export class SqliteSavedObjectsStore implements SavedObjectsStore {
     const search = query.search;
     if (search && search.terms.length > 0) {
       scoreSql = 'svc_search_score(attributes, ?, ?)';
-      params.unshift(search.fields ? JSON.stringify(search.fields) : null, JSON.stringify(search.terms));
-      scoreFilter = search.operator === 'AND' ? `WHERE score = ${search.terms.length}` : 'WHERE score > 0';
+      params.unshift(
+        search.fields ? JSON.stringify(search.fields) : null,
+        JSON.stringify(search.terms),
+      );
+      scoreFilter =
+        search.operator === 'AND' ? `WHERE score = ${search.terms.length}` : 'WHERE score > 0';
     }
     const inner = `SELECT *, ${scoreSql} AS score FROM saved_objects WHERE ${where.join(' AND ')}`;
-    const total = (this.findStatement(`SELECT count(*) AS total FROM (${inner}) ${scoreFilter}`).get(...params) as { total: number }).total;
+    const total = (
+      this.findStatement(`SELECT count(*) AS total FROM (${inner}) ${scoreFilter}`).get(
+        ...params,
+      ) as { total: number }
+    ).total;
 
     const order: string[] = [];
     const orderParams: unknown[] = [];
@@ -279,8 +326,16 @@ export class SqliteSavedObjectsStore implements SavedObjectsStore {
     }
     order.push('type ASC', 'id ASC', 'namespace ASC');
     const pageSql = `SELECT * FROM (${inner}) ${scoreFilter} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`;
-    const rows = this.findStatement(pageSql).all(...params, ...orderParams, query.perPage, (query.page - 1) * query.perPage) as Row[];
-    const documents: FoundDocument[] = rows.map((row) => ({ ...toDocument(row), score: row.score ?? 0 }));
+    const rows = this.findStatement(pageSql).all(
+      ...params,
+      ...orderParams,
+      query.perPage,
+      (query.page - 1) * query.perPage,
+    ) as Row[];
+    const documents: FoundDocument[] = rows.map((row) => ({
+      ...toDocument(row),
+      score: row.score ?? 0,
+    }));
     return { total, documents };
   }
 

@@ -30,7 +30,10 @@ function versionOf(document: StoredDocument) {
   return { seqNo: document.seqNo, primaryTerm: document.primaryTerm };
 }
 
-export function describeSavedObjectsStore(name: string, createFixture: () => Promise<StoreFixture>): void {
+export function describeSavedObjectsStore(
+  name: string,
+  createFixture: () => Promise<StoreFixture>,
+): void {
   describe(`saved-objects store: ${name}`, () => {
     let fixture: StoreFixture;
     let store: SavedObjectsStore;
@@ -45,23 +48,41 @@ export function describeSavedObjectsStore(name: string, createFixture: () => Pro
 
     describe('single documents', () => {
       it('returns undefined for a missing document', async () => {
-        await expect(store.get({ type: 'thing', namespace: 'default', id: 'nope' })).resolves.toBeUndefined();
+        await expect(
+          store.get({ type: 'thing', namespace: 'default', id: 'nope' }),
+        ).resolves.toBeUndefined();
       });
 
       it('inserts a document and reads it back unchanged', async () => {
-        const attributes = { title: 'Ünïcødé ☃', nested: { list: [1, 'two', null], flag: true }, empty: '' };
+        const attributes = {
+          title: 'Ünïcødé ☃',
+          nested: { list: [1, 'two', null], flag: true },
+          empty: '',
+        };
         const references = [{ name: 'ref', type: 'other', id: 'o1' }];
         const inserted = await store.insert(doc({ id: 'a', attributes, references }));
-        expect(inserted).toMatchObject({ type: 'thing', namespace: 'default', id: 'a', attributes, references });
+        expect(inserted).toMatchObject({
+          type: 'thing',
+          namespace: 'default',
+          id: 'a',
+          attributes,
+          references,
+        });
         expect(inserted!.seqNo).toBeGreaterThan(0);
         expect(inserted!.primaryTerm).toBeGreaterThan(0);
-        await expect(store.get({ type: 'thing', namespace: 'default', id: 'a' })).resolves.toEqual(inserted);
+        await expect(store.get({ type: 'thing', namespace: 'default', id: 'a' })).resolves.toEqual(
+          inserted,
+        );
       });
 
       it('insert leaves an existing document alone and says so', async () => {
         const first = await store.insert(doc({ id: 'a', attributes: { title: 'first' } }));
-        await expect(store.insert(doc({ id: 'a', attributes: { title: 'second' } }))).resolves.toBeUndefined();
-        await expect(store.get({ type: 'thing', namespace: 'default', id: 'a' })).resolves.toEqual(first);
+        await expect(
+          store.insert(doc({ id: 'a', attributes: { title: 'second' } })),
+        ).resolves.toBeUndefined();
+        await expect(store.get({ type: 'thing', namespace: 'default', id: 'a' })).resolves.toEqual(
+          first,
+        );
       });
 
       it('keys documents by type, namespace and id', async () => {
@@ -85,7 +106,9 @@ export function describeSavedObjectsStore(name: string, createFixture: () => Pro
       it('bulkGet answers in request order with gaps for missing documents', async () => {
         await store.insert(doc({ id: 'a' }));
         await store.insert(doc({ id: 'c' }));
-        const result = await store.bulkGet(['c', 'b', 'a'].map((id) => ({ type: 'thing', namespace: 'default', id })));
+        const result = await store.bulkGet(
+          ['c', 'b', 'a'].map((id) => ({ type: 'thing', namespace: 'default', id })),
+        );
         expect(result.map((d) => d?.id)).toEqual(['c', undefined, 'a']);
       });
 
@@ -104,14 +127,21 @@ export function describeSavedObjectsStore(name: string, createFixture: () => Pro
 
       it('replace succeeds with the current version and refuses a stale one', async () => {
         const first = (await store.insert(doc({ id: 'a' })))!;
-        const second = await store.replace(doc({ id: 'a', attributes: { title: 'v2' } }), versionOf(first));
+        const second = await store.replace(
+          doc({ id: 'a', attributes: { title: 'v2' } }),
+          versionOf(first),
+        );
         expect(second.status).toBe('ok');
         if (second.status !== 'ok') return;
         expect(second.document.seqNo).toBeGreaterThan(first.seqNo);
-        await expect(store.replace(doc({ id: 'a', attributes: { title: 'v3' } }), versionOf(first))).resolves.toEqual({
+        await expect(
+          store.replace(doc({ id: 'a', attributes: { title: 'v3' } }), versionOf(first)),
+        ).resolves.toEqual({
           status: 'conflict',
         });
-        expect((await store.get({ type: 'thing', namespace: 'default', id: 'a' }))?.attributes).toEqual({ title: 'v2' });
+        expect(
+          (await store.get({ type: 'thing', namespace: 'default', id: 'a' }))?.attributes,
+        ).toEqual({ title: 'v2' });
       });
 
       it('replace without an expected version overwrites whatever is there', async () => {
@@ -129,12 +159,50 @@ export function describeSavedObjectsStore(name: string, createFixture: () => Pro
         expect(results.map((r) => r.status).sort()).toEqual(['conflict', 'ok']);
       });
 
+      it('modify reads and writes in one step', async () => {
+        const key = { type: 'thing', namespace: 'default', id: 'm' };
+        await expect(store.modify(key, (current) => current)).resolves.toEqual({
+          status: 'not_found',
+        });
+        const first = (await store.insert(doc({ id: 'm', attributes: { n: 0 } })))!;
+        const changed = await store.modify(key, (current) => ({
+          ...current,
+          attributes: { n: (current.attributes.n as number) + 1 },
+        }));
+        expect(changed.status === 'ok' && changed.document.attributes).toEqual({ n: 1 });
+        await expect(store.modify(key, (current) => current, versionOf(first))).resolves.toEqual({
+          status: 'conflict',
+        });
+        await expect(
+          store.modify(key, () => {
+            throw new Error('changed my mind');
+          }),
+        ).rejects.toThrow('changed my mind');
+        expect((await store.get(key))?.attributes).toEqual({ n: 1 });
+      });
+
+      it('modify never loses a concurrent change', async () => {
+        const key = { type: 'thing', namespace: 'default', id: 'm' };
+        await store.insert(doc({ id: 'm', attributes: {} }));
+        await Promise.all(
+          Array.from({ length: 30 }, (_, i) =>
+            store.modify(key, (current) => ({
+              ...current,
+              attributes: { ...current.attributes, [`k${i}`]: i },
+            })),
+          ),
+        );
+        expect(Object.keys((await store.get(key))!.attributes)).toHaveLength(30);
+      });
+
       it('never hands out a version twice, even after delete and re-create', async () => {
         const first = (await store.insert(doc({ id: 'a' })))!;
         await store.delete({ type: 'thing', namespace: 'default', id: 'a' });
         const again = (await store.insert(doc({ id: 'a' })))!;
         expect(again.seqNo).not.toBe(first.seqNo);
-        await expect(store.replace(doc({ id: 'a' }), versionOf(first))).resolves.toEqual({ status: 'conflict' });
+        await expect(store.replace(doc({ id: 'a' }), versionOf(first))).resolves.toEqual({
+          status: 'conflict',
+        });
       });
 
       it('delete reports missing documents and respects an expected version', async () => {
@@ -144,14 +212,23 @@ export function describeSavedObjectsStore(name: string, createFixture: () => Pro
         const second = await store.replace(doc({ id: 'd' }), versionOf(first));
         await expect(store.delete(key, versionOf(first))).resolves.toEqual({ status: 'conflict' });
         expect(second.status).toBe('ok');
-        if (second.status === 'ok') await expect(store.delete(key, versionOf(second.document))).resolves.toEqual({ status: 'ok' });
+        if (second.status === 'ok')
+          await expect(store.delete(key, versionOf(second.document))).resolves.toEqual({
+            status: 'ok',
+          });
         await expect(store.get(key)).resolves.toBeUndefined();
       });
     });
 
     describe('find', () => {
       beforeEach(async () => {
-        await store.insert(doc({ id: 'a1', attributes: { title: 'Alpha dashboard', rank: 3, tags: ['red'] }, updatedAt: '2024-01-03T00:00:00.000Z' }));
+        await store.insert(
+          doc({
+            id: 'a1',
+            attributes: { title: 'Alpha dashboard', rank: 3, tags: ['red'] },
+            updatedAt: '2024-01-03T00:00:00.000Z',
+          }),
+        );
         await store.insert(
           doc({
             id: 'a2',
@@ -160,21 +237,53 @@ export function describeSavedObjectsStore(name: string, createFixture: () => Pro
             updatedAt: '2024-01-01T00:00:00.000Z',
           }),
         );
-        await store.insert(doc({ id: 'a3', attributes: { title: 'Alphabet soup', rank: 2 }, updatedAt: '2024-01-02T00:00:00.000Z' }));
-        await store.insert(doc({ id: 'b1', namespace: 'blue', attributes: { title: 'Blue alpha' } }));
-        await store.insert(doc({ id: 'g1', type: 'global', namespace: '', attributes: { title: 'Global alpha' } }));
-        await store.insert(doc({ id: 'm1', type: 'shared', namespace: '', namespaces: ['blue', 'green'], attributes: { title: 'Shared' } }));
-        await store.insert(doc({ id: 'm2', type: 'shared', namespace: '', namespaces: ['*'], attributes: { title: 'Everywhere' } }));
+        await store.insert(
+          doc({
+            id: 'a3',
+            attributes: { title: 'Alphabet soup', rank: 2 },
+            updatedAt: '2024-01-02T00:00:00.000Z',
+          }),
+        );
+        await store.insert(
+          doc({ id: 'b1', namespace: 'blue', attributes: { title: 'Blue alpha' } }),
+        );
+        await store.insert(
+          doc({ id: 'g1', type: 'global', namespace: '', attributes: { title: 'Global alpha' } }),
+        );
+        await store.insert(
+          doc({
+            id: 'm1',
+            type: 'shared',
+            namespace: '',
+            namespaces: ['blue', 'green'],
+            attributes: { title: 'Shared' },
+          }),
+        );
+        await store.insert(
+          doc({
+            id: 'm2',
+            type: 'shared',
+            namespace: '',
+            namespaces: ['*'],
+            attributes: { title: 'Everywhere' },
+          }),
+        );
       });
 
       const ids = (result: { documents: StoredDocument[] }) => result.documents.map((d) => d.id);
       const base = { page: 1, perPage: 20 };
 
       it('filters by type and storage namespace', async () => {
-        const result = await store.find({ ...base, scopes: [{ type: 'thing', namespaces: ['default'] }] });
+        const result = await store.find({
+          ...base,
+          scopes: [{ type: 'thing', namespaces: ['default'] }],
+        });
         expect(result.total).toBe(3);
         expect(ids(result)).toEqual(['a1', 'a2', 'a3']);
-        const both = await store.find({ ...base, scopes: [{ type: 'thing', namespaces: ['default', 'blue'] }] });
+        const both = await store.find({
+          ...base,
+          scopes: [{ type: 'thing', namespaces: ['default', 'blue'] }],
+        });
         expect(both.total).toBe(4);
       });
 
@@ -187,14 +296,23 @@ export function describeSavedObjectsStore(name: string, createFixture: () => Pro
       });
 
       it('finds shared documents by namespace membership, including "*"', async () => {
-        const green = await store.find({ ...base, scopes: [{ type: 'shared', sharedWith: ['green'] }] });
+        const green = await store.find({
+          ...base,
+          scopes: [{ type: 'shared', sharedWith: ['green'] }],
+        });
         expect(ids(green)).toEqual(['m1', 'm2']);
-        const other = await store.find({ ...base, scopes: [{ type: 'shared', sharedWith: ['red'] }] });
+        const other = await store.find({
+          ...base,
+          scopes: [{ type: 'shared', sharedWith: ['red'] }],
+        });
         expect(ids(other)).toEqual(['m2']);
       });
 
       it('returns nothing for no scopes', async () => {
-        await expect(store.find({ ...base, scopes: [] })).resolves.toEqual({ total: 0, documents: [] });
+        await expect(store.find({ ...base, scopes: [] })).resolves.toEqual({
+          total: 0,
+          documents: [],
+        });
       });
 
       it('pages with a total of all matches', async () => {
@@ -209,13 +327,29 @@ export function describeSavedObjectsStore(name: string, createFixture: () => Pro
 
       it('sorts by an attribute or a root field, both directions', async () => {
         const scopes = [{ type: 'thing', namespaces: ['default'] }];
-        const byRank = await store.find({ ...base, scopes, sort: { field: { attribute: 'rank' }, order: 'asc' } });
+        const byRank = await store.find({
+          ...base,
+          scopes,
+          sort: { field: { attribute: 'rank' }, order: 'asc' },
+        });
         expect(ids(byRank)).toEqual(['a2', 'a3', 'a1']);
-        const byRankDesc = await store.find({ ...base, scopes, sort: { field: { attribute: 'rank' }, order: 'desc' } });
+        const byRankDesc = await store.find({
+          ...base,
+          scopes,
+          sort: { field: { attribute: 'rank' }, order: 'desc' },
+        });
         expect(ids(byRankDesc)).toEqual(['a1', 'a3', 'a2']);
-        const byUpdate = await store.find({ ...base, scopes, sort: { field: { root: 'updated_at' }, order: 'desc' } });
+        const byUpdate = await store.find({
+          ...base,
+          scopes,
+          sort: { field: { root: 'updated_at' }, order: 'desc' },
+        });
         expect(ids(byUpdate)).toEqual(['a1', 'a3', 'a2']);
-        const byNested = await store.find({ ...base, scopes, sort: { field: { attribute: 'owner.name' }, order: 'desc' } });
+        const byNested = await store.find({
+          ...base,
+          scopes,
+          sort: { field: { attribute: 'owner.name' }, order: 'desc' },
+        });
         expect(ids(byNested)[0]).toBe('a2');
       });
 
@@ -236,9 +370,17 @@ export function describeSavedObjectsStore(name: string, createFixture: () => Pro
       });
 
       it('filters by reference', async () => {
-        const result = await store.find({ ...base, scopes: [{ type: 'thing' }], hasReference: { type: 'host', id: 'h1' } });
+        const result = await store.find({
+          ...base,
+          scopes: [{ type: 'thing' }],
+          hasReference: { type: 'host', id: 'h1' },
+        });
         expect(ids(result)).toEqual(['a2']);
-        const none = await store.find({ ...base, scopes: [{ type: 'thing' }], hasReference: { type: 'host', id: 'h2' } });
+        const none = await store.find({
+          ...base,
+          scopes: [{ type: 'thing' }],
+          hasReference: { type: 'host', id: 'h2' },
+        });
         expect(none.total).toBe(0);
       });
     });
@@ -246,7 +388,9 @@ export function describeSavedObjectsStore(name: string, createFixture: () => Pro
     it('keeps what was written across a reopen', async () => {
       await store.insert(doc({ id: 'kept', attributes: { title: 'kept' } }));
       store = await fixture.reopen();
-      expect((await store.get({ type: 'thing', namespace: 'default', id: 'kept' }))?.attributes).toEqual({ title: 'kept' });
+      expect(
+        (await store.get({ type: 'thing', namespace: 'default', id: 'kept' }))?.attributes,
+      ).toEqual({ title: 'kept' });
       const next = await store.upsert(doc({ id: 'after' }));
       expect(next.seqNo).toBeGreaterThan(1);
     });

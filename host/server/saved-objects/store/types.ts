@@ -34,11 +34,10 @@ export type NewDocument = DocumentKey & DocumentBody;
 
 /** Outcome of a compare-and-set write. */
 export type ConditionalWriteResult =
-  | { status: 'ok'; document: StoredDocument }
-  | { status: 'not_found' }
-  | { status: 'conflict' };
+  { status: 'ok'; document: StoredDocument } | { status: 'not_found' } | { status: 'conflict' };
 
-export type ConditionalDeleteResult = { status: 'ok' } | { status: 'not_found' } | { status: 'conflict' };
+export type ConditionalDeleteResult =
+  { status: 'ok' } | { status: 'not_found' } | { status: 'conflict' };
 
 /**
  * Which documents of one type a query may see: all of them (agnostic), those in one of the
@@ -88,6 +87,17 @@ export interface SavedObjectsStore {
   upsert(document: NewDocument): Promise<StoredDocument>;
   /** Replaces an existing document; with `expected`, only if its version still equals it. */
   replace(document: NewDocument, expected?: DocumentVersion): Promise<ConditionalWriteResult>;
+  /**
+   * Read-modify-write in one transaction: reads the document, computes its new body with `change`
+   * and writes it, with no other write in between (a partial update never has to retry). With
+   * `expected`, only if the version still equals it. An error thrown by `change` aborts the write
+   * and is passed on.
+   */
+  modify(
+    key: DocumentKey,
+    change: (current: StoredDocument) => DocumentBody,
+    expected?: DocumentVersion,
+  ): Promise<ConditionalWriteResult>;
   /** Deletes a document; with `expected`, only if its version still equals it. */
   delete(key: DocumentKey, expected?: DocumentVersion): Promise<ConditionalDeleteResult>;
   find(query: FindQuery): Promise<FindResult>;

@@ -1,0 +1,28 @@
+/**
+ * Child process of the crash-safety test: writes saved objects as fast as it can and prints one
+ * line per acknowledged write (`<id> <counter>`) until it is killed.
+ */
+import { createSavedObjectsService } from './service';
+import { createRecordingLogger } from './testing';
+
+async function main(dataDir: string): Promise<void> {
+  const service = createSavedObjectsService({ dataDir, logger: createRecordingLogger() });
+  service.setup.registerType({
+    name: 'crash-test',
+    hidden: false,
+    namespaceType: 'single',
+    mappings: { properties: {} },
+  });
+  const repository = (await service.start()).createInternalRepository();
+  await repository.create('crash-test', { value: 0 }, { id: 'counter' });
+  for (let n = 1; ; n += 1) {
+    await repository.create('crash-test', { n, payload: 'x'.repeat(4096) }, { id: `object-${n}` });
+    await repository.update('crash-test', 'counter', { value: n });
+    process.stdout.write(`object-${n} ${n}\n`);
+  }
+}
+
+main(process.argv[2]).catch((error) => {
+  process.stderr.write(`${error.stack}\n`);
+  process.exit(1);
+});
