@@ -1,0 +1,65 @@
+import { REDACTION_CENSOR, redactSecrets, SECRET_KEYS } from './redaction';
+
+describe('redactSecrets', () => {
+  it('covers passwords, tokens, cookies, secrets and authorization headers', () => {
+    expect(SECRET_KEYS).toEqual(
+      expect.arrayContaining([
+        'password',
+        'token',
+        'authorization',
+        'cookie',
+        'set-cookie',
+        'secret',
+      ]),
+    );
+  });
+
+  it('censors secret keys at any depth and in arrays, ignoring case', () => {
+    expect(
+      redactSecrets({
+        Password: 'a',
+        hosts: [{ id: 'h', PASSWORD: 'b' }],
+        deep: { a: { b: { c: { d: { e: { f: { Set_Cookie: 'kept', 'Set-Cookie': 'c' } } } } } } },
+      }),
+    ).toEqual({
+      Password: REDACTION_CENSOR,
+      hosts: [{ id: 'h', PASSWORD: REDACTION_CENSOR }],
+      deep: {
+        a: {
+          b: { c: { d: { e: { f: { Set_Cookie: 'kept', 'Set-Cookie': REDACTION_CENSOR } } } } },
+        },
+      },
+    });
+  });
+
+  it('never modifies its input and returns it as is when nothing is secret', () => {
+    const input = { user: { name: 'admin', token: 't' }, list: [1, 2] };
+    const output = redactSecrets(input);
+    expect(input.user.token).toBe('t');
+    expect(output.list).toBe(input.list);
+    const clean = { a: { b: [1, { c: 'd' }] } };
+    expect(redactSecrets(clean)).toBe(clean);
+  });
+
+  it('censors a secret holding an object or array, and leaves undefined alone', () => {
+    expect(redactSecrets({ cookie: ['a', 'b'], secret: { k: 1 }, token: undefined })).toEqual({
+      cookie: REDACTION_CENSOR,
+      secret: REDACTION_CENSOR,
+      token: undefined,
+    });
+  });
+
+  it('does not walk class instances and stops on cycles', () => {
+    const url = new URL('https://user:pw@example.org');
+    expect(redactSecrets({ url }).url).toBe(url);
+    const cyclic: Record<string, unknown> = { password: 'x' };
+    cyclic.self = cyclic;
+    const output = redactSecrets(cyclic) as Record<string, unknown>;
+    expect(output.password).toBe(REDACTION_CENSOR);
+  });
+
+  it('leaves primitives unchanged', () => {
+    expect(redactSecrets('password')).toBe('password');
+    expect(redactSecrets(null)).toBeNull();
+  });
+});
