@@ -70,6 +70,7 @@ const TITLES: Record<string, string> = {
   nist_800_53: 'NIST 800-53',
   tsc: 'TSC',
   mitre: 'MITRE',
+  os: 'OS',
   position: 'Position',
   policy_id: 'Policy ID',
   references: 'References',
@@ -89,15 +90,31 @@ const TITLES: Record<string, string> = {
   value: 'Value',
 };
 
-/** `lastKeepAlive` → `Last keep alive`, `os.name` → `OS name`, `relative_dirname` → `Path`. */
+function humanize(part: string): string {
+  const text = part
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[_\s-]+/)
+    .filter(Boolean)
+    .map((word) => word.toLowerCase())
+    .join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Lower-cases the first letter of a title that continues another one, keeping acronyms (`ID`, `OS`). */
+function continued(title: string): string {
+  const first = title.split(' ')[0];
+  return first === first.toUpperCase() ? title : title.charAt(0).toLowerCase() + title.slice(1);
+}
+
+/** `lastKeepAlive` → `Last keep alive`, `os.name` → `OS name`, `mitre.id` → `MITRE ID`. */
 export function csvColumnTitle(column: string): string {
   const known = TITLES[column];
   if (known) return known;
-  const words = column
+  return column
     .split('.')
-    .flatMap((part) => part.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[_\s-]+/))
-    .filter(Boolean)
-    .map((word) => word.toLowerCase());
-  const text = words.join(' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
+    .map((part, index) => {
+      const title = TITLES[part] ?? humanize(part);
+      return index === 0 ? title : continued(title);
+    })
+    .join(' ');
 }
