@@ -226,6 +226,14 @@ export interface CoreSetup<TPluginsStart = object, TStart = unknown> {
   getStartServices(): Promise<[CoreStart, TPluginsStart, TStart]>;
 }
 
+export interface RenderingStart {
+  /**
+   * Renders a React node into an element (an app's `mount` element, a mount point's element) inside
+   * the shell's EUI theme, so apps do not set up EUI themselves (host extension). Returns the unmount.
+   */
+  render: RenderNode;
+}
+
 export interface CoreStart {
   application: ApplicationStart;
   chrome: ChromeStart;
@@ -234,6 +242,7 @@ export interface CoreStart {
   overlays: OverlayStart;
   uiSettings: IUiSettingsClient;
   security: SecurityStart;
+  rendering: RenderingStart;
   /** Version of the running dashboard. */
   version: string;
 }

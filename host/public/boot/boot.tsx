@@ -1,0 +1,77 @@
+/**
+ * Starts the page: reads the injected metadata, then either shows the login form or loads the UI
+ * plugins, runs their setup and start, and draws the chrome with the app the URL names.
+ */
+import { EuiLoadingSpinner } from '@elastic/eui';
+import { createRoot, type Root } from 'react-dom/client';
+import { ShellLayout } from '../chrome/ShellLayout';
+import { FatalError } from '../fatal-errors/FatalError';
+import { readInjectedMetadata, ROOT_ELEMENT_ID, type InjectedMetadata } from '../injected-metadata';
+import { safeNextUrl } from '../login/next-url';
+import { PluginsService } from '../plugins/plugins-service';
+import { ShellProviders } from '../rendering/providers';
+import { createCoreServices } from './create-core';
+
+export async function boot(): Promise<void> {
+  const element = document.getElementById(ROOT_ELEMENT_ID);
+  if (!element) throw new Error(`The page has no #${ROOT_ELEMENT_ID} element.`);
+  const root = createRoot(element);
+  try {
+    const metadata = readInjectedMetadata();
+    if (metadata.page === 'login') await renderLogin(root, metadata);
+    else await startDashboard(root, metadata);
+  } catch (error) {
+    console.error(error);
+    root.render(
+      <ShellProviders>
+        <FatalError error={error as Error} />
+      </ShellProviders>,
+    );
+  }
+}
+
+/** The login form is its own chunk: pages of the dashboard never load it. */
+async function renderLogin(root: Root, metadata: InjectedMetadata): Promise<void> {
+  const { LoginPage } = await import('../login/LoginPage');
+  const { http } = createCoreServices(metadata);
+  const next = safeNextUrl(metadata.basePath, new URLSearchParams(window.location.search).get('next'));
+  root.render(
+    <ShellProviders>
+      <LoginPage http={http} next={next} navigate={(url) => window.location.assign(url)} />
+    </ShellProviders>,
+  );
+}
+
+async function startDashboard(root: Root, metadata: InjectedMetadata): Promise<void> {
+  root.render(
+    <ShellProviders>
+      <div style={{ display: 'flex', justifyContent: 'center', paddingTop: '20vh' }}>
+        <EuiLoadingSpinner size="xxl" data-test-subj="shellLoading" />
+      </div>
+    </ShellProviders>,
+  );
+  const core = createCoreServices(metadata);
+  const plugins = new PluginsService({
+    plugins: metadata.uiPlugins,
+    env: { mode: { name: metadata.mode, dev: metadata.mode === 'development', prod: metadata.mode === 'production' }, packageInfo: { version: metadata.version } },
+    loadBundle: (url) => import(/* @vite-ignore */ url),
+  });
+  await Promise.all([core.uiSettings.load(), plugins.initialize()]);
+  await plugins.setup(core.setup);
+  core.registry.close();
+  await plugins.start(core.start);
+  window.addEventListener('pagehide', () => plugins.stop(), { once: true });
+  root.render(
+    <ShellProviders>
+      <ShellLayout
+        registry={core.registry}
+        router={core.router}
+        chrome={core.chrome}
+        security={core.security}
+        toasts={core.toasts}
+        overlays={core.overlays}
+        loadingCount={core.httpClient.loadingCount}
+      />
+    </ShellProviders>,
+  );
+}

@@ -1,0 +1,248 @@
+#!/usr/bin/env node
+/**
+ * Browser bundles: one Vite build holding the host shell (`host/public/index.ts`) and one entry per
+ * UI plugin (`plugins/<dir>/public/index.ts(x)` of every manifest with `ui: true`), written to
+ * `build/public/` with hashed names. Shared dependencies land in shared chunks (React, EUI, charts),
+ * and every `import()` an app does in its `mount` becomes its own lazily loaded chunk.
+ *
+ * `build/public/manifest.json` (written here, read by `host/server/rendering`) names the entry files
+ * and the chunk graph; `build/public/build-stamp.json` records the sources the build read, so
+ * `buildBrowser({ ifStale: true })` rebuilds only when one of them changed.
+ *
+ *   node scripts/build-browser.js [--dev] [--if-stale] [--out <dir>] [--plugins <dir>]
+ */
+'use strict';
+
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..');
+const DEFAULT_OUT_DIR = path.join(ROOT, 'build', 'public');
+const SHELL_ENTRY = path.join(ROOT, 'host', 'public', 'index.ts');
+const MANIFEST_FILE = 'manifest.json';
+const STAMP_FILE = 'build-stamp.json';
+const PLUGIN_ENTRY_PREFIX = 'osd-plugin-entry:';
+/** Browsers the product supports (Chrome 90+, Firefox 88+). */
+const TARGETS = ['chrome90', 'firefox88'];
+
+/** UI plugins found by their manifests, with the file their bundle starts from. */
+function discoverUiPlugins(pluginsDir) {
+  if (!fs.existsSync(pluginsDir)) return [];
+  return fs
+    .readdirSync(pluginsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(pluginsDir, entry.name, 'opensearch_dashboards.json')))
+    .map((entry) => {
+      const dir = path.join(pluginsDir, entry.name);
+      const manifestPath = path.join(dir, 'opensearch_dashboards.json');
+      const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+      return { id: manifest.id, ui: manifest.ui === true, dir, manifestPath };
+    })
+    .filter((plugin) => plugin.ui)
+    .map((plugin) => {
+      const entry = ['index.ts', 'index.tsx'].map((name) => path.join(plugin.dir, 'public', name)).find((file) => fs.existsSync(file));
+      if (!entry) throw new Error(`Plugin "${plugin.id}" has "ui": true in ${plugin.manifestPath} but no public/index.ts(x).`);
+      return { id: plugin.id, entry, manifestPath: plugin.manifestPath };
+    })
+    .sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** Code of a plugin's entry chunk: registers the initializer where the shell looks for it. */
+function pluginEntryCode(plugin) {
+  return [
+    `import { plugin } from ${JSON.stringify(plugin.entry)};`,
+    'const bundles = (window.__osdBundles__ = window.__osdBundles__ || {});',
+    `bundles[${JSON.stringify(`plugin/${plugin.id}/public`)}] = { plugin };`,
+  ].join('\n');
+}
+
+/** Vite plugin: virtual entry modules for the UI plugins, and the manifest of what was emitted. */
+function osdBundlesPlugin(plugins, sourceFiles) {
+  const byId = new Map(plugins.map((plugin) => [plugin.id, plugin]));
+  return {
+    name: 'osd-bundles',
+    resolveId(id) {
+      return id.startsWith(PLUGIN_ENTRY_PREFIX) ? `\0${id}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${PLUGIN_ENTRY_PREFIX}`)) return null;
+      return pluginEntryCode(byId.get(id.slice(PLUGIN_ENTRY_PREFIX.length + 1)));
+    },
+    generateBundle(_options, bundle) {
+      for (const id of this.getModuleIds()) {
+        if (path.isAbsolute(id) && !id.includes(`${path.sep}node_modules${path.sep}`) && fs.existsSync(id)) sourceFiles.add(id);
+      }
+      this.emitFile({ type: 'asset', fileName: MANIFEST_FILE, source: JSON.stringify(describeBundle(bundle), null, 2) });
+    },
+  };
+}
+
+/**
+ * `import { uniqueId } from 'lodash'` (in EUI's theme package) would pull the whole 70 kB library;
+ * per-function imports pull only what is used. Hand-written: the usual Babel plugin has no Vite twin.
+ */
+function lodashPerFunctionPlugin() {
+  const namedImport = /import\s*\{([^}]+)\}\s*from\s*['"]lodash['"];?/g;
+  return {
+    name: 'lodash-per-function',
+    transform(code) {
+      if (!code.includes('lodash')) return null;
+      const rewritten = code.replace(namedImport, (_statement, names) =>
+        names
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean)
+          .map((name) => {
+            const [imported, local = imported] = name.split(/\s+as\s+/);
+            return `import ${local} from 'lodash/${imported}';`;
+          })
+          .join('\n'),
+      );
+      return rewritten === code ? null : { code: rewritten, map: null };
+    },
+  };
+}
+
+/** Entry files per name (`shell`, `plugin/<id>`) plus every JS chunk's imports, for the server and the bench. */
+function describeBundle(bundle) {
+  const chunks = {};
+  const entries = {};
+  for (const output of Object.values(bundle)) {
+    if (output.type !== 'chunk') continue;
+    chunks[output.fileName] = {
+      imports: output.imports,
+      dynamicImports: output.dynamicImports,
+      css: [...(output.viteMetadata?.importedCss ?? [])],
+      modules: Object.keys(output.modules)
+        .filter((id) => path.isAbsolute(id) && !id.includes(`${path.sep}node_modules${path.sep}`))
+        .map((id) => path.relative(ROOT, id)),
+    };
+    if (output.isEntry) entries[output.name] = output.fileName;
+  }
+  return { entries, chunks };
+}
+
+/** Vendor code in a few long-lived chunks: React first, then EUI with its styling stack, charts apart (only apps that draw use them). */
+const CHUNK_GROUPS = [
+  { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+  { name: 'vendor-charts', test: /node_modules[\\/](@elastic[\\/]charts|d3-[^\\/]+)[\\/]/, priority: 20 },
+  { name: 'vendor-eui', test: /node_modules[\\/](@elastic[\\/]eui[^\\/]*|@emotion[\\/][^\\/]+|moment|chroma-js|@elastic[\\/]datemath)[\\/]/, priority: 10, tags: ['$initial'] },
+];
+
+function viteConfig({ outDir, mode, plugins, sourceFiles }) {
+  const input = { shell: SHELL_ENTRY };
+  for (const plugin of plugins) input[`plugin-${plugin.id}`] = `${PLUGIN_ENTRY_PREFIX}${plugin.id}`;
+  return {
+    configFile: false,
+    root: ROOT,
+    // Relative URLs between chunks: the same files work under any SVC_BASE_PATH.
+    base: './',
+    mode,
+    logLevel: 'warn',
+    publicDir: false,
+    define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
+    oxc: { jsx: { runtime: 'automatic', importSource: 'react', development: mode !== 'production' } },
+    plugins: [osdBundlesPlugin(plugins, sourceFiles), lodashPerFunctionPlugin()],
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: TARGETS,
+      sourcemap: mode !== 'production',
+      minify: mode === 'production',
+      reportCompressedSize: false,
+      chunkSizeWarningLimit: 4096,
+      rolldownOptions: {
+        input,
+        preserveEntrySignatures: 'allow-extension',
+        output: {
+          entryFileNames: 'bundles/[name]-[hash].js',
+          chunkFileNames: 'bundles/chunks/[name]-[hash].js',
+          assetFileNames: 'bundles/assets/[name]-[hash][extname]',
+          codeSplitting: { groups: CHUNK_GROUPS },
+        },
+      },
+    },
+  };
+}
+
+/** Hash of a file's contents, or null when it is gone. */
+function fileHash(file) {
+  try {
+    return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+  } catch {
+    return null;
+  }
+}
+
+/** Everything besides module sources that changes the output: the build itself, the installed packages, which plugins exist. */
+function buildInputs(plugins, mode) {
+  return {
+    mode,
+    plugins: plugins.map((plugin) => `${plugin.id}:${path.relative(ROOT, plugin.entry)}`),
+    files: Object.fromEntries(
+      [path.join(ROOT, 'scripts', 'build-browser.js'), path.join(ROOT, 'package-lock.json'), ...plugins.map((plugin) => plugin.manifestPath)].map((file) => [path.relative(ROOT, file), fileHash(file)]),
+    ),
+  };
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Why the bundles in `outDir` must be rebuilt, or null when they are up to date. */
+function staleReason({ outDir = DEFAULT_OUT_DIR, mode = 'production', pluginsDir = path.join(ROOT, 'plugins') } = {}) {
+  const stamp = readJson(path.join(outDir, STAMP_FILE));
+  if (!stamp || !fs.existsSync(path.join(outDir, MANIFEST_FILE))) return 'no previous build';
+  const inputs = buildInputs(discoverUiPlugins(pluginsDir), mode);
+  if (JSON.stringify(inputs.plugins) !== JSON.stringify(stamp.inputs.plugins)) return 'the set of UI plugins changed';
+  if (inputs.mode !== stamp.inputs.mode) return `the last build was for ${stamp.inputs.mode}`;
+  const changedInput = Object.keys({ ...stamp.inputs.files, ...inputs.files }).find((file) => stamp.inputs.files[file] !== inputs.files[file]);
+  if (changedInput) return `${changedInput} changed`;
+  const changedSource = Object.entries(stamp.sources).find(([file, hash]) => fileHash(path.join(ROOT, file)) !== hash);
+  return changedSource ? `${changedSource[0]} changed` : null;
+}
+
+/**
+ * Builds the browser bundles into `outDir`. With `ifStale`, does nothing when the last build read
+ * the same sources. Resolves `{ built, reason, outDir, manifest }`.
+ */
+async function buildBrowser({ outDir = DEFAULT_OUT_DIR, mode = 'production', pluginsDir = path.join(ROOT, 'plugins'), ifStale = false } = {}) {
+  outDir = path.resolve(outDir);
+  const reason = ifStale ? staleReason({ outDir, mode, pluginsDir }) : 'requested';
+  if (!reason) return { built: false, reason: 'up to date', outDir, manifest: readJson(path.join(outDir, MANIFEST_FILE)) };
+
+  const plugins = discoverUiPlugins(pluginsDir);
+  const sourceFiles = new Set();
+  const { build } = await import('vite');
+  await build(viteConfig({ outDir, mode, plugins, sourceFiles }));
+
+  const sources = Object.fromEntries([...sourceFiles].sort().map((file) => [path.relative(ROOT, file), fileHash(file)]));
+  const stamp = { builtAt: new Date().toISOString(), inputs: buildInputs(plugins, mode), sources };
+  fs.writeFileSync(path.join(outDir, STAMP_FILE), JSON.stringify(stamp, null, 2));
+  return { built: true, reason, outDir, manifest: readJson(path.join(outDir, MANIFEST_FILE)) };
+}
+
+module.exports = { buildBrowser, staleReason, discoverUiPlugins, DEFAULT_OUT_DIR, MANIFEST_FILE };
+
+if (require.main === module) {
+  const args = process.argv.slice(2);
+  const valueOf = (flag) => (args.includes(flag) ? path.resolve(args[args.indexOf(flag) + 1]) : undefined);
+  const options = {
+    mode: args.includes('--dev') ? 'development' : 'production',
+    ifStale: args.includes('--if-stale'),
+    ...(valueOf('--out') ? { outDir: valueOf('--out') } : {}),
+    ...(valueOf('--plugins') ? { pluginsDir: valueOf('--plugins') } : {}),
+  };
+  const started = Date.now();
+  buildBrowser(options).then(
+    (result) => console.log(result.built ? `browser bundles built in ${((Date.now() - started) / 1000).toFixed(1)} s (${result.reason}) → ${path.relative(ROOT, result.outDir)}` : `browser bundles up to date in ${path.relative(ROOT, result.outDir)}`),
+    (error) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}
