@@ -1,0 +1,47 @@
+import { ROUTES } from '../../common/constants';
+import { getSelectedApiHostId } from '../../common/selected-api-host';
+import { singleFlight } from '../../common/single-flight';
+import type { AvailableUpdates, DataResponse, Update } from '../../common/types';
+import { getCoreServices } from './core-services';
+
+const SESSION_CACHE_PREFIX = 'svcCheckUpdates:availableUpdates:';
+const requests = new Map<string, Promise<AvailableUpdates>>();
+
+function readSessionCache(apiId: string): AvailableUpdates | undefined {
+  const cached = window.sessionStorage.getItem(SESSION_CACHE_PREFIX + apiId);
+  if (!cached) return undefined;
+  try {
+    return JSON.parse(cached) as AvailableUpdates;
+  } catch {
+    return undefined;
+  }
+}
+
+async function fetchAvailableUpdates(apiId: string, force: boolean): Promise<AvailableUpdates> {
+  const { data } = await getCoreServices().http.get<DataResponse<AvailableUpdates>>(ROUTES.updates, { query: { api_id: apiId, force } });
+  window.sessionStorage.setItem(SESSION_CACHE_PREFIX + apiId, JSON.stringify(data));
+  return data;
+}
+
+function withoutDescription(update: Update | null): Update | null {
+  return update && { ...update, description: '' };
+}
+
+/**
+ * Available updates of the API host selected in this browser. Answered from this browser session's
+ * cache when there is one, unless `forceQuery`, which also makes the server ask the host now.
+ * `checkOnly` answers whether updates exist without their details (release descriptions are left empty).
+ * Rejects when no host is selected or the check fails.
+ */
+export async function getAvailableUpdates(checkOnly = false, forceQuery = false): Promise<AvailableUpdates> {
+  const apiId = getSelectedApiHostId();
+  if (!apiId) throw new Error('No API host is selected: choose one in Settings → API to check for updates');
+  const updates = (!forceQuery && readSessionCache(apiId)) || (await singleFlight(requests, `${apiId}:${forceQuery}`, () => fetchAvailableUpdates(apiId, forceQuery)));
+  if (!checkOnly) return updates;
+  return {
+    ...updates,
+    last_available_major: withoutDescription(updates.last_available_major),
+    last_available_minor: withoutDescription(updates.last_available_minor),
+    last_available_patch: withoutDescription(updates.last_available_patch),
+  };
+}
