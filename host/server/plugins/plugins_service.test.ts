@@ -123,7 +123,7 @@ describe('PluginsService', () => {
     expect(events.find((event) => event.id === 'beta' && event.phase === 'start')?.deps).toEqual({ alpha: 'alpha-start', gamma: 'gamma-start' });
     expect([...setupContracts.keys()]).toEqual(['gamma', 'alpha', 'beta']);
     expect(startContracts.get('beta')).toBe('beta-start');
-    expect(plugins.uiPlugins()).toEqual([{ id: 'delta', requiredPlugins: [], optionalPlugins: [], requiredBundles: [], config: {} }]);
+    expect(plugins.uiPlugins()).toEqual([{ id: 'delta', requiredPlugins: [], optionalPlugins: [], requiredBundles: [], browserConfig: {} }]);
   });
 
   it('gives each plugin its initializer context and resolves getStartServices after its start', async () => {

@@ -32,7 +32,7 @@ export interface UiPluginInfo {
   optionalPlugins: string[];
   requiredBundles: string[];
   /** The `exposeToBrowser` part of the plugin's validated config. */
-  config: Record<string, unknown>;
+  browserConfig: Record<string, unknown>;
 }
 
 export interface PluginStatus {
@@ -106,7 +106,7 @@ export class PluginsService {
       requiredPlugins: manifest.requiredPlugins.filter((dep) => uiIds.has(dep)),
       optionalPlugins: manifest.optionalPlugins.filter((dep) => uiIds.has(dep)),
       requiredBundles: [...manifest.requiredBundles],
-      config: browserConfigs.get(id) ?? {},
+      browserConfig: browserConfigs.get(id) ?? {},
     }));
   }
 
