@@ -46,4 +46,9 @@ describe('classifyUpdates', () => {
     });
     expect(updates.minor?.release_url).toBe('https://docs.example.org/release-4-9-0.html?v=4.9.0');
   });
+
+  it('falls back to the release page the feed names (html_url)', () => {
+    const updates = classifyUpdates('4.14.7', [release('v4.14.8', { html_url: 'https://code.example.org/releases/tag/v4.14.8' })], notes);
+    expect(updates.patch?.release_url).toBe('https://code.example.org/releases/tag/v4.14.8');
+  });
 });

@@ -61,7 +61,7 @@ function toUpdate(release: UpstreamRelease, version: SemVer, releaseNotesUrl: Re
     published_date: text(release.published_date),
     tag: text(release.tag) || `v${version.version}`,
     description: text(release.description),
-    release_url: isHttpUrl(release.release_url) ? release.release_url : releaseNotesUrl(version),
+    release_url: [release.release_url, release.html_url].find(isHttpUrl) ?? releaseNotesUrl(version),
   };
 }
 

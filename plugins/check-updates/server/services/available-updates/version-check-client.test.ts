@@ -87,6 +87,19 @@ describe('version check client', () => {
     expect(unreachable.message).toContain('ECONNREFUSED');
   });
 
+  it('keeps what the svc client knew of the upstream, and answers 404 for a host removed meanwhile', async () => {
+    const loginFailed = Object.assign(new Error('API host [m] refused the stored credentials'), {
+      statusCode: 502,
+      code: 'login_failed',
+      upstream: { status: 401, title: 'Unauthorized', detail: 'Invalid credentials' },
+    });
+    const removed = Object.assign(new Error('API host [m] is not configured.'), { statusCode: 404, code: 'host_not_found', upstream: {} });
+    const refused = await failure(createVersionCheckClient(requesterAnswering(() => Promise.reject(loginFailed)).requester)('m', { force: false }));
+    const gone = await failure(createVersionCheckClient(requesterAnswering(() => Promise.reject(removed)).requester)('m', { force: false }));
+    expect(refused).toMatchObject({ statusCode: 502, upstream: { status: 401, title: 'Unauthorized', detail: 'Invalid credentials' } });
+    expect(gone).toMatchObject({ statusCode: 404, code: 'API_HOST_NOT_FOUND' });
+  });
+
   it('rejects answers without data or without a semantic current_version', async () => {
     const noData = await failure(createVersionCheckClient(requesterAnswering(() => Promise.resolve({ status: 200, headers: {}, data: 'oops' })).requester)('m', { force: false }));
     const badVersion = await failure(createVersionCheckClient(requesterAnswering(() => ok({ ...checkData, current_version: 'unknown' })).requester)('m', { force: false }));

@@ -1,7 +1,7 @@
 import { MANAGED_API_VERSION_CHECK_PATH } from '../../../common/constants';
 import { toSemanticVersion } from '../../../common/versions';
 import type { ManagedApiRequester, ManagedApiResponse } from '../../../../main/server/types';
-import { UpdateCheckError, type UpstreamDetail } from '../errors';
+import { apiHostNotFound, UpdateCheckError, type UpstreamDetail } from '../errors';
 
 /** A release as the managed API describes it; every field is checked before use. */
 export interface UpstreamRelease {
@@ -11,6 +11,8 @@ export interface UpstreamRelease {
   published_date?: unknown;
   semver?: unknown;
   release_url?: unknown;
+  /** Page of the release on the code host, as the release feed names it. */
+  html_url?: unknown;
 }
 
 /** What an API host says about its version and the releases published after it. */
@@ -49,18 +51,31 @@ function describe(upstream: UpstreamDetail): string {
   return `HTTP ${upstream.status}${code}: ${text}`;
 }
 
-function isTimeout(error: unknown): boolean {
-  if (!isObject(error)) return false;
+function isTimeout(error: JsonObject): boolean {
   return error.statusCode === 504 || error.name === 'TimeoutError' || ['ETIMEDOUT', 'ECONNABORTED', 'TIMEOUT'].includes(String(error.code));
 }
 
-/** The API host gave no usable answer (unreachable, timed out, failed login, malformed body). */
+/** What the svc client's typed error (`ManagedApiError`) knows of the upstream, plus its message. */
+function failureDetail(error: JsonObject, reason: string): UpstreamDetail {
+  const upstream = isObject(error.upstream) ? error.upstream : {};
+  return {
+    status: typeof upstream.status === 'number' ? upstream.status : undefined,
+    error: typeof upstream.error === 'number' ? upstream.error : undefined,
+    title: optionalString(upstream.title),
+    detail: optionalString(upstream.detail) ?? reason,
+  };
+}
+
+/** The API host gave no usable answer (removed meanwhile, unreachable, timed out, failed login, malformed body). */
 function unavailable(apiHostID: string, error: unknown): UpdateCheckError {
   const reason = error instanceof Error ? error.message : String(error);
-  if (isTimeout(error)) {
-    return new UpdateCheckError(504, 'UPSTREAM_TIMEOUT', `API host [${apiHostID}] did not answer the version check in time: ${reason}`, { detail: reason });
+  const known = isObject(error) ? error : {};
+  if (known.statusCode === 404) return apiHostNotFound(apiHostID);
+  const upstream = failureDetail(known, reason);
+  if (isTimeout(known)) {
+    return new UpdateCheckError(504, 'UPSTREAM_TIMEOUT', `API host [${apiHostID}] did not answer the version check in time: ${reason}`, upstream);
   }
-  return new UpdateCheckError(502, 'UPSTREAM_ERROR', `API host [${apiHostID}] could not be asked for available updates: ${reason}`, { detail: reason });
+  return new UpdateCheckError(502, 'UPSTREAM_ERROR', `API host [${apiHostID}] could not be asked for available updates: ${reason}`, upstream);
 }
 
 function rejected(apiHostID: string, response: ManagedApiResponse<unknown>): UpdateCheckError {
