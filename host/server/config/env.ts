@@ -1,0 +1,28 @@
+import type { ConfigPath } from './config-tree';
+
+/** Environment variables and the configuration key each one sets (they win over the file). */
+export const CONFIG_ENV_VARIABLES: ReadonlyArray<{ name: string; path: ConfigPath }> = [
+  { name: 'SVC_HOST', path: ['server', 'host'] },
+  { name: 'SVC_PORT', path: ['server', 'port'] },
+  { name: 'SVC_BASE_PATH', path: ['server', 'basePath'] },
+  { name: 'SVC_DATA_DIR', path: ['data', 'dir'] },
+  { name: 'SVC_ADMIN_PASSWORD', path: ['security', 'adminPassword'] },
+  { name: 'SVC_DEMO', path: ['demo'] },
+  { name: 'SVC_SAVED_OBJECTS_URL', path: ['savedObjects', 'url'] },
+  { name: 'SVC_ENCRYPTION_KEY', path: ['encryptionKey'] },
+  { name: 'SVC_LOG_LEVEL', path: ['logging', 'level'] },
+];
+
+export interface EnvSetting {
+  name: string;
+  path: ConfigPath;
+  value: string;
+}
+
+/** The variables that are set; an empty value counts as unset, as shells make that easy to do by accident. */
+export function readEnvSettings(env: NodeJS.ProcessEnv): EnvSetting[] {
+  return CONFIG_ENV_VARIABLES.flatMap(({ name, path }) => {
+    const value = env[name];
+    return value ? [{ name, path, value }] : [];
+  });
+}
