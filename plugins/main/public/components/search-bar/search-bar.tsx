@@ -1,0 +1,198 @@
+/**
+ * The svc search bar: one input for WQL (default), DQL or Lucene, checked as the user submits and
+ * translated to the managed API's `q` / `search`; with WQL it completes fields, operators, values
+ * and conjunctions as the user types.
+ */
+import { EuiButton, EuiFieldText, EuiFlexGroup, EuiFlexItem, EuiFormRow, EuiInputPopover, EuiSelect } from '@elastic/eui';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useAsync } from '../../hooks/use-async';
+import type { ManagedApiQuery, SearchField, SearchSyntax, Suggestion, ValueSuggester } from '../../search-bar/types';
+import { useSvcServices } from '../services-context';
+import { SuggestionList } from './suggestion-list';
+
+/** Wait after a keystroke before asking for suggestions, so typing fast does not ask the API per letter. */
+const SUGGESTION_DELAY_MS = 120;
+
+export interface SearchSubmit {
+  text: string;
+  syntax: string;
+  query: ManagedApiQuery;
+}
+
+export interface SearchBarProps {
+  /** The query in effect (from the URL). */
+  value: string;
+  syntax: string;
+  /** Syntaxes the user may switch between; WQL alone when left out. */
+  syntaxes?: string[];
+  fields: SearchField[];
+  suggestValues?: ValueSuggester;
+  placeholder?: string;
+  onSubmit(submit: SearchSubmit): void;
+  onSyntaxChange?(syntax: string): void;
+  'data-test-subj'?: string;
+}
+
+export function SearchBar(props: SearchBarProps) {
+  const { syntaxes: registry } = useSvcServices();
+  const load = useCallback(() => registry.load(props.syntax), [registry, props.syntax]);
+  const { state } = useAsync(load, 'Loading the search syntax');
+  // Remounting on a new value or syntax resets the draft to what is in effect.
+  return <SearchBarInput key={`${props.syntax}\u0000${props.value}`} {...props} loaded={state.data?.id === props.syntax ? state.data : undefined} />;
+}
+
+function SearchBarInput({ value, syntax: syntaxId, syntaxes = ['wql'], fields, suggestValues, placeholder, onSubmit, onSyntaxChange, loaded, 'data-test-subj': testSubj = 'svcSearchBar' }: SearchBarProps & { loaded?: SearchSyntax }) {
+  const { syntaxes: registry } = useSvcServices();
+  const [draft, setDraft] = useState(value);
+  const [cursor, setCursor] = useState(value.length);
+  const [focused, setFocused] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const [suggestions, setSuggestions] = useState<{ for: string; items: Suggestion[] }>({ for: '', items: [] });
+  const [active, setActive] = useState(-1);
+  const [submitError, setSubmitError] = useState<string>();
+  const [pendingCursor, setPendingCursor] = useState<number>();
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const listId = useId();
+  const suggestionKey = `${cursor}\u0000${draft}`;
+
+  useEffect(() => {
+    if (!loaded?.suggest || !focused) return undefined;
+    const controller = new AbortController();
+    const suggest = loaded.suggest.bind(loaded);
+    const timer = setTimeout(() => {
+      suggest(draft, cursor, { fields, suggestValues, signal: controller.signal }).then(
+        (items) => {
+          if (!controller.signal.aborted) setSuggestions({ for: suggestionKey, items });
+        },
+        // Suggestions are a help: when the API cannot give values, the bar still works without them.
+        () => undefined,
+      );
+    }, SUGGESTION_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [loaded, draft, cursor, focused, fields, suggestValues, suggestionKey]);
+
+  useEffect(() => {
+    if (pendingCursor === undefined || !inputRef.current) return;
+    inputRef.current.setSelectionRange(pendingCursor, pendingCursor);
+  }, [pendingCursor]);
+
+  const current = suggestions.for === suggestionKey ? suggestions.items : [];
+  const open = focused && !dismissed && current.length > 0;
+
+  const apply = (suggestion: Suggestion) => {
+    const next = draft.slice(0, suggestion.replaceFrom) + suggestion.insertText + draft.slice(suggestion.replaceTo);
+    const position = suggestion.replaceFrom + suggestion.insertText.length;
+    setDraft(next);
+    setCursor(position);
+    setPendingCursor(position);
+    setActive(-1);
+    setSubmitError(undefined);
+    inputRef.current?.focus();
+  };
+
+  const submit = () => {
+    if (!loaded) return;
+    const translation = loaded.translate(draft, fields);
+    if (!translation.ok) {
+      setSubmitError(`${translation.error.message} (at character ${translation.error.offset + 1})`);
+      return;
+    }
+    setDismissed(true);
+    onSubmit({ text: draft.trim(), syntax: syntaxId, query: translation.query });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (open && event.key === 'ArrowDown') {
+      event.preventDefault();
+      setActive((index) => (index + 1) % current.length);
+    } else if (open && event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((index) => (index <= 0 ? current.length - 1 : index - 1));
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      if (open && active >= 0) apply(current[active]);
+      else submit();
+    } else if (event.key === 'Escape') {
+      setDismissed(true);
+    }
+  };
+
+  const syntaxOptions = useMemo(
+    () => registry.list().filter((descriptor) => syntaxes.includes(descriptor.id)),
+    [registry, syntaxes],
+  );
+  const description = syntaxOptions.find((descriptor) => descriptor.id === syntaxId)?.description;
+
+  return (
+    <EuiFormRow fullWidth isInvalid={!!submitError} error={submitError} helpText={description} data-test-subj={`${testSubj}Row`}>
+      <EuiFlexGroup gutterSize="s" responsive={false}>
+        <EuiFlexItem>
+          <EuiInputPopover
+            fullWidth
+            isOpen={open}
+            closePopover={() => setDismissed(true)}
+            disableFocusTrap
+            ownFocus={false}
+            panelPaddingSize="none"
+            input={
+              <EuiFieldText
+                fullWidth
+                inputRef={(element) => {
+                  inputRef.current = element;
+                }}
+                icon="search"
+                value={draft}
+                placeholder={placeholder ?? 'Filter, e.g. status=active and os.platform=ubuntu'}
+                isInvalid={!!submitError}
+                isLoading={!loaded}
+                aria-label="Search"
+                role="combobox"
+                aria-expanded={open}
+                aria-controls={listId}
+                aria-autocomplete="list"
+                aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+                data-test-subj={testSubj}
+                prepend={
+                  syntaxOptions.length > 1 ? (
+                    <EuiSelect
+                      compressed
+                      aria-label="Query language"
+                      data-test-subj={`${testSubj}Syntax`}
+                      value={syntaxId}
+                      options={syntaxOptions.map((descriptor) => ({ value: descriptor.id, text: descriptor.label }))}
+                      onChange={(event) => onSyntaxChange?.(event.target.value)}
+                    />
+                  ) : undefined
+                }
+                onChange={(event) => {
+                  setDraft(event.target.value);
+                  setCursor(event.target.selectionStart ?? event.target.value.length);
+                  setDismissed(false);
+                  setActive(-1);
+                  setSubmitError(undefined);
+                }}
+                onSelect={(event) => setCursor(event.currentTarget.selectionStart ?? draft.length)}
+                onKeyDown={onKeyDown}
+                onFocus={() => {
+                  setFocused(true);
+                  setDismissed(false);
+                }}
+                onBlur={() => setFocused(false)}
+              />
+            }
+          >
+            <SuggestionList id={listId} suggestions={current} active={active} onPick={apply} />
+          </EuiInputPopover>
+        </EuiFlexItem>
+        <EuiFlexItem grow={false}>
+          <EuiButton iconType="search" onClick={submit} isDisabled={!loaded} data-test-subj={`${testSubj}Submit`}>
+            Search
+          </EuiButton>
+        </EuiFlexItem>
+      </EuiFlexGroup>
+    </EuiFormRow>
+  );
+}
