@@ -1,0 +1,73 @@
+/**
+ * Who is calling: a session cookie (browsers) or `Authorization: Basic` (scripts), and the login
+ * check behind `POST /auth/login` with its failure throttling.
+ */
+import type { AuthenticatedUser, Logger } from '../types';
+import type { BasicAuthCache } from './basic-auth-cache';
+import { parseBasicCredentials } from './basic-credentials';
+import type { LoginThrottle } from './login-throttle';
+import { readSessionToken } from './session-cookie';
+import type { SessionStore } from './sessions/session-store';
+import type { UserService } from './users/user-service';
+
+export type LoginOutcome =
+  | { status: 'ok'; user: AuthenticatedUser }
+  | { status: 'invalid' }
+  | { status: 'throttled'; retryAfterSeconds: number };
+
+export interface AuthenticationDeps {
+  users: UserService;
+  sessions: SessionStore;
+  basicCache: BasicAuthCache;
+  throttle: LoginThrottle;
+  logger: Logger;
+}
+
+export class Authentication {
+  constructor(private readonly deps: AuthenticationDeps) {}
+
+  /** The user behind a request's headers, or null. Runs on every request, so the usual case is a cache hit. */
+  async authenticate(
+    headers: Readonly<Record<string, string | string[] | undefined>>,
+  ): Promise<AuthenticatedUser | null> {
+    const token = readSessionToken(headers);
+    if (token) {
+      const user = await this.deps.sessions.verify(token);
+      if (user) return user;
+    }
+    const basic = parseBasicCredentials(headers.authorization);
+    return basic ? this.verifyBasic(basic.username, basic.password) : null;
+  }
+
+  private async verifyBasic(username: string, password: string): Promise<AuthenticatedUser | null> {
+    const cached = this.deps.basicCache.get(username, password);
+    if (cached) return cached;
+    // Scripts have no client address here; their guesses count against the user name.
+    const outcome = await this.login(username, password);
+    if (outcome.status !== 'ok') return null;
+    this.deps.basicCache.set(username, password, outcome.user);
+    return outcome.user;
+  }
+
+  /** Checks a password with throttling: refused outright while the user name or address is over its limit. */
+  async login(username: string, password: string, clientAddress?: string): Promise<LoginOutcome> {
+    const { throttle, users, logger } = this.deps;
+    const retryAfterSeconds = await throttle.retryAfterSeconds(username, clientAddress);
+    if (retryAfterSeconds > 0) {
+      logger.warn('Login refused: too many failed attempts', {
+        username,
+        clientAddress,
+        retryAfterSeconds,
+      });
+      return { status: 'throttled', retryAfterSeconds };
+    }
+    const user = await users.verify(username, password);
+    if (!user) {
+      await throttle.recordFailure(username, clientAddress);
+      logger.info('Login failed', { username, clientAddress });
+      return { status: 'invalid' };
+    }
+    await throttle.recordSuccess(username);
+    return { status: 'ok', user };
+  }
+}

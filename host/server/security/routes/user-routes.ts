@@ -1,0 +1,109 @@
+/** Admin-only management of dashboard users: `/api/v1/security/users[/{username}]`. */
+import { schema } from '../../../schema';
+import type {
+  AuthenticatedUser,
+  IRouter,
+  OsdRequest,
+  OsdResponse,
+  RequestHandler,
+  ResponseFactory,
+} from '../../types';
+import { UserServiceError, type UserErrorKind } from '../errors';
+import type { UserService } from '../users/user-service';
+import {
+  passwordProblem,
+  rolesProblem,
+  usernameProblem,
+  type DashboardRole,
+} from '../users/user-rules';
+
+export const USERS_PATH = '/api/v1/security/users';
+export const ADMIN_ONLY_MESSAGE = 'Only admins can manage dashboard users';
+
+const STATUS_OF: Record<UserErrorKind, number> = {
+  invalid: 400,
+  not_found: 404,
+  exists: 409,
+  last_admin: 409,
+};
+
+const username = schema.string({ validate: usernameProblem });
+const password = schema.string({ validate: passwordProblem });
+const roles = schema.arrayOf(schema.string(), { validate: rolesProblem });
+
+export interface UserRoutesDeps {
+  users(): UserService;
+  getCurrentUser(request: OsdRequest): AuthenticatedUser | null;
+}
+
+function toErrorResponse(error: unknown, response: ResponseFactory): OsdResponse {
+  if (!(error instanceof UserServiceError)) throw error;
+  return response.customError({
+    statusCode: STATUS_OF[error.kind],
+    body: { message: error.message },
+  });
+}
+
+export function registerUserRoutes(router: IRouter, deps: UserRoutesDeps): void {
+  /** Wraps a handler: 403 for non-admins, user-service errors to their status. */
+  function adminOnly<P, Q, B>(
+    handler: (request: OsdRequest<P, Q, B>, response: ResponseFactory) => Promise<OsdResponse>,
+  ): RequestHandler<P, Q, B> {
+    return async (_context, request, response) => {
+      if (!deps.getCurrentUser(request)?.roles.includes('admin'))
+        return response.forbidden({ body: { message: ADMIN_ONLY_MESSAGE } });
+      try {
+        return await handler(request, response);
+      } catch (error) {
+        return toErrorResponse(error, response);
+      }
+    };
+  }
+
+  router.get(
+    { path: USERS_PATH, validate: false },
+    adminOnly(async (_request, response) =>
+      response.ok({ body: { users: await deps.users().list() } }),
+    ),
+  );
+
+  router.post(
+    { path: USERS_PATH, validate: { body: schema.object({ username, password, roles }) } },
+    adminOnly(async (request, response) => {
+      const { body } = request;
+      const user = await deps.users().add({ ...body, roles: body.roles as DashboardRole[] });
+      return response.ok({ body: { ...user } });
+    }),
+  );
+
+  router.put(
+    {
+      path: `${USERS_PATH}/{username}`,
+      validate: {
+        params: schema.object({ username: schema.string() }),
+        body: schema.object({ password: schema.maybe(password), roles: schema.maybe(roles) }),
+      },
+    },
+    adminOnly(async (request, response) => {
+      const { password: newPassword, roles: newRoles } = request.body;
+      const user = await deps
+        .users()
+        .update(request.params.username, {
+          password: newPassword,
+          roles: newRoles as DashboardRole[] | undefined,
+        });
+      return response.ok({ body: { ...user } });
+    }),
+  );
+
+  router.delete(
+    {
+      path: `${USERS_PATH}/{username}`,
+      validate: { params: schema.object({ username: schema.string() }) },
+    },
+    adminOnly(async (request, response) => {
+      await deps.users().remove(request.params.username);
+      return response.ok({ body: { username: request.params.username } });
+    }),
+  );
+}

@@ -1,0 +1,201 @@
+/**
+ * The host's security service: dashboard users and sessions as hidden saved objects, the auth
+ * step every route goes through, the login routes and the first admin.
+ */
+import type {
+  AuthenticatedUser,
+  IRouter,
+  Logger,
+  OsdRequest,
+  SavedObjectsServiceSetup,
+  SavedObjectsServiceStart,
+} from '../types';
+import { authenticatedUserOf } from '../http/osd_request';
+import type { InternalCoordination } from '../saved-objects';
+import { Authentication } from './authentication';
+import { BasicAuthCache } from './basic-auth-cache';
+import { ensureInitialAdmin, type FirstStartRecord } from './first-start';
+import {
+  createMemoryLoginLimiters,
+  LoginThrottle,
+  type LoginLimiters,
+  type LoginThrottleConfig,
+} from './login-throttle';
+import type { ScryptParameters } from './password-hash';
+import { registerAuthRoutes } from './routes/auth-routes';
+import { registerUserRoutes } from './routes/user-routes';
+import { registerSecurityTypes, SECURITY_TYPES } from './saved-object-types';
+import { SessionStore } from './sessions/session-store';
+import { UserService, type UserChange } from './users/user-service';
+
+/** How often expired sessions are deleted from the database. */
+export const SESSION_SWEEP_INTERVAL_MS = 15 * 60_000;
+const MINUTE_MS = 60_000;
+
+export interface SecurityConfig {
+  /** `SVC_BASE_PATH`: the session cookie's path. */
+  basePath: string;
+  /** `SVC_ADMIN_PASSWORD`: the first admin's password instead of a generated one. */
+  adminPassword?: string;
+  session: {
+    /** Absolute lifetime of a session. */
+    ttlMinutes: number;
+    /** A session unused this long ends. */
+    idleTimeoutMinutes: number;
+  };
+  loginThrottle?: LoginThrottleConfig;
+}
+
+export interface SecurityServiceOptions {
+  savedObjects: { setup: SavedObjectsServiceSetup; coordination: InternalCoordination };
+  config: SecurityConfig;
+  logger: Logger;
+  /** `SVC_DATA_DIR`: where the generated first admin password is written. */
+  dataDir: string;
+  /** Clock in epoch ms (tests). */
+  now?: () => number;
+  /** Cheaper hashing for tests; production uses `SCRYPT_PARAMETERS`. */
+  hashParameters?: ScryptParameters;
+  /** Failed-login counters; in memory unless given (a shared store when instances share a database). */
+  loginLimiters?: LoginLimiters;
+}
+
+export interface SecurityServiceStartOptions {
+  savedObjects: SavedObjectsServiceStart;
+  /**
+   * `server` (default) creates the first admin when none exists and sweeps expired sessions;
+   * `script` (`npm run users`) only opens the stores.
+   */
+  mode?: 'server' | 'script';
+}
+
+export interface SecurityService {
+  /** Registers the hidden user and session types. */
+  setup(): void;
+  /** Registers the login, logout, authinfo and user-management routes. */
+  registerRoutes(router: IRouter): void;
+  /** Opens the user and session stores; in server mode creates the first admin when none exists. */
+  start(options: SecurityServiceStartOptions): Promise<{ firstStart?: FirstStartRecord }>;
+  /** The auth step: the user behind a session cookie or `Authorization: Basic`, or null. */
+  authenticate(
+    headers: Readonly<Record<string, string | string[] | undefined>>,
+  ): Promise<AuthenticatedUser | null>;
+  /** The user the auth step found for this request, or null. */
+  getCurrentUser(request: OsdRequest): AuthenticatedUser | null;
+  /** The user service (add, passwd, remove, list); available after start. */
+  readonly users: UserService;
+  stop(): Promise<void>;
+}
+
+interface Started {
+  users: UserService;
+  sessions: SessionStore;
+  authentication: Authentication;
+  sweepTimer?: NodeJS.Timeout;
+}
+
+export function createSecurityService(options: SecurityServiceOptions): SecurityService {
+  const { config, logger } = options;
+  const now = options.now ?? Date.now;
+  const basicCache = new BasicAuthCache(now);
+  const throttle = new LoginThrottle(
+    options.loginLimiters ?? createMemoryLoginLimiters(config.loginThrottle),
+  );
+  let started: Started | undefined;
+
+  function requireStarted(): Started {
+    if (!started) throw new Error('The security service is not started.');
+    return started;
+  }
+
+  /** Keeps sessions and caches in step with user changes made through this instance. */
+  async function onUserChanged(username: string, change: UserChange): Promise<void> {
+    const { sessions } = requireStarted();
+    basicCache.evictUser(username);
+    if (change === 'roles') sessions.evictUser(username);
+    else await sessions.revokeAllFor(username);
+  }
+
+  function sweepSessions(sessions: SessionStore): void {
+    sessions.sweepExpired().then(
+      (deleted) => deleted > 0 && logger.debug(`Deleted ${deleted} expired sessions`),
+      (error: Error) => logger.error(error),
+    );
+  }
+
+  return {
+    setup() {
+      registerSecurityTypes(options.savedObjects.setup);
+    },
+
+    registerRoutes(router) {
+      registerAuthRoutes(router, {
+        get authentication() {
+          return requireStarted().authentication;
+        },
+        get sessions() {
+          return requireStarted().sessions;
+        },
+        basePath: config.basePath,
+        getCurrentUser: authenticatedUserOf,
+        now,
+      });
+      registerUserRoutes(router, {
+        users: () => requireStarted().users,
+        getCurrentUser: authenticatedUserOf,
+      });
+    },
+
+    async start({ savedObjects, mode = 'server' }) {
+      if (started) throw new Error('The security service is already started.');
+      const repository = savedObjects.createInternalRepository(SECURITY_TYPES);
+      const coordination = options.savedObjects.coordination;
+      const users = new UserService({
+        repository,
+        coordination,
+        hashParameters: options.hashParameters,
+        now: () => new Date(now()),
+        onUserChanged,
+      });
+      const sessions = new SessionStore({
+        repository,
+        coordination,
+        lookupUser: async (username) => {
+          const user = await users.get(username);
+          return user ? { username: user.username, roles: user.roles } : null;
+        },
+        ttlMs: config.session.ttlMinutes * MINUTE_MS,
+        idleTimeoutMs: config.session.idleTimeoutMinutes * MINUTE_MS,
+        now,
+      });
+      const authentication = new Authentication({ users, sessions, basicCache, throttle, logger });
+      started = { users, sessions, authentication };
+      if (mode === 'script') return {};
+      const firstStart = await ensureInitialAdmin({
+        users,
+        dataDir: options.dataDir,
+        adminPassword: config.adminPassword,
+        logger,
+      });
+      started.sweepTimer = setInterval(
+        () => sweepSessions(sessions),
+        SESSION_SWEEP_INTERVAL_MS,
+      ).unref();
+      return { firstStart };
+    },
+
+    authenticate(headers) {
+      return requireStarted().authentication.authenticate(headers);
+    },
+
+    getCurrentUser: authenticatedUserOf,
+
+    get users() {
+      return requireStarted().users;
+    },
+
+    async stop() {
+      if (started?.sweepTimer) clearInterval(started.sweepTimer);
+    },
+  };
+}
