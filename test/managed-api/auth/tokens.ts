@@ -1,0 +1,108 @@
+/**
+ * JWTs as the managed API issues them (claims iss, aud, nbf, exp, sub, run_as, rbac_roles, rbac_mode and,
+ * for run_as, hash_auth_context), signed HS256 with a secret made per simulator instance.
+ *
+ * Every issued token is also kept in a registry, so a request costs a map lookup instead of a signature
+ * check, and revocation is exact: logout invalidates the caller's tokens issued before it, even within
+ * the same second (the real API's second-granularity "not before" rule could reject a fresh login).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { unauthorized } from '../http/problem';
+
+export const JWT_ISSUER = 'wazuh';
+export const JWT_AUDIENCE = 'Wazuh API REST';
+
+export interface TokenClaims {
+  iss: string;
+  aud: string;
+  nbf: number;
+  exp: number;
+  sub: string;
+  run_as: boolean;
+  rbac_roles: number[];
+  rbac_mode: 'white';
+  hash_auth_context?: string;
+}
+
+export interface IssuedToken {
+  claims: TokenClaims;
+  /** Issue order; revocation compares against it. */
+  sequence: number;
+}
+
+/** Pruning threshold: expired entries are dropped once the registry grows past it. */
+const PRUNE_AT = 10_000;
+
+export class TokenService {
+  private secret = randomBytes(32);
+  private readonly issued = new Map<string, IssuedToken>();
+  private readonly revokedUpTo = new Map<string, number>();
+  private sequence = 0;
+
+  constructor(
+    public lifetimeSeconds: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  issue(username: string, roleIds: number[], authContext?: unknown): string {
+    const nbf = Math.floor(this.now() / 1000);
+    const claims: TokenClaims = {
+      iss: JWT_ISSUER,
+      aud: JWT_AUDIENCE,
+      nbf,
+      exp: nbf + this.lifetimeSeconds,
+      sub: username,
+      run_as: authContext !== undefined,
+      rbac_roles: roleIds,
+      rbac_mode: 'white',
+    };
+    if (authContext !== undefined) {
+      claims.hash_auth_context = createHash('blake2b512').update(JSON.stringify(authContext)).digest('hex').slice(0, 32);
+    }
+    const token = jwt.sign(claims, this.secret, { algorithm: 'HS256', noTimestamp: true });
+    if (this.issued.size >= PRUNE_AT) this.prune();
+    this.issued.set(token, { claims, sequence: ++this.sequence });
+    return token;
+  }
+
+  /** The token's claims, or an `ApiProblem` 401 (`Invalid token`, or `Token expired` after a lifetime change). */
+  check(token: string): TokenClaims {
+    const entry = this.issued.get(token);
+    if (!entry) throw unauthorized.invalidToken();
+    const { claims } = entry;
+    if (this.now() / 1000 >= claims.exp) {
+      this.issued.delete(token);
+      throw unauthorized.invalidToken();
+    }
+    if (entry.sequence <= (this.revokedUpTo.get(claims.sub) ?? 0)) throw unauthorized.invalidToken();
+    if (claims.exp - claims.nbf !== this.lifetimeSeconds) throw unauthorized.expiredToken();
+    return claims;
+  }
+
+  /** Invalidates every token of `username` issued so far (logout). */
+  revokeUser(username: string): void {
+    this.revokedUpTo.set(username, this.sequence);
+  }
+
+  /** Invalidates every token of every user: a new signing secret and an empty registry. */
+  revokeAll(): void {
+    this.secret = randomBytes(32);
+    this.issued.clear();
+    this.revokedUpTo.clear();
+  }
+
+  /** Verifies a token's signature and audience with the current secret (for callers holding only the string). */
+  verifySignature(token: string): TokenClaims | undefined {
+    try {
+      return jwt.verify(token, this.secret, { algorithms: ['HS256'], audience: JWT_AUDIENCE, issuer: JWT_ISSUER }) as TokenClaims;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private prune(): void {
+    const nowSeconds = this.now() / 1000;
+    for (const [token, { claims }] of this.issued) if (nowSeconds >= claims.exp) this.issued.delete(token);
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * Error codes the simulator raises, with the HTTP status the managed API uses when the code is raised
+ * (rather than reported as a per-item failure). Messages are the managed API's literal short messages
+ * where clients may match on them; remediations are the simulator's own wording, except 4000's, which
+ * clients display verbatim.
+ */
+export interface ErrorDefinition {
+  status: number;
+  message: string;
+  remediation?: string;
+}
+
+const RBAC_DOCS = 'https://documentation.wazuh.com/4.14/user-manual/api/rbac/configuration.html';
+
+export const ERROR_CODES = {
+  1000: { status: 500, message: 'Wazuh Internal Error', remediation: 'Check the manager and API logs for details' },
+  1017: { status: 500, message: 'Some Wazuh daemons are not ready yet in node "node01"' },
+  1018: { status: 400, message: 'Body request is not a valid JSON' },
+  1102: { status: 400, message: 'Invalid section', remediation: 'Use one of the sections of the manager configuration' },
+  1103: { status: 400, message: 'Invalid field in section', remediation: 'Use a field present in the section' },
+  1106: { status: 400, message: 'Requested section not present in configuration' },
+  1202: { status: 400, message: "Argument 'status' must be 'enabled', 'disabled' or 'all'" },
+  1203: { status: 400, message: "Error in argument 'level'", remediation: "Use a level such as '4' or a range such as '2-4'" },
+  1208: {
+    status: 400,
+    message: 'The rule does not exist or you do not have permission to see it',
+    remediation: 'List the available rules with GET /rules',
+  },
+  1400: { status: 400, message: 'Invalid offset' },
+  1401: { status: 400, message: 'Invalid limit' },
+  1403: { status: 400, message: 'Not a valid sort field', remediation: 'Use one of the allowed sort fields' },
+  1405: { status: 400, message: 'Specified limit exceeds maximum allowed', remediation: 'Use a limit between 1 and 100000' },
+  1406: { status: 400, message: '0 is not a valid limit' },
+  1407: { status: 400, message: 'Query does not match expected format', remediation: 'Check the syntax of the q parameter' },
+  1408: { status: 400, message: 'Field does not exist' },
+  1409: { status: 400, message: 'Invalid query operator' },
+  1410: { status: 400, message: 'Selecting more than one field in distinct mode', remediation: 'Select one field only' },
+  1411: { status: 400, message: 'TimeFrame is not valid', remediation: "Use a number of seconds or a number followed by 's', 'm', 'h' or 'd'" },
+  1412: { status: 400, message: 'Date filter not valid', remediation: 'Use YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SSZ' },
+  1504: {
+    status: 400,
+    message: 'The decoder does not exist or you do not have permission to see it',
+    remediation: 'List the available decoders with GET /decoders',
+  },
+  1701: { status: 404, message: 'Agent does not exist', remediation: 'List the registered agents with GET /agents?select=id,name' },
+  1703: {
+    status: 400,
+    message: 'Action not available for Manager (agent 000)',
+    remediation: 'Choose an agent other than 000',
+  },
+  1705: { status: 400, message: 'There is an agent with the same name', remediation: 'Please choose another name' },
+  1706: {
+    status: 400,
+    message: 'There is an agent with the same IP or the IP is invalid',
+    remediation: "Choose another IP or use 'any'",
+  },
+  1707: {
+    status: 400,
+    message: 'Cannot send request, agent is not active',
+    remediation: 'Wait until the agent is connected again, then retry',
+  },
+  1710: { status: 404, message: 'The group does not exist', remediation: 'Please, use `GET /agents/groups` to find all available groups' },
+  1724: { status: 400, message: 'Not a valid select field', remediation: 'Use one of the allowed select fields' },
+  1731: {
+    status: 400,
+    message: 'Agent is not eligible for the action to be performed',
+    remediation: 'Please, make sure the agent meets the requirements.',
+  },
+  1738: { status: 400, message: 'Agent name is too long', remediation: 'Use a name of at most 128 characters' },
+  1751: {
+    status: 400,
+    message: 'Could not assign agent to group',
+    remediation: 'The agent already belongs to the group',
+  },
+  2003: { status: 400, message: 'Error in wazuh-db request', remediation: 'Check the request parameters' },
+  2100: { status: 500, message: 'Error in CTI service request' },
+  3021: {
+    status: 500,
+    message: 'Timeout executing API request',
+    remediation: 'Retry with wait_for_complete=true or a narrower request',
+  },
+  4000: {
+    status: 403,
+    message: 'Permission denied',
+    remediation: `Please, make sure you have permissions to execute the current request. For more information on how to set up permissions, please visit ${RBAC_DOCS}`,
+  },
+  6000: {
+    status: 403,
+    message: 'Limit of login attempts reached. The current IP has been blocked due to a high number of login attempts',
+  },
+  6001: {
+    status: 429,
+    message: 'Maximum number of requests per minute reached',
+    remediation:
+      'This limit can be changed in api.yaml file. More information here: https://documentation.wazuh.com/4.14/user-manual/api/configuration.html#configuration-file',
+  },
+  6002: { status: 406, message: 'The body type is not the one specified in the content-type' },
+  6004: {
+    status: 403,
+    message: 'The current user does not have authentication enabled through authorization context',
+    remediation: 'Enable it for the user with PUT /security/users/{user_id}/run_as',
+  },
+} satisfies Record<number, ErrorDefinition>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function errorDefinition(code: ErrorCode): ErrorDefinition {
+  return ERROR_CODES[code];
+}
+
+/** Title of a problem body by HTTP status, as the managed API's exception classes name them. */
+export function problemTitle(status: number): string {
+  switch (status) {
+    case 400:
+      return 'Bad Request';
+    case 403:
+      return 'Permission Denied';
+    case 404:
+      return 'Resource Not Found';
+    case 406:
+      return 'Not Acceptable';
+    case 429:
+      return 'Too Many Requests';
+    default:
+      return 'Wazuh Internal Error';
+  }
+}

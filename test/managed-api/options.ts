@@ -1,0 +1,83 @@
+/** Options of `startManagedApi` and what they default to. */
+import type { ApiRoleDefinition, ApiUserDefinition } from './auth/accounts';
+import { DEFAULT_LOGIN_BLOCKING, type LoginBlockingOptions } from './auth/login-guard';
+import type { VersionCheckMode } from './data/version-check';
+import type { FaultKnobs } from './faults';
+import { DEFAULT_RUN_AS_RULES, type RunAsRule } from './rbac/run-as-rules';
+
+export interface ManagedApiOptions {
+  /** TCP port; 0 (default) picks a free one. */
+  port?: number;
+  /** Interface to listen on (default 127.0.0.1). */
+  host?: string;
+  /** Serve HTTPS with a freshly generated self-signed certificate (default false). */
+  https?: boolean;
+  /** Generated agents besides the manager's agent 000 (default 50, up to 1,000,000). */
+  agents?: number;
+  /** Seed of the generated data set (default 1): same seed, same agents, rules and SCA results. */
+  seed?: number;
+  /** Lifetime of issued tokens (default 900 s, the API's `auth_token_exp_timeout`). */
+  tokenLifetimeSeconds?: number;
+  /** Failed-login IP blocking: false (default) or the API's thresholds (defaults 50 attempts / 300 s). */
+  loginBlocking?: false | Partial<LoginBlockingOptions>;
+  /** Global per-minute request limit: false (default) or a count (the API's default is 300). */
+  requestsPerMinute?: false | number;
+  /** Initial answer of `GET /manager/version/check` (default `up-to-date`). */
+  versionCheck?: VersionCheckMode;
+  /** Security rules mapping run_as auth contexts to roles (default: see `rbac/run-as-rules.ts`). */
+  runAsRules?: RunAsRule[];
+  /** Extra API users (the built-in ones of `users.ts` always exist). */
+  users?: ApiUserDefinition[];
+  /** Extra roles, usable by `users` and `runAsRules`. */
+  roles?: ApiRoleDefinition[];
+  /** Initial fault knobs. */
+  faults?: Partial<Omit<FaultKnobs, 'tokenLifetimeSeconds'>>;
+  /** Clock (ms), for tests that move time. */
+  now?: () => number;
+}
+
+export const MAX_AGENTS = 1_000_000;
+
+export interface ResolvedOptions {
+  port: number;
+  host: string;
+  https: boolean;
+  agents: number;
+  seed: number;
+  tokenLifetimeSeconds: number;
+  loginBlocking: LoginBlockingOptions | undefined;
+  requestsPerMinute: number | undefined;
+  versionCheck: VersionCheckMode;
+  runAsRules: RunAsRule[];
+  users: ApiUserDefinition[];
+  roles: ApiRoleDefinition[];
+  faults: Partial<Omit<FaultKnobs, 'tokenLifetimeSeconds'>>;
+  now: () => number;
+}
+
+export function resolveOptions(options: ManagedApiOptions = {}): ResolvedOptions {
+  const agents = options.agents ?? 50;
+  if (!Number.isInteger(agents) || agents < 0 || agents > MAX_AGENTS) throw new RangeError(`agents must be an integer from 0 to ${MAX_AGENTS}`);
+  const lifetime = options.tokenLifetimeSeconds ?? 900;
+  if (!Number.isInteger(lifetime) || lifetime < 1) throw new RangeError('tokenLifetimeSeconds must be an integer >= 1');
+  const limit = options.requestsPerMinute;
+  if (limit !== undefined && limit !== false && (!Number.isInteger(limit) || limit < 1)) {
+    throw new RangeError('requestsPerMinute must be false or an integer >= 1');
+  }
+  return {
+    port: options.port ?? 0,
+    host: options.host ?? '127.0.0.1',
+    https: options.https ?? false,
+    agents,
+    seed: options.seed ?? 1,
+    tokenLifetimeSeconds: lifetime,
+    loginBlocking: options.loginBlocking ? { ...DEFAULT_LOGIN_BLOCKING, ...options.loginBlocking } : undefined,
+    requestsPerMinute: limit === false ? undefined : limit,
+    versionCheck: options.versionCheck ?? 'up-to-date',
+    runAsRules: options.runAsRules ?? DEFAULT_RUN_AS_RULES,
+    users: options.users ?? [],
+    roles: options.roles ?? [],
+    faults: options.faults ?? {},
+    now: options.now ?? Date.now,
+  };
+}

@@ -1,0 +1,36 @@
+/** HTTP bindings of the agent and group operations. */
+import { type HandlerTable, caller } from '../http/context';
+import {
+  addAgent,
+  assignAgentToGroup,
+  deleteAgents,
+  listAgents,
+  listGroups,
+  restartAgent,
+  summaryOs,
+  summaryStatus,
+} from '../services/agents';
+import type { SimulatorState } from '../state';
+
+export function agentHandlers(state: SimulatorState): HandlerTable {
+  return {
+    'GET /agents': (context) => ({ body: listAgents(state, caller(context), context.query) }),
+    'POST /agents': (context) => ({ body: addAgent(state, caller(context), context.body as { name: string; ip?: string }) }),
+    'DELETE /agents': (context) => ({ body: deleteAgents(state, caller(context), context.query) }),
+    'GET /agents/summary/status': (context) => ({ body: summaryStatus(state, caller(context)) }),
+    'GET /agents/summary/os': (context) => ({ body: summaryOs(state, caller(context)) }),
+    'PUT /agents/{agent_id}/restart': (context) => ({
+      body: restartAgent(state, caller(context), String(context.path.agent_id)),
+    }),
+    'PUT /agents/{agent_id}/group/{group_id}': (context) => ({
+      body: assignAgentToGroup(
+        state,
+        caller(context),
+        String(context.path.agent_id),
+        String(context.path.group_id),
+        context.query.force_single_group === true,
+      ),
+    }),
+    'GET /groups': (context) => ({ body: listGroups(state, caller(context), context.query) }),
+  };
+}

@@ -1,0 +1,14 @@
+/** Every handler the simulator serves, keyed by `<METHOD> <path template>`. */
+import type { HandlerTable } from '../http/context';
+import type { SimulatorState } from '../state';
+import { agentHandlers } from './agents';
+import { defaultHandlers } from './default';
+import { securityHandlers } from './security';
+
+export function allHandlers(state: SimulatorState): HandlerTable {
+  return {
+    ...defaultHandlers(state),
+    ...securityHandlers(state),
+    ...agentHandlers(state),
+  };
+}

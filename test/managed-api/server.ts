@@ -1,0 +1,95 @@
+/**
+ * `startManagedApi(options)`: starts the simulator on a port (ephemeral by default) and returns its URL,
+ * its live fault knobs, its counters and `stop()`.
+ */
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
+import { generate } from 'selfsigned';
+import { resetFaults, setVersionCheck } from './control';
+import type { VersionCheckMode } from './data/version-check';
+import { sequence } from './data/random';
+import type { FaultKnobs } from './faults';
+import { createPipeline } from './http/pipeline';
+import { type ManagedApiOptions, resolveOptions } from './options';
+import { allHandlers } from './routes';
+import { type SimulatorStats, createState } from './state';
+
+export interface ManagedApi {
+  /** Base URL, e.g. `http://127.0.0.1:41234` (no trailing slash). */
+  url: string;
+  port: number;
+  /** Live knobs: assign a field and the next request sees it. */
+  faults: FaultKnobs;
+  /** Sets every fault knob back to "no fault" (and the token lifetime to its starting value). */
+  resetFaults(): void;
+  setVersionCheck(mode: VersionCheckMode): void;
+  /** Live counters. */
+  stats: SimulatorStats;
+  /** PEM of the self-signed certificate when serving HTTPS (for clients that pin it). */
+  certificate?: string;
+  stop(): Promise<void>;
+}
+
+async function certificate(host: string): Promise<{ key: string; cert: string }> {
+  const pems = await generate([{ name: 'commonName', value: 'wazuh.manager' }], {
+    keySize: 2048,
+    algorithm: 'sha256',
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host },
+        ],
+      },
+    ],
+  });
+  return { key: pems.private, cert: pems.cert };
+}
+
+export async function startManagedApi(options: ManagedApiOptions = {}): Promise<ManagedApi> {
+  const resolved = resolveOptions(options);
+  const state = createState(resolved, sequence(resolved.seed ^ 0x5eed));
+  const handle = createPipeline(state, allHandlers(state));
+  const listener = (request: Parameters<typeof handle>[0], response: Parameters<typeof handle>[1]) => {
+    void handle(request, response).catch(() => response.destroy());
+  };
+  const tls = resolved.https ? await certificate(resolved.host) : undefined;
+  const server: Server = tls ? createHttpsServer(tls, listener) : createHttpServer(listener);
+  server.keepAliveTimeout = 65_000;
+  const sockets = new Set<Socket>();
+  server.on(tls ? 'secureConnection' : 'connection', (socket: Socket) => {
+    if (state.faults.refuseConnections) {
+      socket.destroy();
+      return;
+    }
+    sockets.add(socket);
+    state.stats.openConnections++;
+    socket.once('close', () => {
+      sockets.delete(socket);
+      state.stats.openConnections--;
+    });
+  });
+  if (tls) server.on('connection', (socket: Socket) => state.faults.refuseConnections && socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(resolved.port, resolved.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const hostForUrl = resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host;
+  return {
+    url: `${tls ? 'https' : 'http'}://${hostForUrl}:${port}`,
+    port,
+    faults: state.faults,
+    resetFaults: () => resetFaults(state),
+    setVersionCheck: (mode) => setVersionCheck(state, mode),
+    stats: state.stats,
+    certificate: tls?.cert,
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}

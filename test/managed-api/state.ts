@@ -1,0 +1,72 @@
+/** Everything a running simulator holds: data, accounts, tokens, gates, knobs and counters. */
+import { Accounts } from './auth/accounts';
+import { LoginGuard } from './auth/login-guard';
+import { RequestRateLimiter } from './auth/rate-limiter';
+import { TokenService } from './auth/tokens';
+import { AgentStore } from './data/agents';
+import type { VersionCheckMode } from './data/version-check';
+import { type FaultKnobs, createFaultKnobs } from './faults';
+import type { ResolvedOptions } from './options';
+import type { RunAsRule } from './rbac/run-as-rules';
+
+export interface SimulatorStats {
+  /** API requests received (control-path requests excluded). */
+  requests: number;
+  /** Responses by `<METHOD> <path template>` (unmatched paths under `unmatched`). */
+  byRoute: Record<string, number>;
+  /** Responses by HTTP status. */
+  byStatus: Record<string, number>;
+  logins: number;
+  failedLogins: number;
+  /** Connections open right now. */
+  openConnections: number;
+}
+
+export interface SimulatorState {
+  options: ResolvedOptions;
+  now: () => number;
+  startedAt: number;
+  agents: AgentStore;
+  accounts: Accounts;
+  tokens: TokenService;
+  runAsRules: RunAsRule[];
+  loginGuard?: LoginGuard;
+  rateLimiter?: RequestRateLimiter;
+  faults: FaultKnobs;
+  versionCheck: { mode: VersionCheckMode; checkedAt: number };
+  stats: SimulatorStats;
+  /** Draws for the failure-rate knob (seeded, so a run is repeatable). */
+  random: () => number;
+}
+
+export function emptyStats(): SimulatorStats {
+  return { requests: 0, byRoute: {}, byStatus: {}, logins: 0, failedLogins: 0, openConnections: 0 };
+}
+
+export function createState(options: ResolvedOptions, random: () => number): SimulatorState {
+  const { now } = options;
+  const startedAt = now();
+  const tokens = new TokenService(options.tokenLifetimeSeconds, now);
+  const faults = createFaultKnobs({
+    get: () => tokens.lifetimeSeconds,
+    set: (seconds) => {
+      tokens.lifetimeSeconds = seconds;
+    },
+  });
+  Object.assign(faults, options.faults);
+  return {
+    options,
+    now,
+    startedAt,
+    agents: new AgentStore({ seed: options.seed, count: options.agents, epochMs: startedAt, now }),
+    accounts: new Accounts(options.roles, options.users),
+    tokens,
+    runAsRules: options.runAsRules,
+    loginGuard: options.loginBlocking && new LoginGuard(options.loginBlocking, now),
+    rateLimiter: options.requestsPerMinute === undefined ? undefined : new RequestRateLimiter(options.requestsPerMinute, now),
+    faults,
+    versionCheck: { mode: options.versionCheck, checkedAt: startedAt },
+    stats: emptyStats(),
+    random,
+  };
+}
