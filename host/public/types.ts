@@ -41,9 +41,16 @@ export interface HttpFetchError extends Error {
   body?: { statusCode?: number; error?: string | number; message?: string; attributes?: Record<string, unknown>; [key: string]: unknown };
 }
 
+/** The single-argument form of a call: `http.fetch({ path, method, ... })`. */
+export interface HttpFetchOptionsWithPath extends HttpFetchOptions {
+  path: string;
+}
+
 export interface HttpHandler {
   <T = unknown>(path: string, options: HttpFetchOptions & { asResponse: true }): Promise<HttpResponse<T>>;
+  <T = unknown>(options: HttpFetchOptionsWithPath & { asResponse: true }): Promise<HttpResponse<T>>;
   <T = unknown>(path: string, options?: HttpFetchOptions): Promise<T>;
+  <T = unknown>(options: HttpFetchOptionsWithPath): Promise<T>;
 }
 
 export interface IBasePath {

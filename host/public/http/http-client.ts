@@ -4,7 +4,7 @@
  * `HttpFetchError` carrying the server's error body. When the session is gone (a 401 that the
  * session check confirms), it sends the user to the login page and back afterwards.
  */
-import type { HttpFetchOptions, HttpFetchQuery, HttpHandler, HttpResponse, HttpSetup } from '../types';
+import type { HttpFetchOptions, HttpFetchOptionsWithPath, HttpFetchQuery, HttpHandler, HttpResponse, HttpSetup } from '../types';
 import { createStore, type Store } from '../utils/store';
 import type { AnonymousPaths } from './anonymous-paths';
 import type { BasePath } from './base-path';
@@ -22,7 +22,7 @@ export interface HttpClientDeps {
   location?: () => Location;
 }
 
-type FetchArgs = [string | (HttpFetchOptions & { path: string }), HttpFetchOptions | undefined];
+type FetchArgs = [string | HttpFetchOptionsWithPath, HttpFetchOptions | undefined];
 
 export class HttpClient {
   readonly basePath: BasePath;
