@@ -1,7 +1,8 @@
 /**
  * `core.uiSettings`: advanced settings read synchronously from what the server sent at boot
- * (`GET /api/opensearch-dashboards/settings`), written optimistically and reverted when the
- * server refuses the change.
+ * (`GET /api/opensearch-dashboards/settings`: every registered setting with its parameters, its
+ * default `value` and the stored `userValue`), written optimistically and reverted when the server
+ * refuses the change.
  */
 import type { HttpSetup, IUiSettingsClient } from '../types';
 import { createStore } from '../utils/store';
@@ -23,8 +24,8 @@ export class UiSettingsClient implements IUiSettingsClient {
 
   /** Reads every setting from the server; the shell calls it once before the plugins' setup. */
   async load(): Promise<void> {
-    const { settings } = await this.http.get<{ settings: Record<string, unknown> }>(UI_SETTINGS_PATH);
-    this.settings.set(normalize(settings));
+    const { settings } = await this.http.get<{ settings: Settings }>(UI_SETTINGS_PATH);
+    this.settings.set(settings);
   }
 
   get<T = unknown>(key: string, defaultOverride?: T): T {
@@ -60,24 +61,12 @@ export class UiSettingsClient implements IUiSettingsClient {
     const before = this.settings.get();
     this.settings.set({ ...before, [key]: { ...before[key], userValue: value } });
     try {
-      const { settings } = await this.http.post<{ settings: Record<string, unknown> }>(UI_SETTINGS_PATH, { body: JSON.stringify({ changes: { [key]: value } }) });
-      this.settings.set({ ...this.settings.get(), ...normalize(settings) });
+      const { settings } = await this.http.post<{ settings: Settings }>(UI_SETTINGS_PATH, { body: JSON.stringify({ changes: { [key]: value } }) });
+      this.settings.set(settings);
       return true;
     } catch {
       this.settings.set(before);
       return false;
     }
   }
-}
-
-/** The server may send `{ key: { value, userValue, ... } }` or plain values; both become settings. */
-function normalize(settings: Record<string, unknown> | undefined): Settings {
-  return Object.fromEntries(
-    Object.entries(settings ?? {}).map(([key, setting]) => [
-      key,
-      typeof setting === 'object' && setting !== null && !Array.isArray(setting) && ('userValue' in setting || 'value' in setting)
-        ? (setting as UiSetting)
-        : { userValue: setting },
-    ]),
-  );
 }
