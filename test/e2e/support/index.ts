@@ -1,0 +1,13 @@
+/**
+ * Helpers for browser tests (`test/e2e/*.e2e.ts`):
+ *
+ *   const env = await startE2eEnvironment({ apiHost: true });   // bundles built if stale, dashboard + simulator
+ *   const browser = await launchBrowser();
+ *   const { page } = await newPage(browser);
+ *   await loginThroughUi(page, env.dashboard.url, 'admin', env.dashboard.adminPassword);
+ *   await waitForApp(page, 'svc-agents');
+ *   await screenshot(page, 'agents');
+ */
+export { ensureBrowserBundles } from './browser-bundles';
+export { E2E_API_HOST_ID, startE2eEnvironment, type E2eEnvironment, type E2eEnvironmentOptions } from './environment';
+export { launchBrowser, loginThroughUi, newPage, pageErrors, screenshot, submitLogin, testSubj, waitForApp, CHROMIUM_ARGS, CHROMIUM_PATH, SCREENSHOT_DIR, UI_TIMEOUT_MS } from './browser';
