@@ -39,7 +39,12 @@ export class PluginWrapper {
   loadServerModule(): ServerModule {
     if (this.serverModule) return this.serverModule;
     const modulePath = join(this.path, 'server');
-    const exported = require(modulePath) as { plugin?: unknown; config?: unknown };
+    let exported: { plugin?: unknown; config?: unknown };
+    try {
+      exported = require(modulePath) as typeof exported;
+    } catch (error) {
+      throw new PluginLifecycleError(this.id, `Plugin "${this.id}" could not be loaded from ${modulePath}: ${(error as Error).message}`, { cause: error });
+    }
     if (!('plugin' in exported) || exported.plugin === undefined) {
       throw new PluginLifecycleError(this.id, `Plugin "${this.id}" does not export "plugin" definition (${modulePath}).`);
     }

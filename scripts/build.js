@@ -1,0 +1,152 @@
+#!/usr/bin/env node
+/**
+ * `npm run build`: compiles the server into `build/` and the browser bundles into `build/public/`.
+ *
+ * Server: every .ts/.tsx of `host/`, `plugins/<id>/server`, `plugins/<id>/common`, `test/managed-api`
+ * and `scripts/` is transpiled by esbuild to CommonJS with source maps, keeping the folder layout, and
+ * the plugin manifests and JSON data files are copied next to it. `build/build-info.json` records the
+ * version and commit, and tells the server it runs from a build. Browser: `scripts/build-browser.js`.
+ *
+ *   node scripts/build.js [--if-stale] [--server-only] [--browser-only]
+ *
+ * With `--if-stale`, a part is rebuilt only when its sources changed since its last build (the server
+ * part keeps a stamp of the paths, sizes and modification times it read; the browser part its own).
+ */
+'use strict';
+
+const crypto = require('node:crypto');
+const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..');
+const BUILD_DIR = path.join(ROOT, 'build');
+const SERVER_STAMP_FILE = path.join(BUILD_DIR, 'server-stamp.json');
+const BUILD_INFO_FILE = path.join(BUILD_DIR, 'build-info.json');
+/** Output folders of the server part (everything in build/ except public/). */
+const SERVER_OUTPUT_DIRS = ['host', 'plugins', 'test', 'scripts'];
+const COMPILED = /\.tsx?$/;
+const COPIED = /\.json$/;
+const SKIPPED = /(\.test\.tsx?|\.e2e\.ts|\.bench\.ts|\.d\.ts)$/;
+const SKIPPED_DIRS = new Set(['node_modules', '__fixtures__', 'target']);
+
+/** Files under `dir` (recursively) accepted by `keep`. */
+function listFiles(dir, keep) {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return SKIPPED_DIRS.has(entry.name) ? [] : listFiles(full, keep);
+    return entry.isFile() && keep(full) ? [full] : [];
+  });
+}
+
+/** Folders whose sources make up the server part. */
+function serverSourceDirs() {
+  const pluginsDir = path.join(ROOT, 'plugins');
+  const pluginDirs = fs.existsSync(pluginsDir)
+    ? fs
+        .readdirSync(pluginsDir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .flatMap((entry) => ['server', 'common'].map((part) => path.join(pluginsDir, entry.name, part)))
+    : [];
+  return [path.join(ROOT, 'host'), ...pluginDirs, path.join(ROOT, 'test', 'managed-api'), path.join(ROOT, 'scripts')];
+}
+
+function serverInputs() {
+  const dirs = serverSourceDirs();
+  const compiled = dirs.flatMap((dir) => listFiles(dir, (file) => COMPILED.test(file) && !SKIPPED.test(file)));
+  const copied = dirs.flatMap((dir) => listFiles(dir, (file) => COPIED.test(file) && !SKIPPED.test(file)));
+  const manifests = listFiles(path.join(ROOT, 'plugins'), (file) => path.basename(file) === 'opensearch_dashboards.json');
+  return { compiled, copied: [...new Set([...copied, ...manifests])] };
+}
+
+function git(args) {
+  try {
+    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return '';
+  }
+}
+
+/** Fingerprint of the server part: every input's path, size and mtime, this script, the commit. */
+function serverFingerprint(inputs) {
+  const hash = crypto.createHash('sha256');
+  const files = [...inputs.compiled, ...inputs.copied, path.join(__dirname, 'build.js'), path.join(ROOT, 'package.json'), path.join(ROOT, 'tsconfig.json')].sort();
+  for (const file of files) {
+    const stat = fs.statSync(file);
+    hash.update(`${path.relative(ROOT, file)}\0${stat.size}\0${stat.mtimeMs}\n`);
+  }
+  hash.update(git(['rev-parse', 'HEAD']));
+  return hash.digest('hex');
+}
+
+function serverIsFresh(fingerprint) {
+  try {
+    const stamp = JSON.parse(fs.readFileSync(SERVER_STAMP_FILE, 'utf8'));
+    return stamp.fingerprint === fingerprint && fs.existsSync(path.join(BUILD_DIR, 'host', 'server', 'cli.js'));
+  } catch {
+    return false;
+  }
+}
+
+async function buildServer({ ifStale = false } = {}) {
+  const inputs = serverInputs();
+  const fingerprint = serverFingerprint(inputs);
+  if (ifStale && serverIsFresh(fingerprint)) {
+    console.log('server: up to date');
+    return { built: false };
+  }
+  const started = Date.now();
+  const esbuild = require('esbuild');
+  // A full rebuild (esbuild takes about a second) so files deleted from the sources leave the build too.
+  for (const dir of SERVER_OUTPUT_DIRS) fs.rmSync(path.join(BUILD_DIR, dir), { recursive: true, force: true });
+  fs.rmSync(SERVER_STAMP_FILE, { force: true });
+  await esbuild.build({
+    entryPoints: inputs.compiled,
+    outdir: BUILD_DIR,
+    outbase: ROOT,
+    bundle: false,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: true,
+    jsx: 'automatic',
+    logLevel: 'warning',
+  });
+  for (const file of inputs.copied) {
+    const target = path.join(BUILD_DIR, path.relative(ROOT, file));
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.copyFileSync(file, target);
+  }
+  const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const buildInfo = { version, buildHash: git(['rev-parse', 'HEAD']), buildNumber: Number(git(['rev-list', '--count', 'HEAD'])) || 0 };
+  fs.writeFileSync(BUILD_INFO_FILE, `${JSON.stringify(buildInfo, null, 2)}\n`);
+  fs.writeFileSync(SERVER_STAMP_FILE, `${JSON.stringify({ fingerprint, builtAt: new Date().toISOString() }, null, 2)}\n`);
+  console.log(`server: built ${inputs.compiled.length} modules into build/ in ${Date.now() - started} ms`);
+  return { built: true };
+}
+
+async function buildBrowserPart({ ifStale = false } = {}) {
+  const { buildBrowser } = require('./build-browser.js');
+  await buildBrowser({ ifStale });
+}
+
+/** Builds the parts asked for (both by default); with `ifStale`, only those whose sources changed. */
+async function build({ ifStale = false, server = true, browser = true } = {}) {
+  if (server) await buildServer({ ifStale });
+  if (browser) await buildBrowserPart({ ifStale });
+}
+
+module.exports = { build, buildServer, BUILD_DIR };
+
+if (require.main === module) {
+  const args = process.argv.slice(2);
+  build({
+    ifStale: args.includes('--if-stale'),
+    server: !args.includes('--browser-only'),
+    browser: !args.includes('--server-only'),
+  }).catch((error) => {
+    console.error(`Build failed: ${error.stack || error.message}`);
+    process.exit(1);
+  });
+}
