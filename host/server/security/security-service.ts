@@ -138,7 +138,6 @@ export function createSecurityService(options: SecurityServiceOptions): Security
         },
         basePath: config.basePath,
         getCurrentUser: authenticatedUserOf,
-        now,
       });
       registerUserRoutes(router, {
         users: () => requireStarted().users,

@@ -15,7 +15,6 @@ export interface AuthRoutesDeps {
   sessions: SessionStore;
   basePath: string;
   getCurrentUser(request: OsdRequest): AuthenticatedUser | null;
-  now(): number;
 }
 
 export function registerAuthRoutes(router: IRouter, deps: AuthRoutesDeps): void {
@@ -50,11 +49,10 @@ export function registerAuthRoutes(router: IRouter, deps: AuthRoutesDeps): void 
       if (outcome.status === 'invalid')
         return response.unauthorized({ body: { message: INVALID_LOGIN_MESSAGE } });
       const session = await deps.sessions.create(outcome.user);
-      const maxAgeSeconds = (session.expiresAt - deps.now()) / 1000;
       return response.ok({
         body: { username: outcome.user.username, roles: outcome.user.roles },
         headers: {
-          'set-cookie': sessionCookie(session.token, cookieScope(request), maxAgeSeconds),
+          'set-cookie': sessionCookie(session.token, cookieScope(request), session.maxAgeSeconds),
         },
       });
     },

@@ -86,12 +86,10 @@ export function registerUserRoutes(router: IRouter, deps: UserRoutesDeps): void 
     },
     adminOnly(async (request, response) => {
       const { password: newPassword, roles: newRoles } = request.body;
-      const user = await deps
-        .users()
-        .update(request.params.username, {
-          password: newPassword,
-          roles: newRoles as DashboardRole[] | undefined,
-        });
+      const user = await deps.users().update(request.params.username, {
+        password: newPassword,
+        roles: newRoles as DashboardRole[] | undefined,
+      });
       return response.ok({ body: { ...user } });
     }),
   );

@@ -52,6 +52,8 @@ export interface SessionStoreOptions {
 export interface NewSession {
   token: string;
   expiresAt: number;
+  /** The session's lifetime, for the cookie's Max-Age. */
+  maxAgeSeconds: number;
 }
 
 function sessionId(token: string): string {
@@ -85,7 +87,7 @@ export class SessionStore {
       // The reference lets all sessions of a user be found exactly (`hasReference`).
       references: [{ name: 'user', type: USER_TYPE, id: user.username }],
     });
-    return { token, expiresAt: attributes.expires_at };
+    return { token, expiresAt: attributes.expires_at, maxAgeSeconds: this.options.ttlMs / 1000 };
   }
 
   /** The session's user, or null when the token is unknown, expired, idle too long, or its user is gone. */

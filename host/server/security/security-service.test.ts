@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createSavedObjectsService } from '../saved-objects';
+import { createRecordingLogger } from '../saved-objects/testing';
+import { createSecurityService, type SecurityService } from './security-service';
+import { FAST_HASH } from './test-server';
+import { UserService } from './users/user-service';
+
+const basic = (username: string, password: string) => ({
+  authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
+});
+
+describe('security service', () => {
+  let dataDir: string;
+  const running: Array<() => Promise<void>> = [];
+
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-security-'));
+  });
+  afterEach(async () => {
+    for (const stop of running.splice(0).reverse()) await stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function start(options: { adminPassword?: string; mode?: 'server' | 'script' } = {}) {
+    const logger = createRecordingLogger();
+    const savedObjects = createSavedObjectsService({ dataDir, logger });
+    const security = createSecurityService({
+      savedObjects,
+      config: {
+        basePath: '',
+        adminPassword: options.adminPassword,
+        session: { ttlMinutes: 60, idleTimeoutMinutes: 30 },
+      },
+      logger,
+      dataDir,
+      hashParameters: FAST_HASH,
+    });
+    security.setup();
+    const savedObjectsStart = await savedObjects.start();
+    running.push(() => savedObjects.stop());
+    const { firstStart } = await security.start({
+      savedObjects: savedObjectsStart,
+      mode: options.mode,
+    });
+    running.push(() => security.stop());
+    const stop = async () => {
+      await security.stop();
+      await savedObjects.stop();
+    };
+    return { security, firstStart, logger, stop };
+  }
+
+  describe('first start', () => {
+    it('creates admin with a generated password in a 0600 file, once', async () => {
+      const first = await start();
+      const passwordFile = path.join(dataDir, 'initial-admin-password');
+      expect(first.firstStart).toEqual({ username: 'admin', passwordFile, fromEnv: false });
+      expect(fs.statSync(passwordFile).mode & 0o777).toBe(0o600);
+      const password = fs.readFileSync(passwordFile, 'utf8').trim();
+      expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      await expect(first.security.authenticate(basic('admin', password))).resolves.toEqual({
+        username: 'admin',
+        roles: ['admin'],
+      });
+      expect(JSON.stringify(first.logger.records)).not.toContain(password);
+      await first.stop();
+
+      const second = await start();
+      expect(second.firstStart).toBeUndefined();
+      expect(fs.readFileSync(passwordFile, 'utf8').trim()).toBe(password);
+      await expect(second.security.users.list()).resolves.toHaveLength(1);
+    });
+
+    it('uses SVC_ADMIN_PASSWORD when given and writes no file', async () => {
+      const { security, firstStart } = await start({ adminPassword: 'from-the-environment' });
+      expect(firstStart).toEqual({ username: 'admin', passwordFile: undefined, fromEnv: true });
+      expect(fs.existsSync(path.join(dataDir, 'initial-admin-password'))).toBe(false);
+      await expect(
+        security.authenticate(basic('admin', 'from-the-environment')),
+      ).resolves.not.toBeNull();
+    });
+
+    it('refuses a SVC_ADMIN_PASSWORD that breaks the password rules', async () => {
+      await expect(start({ adminPassword: 'short' })).rejects.toThrow(
+        'SVC_ADMIN_PASSWORD must be at least 8 characters long',
+      );
+    });
+
+    it('creates nothing in script mode', async () => {
+      const { security, firstStart } = await start({ mode: 'script' });
+      expect(firstStart).toBeUndefined();
+      await expect(security.users.list()).resolves.toEqual([]);
+    });
+  });
+
+  describe('Authorization: Basic', () => {
+    let security: SecurityService;
+    beforeEach(async () => {
+      ({ security } = await start({ adminPassword: 'admin-password' }));
+    });
+
+    it('checks the password once, then answers from the cache until the password changes', async () => {
+      const verify = jest.spyOn(UserService.prototype, 'verify');
+      try {
+        for (let i = 0; i < 5; i += 1)
+          await expect(
+            security.authenticate(basic('admin', 'admin-password')),
+          ).resolves.not.toBeNull();
+        expect(verify).toHaveBeenCalledTimes(1);
+        await security.users.passwd('admin', 'changed-password');
+        await expect(security.authenticate(basic('admin', 'admin-password'))).resolves.toBeNull();
+        await expect(
+          security.authenticate(basic('admin', 'changed-password')),
+        ).resolves.not.toBeNull();
+        expect(verify).toHaveBeenCalledTimes(3);
+      } finally {
+        verify.mockRestore();
+      }
+    });
+
+    it('forgets a removed user at once', async () => {
+      await security.users.add({ username: 'bot', password: 'bot-password', roles: ['user'] });
+      await expect(security.authenticate(basic('bot', 'bot-password'))).resolves.toEqual({
+        username: 'bot',
+        roles: ['user'],
+      });
+      await security.users.remove('bot');
+      await expect(security.authenticate(basic('bot', 'bot-password'))).resolves.toBeNull();
+    });
+
+    it('sees role changes at once', async () => {
+      await security.users.add({ username: 'bot', password: 'bot-password', roles: ['user'] });
+      await security.authenticate(basic('bot', 'bot-password'));
+      await security.users.update('bot', { roles: ['admin'] });
+      await expect(security.authenticate(basic('bot', 'bot-password'))).resolves.toEqual({
+        username: 'bot',
+        roles: ['admin'],
+      });
+    });
+  });
+
+  it('is unusable before start', () => {
+    const logger = createRecordingLogger();
+    const savedObjects = createSavedObjectsService({ dataDir, logger });
+    const security = createSecurityService({
+      savedObjects,
+      config: { basePath: '', session: { ttlMinutes: 1, idleTimeoutMinutes: 1 } },
+      logger,
+      dataDir,
+    });
+    expect(() => security.authenticate({})).toThrow('The security service is not started.');
+    expect(() => security.users).toThrow('The security service is not started.');
+  });
+});
