@@ -36,7 +36,7 @@ function checkDefinition(key: string, params: UiSettingsParams): void {
     params.schema.validate(params.value, {}, key);
   } catch (error) {
     if (error instanceof ValidationError)
-      throw new Error(`The default value of uiSettings ${error.message}`);
+      throw new Error(`The default value of uiSettings ${error.message}`, { cause: error });
     throw error;
   }
 }
