@@ -14,7 +14,8 @@ import { ADMIN_USER, READONLY_USER, RUN_AS_USER } from './users';
 function integer(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`--${name} must be a non-negative integer, got ${value}`);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new Error(`--${name} must be a non-negative integer, got ${value}`);
   return parsed;
 }
 
@@ -34,7 +35,8 @@ async function main(): Promise<void> {
     },
   });
   const versionCheck = (values['version-check'] ?? 'up-to-date') as VersionCheckMode;
-  if (!VERSION_CHECK_MODES.includes(versionCheck)) throw new Error(`--version-check must be one of ${VERSION_CHECK_MODES.join(', ')}`);
+  if (!VERSION_CHECK_MODES.includes(versionCheck))
+    throw new Error(`--version-check must be one of ${VERSION_CHECK_MODES.join(', ')}`);
   const requestsPerMinute = integer('requests-per-minute', values['requests-per-minute'], 300);
   const maxAttempts = integer('login-attempts', values['login-attempts'], 50);
   const api = await startManagedApi({
@@ -46,11 +48,17 @@ async function main(): Promise<void> {
     versionCheck,
     tokenLifetimeSeconds: integer('token-lifetime', values['token-lifetime'], 900),
     requestsPerMinute: requestsPerMinute === 0 ? false : requestsPerMinute,
-    loginBlocking: maxAttempts === 0 ? false : { maxAttempts, blockSeconds: integer('block-time', values['block-time'], 300) },
+    loginBlocking:
+      maxAttempts === 0
+        ? false
+        : { maxAttempts, blockSeconds: integer('block-time', values['block-time'], 300) },
   });
   console.log(`managed-API simulator listening on ${api.url}`);
-  for (const user of [ADMIN_USER, RUN_AS_USER, READONLY_USER]) console.log(`  user ${user.username} / ${user.password}`);
-  console.log('  control path: /__simulator/faults, /__simulator/stats, /__simulator/version-check');
+  for (const user of [ADMIN_USER, RUN_AS_USER, READONLY_USER])
+    console.log(`  user ${user.username} / ${user.password}`);
+  console.log(
+    '  control path: /__simulator/faults, /__simulator/stats, /__simulator/version-check',
+  );
   const stop = () => void api.stop().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

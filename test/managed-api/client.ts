@@ -29,20 +29,38 @@ export async function call(url: string, init: RequestInit = {}): Promise<Simulat
 }
 
 /** Logs in and returns the token (throws when the login fails). */
-export async function login(baseUrl: string, credentials: SimulatorCredentials = ADMIN_USER, authContext?: object): Promise<string> {
+export async function login(
+  baseUrl: string,
+  credentials: SimulatorCredentials = ADMIN_USER,
+  authContext?: object,
+): Promise<string> {
   const path = authContext ? '/security/user/authenticate/run_as' : '/security/user/authenticate';
   const response = await call(`${baseUrl}${path}?raw=true`, {
     method: 'POST',
-    headers: { authorization: basicAuth(credentials), ...(authContext ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: basicAuth(credentials),
+      ...(authContext ? { 'content-type': 'application/json' } : {}),
+    },
     body: authContext ? JSON.stringify(authContext) : undefined,
   });
-  if (response.status !== 200) throw new Error(`login as ${credentials.username} failed: ${response.status} ${response.text}`);
+  if (response.status !== 200)
+    throw new Error(`login as ${credentials.username} failed: ${response.status} ${response.text}`);
   return response.text;
 }
 
 /** Sends `method path` with the bearer token and an optional JSON body. */
-export function request(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<SimulatorResponse> {
+export function request(
+  baseUrl: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<SimulatorResponse> {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  return call(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return call(`${baseUrl}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }

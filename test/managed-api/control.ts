@@ -16,37 +16,54 @@ export const CONTROL_PREFIX = '/__simulator/';
 
 function reply(response: ServerResponse, status: number, body: unknown): void {
   const payload = JSON.stringify(body);
-  response.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(payload)) });
+  response.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(payload)),
+  });
   response.end(payload);
 }
 
 async function jsonBody(request: IncomingMessage): Promise<Record<string, unknown> | undefined> {
-  const raw = await readBody(request, MAX_BODY_BYTES, () => plainProblem(413, 'Payload Too Large', 'body too large'));
+  const raw = await readBody(request, MAX_BODY_BYTES, () =>
+    plainProblem(413, 'Payload Too Large', 'body too large'),
+  );
   try {
     const value: unknown = JSON.parse(raw.toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
 export function resetFaults(state: SimulatorState): void {
-  Object.assign(state.faults, NO_FAULTS, { tokenLifetimeSeconds: state.options.tokenLifetimeSeconds });
+  Object.assign(state.faults, NO_FAULTS, {
+    tokenLifetimeSeconds: state.options.tokenLifetimeSeconds,
+  });
 }
 
 export function setVersionCheck(state: SimulatorState, mode: VersionCheckMode): void {
-  if (!VERSION_CHECK_MODES.includes(mode)) throw new RangeError(`version check mode must be one of ${VERSION_CHECK_MODES.join(', ')}`);
+  if (!VERSION_CHECK_MODES.includes(mode))
+    throw new RangeError(`version check mode must be one of ${VERSION_CHECK_MODES.join(', ')}`);
   state.versionCheck = { mode, checkedAt: state.now() };
 }
 
-export async function handleControl(state: SimulatorState, request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
+export async function handleControl(
+  state: SimulatorState,
+  request: IncomingMessage,
+  response: ServerResponse,
+  path: string,
+): Promise<void> {
   const route = `${request.method} ${path.slice(CONTROL_PREFIX.length - 1)}`;
   switch (route) {
     case 'GET /faults':
       return reply(response, 200, state.faults);
     case 'PUT /faults': {
       const update = await jsonBody(request);
-      const problem = update ? faultUpdateError(update) : 'body must be a JSON object of fault knobs';
+      const problem = update
+        ? faultUpdateError(update)
+        : 'body must be a JSON object of fault knobs';
       if (problem) return reply(response, 400, { error: problem });
       Object.assign(state.faults, update);
       return reply(response, 200, state.faults);
@@ -60,7 +77,10 @@ export async function handleControl(state: SimulatorState, request: IncomingMess
       return reply(response, 200, { mode: state.versionCheck.mode });
     case 'PUT /version-check': {
       const mode = (await jsonBody(request))?.mode as VersionCheckMode;
-      if (!VERSION_CHECK_MODES.includes(mode)) return reply(response, 400, { error: `mode must be one of ${VERSION_CHECK_MODES.join(', ')}` });
+      if (!VERSION_CHECK_MODES.includes(mode))
+        return reply(response, 400, {
+          error: `mode must be one of ${VERSION_CHECK_MODES.join(', ')}`,
+        });
       setVersionCheck(state, mode);
       return reply(response, 200, { mode });
     }

@@ -51,9 +51,16 @@ export const NO_FAULTS: Omit<FaultKnobs, 'tokenLifetimeSeconds'> = {
  * Builds the live knobs object. `tokenLifetimeSeconds` reads and writes the token service's lifetime so
  * both the programmatic API and the HTTP control path change the real setting.
  */
-export function createFaultKnobs(lifetime: { get(): number; set(seconds: number): void }): FaultKnobs {
+export function createFaultKnobs(lifetime: {
+  get(): number;
+  set(seconds: number): void;
+}): FaultKnobs {
   const knobs = { ...NO_FAULTS } as FaultKnobs;
-  Object.defineProperty(knobs, 'tokenLifetimeSeconds', { enumerable: true, get: lifetime.get, set: lifetime.set });
+  Object.defineProperty(knobs, 'tokenLifetimeSeconds', {
+    enumerable: true,
+    get: lifetime.get,
+    set: lifetime.set,
+  });
   return knobs;
 }
 
@@ -63,16 +70,20 @@ export function faultUpdateError(update: Record<string, unknown>): string | unde
     switch (key) {
       case 'latencyMs':
       case 'slowBodyMs':
-        if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return `${key} must be a number >= 0`;
+        if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+          return `${key} must be a number >= 0`;
         break;
       case 'tokenLifetimeSeconds':
-        if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) return `${key} must be an integer >= 1`;
+        if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
+          return `${key} must be an integer >= 1`;
         break;
       case 'failureRate':
-        if (typeof value !== 'number' || value < 0 || value > 1) return 'failureRate must be a number between 0 and 1';
+        if (typeof value !== 'number' || value < 0 || value > 1)
+          return 'failureRate must be a number between 0 and 1';
         break;
       case 'failureKind':
-        if (!FAILURE_KINDS.includes(value as FailureKind)) return `failureKind must be one of ${FAILURE_KINDS.join(', ')}`;
+        if (!FAILURE_KINDS.includes(value as FailureKind))
+          return `failureKind must be one of ${FAILURE_KINDS.join(', ')}`;
         break;
       case 'refuseConnections':
       case 'truncateBody':

@@ -57,9 +57,11 @@ export interface ResolvedOptions {
 
 export function resolveOptions(options: ManagedApiOptions = {}): ResolvedOptions {
   const agents = options.agents ?? 50;
-  if (!Number.isInteger(agents) || agents < 0 || agents > MAX_AGENTS) throw new RangeError(`agents must be an integer from 0 to ${MAX_AGENTS}`);
+  if (!Number.isInteger(agents) || agents < 0 || agents > MAX_AGENTS)
+    throw new RangeError(`agents must be an integer from 0 to ${MAX_AGENTS}`);
   const lifetime = options.tokenLifetimeSeconds ?? 900;
-  if (!Number.isInteger(lifetime) || lifetime < 1) throw new RangeError('tokenLifetimeSeconds must be an integer >= 1');
+  if (!Number.isInteger(lifetime) || lifetime < 1)
+    throw new RangeError('tokenLifetimeSeconds must be an integer >= 1');
   const limit = options.requestsPerMinute;
   if (limit !== undefined && limit !== false && (!Number.isInteger(limit) || limit < 1)) {
     throw new RangeError('requestsPerMinute must be false or an integer >= 1');
@@ -71,7 +73,9 @@ export function resolveOptions(options: ManagedApiOptions = {}): ResolvedOptions
     agents,
     seed: options.seed ?? 1,
     tokenLifetimeSeconds: lifetime,
-    loginBlocking: options.loginBlocking ? { ...DEFAULT_LOGIN_BLOCKING, ...options.loginBlocking } : undefined,
+    loginBlocking: options.loginBlocking
+      ? { ...DEFAULT_LOGIN_BLOCKING, ...options.loginBlocking }
+      : undefined,
     requestsPerMinute: limit === false ? undefined : limit,
     versionCheck: options.versionCheck ?? 'up-to-date',
     runAsRules: options.runAsRules ?? DEFAULT_RUN_AS_RULES,

@@ -18,9 +18,24 @@ describe('managed-API simulator core', () => {
     const response = await get('/agents?limit=5');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json');
-    expect(response.json).toMatchObject({ data: { total_affected_items: 21, total_failed_items: 0, failed_items: [] }, message: 'All selected agents information was returned', error: 0 });
-    expect(response.json.data.affected_items.map((agent: { id: string }) => agent.id)).toEqual(['000', '001', '002', '003', '004']);
-    expect(response.json.data.affected_items[0]).toMatchObject({ name: 'wazuh.manager', ip: '127.0.0.1', status: 'active', lastKeepAlive: '9999-12-31T23:59:59+00:00' });
+    expect(response.json).toMatchObject({
+      data: { total_affected_items: 21, total_failed_items: 0, failed_items: [] },
+      message: 'All selected agents information was returned',
+      error: 0,
+    });
+    expect(response.json.data.affected_items.map((agent: { id: string }) => agent.id)).toEqual([
+      '000',
+      '001',
+      '002',
+      '003',
+      '004',
+    ]);
+    expect(response.json.data.affected_items[0]).toMatchObject({
+      name: 'wazuh.manager',
+      ip: '127.0.0.1',
+      status: 'active',
+      lastKeepAlive: '9999-12-31T23:59:59+00:00',
+    });
   });
 
   it('generates the same agents for the same seed', async () => {
@@ -28,7 +43,12 @@ describe('managed-API simulator core', () => {
     try {
       const otherToken = await login(other.url);
       const mine = await get('/agents?select=name,ip,status,os.platform,group');
-      const theirs = await request(other.url, otherToken, 'GET', '/agents?select=name,ip,status,os.platform,group');
+      const theirs = await request(
+        other.url,
+        otherToken,
+        'GET',
+        '/agents?select=name,ip,status,os.platform,group',
+      );
       expect(theirs.json.data.affected_items).toEqual(mine.json.data.affected_items);
     } finally {
       await other.stop();
@@ -41,13 +61,19 @@ describe('managed-API simulator core', () => {
     const extra = await get('/agents?foo=1&bar=2');
     expect(extra.status).toBe(400);
     expect(extra.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
-    expect(extra.json).toEqual({ title: 'Bad Request', detail: 'Extra query parameter(s) foo, bar not in spec' });
+    expect(extra.json).toEqual({
+      title: 'Bad Request',
+      detail: 'Extra query parameter(s) foo, bar not in spec',
+    });
   });
 
   it('requires a token on API routes', async () => {
     const response = await call(`${api.url}/agents`);
     expect(response.status).toBe(401);
-    expect(response.json).toEqual({ title: 'Unauthorized', detail: 'No authorization token provided' });
+    expect(response.json).toEqual({
+      title: 'Unauthorized',
+      detail: 'No authorization token provided',
+    });
   });
 
   it('indents with three spaces for pretty=true', async () => {

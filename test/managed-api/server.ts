@@ -52,7 +52,10 @@ export async function startManagedApi(options: ManagedApiOptions = {}): Promise<
   const resolved = resolveOptions(options);
   const state = createState(resolved, sequence(resolved.seed ^ 0x5eed));
   const handle = createPipeline(state, allHandlers(state));
-  const listener = (request: Parameters<typeof handle>[0], response: Parameters<typeof handle>[1]) => {
+  const listener = (
+    request: Parameters<typeof handle>[0],
+    response: Parameters<typeof handle>[1],
+  ) => {
     void handle(request, response).catch(() => response.destroy());
   };
   const tls = resolved.https ? await certificate(resolved.host) : undefined;
@@ -71,7 +74,8 @@ export async function startManagedApi(options: ManagedApiOptions = {}): Promise<
       state.stats.openConnections--;
     });
   });
-  if (tls) server.on('connection', (socket: Socket) => state.faults.refuseConnections && socket.destroy());
+  if (tls)
+    server.on('connection', (socket: Socket) => state.faults.refuseConnections && socket.destroy());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(resolved.port, resolved.host, () => resolve());

@@ -4,6 +4,8 @@ import { LoginGuard } from './auth/login-guard';
 import { RequestRateLimiter } from './auth/rate-limiter';
 import { TokenService } from './auth/tokens';
 import { AgentStore } from './data/agents';
+import { type Ruleset, buildRuleset } from './data/ruleset';
+import { ScaCatalogue } from './data/sca';
 import type { VersionCheckMode } from './data/version-check';
 import { type FaultKnobs, createFaultKnobs } from './faults';
 import type { ResolvedOptions } from './options';
@@ -27,6 +29,8 @@ export interface SimulatorState {
   now: () => number;
   startedAt: number;
   agents: AgentStore;
+  ruleset: Ruleset;
+  sca: ScaCatalogue;
   accounts: Accounts;
   tokens: TokenService;
   runAsRules: RunAsRule[];
@@ -59,11 +63,16 @@ export function createState(options: ResolvedOptions, random: () => number): Sim
     now,
     startedAt,
     agents: new AgentStore({ seed: options.seed, count: options.agents, epochMs: startedAt, now }),
+    ruleset: buildRuleset(options.seed),
+    sca: new ScaCatalogue(options.seed),
     accounts: new Accounts(options.roles, options.users),
     tokens,
     runAsRules: options.runAsRules,
     loginGuard: options.loginBlocking && new LoginGuard(options.loginBlocking, now),
-    rateLimiter: options.requestsPerMinute === undefined ? undefined : new RequestRateLimiter(options.requestsPerMinute, now),
+    rateLimiter:
+      options.requestsPerMinute === undefined
+        ? undefined
+        : new RequestRateLimiter(options.requestsPerMinute, now),
     faults,
     versionCheck: { mode: options.versionCheck, checkedAt: startedAt },
     stats: emptyStats(),

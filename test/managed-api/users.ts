@@ -10,6 +10,9 @@ export interface SimulatorCredentials {
 
 export const ADMIN_USER: SimulatorCredentials = { username: 'wazuh', password: 'wazuh' };
 export const RUN_AS_USER: SimulatorCredentials = { username: 'wazuh-wui', password: 'wazuh-wui' };
-export const READONLY_USER: SimulatorCredentials = { username: 'wazuh-readonly', password: 'Readonly.2025' };
+export const READONLY_USER: SimulatorCredentials = {
+  username: 'wazuh-readonly',
+  password: 'Readonly.2025',
+};
 
 export const BUILT_IN_USERS = [ADMIN_USER, RUN_AS_USER, READONLY_USER] as const;

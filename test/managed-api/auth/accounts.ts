@@ -44,12 +44,19 @@ export class Accounts {
   private readonly roles = new Map<number, Role>();
   private readonly permissionCache = new Map<string, ProcessedPermissions>();
 
-  constructor(extraRoles: readonly ApiRoleDefinition[] = [], extraUsers: readonly ApiUserDefinition[] = []) {
+  constructor(
+    extraRoles: readonly ApiRoleDefinition[] = [],
+    extraUsers: readonly ApiUserDefinition[] = [],
+  ) {
     for (const role of DEFAULT_ROLES) this.roles.set(role.id, role);
     let policyId = FIRST_CUSTOM_ID;
     extraRoles.forEach((definition, index) => {
       const id = FIRST_CUSTOM_ID + index;
-      const policies = definition.policies.map((policy, at) => ({ id: policyId++, name: `${definition.name}_${at + 1}`, policy }));
+      const policies = definition.policies.map((policy, at) => ({
+        id: policyId++,
+        name: `${definition.name}_${at + 1}`,
+        policy,
+      }));
       this.roles.set(id, { id, name: definition.name, policies });
     });
     const builtIn: ApiUserDefinition[] = [
@@ -58,7 +65,9 @@ export class Accounts {
     ];
     builtIn.forEach((definition, index) => this.addUser(index + 1, definition));
     this.addUser(FIRST_CUSTOM_ID, { ...READONLY_USER, roles: ['readonly'], allowRunAs: false });
-    extraUsers.forEach((definition, index) => this.addUser(FIRST_CUSTOM_ID + 1 + index, definition));
+    extraUsers.forEach((definition, index) =>
+      this.addUser(FIRST_CUSTOM_ID + 1 + index, definition),
+    );
   }
 
   /** The user whose password matches, or undefined. */
@@ -76,14 +85,18 @@ export class Accounts {
   }
 
   roleIdsByName(names: readonly string[]): number[] {
-    return names.flatMap((name) => [...this.roles.values()].filter((role) => role.name === name).map((role) => role.id));
+    return names.flatMap((name) =>
+      [...this.roles.values()].filter((role) => role.name === name).map((role) => role.id),
+    );
   }
 
   permissions(roleIds: readonly number[]): ProcessedPermissions {
     const key = roleIds.join(',');
     let permissions = this.permissionCache.get(key);
     if (!permissions) {
-      permissions = processPermissions(roleIds.map((id) => this.roles.get(id)).filter((role): role is Role => role !== undefined));
+      permissions = processPermissions(
+        roleIds.map((id) => this.roles.get(id)).filter((role): role is Role => role !== undefined),
+      );
       this.permissionCache.set(key, permissions);
     }
     return permissions;
@@ -92,7 +105,8 @@ export class Accounts {
   private addUser(id: number, definition: ApiUserDefinition): void {
     const roleIds = this.roleIdsByName(definition.roles);
     const unknown = definition.roles.filter((name) => this.roleIdsByName([name]).length === 0);
-    if (unknown.length > 0) throw new Error(`User ${definition.username}: unknown role(s) ${unknown.join(', ')}`);
+    if (unknown.length > 0)
+      throw new Error(`User ${definition.username}: unknown role(s) ${unknown.join(', ')}`);
     this.users.set(definition.username, {
       id,
       username: definition.username,

@@ -16,7 +16,9 @@ export function parseBasic(header: string | undefined): BasicCredentials | undef
   if (!match) return undefined;
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  return colon < 0 ? undefined : { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+  return colon < 0
+    ? undefined
+    : { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
 export function bearerSession(state: SimulatorState, header: string | undefined): Session {
@@ -27,7 +29,8 @@ export function bearerSession(state: SimulatorState, header: string | undefined)
   const user = state.accounts.user(claims.sub);
   if (!user) throw unauthorized.invalidToken();
   // Tokens of users without run_as must still carry the user's current roles.
-  if (!user.allowRunAs && claims.rbac_roles.join(',') !== user.roleIds.join(',')) throw unauthorized.invalidToken();
+  if (!user.allowRunAs && claims.rbac_roles.join(',') !== user.roleIds.join(','))
+    throw unauthorized.invalidToken();
   return {
     username: user.username,
     userId: user.id,

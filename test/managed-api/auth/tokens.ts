@@ -58,7 +58,10 @@ export class TokenService {
       rbac_mode: 'white',
     };
     if (authContext !== undefined) {
-      claims.hash_auth_context = createHash('blake2b512').update(JSON.stringify(authContext)).digest('hex').slice(0, 32);
+      claims.hash_auth_context = createHash('blake2b512')
+        .update(JSON.stringify(authContext))
+        .digest('hex')
+        .slice(0, 32);
     }
     const token = jwt.sign(claims, this.secret, { algorithm: 'HS256', noTimestamp: true });
     if (this.issued.size >= PRUNE_AT) this.prune();
@@ -75,7 +78,8 @@ export class TokenService {
       this.issued.delete(token);
       throw unauthorized.invalidToken();
     }
-    if (entry.sequence <= (this.revokedUpTo.get(claims.sub) ?? 0)) throw unauthorized.invalidToken();
+    if (entry.sequence <= (this.revokedUpTo.get(claims.sub) ?? 0))
+      throw unauthorized.invalidToken();
     if (claims.exp - claims.nbf !== this.lifetimeSeconds) throw unauthorized.expiredToken();
     return claims;
   }
@@ -95,7 +99,11 @@ export class TokenService {
   /** Verifies a token's signature and audience with the current secret (for callers holding only the string). */
   verifySignature(token: string): TokenClaims | undefined {
     try {
-      return jwt.verify(token, this.secret, { algorithms: ['HS256'], audience: JWT_AUDIENCE, issuer: JWT_ISSUER }) as TokenClaims;
+      return jwt.verify(token, this.secret, {
+        algorithms: ['HS256'],
+        audience: JWT_AUDIENCE,
+        issuer: JWT_ISSUER,
+      }) as TokenClaims;
     } catch {
       return undefined;
     }
@@ -103,6 +111,7 @@ export class TokenService {
 
   private prune(): void {
     const nowSeconds = this.now() / 1000;
-    for (const [token, { claims }] of this.issued) if (nowSeconds >= claims.exp) this.issued.delete(token);
+    for (const [token, { claims }] of this.issued)
+      if (nowSeconds >= claims.exp) this.issued.delete(token);
   }
 }

@@ -11,7 +11,11 @@ export const MAX_BODY_BYTES = 10_485_760;
 /** Limit of a run_as auth context. */
 export const MAX_AUTH_CONTEXT_BYTES = 8192;
 
-export async function readBody(request: IncomingMessage, limit: number, onTooLarge: (bytes: number) => ApiProblem): Promise<Buffer> {
+export async function readBody(
+  request: IncomingMessage,
+  limit: number,
+  onTooLarge: (bytes: number) => ApiProblem,
+): Promise<Buffer> {
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > limit) throw onTooLarge(declared);
   const chunks: Buffer[] = [];
@@ -25,7 +29,11 @@ export async function readBody(request: IncomingMessage, limit: number, onTooLar
 }
 
 export function tooLarge(limit: number, read: number): ApiProblem {
-  return plainProblem(413, 'Content size exceeded.', `Maximum content size limit (${limit}) exceeded (${read} bytes read)`);
+  return plainProblem(
+    413,
+    'Content size exceeded.',
+    `Maximum content size limit (${limit}) exceeded (${read} bytes read)`,
+  );
 }
 
 export function authContextTooLarge(): ApiProblem {
@@ -53,10 +61,15 @@ function jsonRepr(value: unknown): string {
   return typeof value === 'string' ? `'${value}'` : JSON.stringify(value);
 }
 
-function checkFields(fields: readonly BodyField[], value: Record<string, unknown>, strict: boolean): void {
+function checkFields(
+  fields: readonly BodyField[],
+  value: Record<string, unknown>,
+  strict: boolean,
+): void {
   const known = new Set(fields.map((field) => field.name));
   const unknown = Object.keys(value).filter((key) => !known.has(key));
-  if (strict && unknown.length > 0) throw badRequest(`Invalid field found {${unknown.map((key) => `'${key}'`).join(', ')}}`);
+  if (strict && unknown.length > 0)
+    throw badRequest(`Invalid field found {${unknown.map((key) => `'${key}'`).join(', ')}}`);
   for (const field of fields) {
     const fieldValue = value[field.name];
     if (fieldValue === undefined) {
@@ -68,9 +81,12 @@ function checkFields(fields: readonly BodyField[], value: Record<string, unknown
       throw badRequest(`${jsonRepr(fieldValue)} is not of type '${field.type}'`);
     }
     if (field.enum && !field.enum.includes(fieldValue as string)) {
-      throw badRequest(`${jsonRepr(fieldValue)} is not one of ${JSON.stringify(field.enum).replace(/"/g, "'")}`);
+      throw badRequest(
+        `${jsonRepr(fieldValue)} is not one of ${JSON.stringify(field.enum).replace(/"/g, "'")}`,
+      );
     }
-    if (field.fields && TYPE_CHECKS.object(fieldValue)) checkFields(field.fields, fieldValue as Record<string, unknown>, false);
+    if (field.fields && TYPE_CHECKS.object(fieldValue))
+      checkFields(field.fields, fieldValue as Record<string, unknown>, false);
   }
 }
 
@@ -78,14 +94,22 @@ function checkFields(fields: readonly BodyField[], value: Record<string, unknown
  * Parses and validates a body against the route's declaration. Returns undefined when no body was sent
  * and none is required.
  */
-export function parseBody(declared: RouteBody, raw: Buffer, contentType: string | undefined): unknown {
+export function parseBody(
+  declared: RouteBody,
+  raw: Buffer,
+  contentType: string | undefined,
+): unknown {
   if (raw.length === 0) {
     if (declared.required) throw badRequest('Request body is required');
     return undefined;
   }
   const type = mediaType(contentType);
   if (!declared.contentTypes.includes(type)) {
-    throw plainProblem(415, 'Unsupported Media Type', `Invalid Content-type (${type || 'None'}), expected ${JSON.stringify(declared.contentTypes).replace(/"/g, "'")}`);
+    throw plainProblem(
+      415,
+      'Unsupported Media Type',
+      `Invalid Content-type (${type || 'None'}), expected ${JSON.stringify(declared.contentTypes).replace(/"/g, "'")}`,
+    );
   }
   if (!type.includes('json')) return raw.toString('utf8');
   let value: unknown;
@@ -94,7 +118,8 @@ export function parseBody(declared: RouteBody, raw: Buffer, contentType: string 
   } catch {
     throw codedProblem(1018, { node: null });
   }
-  if (declared.type === 'object' && !TYPE_CHECKS.object(value)) throw badRequest(`${jsonRepr(value)} is not of type 'object'`);
+  if (declared.type === 'object' && !TYPE_CHECKS.object(value))
+    throw badRequest(`${jsonRepr(value)} is not of type 'object'`);
   if (declared.fields) checkFields(declared.fields, value as Record<string, unknown>, true);
   return value;
 }

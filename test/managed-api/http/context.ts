@@ -41,6 +41,7 @@ export type HandlerTable = Record<string, Handler>;
 
 /** The session of a bearer-token route (the server guarantees one on every route but the logins). */
 export function caller(context: RequestContext): Session {
-  if (!context.session) throw new Error(`${context.route.method} ${context.route.path} requires a bearer session`);
+  if (!context.session)
+    throw new Error(`${context.route.method} ${context.route.path} requires a bearer session`);
   return context.session;
 }

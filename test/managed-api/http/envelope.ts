@@ -33,7 +33,9 @@ export interface ResultMessages {
 
 function compareIds(ids: ItemId[]): (a: ItemId, b: ItemId) => number {
   const numeric = ids.every((id) => /^\d+$/.test(String(id)));
-  return numeric ? (a, b) => Number(a) - Number(b) : (a, b) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0);
+  return numeric
+    ? (a, b) => Number(a) - Number(b)
+    : (a, b) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0);
 }
 
 export class AffectedItems<T> {
@@ -47,12 +49,15 @@ export class AffectedItems<T> {
   /** Records that `id` failed with `code`; `detail` replaces the message, `extra` is appended to it. */
   fail(code: ErrorCode, id: ItemId, options: { extra?: string; detail?: string } = {}): void {
     const definition = ERROR_CODES[code];
-    const message = options.detail ?? (options.extra ? `${definition.message}: ${options.extra}` : definition.message);
+    const message =
+      options.detail ??
+      (options.extra ? `${definition.message}: ${options.extra}` : definition.message);
     const key = `${code}\u0000${message}`;
     let entry = this.failures.get(key);
     if (!entry) {
       entry = { error: { code, message }, id: [] };
-      if ('remediation' in definition && definition.remediation) entry.error.remediation = definition.remediation;
+      if ('remediation' in definition && definition.remediation)
+        entry.error.remediation = definition.remediation;
       this.failures.set(key, entry);
     }
     entry.id.push(id);
@@ -69,7 +74,12 @@ export class AffectedItems<T> {
     for (const entry of failed) entry.id.sort(compareIds(entry.id));
     const totalAffected = this.total ?? this.items.length;
     const totalFailed = this.failedCount;
-    const message = totalAffected === 0 ? this.messages.none : totalFailed === 0 ? this.messages.all : this.messages.some;
+    const message =
+      totalAffected === 0
+        ? this.messages.none
+        : totalFailed === 0
+          ? this.messages.all
+          : this.messages.some;
     const error = totalFailed === 0 ? 0 : totalAffected === 0 ? 1 : 2;
     return {
       data: {

@@ -13,14 +13,30 @@ export interface ErrorDefinition {
 const RBAC_DOCS = 'https://documentation.wazuh.com/4.14/user-manual/api/rbac/configuration.html';
 
 export const ERROR_CODES = {
-  1000: { status: 500, message: 'Wazuh Internal Error', remediation: 'Check the manager and API logs for details' },
+  1000: {
+    status: 500,
+    message: 'Wazuh Internal Error',
+    remediation: 'Check the manager and API logs for details',
+  },
   1017: { status: 500, message: 'Some Wazuh daemons are not ready yet in node "node01"' },
   1018: { status: 400, message: 'Body request is not a valid JSON' },
-  1102: { status: 400, message: 'Invalid section', remediation: 'Use one of the sections of the manager configuration' },
-  1103: { status: 400, message: 'Invalid field in section', remediation: 'Use a field present in the section' },
+  1102: {
+    status: 400,
+    message: 'Invalid section',
+    remediation: 'Use one of the sections of the manager configuration',
+  },
+  1103: {
+    status: 400,
+    message: 'Invalid field in section',
+    remediation: 'Use a field present in the section',
+  },
   1106: { status: 400, message: 'Requested section not present in configuration' },
   1202: { status: 400, message: "Argument 'status' must be 'enabled', 'disabled' or 'all'" },
-  1203: { status: 400, message: "Error in argument 'level'", remediation: "Use a level such as '4' or a range such as '2-4'" },
+  1203: {
+    status: 400,
+    message: "Error in argument 'level'",
+    remediation: "Use a level such as '4' or a range such as '2-4'",
+  },
   1208: {
     status: 400,
     message: 'The rule does not exist or you do not have permission to see it',
@@ -28,27 +44,59 @@ export const ERROR_CODES = {
   },
   1400: { status: 400, message: 'Invalid offset' },
   1401: { status: 400, message: 'Invalid limit' },
-  1403: { status: 400, message: 'Not a valid sort field', remediation: 'Use one of the allowed sort fields' },
-  1405: { status: 400, message: 'Specified limit exceeds maximum allowed', remediation: 'Use a limit between 1 and 100000' },
+  1403: {
+    status: 400,
+    message: 'Not a valid sort field',
+    remediation: 'Use one of the allowed sort fields',
+  },
+  1405: {
+    status: 400,
+    message: 'Specified limit exceeds maximum allowed',
+    remediation: 'Use a limit between 1 and 100000',
+  },
   1406: { status: 400, message: '0 is not a valid limit' },
-  1407: { status: 400, message: 'Query does not match expected format', remediation: 'Check the syntax of the q parameter' },
+  1407: {
+    status: 400,
+    message: 'Query does not match expected format',
+    remediation: 'Check the syntax of the q parameter',
+  },
   1408: { status: 400, message: 'Field does not exist' },
   1409: { status: 400, message: 'Invalid query operator' },
-  1410: { status: 400, message: 'Selecting more than one field in distinct mode', remediation: 'Select one field only' },
-  1411: { status: 400, message: 'TimeFrame is not valid', remediation: "Use a number of seconds or a number followed by 's', 'm', 'h' or 'd'" },
-  1412: { status: 400, message: 'Date filter not valid', remediation: 'Use YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SSZ' },
+  1410: {
+    status: 400,
+    message: 'Selecting more than one field in distinct mode',
+    remediation: 'Select one field only',
+  },
+  1411: {
+    status: 400,
+    message: 'TimeFrame is not valid',
+    remediation: "Use a number of seconds or a number followed by 's', 'm', 'h' or 'd'",
+  },
+  1412: {
+    status: 400,
+    message: 'Date filter not valid',
+    remediation: 'Use YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SSZ',
+  },
   1504: {
     status: 400,
     message: 'The decoder does not exist or you do not have permission to see it',
     remediation: 'List the available decoders with GET /decoders',
   },
-  1701: { status: 404, message: 'Agent does not exist', remediation: 'List the registered agents with GET /agents?select=id,name' },
+  1701: {
+    status: 404,
+    message: 'Agent does not exist',
+    remediation: 'List the registered agents with GET /agents?select=id,name',
+  },
   1703: {
     status: 400,
     message: 'Action not available for Manager (agent 000)',
     remediation: 'Choose an agent other than 000',
   },
-  1705: { status: 400, message: 'There is an agent with the same name', remediation: 'Please choose another name' },
+  1705: {
+    status: 400,
+    message: 'There is an agent with the same name',
+    remediation: 'Please choose another name',
+  },
   1706: {
     status: 400,
     message: 'There is an agent with the same IP or the IP is invalid',
@@ -59,20 +107,36 @@ export const ERROR_CODES = {
     message: 'Cannot send request, agent is not active',
     remediation: 'Wait until the agent is connected again, then retry',
   },
-  1710: { status: 404, message: 'The group does not exist', remediation: 'Please, use `GET /agents/groups` to find all available groups' },
-  1724: { status: 400, message: 'Not a valid select field', remediation: 'Use one of the allowed select fields' },
+  1710: {
+    status: 404,
+    message: 'The group does not exist',
+    remediation: 'Please, use `GET /agents/groups` to find all available groups',
+  },
+  1724: {
+    status: 400,
+    message: 'Not a valid select field',
+    remediation: 'Use one of the allowed select fields',
+  },
   1731: {
     status: 400,
     message: 'Agent is not eligible for the action to be performed',
     remediation: 'Please, make sure the agent meets the requirements.',
   },
-  1738: { status: 400, message: 'Agent name is too long', remediation: 'Use a name of at most 128 characters' },
+  1738: {
+    status: 400,
+    message: 'Agent name is too long',
+    remediation: 'Use a name of at most 128 characters',
+  },
   1751: {
     status: 400,
     message: 'Could not assign agent to group',
     remediation: 'The agent already belongs to the group',
   },
-  2003: { status: 400, message: 'Error in wazuh-db request', remediation: 'Check the request parameters' },
+  2003: {
+    status: 400,
+    message: 'Error in wazuh-db request',
+    remediation: 'Check the request parameters',
+  },
   2100: { status: 500, message: 'Error in CTI service request' },
   3021: {
     status: 500,
@@ -86,7 +150,8 @@ export const ERROR_CODES = {
   },
   6000: {
     status: 403,
-    message: 'Limit of login attempts reached. The current IP has been blocked due to a high number of login attempts',
+    message:
+      'Limit of login attempts reached. The current IP has been blocked due to a high number of login attempts',
   },
   6001: {
     status: 429,

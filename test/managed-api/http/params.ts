@@ -28,7 +28,18 @@ const FORMATS: Record<string, RegExp> = {
 };
 
 /** Query parameters whose values the API lower-cases before validating. */
-const LOWERCASED = new Set(['status', 'type', 'section', 'level', 'tag', 'hash', 'requirement', 'component', 'configuration', 'resource']);
+const LOWERCASED = new Set([
+  'status',
+  'type',
+  'section',
+  'level',
+  'tag',
+  'hash',
+  'requirement',
+  'component',
+  'configuration',
+  'resource',
+]);
 
 export type ParamValue = string | number | boolean | Array<string | number>;
 export type ParsedParams = Record<string, ParamValue>;
@@ -50,28 +61,40 @@ function repr(value: unknown): string {
 function schemaRepr(schema: ValueSchema): Record<string, unknown> {
   const { items, ...rest } = schema as ValueSchema & { name?: string; required?: boolean };
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(rest)) if (key !== 'name' && key !== 'required') out[key] = value;
+  for (const [key, value] of Object.entries(rest))
+    if (key !== 'name' && key !== 'required') out[key] = value;
   if (items) out.items = schemaRepr(items);
   return out;
 }
 
-function failure(message: string, keyword: string, schema: ValueSchema, instance: unknown, index?: number): never {
+function failure(
+  message: string,
+  keyword: string,
+  schema: ValueSchema,
+  instance: unknown,
+  index?: number,
+): never {
   const where = index === undefined ? 'schema' : "schema['items']";
   const on = index === undefined ? 'instance' : `instance[${index}]`;
-  throw badRequest(`${message}. Failed validating '${keyword}' in ${where}: ${repr(schemaRepr(schema))}. On ${on}: ${repr(instance)}`);
+  throw badRequest(
+    `${message}. Failed validating '${keyword}' in ${where}: ${repr(schemaRepr(schema))}. On ${on}: ${repr(instance)}`,
+  );
 }
 
 function coerceScalar(raw: string, schema: ValueSchema, index?: number): string | number | boolean {
   switch (schema.type) {
     case 'integer':
-      if (!/^-?\d+$/.test(raw)) failure(`${repr(raw)} is not of type 'integer'`, 'type', schema, raw, index);
+      if (!/^-?\d+$/.test(raw))
+        failure(`${repr(raw)} is not of type 'integer'`, 'type', schema, raw, index);
       return Number(raw);
     case 'number':
-      if (raw.trim() === '' || Number.isNaN(Number(raw))) failure(`${repr(raw)} is not of type 'number'`, 'type', schema, raw, index);
+      if (raw.trim() === '' || Number.isNaN(Number(raw)))
+        failure(`${repr(raw)} is not of type 'number'`, 'type', schema, raw, index);
       return Number(raw);
     case 'boolean': {
       const lowered = raw.toLowerCase();
-      if (lowered !== 'true' && lowered !== 'false') failure(`${repr(raw)} is not of type 'boolean'`, 'type', schema, raw, index);
+      if (lowered !== 'true' && lowered !== 'false')
+        failure(`${repr(raw)} is not of type 'boolean'`, 'type', schema, raw, index);
       return lowered === 'true';
     }
     default:
@@ -80,20 +103,36 @@ function coerceScalar(raw: string, schema: ValueSchema, index?: number): string 
 }
 
 function checkScalar(value: string | number | boolean, schema: ValueSchema, index?: number): void {
-  if (schema.enum && !schema.enum.includes(value)) failure(`${repr(value)} is not one of ${repr(schema.enum)}`, 'enum', schema, value, index);
+  if (schema.enum && !schema.enum.includes(value))
+    failure(`${repr(value)} is not one of ${repr(schema.enum)}`, 'enum', schema, value, index);
   if (typeof value === 'number') {
     if (schema.minimum !== undefined && value < schema.minimum) {
-      failure(`${value} is less than the minimum of ${schema.minimum}`, 'minimum', schema, value, index);
+      failure(
+        `${value} is less than the minimum of ${schema.minimum}`,
+        'minimum',
+        schema,
+        value,
+        index,
+      );
     }
     if (schema.maximum !== undefined && value > schema.maximum) {
-      failure(`${value} is greater than the maximum of ${schema.maximum}`, 'maximum', schema, value, index);
+      failure(
+        `${value} is greater than the maximum of ${schema.maximum}`,
+        'maximum',
+        schema,
+        value,
+        index,
+      );
     }
   }
   if (typeof value === 'string') {
-    if (schema.minLength !== undefined && value.length < schema.minLength) failure(`${repr(value)} is too short`, 'minLength', schema, value, index);
-    if (schema.maxLength !== undefined && value.length > schema.maxLength) failure(`${repr(value)} is too long`, 'maxLength', schema, value, index);
+    if (schema.minLength !== undefined && value.length < schema.minLength)
+      failure(`${repr(value)} is too short`, 'minLength', schema, value, index);
+    if (schema.maxLength !== undefined && value.length > schema.maxLength)
+      failure(`${repr(value)} is too long`, 'maxLength', schema, value, index);
     const format = schema.format && FORMATS[schema.format];
-    if (format && !format.test(value)) failure(`${repr(value)} is not a ${repr(schema.format)}`, 'format', schema, value, index);
+    if (format && !format.test(value))
+      failure(`${repr(value)} is not a ${repr(schema.format)}`, 'format', schema, value, index);
   }
 }
 
@@ -102,8 +141,11 @@ export function parseParam(param: RouteParam, occurrences: string[]): ParamValue
   const lower = LOWERCASED.has(param.name);
   if (param.type === 'array') {
     const items = param.items ?? {};
-    const raw = occurrences.flatMap((occurrence) => occurrence.split(',')).map((value) => (lower ? value.toLowerCase() : value));
-    if (param.minItems !== undefined && raw.length < param.minItems) failure(`${repr(raw)} is too short`, 'minItems', param, raw);
+    const raw = occurrences
+      .flatMap((occurrence) => occurrence.split(','))
+      .map((value) => (lower ? value.toLowerCase() : value));
+    if (param.minItems !== undefined && raw.length < param.minItems)
+      failure(`${repr(raw)} is too short`, 'minItems', param, raw);
     return raw.map((value, index) => {
       const coerced = coerceScalar(value, items, index);
       checkScalar(coerced, items, index);
@@ -126,7 +168,8 @@ export function parseQuery(declared: readonly RouteParam[], search: URLSearchPar
     else occurrences.set(name, [value]);
   }
   const extra = [...occurrences.keys()].filter((name) => !byName.has(name));
-  if (extra.length > 0) throw badRequest(`Extra query parameter(s) ${extra.join(', ')} not in spec`);
+  if (extra.length > 0)
+    throw badRequest(`Extra query parameter(s) ${extra.join(', ')} not in spec`);
   const parsed: ParsedParams = {};
   for (const param of declared) {
     const values = occurrences.get(param.name);
@@ -138,7 +181,10 @@ export function parseQuery(declared: readonly RouteParam[], search: URLSearchPar
 }
 
 /** Validates path parameters (already URL-decoded) against their declarations. */
-export function parsePathParams(declared: readonly RouteParam[], values: Record<string, string>): Record<string, ParamValue> {
+export function parsePathParams(
+  declared: readonly RouteParam[],
+  values: Record<string, string>,
+): Record<string, ParamValue> {
   const parsed: Record<string, ParamValue> = {};
   for (const param of declared) parsed[param.name] = parseParam(param, [values[param.name]]);
   return parsed;

@@ -9,7 +9,14 @@ import type { RouteCatalogue, RouteEntry } from '../../../plugins/main/common/ap
 import { bearerSession } from '../auth/session';
 import { CONTROL_PREFIX, handleControl } from '../control';
 import type { SimulatorState } from '../state';
-import { MAX_AUTH_CONTEXT_BYTES, MAX_BODY_BYTES, authContextTooLarge, parseBody, readBody, tooLarge } from './body';
+import {
+  MAX_AUTH_CONTEXT_BYTES,
+  MAX_BODY_BYTES,
+  authContextTooLarge,
+  parseBody,
+  readBody,
+  tooLarge,
+} from './body';
 import type { HandlerTable, Reply, RequestContext } from './context';
 import { ApiProblem, codedProblem, plainProblem } from './problem';
 import { parsePathParams, parseQuery } from './params';
@@ -21,7 +28,8 @@ const LOGIN_PATHS = new Set(['/security/user/authenticate', '/security/user/auth
 const RUN_AS_PATH = '/security/user/authenticate/run_as';
 /** Paths the simulator serves beyond the document: the console table's singular form of "users/me". */
 const ALIASES = { '/security/user/me': '/security/users/me' };
-const DAEMONS_NOT_READY = 'Some Wazuh daemons are not ready yet in node "node01" (wazuh-analysisd->restarting, wazuh-remoted->restarting)';
+const DAEMONS_NOT_READY =
+  'Some Wazuh daemons are not ready yet in node "node01" (wazuh-analysisd->restarting, wazuh-remoted->restarting)';
 
 function failureProblem(state: SimulatorState): ApiProblem | 'reset' {
   switch (state.faults.failureKind) {
@@ -43,16 +51,24 @@ function count(record: Record<string, number>, key: string): void {
 async function readRequestBody(route: RouteEntry, request: IncomingMessage): Promise<unknown> {
   if (!route.body) return undefined;
   const limit = route.path === RUN_AS_PATH ? MAX_AUTH_CONTEXT_BYTES : MAX_BODY_BYTES;
-  const raw = await readBody(request, limit, (bytes) => (route.path === RUN_AS_PATH ? authContextTooLarge() : tooLarge(limit, bytes)));
+  const raw = await readBody(request, limit, (bytes) =>
+    route.path === RUN_AS_PATH ? authContextTooLarge() : tooLarge(limit, bytes),
+  );
   return parseBody(route.body, raw, request.headers['content-type']);
 }
 
 export function createPipeline(state: SimulatorState, handlers: HandlerTable) {
   const router = new Router(CATALOGUE, ALIASES);
 
-  async function respond(match: RouteMatch | undefined, request: IncomingMessage, pathname: string, search: URLSearchParams): Promise<Reply> {
+  async function respond(
+    match: RouteMatch | undefined,
+    request: IncomingMessage,
+    pathname: string,
+    search: URLSearchParams,
+  ): Promise<Reply> {
     state.rateLimiter?.take();
-    const isLogin = LOGIN_PATHS.has(pathname) && (request.method === 'GET' || request.method === 'POST');
+    const isLogin =
+      LOGIN_PATHS.has(pathname) && (request.method === 'GET' || request.method === 'POST');
     const clientIp = request.socket.remoteAddress ?? 'unknown';
     if (isLogin) state.loginGuard?.assertAllowed(clientIp);
     try {
@@ -60,7 +76,9 @@ export function createPipeline(state: SimulatorState, handlers: HandlerTable) {
       if (!match) throw plainProblem(404, 'Not Found', '404: Not Found');
       if (state.faults.daemonsNotReady) throw codedProblem(1017, { detail: DAEMONS_NOT_READY });
       const { route } = match;
-      const session = route.basicAuth ? undefined : bearerSession(state, request.headers.authorization);
+      const session = route.basicAuth
+        ? undefined
+        : bearerSession(state, request.headers.authorization);
       const context: RequestContext = {
         route,
         query: parseQuery(route.queryParams, search),
@@ -72,7 +90,12 @@ export function createPipeline(state: SimulatorState, handlers: HandlerTable) {
       };
       context.body = await readRequestBody(route, request);
       const handler = handlers[`${route.method} ${route.path}`];
-      if (!handler) throw plainProblem(501, 'Not Implemented', `The simulator does not serve ${route.method} ${route.path}`);
+      if (!handler)
+        throw plainProblem(
+          501,
+          'Not Implemented',
+          `The simulator does not serve ${route.method} ${route.path}`,
+        );
       return await handler(context);
     } catch (error) {
       if (isLogin && error instanceof ApiProblem && error.status === 401) {
@@ -87,7 +110,8 @@ export function createPipeline(state: SimulatorState, handlers: HandlerTable) {
     const url = request.url ?? '/';
     const queryAt = url.indexOf('?');
     const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
-    if (pathname.startsWith(CONTROL_PREFIX)) return handleControl(state, request, response, pathname);
+    if (pathname.startsWith(CONTROL_PREFIX))
+      return handleControl(state, request, response, pathname);
     state.stats.requests++;
     if (state.faults.refuseConnections) {
       request.socket.destroy();
@@ -111,7 +135,8 @@ export function createPipeline(state: SimulatorState, handlers: HandlerTable) {
         }
         throw failure;
       }
-      if ('status' in lookup && lookup.status === 405) throw plainProblem(405, 'Method Not Allowed', '405: Method Not Allowed');
+      if ('status' in lookup && lookup.status === 405)
+        throw plainProblem(405, 'Method Not Allowed', '405: Method Not Allowed');
       const reply = await respond(match, request, pathname, search);
       status = reply.status ?? 200;
       headers = reply.headers;
@@ -123,7 +148,10 @@ export function createPipeline(state: SimulatorState, handlers: HandlerTable) {
         payload = serialise(reply.body, pretty);
       }
     } catch (error) {
-      const problem = error instanceof ApiProblem ? error : codedProblem(1000, { extra: (error as Error).message });
+      const problem =
+        error instanceof ApiProblem
+          ? error
+          : codedProblem(1000, { extra: (error as Error).message });
       status = problem.status;
       contentType = PROBLEM_TYPE;
       headers = problem.headers;

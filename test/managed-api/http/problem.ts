@@ -41,10 +41,16 @@ export interface CodedProblemOptions {
 /** A framework error raised with a managed-API code (it carries `error` and `dapi_errors`). */
 export function codedProblem(code: ErrorCode, options: CodedProblemOptions = {}): ApiProblem {
   const definition = ERROR_CODES[code];
-  const detail = options.detail ?? (options.extra ? `${definition.message}: ${options.extra}` : definition.message);
+  const detail =
+    options.detail ??
+    (options.extra ? `${definition.message}: ${options.extra}` : definition.message);
   const body: ProblemBody = { title: problemTitle(definition.status), detail };
-  const remediation: string | undefined = 'remediation' in definition ? definition.remediation : undefined;
-  if (remediation) body.remediation = options.remediationExtra ? `${remediation}: ${options.remediationExtra}` : remediation;
+  const remediation: string | undefined =
+    'remediation' in definition ? definition.remediation : undefined;
+  if (remediation)
+    body.remediation = options.remediationExtra
+      ? `${remediation}: ${options.remediationExtra}`
+      : remediation;
   if (options.node !== null) {
     const dapiError: { error: string; logfile?: string } = { error: detail };
     if (definition.status >= 500) dapiError.logfile = 'WAZUH_HOME/logs/api.log';

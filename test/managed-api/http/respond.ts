@@ -36,8 +36,14 @@ export async function send(
 ): Promise<void> {
   const fullLength = Buffer.byteLength(payload);
   let body = payload;
-  if (faults.malformedJson && contentType.includes('json')) body = payload.slice(0, Math.max(1, Math.floor(payload.length / 2)));
-  const headers = { ...SECURITY_HEADERS, ...extraHeaders, 'Content-Type': contentType, 'Content-Length': String(faults.truncateBody ? fullLength : Buffer.byteLength(body)) };
+  if (faults.malformedJson && contentType.includes('json'))
+    body = payload.slice(0, Math.max(1, Math.floor(payload.length / 2)));
+  const headers = {
+    ...SECURITY_HEADERS,
+    ...extraHeaders,
+    'Content-Type': contentType,
+    'Content-Length': String(faults.truncateBody ? fullLength : Buffer.byteLength(body)),
+  };
   response.writeHead(status, headers);
   if (faults.truncateBody) {
     response.write(Buffer.from(payload).subarray(0, Math.floor(fullLength / 2)));

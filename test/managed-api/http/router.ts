@@ -3,7 +3,11 @@
  * literal segment beats a placeholder, a path that exists under another method is a 405, and anything
  * else a 404 (as the API's routing layer answers).
  */
-import type { HttpMethod, RouteCatalogue, RouteEntry } from '../../../plugins/main/common/api-info/types';
+import type {
+  HttpMethod,
+  RouteCatalogue,
+  RouteEntry,
+} from '../../../plugins/main/common/api-info/types';
 
 export interface RouteMatch {
   route: RouteEntry;
@@ -26,14 +30,21 @@ export class Router {
   constructor(catalogue: RouteCatalogue, aliases: Record<string, string> = {}) {
     const entries = [...catalogue.routes];
     for (const [alias, target] of Object.entries(aliases)) {
-      for (const route of catalogue.routes) if (route.path === target) entries.push({ ...route, path: alias });
+      for (const route of catalogue.routes)
+        if (route.path === target) entries.push({ ...route, path: alias });
     }
     for (const route of entries) {
       const segments = route.path
         .split('/')
         .slice(1)
-        .map((segment) => (/^\{.+\}$/.test(segment) ? { param: segment.slice(1, -1) } : { literal: segment }));
-      const compiled = { route, segments, literals: segments.filter((segment) => 'literal' in segment).length };
+        .map((segment) =>
+          /^\{.+\}$/.test(segment) ? { param: segment.slice(1, -1) } : { literal: segment },
+        );
+      const compiled = {
+        route,
+        segments,
+        literals: segments.filter((segment) => 'literal' in segment).length,
+      };
       const list = this.bySegmentCount.get(segments.length) ?? [];
       list.push(compiled);
       this.bySegmentCount.set(segments.length, list);
@@ -60,7 +71,10 @@ export class Router {
     return { status: pathExists ? 405 : 404 };
   }
 
-  private matchSegments(candidate: CompiledRoute, parts: string[]): Record<string, string> | undefined {
+  private matchSegments(
+    candidate: CompiledRoute,
+    parts: string[],
+  ): Record<string, string> | undefined {
     const params: Record<string, string> = {};
     for (let i = 0; i < parts.length; i++) {
       const segment = candidate.segments[i];

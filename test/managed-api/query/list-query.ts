@@ -98,18 +98,31 @@ function compareNumbers(actual: number, operator: QOperator, value: number): boo
 function likePattern(value: string): RegExp {
   const source = value
     .split('')
-    .map((char) => (char === "'" || char === '"' ? '.' : char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((char) =>
+      char === "'" || char === '"' ? '.' : char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
     .join('');
   return new RegExp(`^${source}$`, 'i');
 }
 
-function dateClause<T>(spec: TableSpec<T>, field: string, operator: QOperator, value: string, now: number): Predicate<T> {
+function dateClause<T>(
+  spec: TableSpec<T>,
+  field: string,
+  operator: QOperator,
+  value: string,
+  now: number,
+): Predicate<T> {
   const timeframe = TIMEFRAME.exec(value);
   let test: (seconds: number) => boolean;
   if (timeframe) {
     const threshold = now / 1000 - Number(timeframe[1]) * UNIT_SECONDS[timeframe[2]];
     // With a time frame, `>` means "longer ago than" and `<`/`=` "more recently than".
-    test = operator === '>' ? (seconds) => seconds < threshold : operator === '!=' ? (seconds) => seconds <= threshold : (seconds) => seconds > threshold;
+    test =
+      operator === '>'
+        ? (seconds) => seconds < threshold
+        : operator === '!='
+          ? (seconds) => seconds <= threshold
+          : (seconds) => seconds > threshold;
   } else {
     const date = DATE.exec(value);
     const reference = date ? Date.parse(`${date[1]}T${date[2] ?? '00:00:00'}Z`) / 1000 : NaN;
@@ -123,9 +136,18 @@ function dateClause<T>(spec: TableSpec<T>, field: string, operator: QOperator, v
   };
 }
 
-function dbClause<T>(spec: TableSpec<T>, field: string, kind: FieldKind, operator: QOperator, value: string, now: number): Predicate<T> {
+function dbClause<T>(
+  spec: TableSpec<T>,
+  field: string,
+  kind: FieldKind,
+  operator: QOperator,
+  value: string,
+  now: number,
+): Predicate<T> {
   if (value.toLowerCase() === 'null') {
-    return operator === '!=' ? (item) => getPath(item, field) !== undefined : (item) => operator === '=' && getPath(item, field) === undefined;
+    return operator === '!='
+      ? (item) => getPath(item, field) !== undefined
+      : (item) => operator === '=' && getPath(item, field) === undefined;
   }
   if (kind === 'membership' || kind === 'list') {
     if (operator === '<' || operator === '>') {
@@ -145,7 +167,11 @@ function dbClause<T>(spec: TableSpec<T>, field: string, kind: FieldKind, operato
     const wanted = Number(value);
     return (item) => {
       const actual = getPath(item, field);
-      return actual !== undefined && !Number.isNaN(wanted) && compareNumbers(Number(actual), operator, wanted);
+      return (
+        actual !== undefined &&
+        !Number.isNaN(wanted) &&
+        compareNumbers(Number(actual), operator, wanted)
+      );
     };
   }
   if (/['"]/.test(value) && (operator === '=' || operator === '!=')) {
@@ -173,24 +199,39 @@ function memoryClause<T>(field: string, operator: QOperator, value: string): Pre
       if (operator === '!=') return !texts.includes(value);
       return texts.some((text) => compareText(text, operator, value));
     }
-    if (typeof actual === 'number' && (operator === '<' || operator === '>' || operator === '=' || operator === '!=')) {
+    if (
+      typeof actual === 'number' &&
+      (operator === '<' || operator === '>' || operator === '=' || operator === '!=')
+    ) {
       return compareNumbers(actual, operator, Number(value));
     }
-    return compareText(typeof actual === 'object' ? JSON.stringify(actual) : String(actual), operator, value);
+    return compareText(
+      typeof actual === 'object' ? JSON.stringify(actual) : String(actual),
+      operator,
+      value,
+    );
   };
 }
 
 function compileNode<T>(spec: TableSpec<T>, node: QNode, now: number): Predicate<T> {
   if (node.kind === 'clause') return compileClause(spec, node, now);
   const parts = node.children.map((child) => compileNode(spec, child, now));
-  return node.kind === 'and' ? (item) => parts.every((part) => part(item)) : (item) => parts.some((part) => part(item));
+  return node.kind === 'and'
+    ? (item) => parts.every((part) => part(item))
+    : (item) => parts.some((part) => part(item));
 }
 
-function compileClause<T>(spec: TableSpec<T>, node: Extract<QNode, { kind: 'clause' }>, now: number): Predicate<T> {
+function compileClause<T>(
+  spec: TableSpec<T>,
+  node: Extract<QNode, { kind: 'clause' }>,
+  now: number,
+): Predicate<T> {
   const kind = spec.fields[node.field];
   if (spec.mode === 'memory') return memoryClause(node.field, node.operator, node.value);
   if (!kind) {
-    throw codedProblem(1408, { extra: `Available fields: ${Object.keys(spec.fields).sort().join(', ')}. Field: ${node.field}` });
+    throw codedProblem(1408, {
+      extra: `Available fields: ${Object.keys(spec.fields).sort().join(', ')}. Field: ${node.field}`,
+    });
   }
   return dbClause(spec, node.field, kind, node.operator, node.value, now);
 }
@@ -202,7 +243,9 @@ export function compileQ<T>(spec: TableSpec<T>, q: string, now: number): Predica
     node = parseQ(q);
   } catch (error) {
     if (!(error instanceof QSyntaxError)) throw error;
-    throw codedProblem(1407, { extra: spec.mode === 'db' ? q : `Parameter 'q' is not valid: '${error.clause}'` });
+    throw codedProblem(1407, {
+      extra: spec.mode === 'db' ? q : `Parameter 'q' is not valid: '${error.clause}'`,
+    });
   }
   return compileNode(spec, node, now);
 }
@@ -212,7 +255,8 @@ export function compileQ<T>(spec: TableSpec<T>, q: string, now: number): Predica
 function leafTexts(value: unknown, out: string[]): string[] {
   if (value === null || value === undefined) return out;
   if (Array.isArray(value)) value.forEach((entry) => leafTexts(entry, out));
-  else if (typeof value === 'object') Object.values(value).forEach((entry) => leafTexts(entry, out));
+  else if (typeof value === 'object')
+    Object.values(value).forEach((entry) => leafTexts(entry, out));
   else out.push(String(value).toLowerCase());
   return out;
 }
@@ -236,7 +280,9 @@ export function parseSort<T>(spec: TableSpec<T>, sort: string): SortSpec {
   if (invalid.length > 0) {
     const allowed = [...spec.sortFields].sort().join(', ');
     throw spec.mode === 'db'
-      ? codedProblem(1403, { extra: `Allowed sort fields: ${allowed}. Fields: ${invalid.join(', ')}` })
+      ? codedProblem(1403, {
+          extra: `Allowed sort fields: ${allowed}. Fields: ${invalid.join(', ')}`,
+        })
       : codedProblem(1403, { remediationExtra: allowed });
   }
   return { fields, descending };
@@ -260,7 +306,14 @@ function compareKeys(a: SortKey, b: SortKey, descending: boolean): number {
     const right = b[i];
     if (left === right) continue;
     // Missing values sort first ascending, like SQL NULLs.
-    const order = left === undefined ? -1 : right === undefined ? 1 : (left as number | string) < (right as number | string) ? -1 : 1;
+    const order =
+      left === undefined
+        ? -1
+        : right === undefined
+          ? 1
+          : (left as number | string) < (right as number | string)
+            ? -1
+            : 1;
     return descending ? -order : order;
   }
   return 0;
@@ -268,7 +321,8 @@ function compareKeys(a: SortKey, b: SortKey, descending: boolean): number {
 
 function validateSelect<T>(spec: TableSpec<T>, select: readonly string[]): void {
   const invalid = select.filter(
-    (field) => !spec.selectFields.some((allowed) => field === allowed || field.startsWith(`${allowed}.`)),
+    (field) =>
+      !spec.selectFields.some((allowed) => field === allowed || field.startsWith(`${allowed}.`)),
   );
   if (invalid.length > 0) {
     throw codedProblem(1724, {
@@ -307,15 +361,28 @@ export interface ListSource<R, T> {
   filter?: Predicate<T>;
 }
 
-export function listItems<R, T extends Item>(source: ListSource<R, T>, spec: TableSpec<T>, params: ListParams, now: number): ListResult {
+export function listItems<R, T extends Item>(
+  source: ListSource<R, T>,
+  spec: TableSpec<T>,
+  params: ListParams,
+  now: number,
+): ListResult {
   const predicates: Array<Predicate<T>> = [];
   if (source.filter) predicates.push(source.filter);
   if (params.q) predicates.push(compileQ(spec, params.q, now));
   if (params.search) predicates.push(searchPredicate(params.search));
   const sort = params.sort ? parseSort(spec, params.sort) : spec.defaultSort;
   if (params.select) validateSelect(spec, params.select);
-  const fields = params.select ? (params.distinct ? params.select : [...params.select, ...spec.requiredFields.filter((field) => !params.select?.includes(field))]) : undefined;
-  const shape = (item: T): Record<string, unknown> => (fields ? project(item, fields) : (item as Record<string, unknown>));
+  const fields = params.select
+    ? params.distinct
+      ? params.select
+      : [
+          ...params.select,
+          ...spec.requiredFields.filter((field) => !params.select?.includes(field)),
+        ]
+    : undefined;
+  const shape = (item: T): Record<string, unknown> =>
+    fields ? project(item, fields) : (item as Record<string, unknown>);
   const end = params.offset + params.limit;
 
   if (params.distinct) {
@@ -325,7 +392,8 @@ export function listItems<R, T extends Item>(source: ListSource<R, T>, spec: Tab
       if (!item || !predicates.every((predicate) => predicate(item))) continue;
       const shaped = shape(item);
       const id = JSON.stringify(shaped);
-      if (!seen.has(id)) seen.set(id, { item: shaped, key: sort ? keyOf(spec, item, sort.fields) : [] });
+      if (!seen.has(id))
+        seen.set(id, { item: shaped, key: sort ? keyOf(spec, item, sort.fields) : [] });
     }
     const rows = [...seen.values()];
     if (sort) rows.sort((a, b) => compareKeys(a.key, b.key, sort.descending));
@@ -353,6 +421,8 @@ export function listItems<R, T extends Item>(source: ListSource<R, T>, spec: Tab
   let order = matched.map((_, index) => index);
   if (sort) order.sort((a, b) => compareKeys(keys[a], keys[b], sort.descending) || a - b);
   order = order.slice(params.offset, end);
-  const items = order.map((index) => source.load(matched[index])).filter((item): item is T => item !== undefined);
+  const items = order
+    .map((index) => source.load(matched[index]))
+    .filter((item): item is T => item !== undefined);
   return { items: items.map(shape), total: matched.length };
 }

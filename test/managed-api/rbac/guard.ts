@@ -5,15 +5,19 @@ import { allowsStatic } from './permissions';
 
 /** `node01` when the caller may read the node, else `unknown-node` (the key of `dapi_errors`). */
 export function errorNode(session: Session): string {
-  return allowsStatic(session.permissions, 'cluster:read', `node:id:${NODE_NAME}`) ? NODE_NAME : UNKNOWN_NODE;
+  return allowsStatic(session.permissions, 'cluster:read', `node:id:${NODE_NAME}`)
+    ? NODE_NAME
+    : UNKNOWN_NODE;
 }
 
 /** Throws 403/4000 `Resource type: *:*` unless every action is allowed on `*:*:*`. */
 export function requireResourceless(session: Session, ...actions: string[]): void {
-  if (!actions.every((action) => allowsStatic(session.permissions, action, '*:*:*'))) throw permissionDenied('*:*', errorNode(session));
+  if (!actions.every((action) => allowsStatic(session.permissions, action, '*:*:*')))
+    throw permissionDenied('*:*', errorNode(session));
 }
 
 /** Throws 403/4000 `Resource type: node:id` unless the action is allowed on this node. */
 export function requireNode(session: Session, action: string): void {
-  if (!allowsStatic(session.permissions, action, `node:id:${NODE_NAME}`)) throw permissionDenied('node:id', errorNode(session));
+  if (!allowsStatic(session.permissions, action, `node:id:${NODE_NAME}`))
+    throw permissionDenied('node:id', errorNode(session));
 }

@@ -17,7 +17,8 @@ export function processPermissions(roles: readonly Role[]): ProcessedPermissions
         for (const resource of policy.resources) {
           if (resource.endsWith(':*')) {
             const family = resource.slice(0, -1);
-            for (const existing of [...resources.keys()]) if (existing.startsWith(family)) resources.delete(existing);
+            for (const existing of [...resources.keys()])
+              if (existing.startsWith(family)) resources.delete(existing);
           }
           resources.delete(resource); // re-insert so map order is application order
           resources.set(resource, policy.effect);
@@ -37,22 +38,33 @@ export function permissionsToJson(permissions: ProcessedPermissions): Record<str
 }
 
 /** Whether `action` is allowed on a resourceless/static resource such as `*:*:*` or `node:id:node01`. */
-export function allowsStatic(permissions: ProcessedPermissions, action: string, resource: string): boolean {
+export function allowsStatic(
+  permissions: ProcessedPermissions,
+  action: string,
+  resource: string,
+): boolean {
   const resources = permissions.get(action);
   if (!resources) return false;
   let allowed = false;
   const [family, attribute] = resource.split(':');
   for (const [granted, effect] of resources) {
     const [gFamily, gAttribute, gValue] = granted.split(':');
-    const applies = granted === resource || (gFamily === family && gAttribute === attribute && gValue === '*');
+    const applies =
+      granted === resource || (gFamily === family && gAttribute === attribute && gValue === '*');
     if (applies) allowed = effect === 'allow';
   }
   return allowed;
 }
 
 /** A test of which named objects of one family (`rule:file`, `decoder:file`, `group:id`) `action` reaches. */
-export function objectAccess(permissions: ProcessedPermissions, action: string, family: string): (name: string) => boolean {
-  const entries = [...(permissions.get(action) ?? new Map<string, Effect>())].filter(([resource]) => resource.startsWith(`${family}:`));
+export function objectAccess(
+  permissions: ProcessedPermissions,
+  action: string,
+  family: string,
+): (name: string) => boolean {
+  const entries = [...(permissions.get(action) ?? new Map<string, Effect>())].filter(([resource]) =>
+    resource.startsWith(`${family}:`),
+  );
   return (name) => {
     let allowed = false;
     for (const [resource, effect] of entries) {
@@ -74,20 +86,30 @@ export function agentAccess(permissions: ProcessedPermissions, action: string): 
   const entries = [...(permissions.get(action) ?? new Map<string, Effect>())].filter(
     ([resource]) => resource.startsWith('agent:id:') || resource.startsWith('agent:group:'),
   );
-  const allows = (agentId: number, groups: readonly string[] | undefined, exists: boolean): boolean => {
+  const allows = (
+    agentId: number,
+    groups: readonly string[] | undefined,
+    exists: boolean,
+  ): boolean => {
     let allowed = false;
     for (const [resource, effect] of entries) {
       const [, attribute, value] = resource.split(':');
       const applies =
         attribute === 'id'
           ? value === '*' || Number(value) === agentId
-          : exists && groups !== undefined && groups.length > 0 && (value === '*' || groups.includes(value));
+          : exists &&
+            groups !== undefined &&
+            groups.length > 0 &&
+            (value === '*' || groups.includes(value));
       if (applies) allowed = effect === 'allow';
     }
     return allowed;
   };
-  const wildcardAt = entries.findIndex(([resource, effect]) => resource === 'agent:id:*' && effect === 'allow');
-  const all = wildcardAt >= 0 && entries.slice(wildcardAt + 1).every(([, effect]) => effect === 'allow');
+  const wildcardAt = entries.findIndex(
+    ([resource, effect]) => resource === 'agent:id:*' && effect === 'allow',
+  );
+  const all =
+    wildcardAt >= 0 && entries.slice(wildcardAt + 1).every(([, effect]) => effect === 'allow');
   const none = entries.every(([, effect]) => effect === 'deny');
   return { all, none, allows };
 }

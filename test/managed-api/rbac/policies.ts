@@ -35,10 +35,20 @@ const POLICY_GROUPS: Record<string, Blocks> = {
   agents_all: {
     resourceless: [['agent:create', 'group:create', 'agent:uninstall'], ANY],
     agents: [
-      ['agent:read', 'agent:delete', 'agent:modify_group', 'agent:reconnect', 'agent:restart', 'agent:upgrade'],
+      [
+        'agent:read',
+        'agent:delete',
+        'agent:modify_group',
+        'agent:reconnect',
+        'agent:restart',
+        'agent:upgrade',
+      ],
       ['agent:id:*', 'agent:group:*'],
     ],
-    groups: [['group:read', 'group:delete', 'group:update_config', 'group:modify_assignments'], ['group:id:*']],
+    groups: [
+      ['group:read', 'group:delete', 'group:update_config', 'group:modify_assignments'],
+      ['group:id:*'],
+    ],
   },
   agents_read: {
     agents: [['agent:read'], ['agent:id:*', 'agent:group:*']],
@@ -57,15 +67,30 @@ const POLICY_GROUPS: Record<string, Blocks> = {
       ],
       ANY,
     ],
-    security: [['security:read', 'security:update', 'security:delete'], ['role:id:*', 'policy:id:*', 'user:id:*', 'rule:id:*']],
+    security: [
+      ['security:read', 'security:update', 'security:delete'],
+      ['role:id:*', 'policy:id:*', 'user:id:*', 'rule:id:*'],
+    ],
   },
   users_all: {
     resourceless: [['security:create_user', 'security:revoke', 'security:edit_run_as'], ANY],
     users: [['security:read', 'security:update', 'security:delete'], ['user:id:*']],
   },
   cluster_all: {
-    resourceless: [['cluster:status', 'manager:read', 'manager:read_api_config', 'manager:update_config', 'manager:restart'], ANY],
-    nodes: [['cluster:read_api_config', 'cluster:read', 'cluster:restart', 'cluster:update_config'], ['node:id:*']],
+    resourceless: [
+      [
+        'cluster:status',
+        'manager:read',
+        'manager:read_api_config',
+        'manager:update_config',
+        'manager:restart',
+      ],
+      ANY,
+    ],
+    nodes: [
+      ['cluster:read_api_config', 'cluster:read', 'cluster:restart', 'cluster:update_config'],
+      ['node:id:*'],
+    ],
   },
   cluster_read: {
     resourceless: [['cluster:status', 'manager:read', 'manager:read_api_config'], ANY],

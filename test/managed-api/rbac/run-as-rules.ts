@@ -25,9 +25,24 @@ export interface RunAsRule {
 }
 
 export const DEFAULT_RUN_AS_RULES: RunAsRule[] = [
-  { id: 1, name: 'wui_elastic_admin', rule: { FIND: { username: 'elastic' } }, roles: ['administrator'] },
-  { id: 2, name: 'wui_opensearch_admin', rule: { FIND: { user_name: 'admin' } }, roles: ['administrator'] },
-  { id: 3, name: 'dashboard_admin_role', rule: { FIND: { roles: 'admin' } }, roles: ['administrator'] },
+  {
+    id: 1,
+    name: 'wui_elastic_admin',
+    rule: { FIND: { username: 'elastic' } },
+    roles: ['administrator'],
+  },
+  {
+    id: 2,
+    name: 'wui_opensearch_admin',
+    rule: { FIND: { user_name: 'admin' } },
+    roles: ['administrator'],
+  },
+  {
+    id: 3,
+    name: 'dashboard_admin_role',
+    rule: { FIND: { roles: 'admin' } },
+    roles: ['administrator'],
+  },
   { id: 4, name: 'dashboard_user_role', rule: { FIND: { roles: 'user' } }, roles: ['readonly'] },
 ];
 
@@ -36,20 +51,33 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function valueMatches(actual: unknown, expected: unknown): boolean {
-  if (Array.isArray(expected)) return Array.isArray(actual) && expected.every((item) => actual.some((value) => valueMatches(value, item)));
-  if (isRecord(expected)) return isRecord(actual) && Object.entries(expected).every(([key, value]) => valueMatches(actual[key], value));
+  if (Array.isArray(expected))
+    return (
+      Array.isArray(actual) &&
+      expected.every((item) => actual.some((value) => valueMatches(value, item)))
+    );
+  if (isRecord(expected))
+    return (
+      isRecord(actual) &&
+      Object.entries(expected).every(([key, value]) => valueMatches(actual[key], value))
+    );
   if (Array.isArray(actual)) return actual.some((value) => valueMatches(value, expected));
   return actual === expected;
 }
 
 function matchAt(context: unknown, expected: unknown): boolean {
-  return isRecord(expected) && isRecord(context) && Object.entries(expected).every(([key, value]) => valueMatches(context[key], value));
+  return (
+    isRecord(expected) &&
+    isRecord(context) &&
+    Object.entries(expected).every(([key, value]) => valueMatches(context[key], value))
+  );
 }
 
 function findAnywhere(context: unknown, expected: unknown): boolean {
   if (matchAt(context, expected)) return true;
   if (Array.isArray(context)) return context.some((value) => findAnywhere(value, expected));
-  if (isRecord(context)) return Object.values(context).some((value) => findAnywhere(value, expected));
+  if (isRecord(context))
+    return Object.values(context).some((value) => findAnywhere(value, expected));
   return false;
 }
 

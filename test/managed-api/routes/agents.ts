@@ -15,7 +15,9 @@ import type { SimulatorState } from '../state';
 export function agentHandlers(state: SimulatorState): HandlerTable {
   return {
     'GET /agents': (context) => ({ body: listAgents(state, caller(context), context.query) }),
-    'POST /agents': (context) => ({ body: addAgent(state, caller(context), context.body as { name: string; ip?: string }) }),
+    'POST /agents': (context) => ({
+      body: addAgent(state, caller(context), context.body as { name: string; ip?: string }),
+    }),
     'DELETE /agents': (context) => ({ body: deleteAgents(state, caller(context), context.query) }),
     'GET /agents/summary/status': (context) => ({ body: summaryStatus(state, caller(context)) }),
     'GET /agents/summary/os': (context) => ({ body: summaryOs(state, caller(context)) }),

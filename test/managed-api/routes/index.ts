@@ -3,6 +3,8 @@ import type { HandlerTable } from '../http/context';
 import type { SimulatorState } from '../state';
 import { agentHandlers } from './agents';
 import { defaultHandlers } from './default';
+import { managerHandlers } from './manager';
+import { rulesetHandlers } from './ruleset';
 import { securityHandlers } from './security';
 
 export function allHandlers(state: SimulatorState): HandlerTable {
@@ -10,5 +12,7 @@ export function allHandlers(state: SimulatorState): HandlerTable {
     ...defaultHandlers(state),
     ...securityHandlers(state),
     ...agentHandlers(state),
+    ...managerHandlers(state),
+    ...rulesetHandlers(state),
   };
 }

@@ -1,6 +1,12 @@
 /** Login, run_as login, logout, token revocation and the caller's own user and permissions. */
 import { parseBasic } from '../auth/session';
-import { type Handler, type HandlerTable, type Reply, type RequestContext, caller } from '../http/context';
+import {
+  type Handler,
+  type HandlerTable,
+  type Reply,
+  type RequestContext,
+  caller,
+} from '../http/context';
 import { AffectedItems, dataResult } from '../http/envelope';
 import { ApiProblem, codedProblem, unauthorized } from '../http/problem';
 import { requireResourceless } from '../rbac/guard';
@@ -9,14 +15,16 @@ import { rolesForContext } from '../rbac/run-as-rules';
 import type { SimulatorState } from '../state';
 
 function tokenReply(context: RequestContext, token: string): Reply {
-  return context.query.raw === true ? { body: token, contentType: 'text/plain' } : { body: dataResult({ token }) };
+  return context.query.raw === true
+    ? { body: token, contentType: 'text/plain' }
+    : { body: dataResult({ token }) };
 }
-
 
 export function securityHandlers(state: SimulatorState): HandlerTable {
   const login: Handler = (context) => {
     const credentials = parseBasic(context.headers.authorization);
-    const user = credentials && state.accounts.authenticate(credentials.username, credentials.password);
+    const user =
+      credentials && state.accounts.authenticate(credentials.username, credentials.password);
     if (!user) throw unauthorized.invalidCredentials();
     state.stats.logins++;
     return tokenReply(context, state.tokens.issue(user.username, user.roleIds));
@@ -24,17 +32,24 @@ export function securityHandlers(state: SimulatorState): HandlerTable {
 
   const deprecatedLogin: Handler = async (context) => {
     const reply = await login(context);
-    return { ...reply, headers: { Deprecated: 'true', Link: '</security/user/authenticate>; rel="Deprecated"' } };
+    return {
+      ...reply,
+      headers: { Deprecated: 'true', Link: '</security/user/authenticate>; rel="Deprecated"' },
+    };
   };
 
   const runAsLogin: Handler = (context) => {
     const credentials = parseBasic(context.headers.authorization);
-    const user = credentials && state.accounts.authenticate(credentials.username, credentials.password);
+    const user =
+      credentials && state.accounts.authenticate(credentials.username, credentials.password);
     if (!user) throw unauthorized.invalidCredentials();
     if (!user.allowRunAs) throw codedProblem(6004);
     const authContext = context.body ?? {};
     if (typeof authContext !== 'object' || Array.isArray(authContext) || authContext === null) {
-      throw new ApiProblem(400, { title: 'Bad Request', detail: `${JSON.stringify(authContext)} is not of type 'object'` });
+      throw new ApiProblem(400, {
+        title: 'Bad Request',
+        detail: `${JSON.stringify(authContext)} is not of type 'object'`,
+      });
     }
     const roleIds = state.accounts.roleIdsByName(rolesForContext(state.runAsRules, authContext));
     state.stats.logins++;
@@ -70,13 +85,21 @@ export function securityHandlers(state: SimulatorState): HandlerTable {
           .map(({ id: ruleId, name, rule }) => ({ id: ruleId, name, rule }));
         return [{ id: role.id, name: role.name, policies: role.policies, rules }];
       });
-      result.items.push({ id: user.id, username: user.username, allow_run_as: user.allowRunAs, roles });
+      result.items.push({
+        id: user.id,
+        username: user.username,
+        allow_run_as: user.allowRunAs,
+        roles,
+      });
     }
     return { body: result.render() };
   };
 
   const myPolicies: Handler = (context) => ({
-    body: dataResult(permissionsToJson(caller(context).permissions), 'Current user processed policies information was returned'),
+    body: dataResult(
+      permissionsToJson(caller(context).permissions),
+      'Current user processed policies information was returned',
+    ),
   });
 
   return {

@@ -4,16 +4,29 @@
  * filters silently; naming targets the caller may not touch gives 403 when none are allowed and per-item
  * 4000 failures when some are.
  */
-import { AGENT_STATUSES, type AgentItem, type AgentState, MANAGER_ID, formatAgentId, parseAgentId } from '../data/agents';
+import {
+  AGENT_STATUSES,
+  type AgentItem,
+  type AgentState,
+  MANAGER_ID,
+  formatAgentId,
+  parseAgentId,
+} from '../data/agents';
 import { hex, stringHash } from '../data/random';
 import type { Session } from '../http/context';
-import { AffectedItems, type AffectedItemsEnvelope, type ResultMessages, dataResult } from '../http/envelope';
+import {
+  AffectedItems,
+  type AffectedItemsEnvelope,
+  type ResultMessages,
+  dataResult,
+} from '../http/envelope';
 import type { ParsedParams } from '../http/params';
 import { codedProblem, permissionDenied } from '../http/problem';
 import { errorNode } from '../rbac/guard';
 import { type AgentAccess, agentAccess, objectAccess } from '../rbac/permissions';
-import { type FieldKind, type ListParams, type TableSpec, compileQ, listItems } from '../query/list-query';
+import { type FieldKind, type TableSpec, compileQ, listItems } from '../query/list-query';
 import type { SimulatorState } from '../state';
+import { listParams } from './list-params';
 
 const AGENT_FIELDS: Record<string, FieldKind> = {
   id: 'number',
@@ -71,22 +84,42 @@ function normaliseVersion(value: string): string {
   return `Wazuh v${value.replace(/^wazuh\s*/i, '').replace(/^v/i, '')}`;
 }
 
-const NAMED_FILTERS = ['os.platform', 'os.version', 'os.name', 'manager', 'version', 'group', 'node_name', 'name', 'ip', 'registerIP', 'group_config_status'] as const;
+const NAMED_FILTERS = [
+  'os.platform',
+  'os.version',
+  'os.name',
+  'manager',
+  'version',
+  'group',
+  'node_name',
+  'name',
+  'ip',
+  'registerIP',
+  'group_config_status',
+] as const;
 
 function get(item: AgentItem, field: string): unknown {
-  return field.startsWith('os.') ? item.os?.[field.slice(3) as keyof NonNullable<AgentItem['os']>] : item[field as keyof AgentItem];
+  return field.startsWith('os.')
+    ? item.os?.[field.slice(3) as keyof NonNullable<AgentItem['os']>]
+    : item[field as keyof AgentItem];
 }
 
 /** Predicates of the named filters, `status` and `older_than` present in `query`. */
-function namedFilters(query: ParsedParams, now: number, olderThanDefault?: string): Array<(item: AgentItem) => boolean> {
+function namedFilters(
+  query: ParsedParams,
+  now: number,
+  olderThanDefault?: string,
+): Array<(item: AgentItem) => boolean> {
   const predicates: Array<(item: AgentItem) => boolean> = [];
   const statuses = query.status as string[] | undefined;
-  if (statuses && !statuses.includes('all')) predicates.push((item) => statuses.includes(item.status));
+  if (statuses && !statuses.includes('all'))
+    predicates.push((item) => statuses.includes(item.status));
   for (const name of NAMED_FILTERS) {
     const raw = query[name];
     if (raw === undefined || raw === 'all') continue;
     const wanted = (name === 'version' ? normaliseVersion(String(raw)) : String(raw)).toLowerCase();
-    if (name === 'group') predicates.push((item) => (item.group ?? []).some((group) => group.toLowerCase() === wanted));
+    if (name === 'group')
+      predicates.push((item) => (item.group ?? []).some((group) => group.toLowerCase() === wanted));
     else predicates.push((item) => String(get(item, name) ?? '').toLowerCase() === wanted);
   }
   const olderThan = (query.older_than as string | undefined) ?? olderThanDefault;
@@ -104,18 +137,6 @@ function namedFilters(query: ParsedParams, now: number, olderThanDefault?: strin
   return predicates;
 }
 
-function listParams(query: ParsedParams): ListParams {
-  return {
-    offset: query.offset as number,
-    limit: query.limit as number,
-    sort: query.sort as string | undefined,
-    search: query.search as string | undefined,
-    select: query.select as string[] | undefined,
-    q: query.q as string | undefined,
-    distinct: query.distinct as boolean | undefined,
-  };
-}
-
 interface NamedTargets {
   /** Existing, allowed agent numbers in ascending order. */
   allowed: number[];
@@ -125,7 +146,13 @@ interface NamedTargets {
  * Resolves explicitly named agent ids: records 4000 failures for denied ids (403 if none is allowed),
  * then 1701 for allowed ids that do not exist.
  */
-function resolveNamed(state: SimulatorState, session: Session, access: AgentAccess, ids: string[], result: AffectedItems<unknown>): NamedTargets {
+function resolveNamed(
+  state: SimulatorState,
+  session: Session,
+  access: AgentAccess,
+  ids: string[],
+  result: AffectedItems<unknown>,
+): NamedTargets {
   const unique = [...new Set(ids)];
   const denied: string[] = [];
   const allowed: number[] = [];
@@ -139,23 +166,35 @@ function resolveNamed(state: SimulatorState, session: Session, access: AgentAcce
     if (!agent) result.fail(1701, id);
     else allowed.push(n);
   }
-  if (denied.length === unique.length && unique.length > 0) throw permissionDenied('agent:id', errorNode(session));
-  for (const id of denied) result.fail(4000, id, { detail: 'Permission denied: Resource type: agent:id' });
+  if (denied.length === unique.length && unique.length > 0)
+    throw permissionDenied('agent:id', errorNode(session));
+  for (const id of denied)
+    result.fail(4000, id, { detail: 'Permission denied: Resource type: agent:id' });
   return { allowed: allowed.sort((a, b) => a - b) };
 }
 
-export function listAgents(state: SimulatorState, session: Session, query: ParsedParams): AffectedItemsEnvelope<Record<string, unknown>> {
+export function listAgents(
+  state: SimulatorState,
+  session: Session,
+  query: ParsedParams,
+): AffectedItemsEnvelope<Record<string, unknown>> {
   const access = agentAccess(session.permissions, 'agent:read');
   const result = new AffectedItems<Record<string, unknown>>(LIST_MESSAGES);
   const named = query.agents_list as string[] | undefined;
-  const rows = named ? Int32Array.from(resolveNamed(state, session, access, named, result).allowed) : state.agents.liveIds();
+  const rows = named
+    ? Int32Array.from(resolveNamed(state, session, access, named, result).allowed)
+    : state.agents.liveIds();
   const predicates = namedFilters(query, state.now());
-  if (!named && !access.all) predicates.push((item) => access.allows(Number(item.id), item.group, true));
+  if (!named && !access.all)
+    predicates.push((item) => access.allows(Number(item.id), item.group, true));
   const listed = listItems(
     {
       rows,
       load: (n: number) => state.agents.item(n),
-      filter: predicates.length > 0 ? (item) => predicates.every((predicate) => predicate(item)) : undefined,
+      filter:
+        predicates.length > 0
+          ? (item) => predicates.every((predicate) => predicate(item))
+          : undefined,
     },
     AGENT_TABLE,
     listParams(query),
@@ -168,18 +207,25 @@ export function listAgents(state: SimulatorState, session: Session, query: Parse
 
 const MAX_NAME_LENGTH = 128;
 
-export function addAgent(state: SimulatorState, session: Session, body: { name: string; ip?: string }): ReturnType<typeof dataResult> {
+export function addAgent(
+  state: SimulatorState,
+  session: Session,
+  body: { name: string; ip?: string },
+): ReturnType<typeof dataResult> {
   if (!allowsCreate(session)) throw permissionDenied('*:*', errorNode(session));
   const { name } = body;
   if (name.length > MAX_NAME_LENGTH) throw codedProblem(1738);
   if (state.agents.findByName(name) !== undefined) throw codedProblem(1705, { extra: name });
   const ip = body.ip ?? 'any';
   if (ip.toLowerCase() !== 'any') {
-    if (!isIpOrNetwork(ip) || state.agents.findByRegisterIp(ip) !== undefined) throw codedProblem(1706, { extra: ip });
+    if (!isIpOrNetwork(ip) || state.agents.findByRegisterIp(ip) !== undefined)
+      throw codedProblem(1706, { extra: ip });
   }
   const n = state.agents.add(name, ip.toLowerCase() === 'any' ? 'any' : ip);
   const id = formatAgentId(n);
-  const key = Buffer.from(`${id} ${name} ${ip} ${hex(state.options.seed, n, stringHash(name), 64)}`).toString('base64');
+  const key = Buffer.from(
+    `${id} ${name} ${ip} ${hex(state.options.seed, n, stringHash(name), 64)}`,
+  ).toString('base64');
   return dataResult({ id, key });
 }
 
@@ -190,7 +236,8 @@ function allowsCreate(session: Session): boolean {
 function isIpOrNetwork(value: string): boolean {
   const [address, mask] = value.split('/');
   const octets = address.split('.');
-  const validAddress = octets.length === 4 && octets.every((octet) => /^\d{1,3}$/.test(octet) && Number(octet) <= 255);
+  const validAddress =
+    octets.length === 4 && octets.every((octet) => /^\d{1,3}$/.test(octet) && Number(octet) <= 255);
   return validAddress && (mask === undefined || (/^\d{1,2}$/.test(mask) && Number(mask) <= 32));
 }
 
@@ -204,7 +251,11 @@ function pythonList(values: readonly string[]): string {
   return `[${values.map((value) => `'${value}'`).join(', ')}]`;
 }
 
-export function deleteAgents(state: SimulatorState, session: Session, query: ParsedParams): AffectedItemsEnvelope<string> {
+export function deleteAgents(
+  state: SimulatorState,
+  session: Session,
+  query: ParsedParams,
+): AffectedItemsEnvelope<string> {
   const access = agentAccess(session.permissions, 'agent:delete');
   const result = new AffectedItems<string>(DELETE_MESSAGES);
   const olderThan = (query.older_than as string | undefined) ?? '7d';
@@ -221,14 +272,26 @@ export function deleteAgents(state: SimulatorState, session: Session, query: Par
     });
     targets = targets.filter((n) => eligible(state.agents.item(n) as AgentItem));
   } else {
-    const requirements = [`status: ${pythonList(query.status as string[])}`, `older_than: ${olderThan}`];
-    for (const name of NAMED_FILTERS) if (query[name] !== undefined) requirements.push(`${name}: ${String(query[name])}`);
+    const requirements = [
+      `status: ${pythonList(query.status as string[])}`,
+      `older_than: ${olderThan}`,
+    ];
+    for (const name of NAMED_FILTERS)
+      if (query[name] !== undefined) requirements.push(`${name}: ${String(query[name])}`);
     if (query.q) requirements.push(`q: ${String(query.q)}`);
-    const named = resolveNamed(state, session, access, requested.filter((id) => parseAgentId(id) !== MANAGER_ID), result);
+    const named = resolveNamed(
+      state,
+      session,
+      access,
+      requested.filter((id) => parseAgentId(id) !== MANAGER_ID),
+      result,
+    );
     if (requested.some((id) => parseAgentId(id) === MANAGER_ID)) result.fail(1703, '000');
     targets = named.allowed.filter((n) => {
       if (eligible(state.agents.item(n) as AgentItem)) return true;
-      result.fail(1731, formatAgentId(n), { extra: `some of the requirements are not met -> ${requirements.join(', ')}` });
+      result.fail(1731, formatAgentId(n), {
+        extra: `some of the requirements are not met -> ${requirements.join(', ')}`,
+      });
       return false;
     });
   }
@@ -263,7 +326,8 @@ export function summaryOs(state: SimulatorState, session: Session): AffectedItem
   const platforms = new Set<string>();
   for (const n of state.agents.liveIds()) {
     const agent = state.agents.get(n) as AgentState;
-    if (agent.os && (access.all || access.allows(n, agent.groups, true))) platforms.add(agent.os.platform);
+    if (agent.os && (access.all || access.allows(n, agent.groups, true)))
+      platforms.add(agent.os.platform);
   }
   const result = new AffectedItems<string>({
     all: 'Showing the operative system of all specified agents',
@@ -274,7 +338,11 @@ export function summaryOs(state: SimulatorState, session: Session): AffectedItem
   return result.render();
 }
 
-export function restartAgent(state: SimulatorState, session: Session, agentId: string): AffectedItemsEnvelope<string> {
+export function restartAgent(
+  state: SimulatorState,
+  session: Session,
+  agentId: string,
+): AffectedItemsEnvelope<string> {
   const result = new AffectedItems<string>({
     all: 'Restart command was sent to all agents',
     some: 'Restart command was not sent to some agents',
@@ -282,7 +350,9 @@ export function restartAgent(state: SimulatorState, session: Session, agentId: s
   });
   const n = parseAgentId(agentId) as number;
   const agent = state.agents.get(n);
-  if (!agentAccess(session.permissions, 'agent:restart').allows(n, agent?.groups, agent !== undefined)) {
+  if (
+    !agentAccess(session.permissions, 'agent:restart').allows(n, agent?.groups, agent !== undefined)
+  ) {
     throw permissionDenied('agent:id', errorNode(session));
   }
   if (n === MANAGER_ID) result.fail(1703, agentId);
@@ -304,7 +374,13 @@ export function assignAgentToGroup(
 ): AffectedItemsEnvelope<string> {
   const n = parseAgentId(agentId) as number;
   const agent = state.agents.get(n);
-  if (!agentAccess(session.permissions, 'agent:modify_group').allows(n, agent?.groups, agent !== undefined)) {
+  if (
+    !agentAccess(session.permissions, 'agent:modify_group').allows(
+      n,
+      agent?.groups,
+      agent !== undefined,
+    )
+  ) {
     throw permissionDenied('agent:id', errorNode(session));
   }
   if (!objectAccess(session.permissions, 'group:modify_assignments', 'group:id')(group)) {
@@ -335,7 +411,14 @@ interface GroupItem {
 }
 
 /** Checksum length by the `hash` parameter's algorithm (the registry's own sums are md5). */
-const HASH_DIGITS: Record<string, number> = { md5: 32, sha1: 40, sha224: 56, sha256: 64, sha384: 96, sha512: 128 };
+const HASH_DIGITS: Record<string, number> = {
+  md5: 32,
+  sha1: 40,
+  sha224: 56,
+  sha256: 64,
+  sha384: 96,
+  sha512: 128,
+};
 
 const GROUP_TABLE: TableSpec<GroupItem> = {
   mode: 'db',
@@ -345,7 +428,11 @@ const GROUP_TABLE: TableSpec<GroupItem> = {
   requiredFields: ['name'],
 };
 
-export function listGroups(state: SimulatorState, session: Session, query: ParsedParams): AffectedItemsEnvelope<Record<string, unknown>> {
+export function listGroups(
+  state: SimulatorState,
+  session: Session,
+  query: ParsedParams,
+): AffectedItemsEnvelope<Record<string, unknown>> {
   const canRead = objectAccess(session.permissions, 'group:read', 'group:id');
   const result = new AffectedItems<Record<string, unknown>>({
     all: 'All selected groups information was returned',
@@ -366,13 +453,21 @@ export function listGroups(state: SimulatorState, session: Session, query: Parse
   if (named) {
     const denied = named.filter((name) => !canRead(name));
     if (denied.length === named.length) throw permissionDenied('group:id', errorNode(session));
-    denied.forEach((name) => result.fail(4000, name, { detail: 'Permission denied: Resource type: group:id' }));
-    named.filter((name) => canRead(name) && !state.agents.groupNames.has(name)).forEach((name) => result.fail(1710, name));
+    denied.forEach((name) =>
+      result.fail(4000, name, { detail: 'Permission denied: Resource type: group:id' }),
+    );
+    named
+      .filter((name) => canRead(name) && !state.agents.groupNames.has(name))
+      .forEach((name) => result.fail(1710, name));
     visible = visible.filter((group) => named.includes(group.name));
   }
-  const listed = listItems({ rows: visible, load: (group: GroupItem) => group }, GROUP_TABLE, listParams(query), state.now());
+  const listed = listItems(
+    { rows: visible, load: (group: GroupItem) => group },
+    GROUP_TABLE,
+    listParams(query),
+    state.now(),
+  );
   result.items = listed.items;
   result.total = listed.total;
   return result.render();
 }
-

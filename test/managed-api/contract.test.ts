@@ -1,0 +1,325 @@
+/**
+ * Contract test: every operation the simulator serves answers with bodies that match the response
+ * schemas of the managed API's OpenAPI document (ajv + ajv-formats; OpenAPI 3.0 `nullable` is an ajv
+ * keyword). The document is read from the shared reference folder, and only here; without it the suite
+ * is skipped with a printed reason.
+ */
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { load } from 'js-yaml';
+import { basicAuth, call, login, request, type SimulatorResponse } from './client';
+import { type ManagedApi, startManagedApi } from './index';
+import { allHandlers } from './routes';
+import { createState } from './state';
+import { resolveOptions } from './options';
+import { sequence } from './data/random';
+import { READONLY_USER, RUN_AS_USER } from './users';
+
+const SPEC_PATH = resolve(__dirname, '../../../shared/reference/managed-api-spec-4.14.yaml');
+const present = existsSync(SPEC_PATH);
+if (!present)
+  console.log(`contract tests skipped: the OpenAPI document ${SPEC_PATH} is not present`);
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- walking an arbitrary YAML document
+
+interface Case {
+  /** `<METHOD> <path template>` of the operation, as the catalogue and the handler table name it. */
+  operation: string;
+  /** Template whose responses the body must match (differs only for served aliases). */
+  specOperation?: string;
+  path: string;
+  status: number;
+  as?: 'admin' | 'readonly' | 'anonymous' | 'basic';
+  body?: unknown;
+  /** Media type the response must carry. */
+  contentType?: string;
+}
+
+const CASES: Case[] = [
+  { operation: 'GET /', path: '/', status: 200 },
+  { operation: 'GET /agents', path: '/agents?limit=5', status: 200 },
+  {
+    operation: 'GET /agents',
+    path: '/agents?agents_list=001,002,999&select=name,os.platform',
+    status: 200,
+  },
+  { operation: 'GET /agents', path: '/agents?select=os.platform&distinct=true', status: 200 },
+  { operation: 'GET /agents', path: '/agents?limit=100001', status: 400 },
+  { operation: 'GET /agents', path: '/agents', status: 401, as: 'anonymous' },
+  {
+    operation: 'POST /agents',
+    path: '/agents',
+    status: 200,
+    body: { name: 'contract-host', ip: '172.16.5.5' },
+  },
+  { operation: 'POST /agents', path: '/agents', status: 400, body: { ip: '172.16.5.6' } },
+  {
+    operation: 'DELETE /agents',
+    path: '/agents?agents_list=002,999,000&status=all&older_than=0s',
+    status: 200,
+  },
+  { operation: 'GET /agents/summary/status', path: '/agents/summary/status', status: 200 },
+  { operation: 'GET /agents/summary/os', path: '/agents/summary/os', status: 200 },
+  { operation: 'PUT /agents/{agent_id}/restart', path: '/agents/001/restart', status: 200 },
+  {
+    operation: 'PUT /agents/{agent_id}/restart',
+    path: '/agents/001/restart',
+    status: 403,
+    as: 'readonly',
+  },
+  {
+    operation: 'PUT /agents/{agent_id}/group/{group_id}',
+    path: '/agents/004/group/pci',
+    status: 200,
+  },
+  {
+    operation: 'PUT /agents/{agent_id}/group/{group_id}',
+    path: '/agents/004/group/no-such-group',
+    status: 404,
+  },
+  { operation: 'GET /groups', path: '/groups', status: 200 },
+  { operation: 'GET /manager/status', path: '/manager/status', status: 200 },
+  { operation: 'GET /manager/info', path: '/manager/info', status: 200 },
+  { operation: 'GET /manager/configuration', path: '/manager/configuration', status: 200 },
+  {
+    operation: 'GET /manager/configuration',
+    path: '/manager/configuration?section=global&field=white_list',
+    status: 200,
+  },
+  {
+    operation: 'GET /manager/configuration',
+    path: '/manager/configuration?raw=true',
+    status: 200,
+    contentType: 'application/xml',
+  },
+  { operation: 'GET /manager/logs/summary', path: '/manager/logs/summary', status: 200 },
+  { operation: 'GET /manager/version/check', path: '/manager/version/check', status: 200 },
+  { operation: 'GET /cluster/status', path: '/cluster/status', status: 200 },
+  { operation: 'GET /rules', path: '/rules?limit=20&rule_ids=5702,1', status: 200 },
+  { operation: 'GET /rules/files', path: '/rules/files', status: 200 },
+  { operation: 'GET /decoders', path: '/decoders', status: 200 },
+  { operation: 'GET /decoders/files', path: '/decoders/files', status: 200 },
+  { operation: 'GET /sca/{agent_id}', path: '/sca/000', status: 200 },
+  {
+    operation: 'GET /sca/{agent_id}/checks/{policy_id}',
+    path: '/sca/000/checks/cis_ubuntu22-04?limit=10',
+    status: 200,
+  },
+  { operation: 'GET /security/users/me', path: '/security/users/me', status: 200 },
+  {
+    operation: 'GET /security/user/me',
+    specOperation: 'GET /security/users/me',
+    path: '/security/user/me',
+    status: 200,
+  },
+  {
+    operation: 'GET /security/users/me/policies',
+    path: '/security/users/me/policies',
+    status: 200,
+  },
+  {
+    operation: 'POST /security/user/authenticate',
+    path: '/security/user/authenticate',
+    status: 200,
+    as: 'basic',
+  },
+  {
+    operation: 'POST /security/user/authenticate',
+    path: '/security/user/authenticate?raw=true',
+    status: 200,
+    as: 'basic',
+    contentType: 'text/plain',
+  },
+  {
+    operation: 'POST /security/user/authenticate',
+    path: '/security/user/authenticate',
+    status: 401,
+    as: 'anonymous',
+  },
+  {
+    operation: 'GET /security/user/authenticate',
+    path: '/security/user/authenticate',
+    status: 200,
+    as: 'basic',
+  },
+  {
+    operation: 'POST /security/user/authenticate/run_as',
+    path: '/security/user/authenticate/run_as',
+    status: 200,
+    as: 'basic',
+    body: { user_name: 'admin', roles: ['admin'] },
+  },
+  {
+    operation: 'PUT /security/user/revoke',
+    path: '/security/user/revoke',
+    status: 403,
+    as: 'readonly',
+  },
+  {
+    operation: 'GET /agents/summary/status',
+    path: '/agents/summary/status',
+    status: 405,
+    body: {},
+  },
+  // Token-ending operations last.
+  {
+    operation: 'DELETE /security/user/authenticate',
+    path: '/security/user/authenticate',
+    status: 200,
+    as: 'readonly',
+  },
+  { operation: 'PUT /security/user/revoke', path: '/security/user/revoke', status: 200 },
+];
+
+function methodOf(operation: string): string {
+  return operation.split(' ')[0];
+}
+
+class SpecSchemas {
+  private readonly ajv = new Ajv({ strict: false, allErrors: true });
+  private readonly cache = new Map<string, ValidateFunction>();
+
+  constructor(private readonly document: Json) {
+    addFormats(this.ajv);
+    const formats = new Set<string>();
+    const collect = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(collect);
+      else if (node && typeof node === 'object') {
+        for (const [key, value] of Object.entries(node)) {
+          if (key === 'format' && typeof value === 'string') formats.add(value);
+          else collect(value);
+        }
+      }
+    };
+    collect(document);
+    // The API's own named formats (names, numbers, paths...) are request-side patterns; accept them here.
+    for (const format of formats) if (!this.ajv.formats[format]) this.ajv.addFormat(format, true);
+  }
+
+  private deref(node: Json): Json {
+    let current = node;
+    while (current && typeof current.$ref === 'string') {
+      current = current.$ref
+        .slice(2)
+        .split('/')
+        .reduce(
+          (value: Json, key: string) => value[key.replace(/~1/g, '/').replace(/~0/g, '~')],
+          this.document,
+        );
+    }
+    return current;
+  }
+
+  /** Media types declared for the operation's response with this status. */
+  contentTypes(operation: string, status: number): string[] {
+    return Object.keys(this.response(operation, status).content ?? {});
+  }
+
+  private response(operation: string, status: number): Json {
+    const [method, path] = operation.split(' ');
+    const responses = this.document.paths[path]?.[method.toLowerCase()]?.responses;
+    if (!responses) throw new Error(`${operation} is not in the document`);
+    const response = responses[String(status)];
+    if (!response) throw new Error(`${operation} declares no ${status} response`);
+    return this.deref(response);
+  }
+
+  validator(operation: string, status: number, contentType: string): ValidateFunction {
+    const key = `${operation} ${status} ${contentType}`;
+    let validate = this.cache.get(key);
+    if (!validate) {
+      const schema = this.response(operation, status).content?.[contentType]?.schema;
+      if (!schema) throw new Error(`${operation} ${status} has no ${contentType} schema`);
+      validate = this.ajv.compile({ allOf: [schema], components: this.document.components });
+      this.cache.set(key, validate);
+    }
+    return validate;
+  }
+}
+
+const describeWithSpec = present ? describe : describe.skip;
+
+describeWithSpec('managed-API simulator responses match the OpenAPI document', () => {
+  let api: ManagedApi;
+  let schemas: SpecSchemas;
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    schemas = new SpecSchemas(load(readFileSync(SPEC_PATH, 'utf8')) as Json);
+    api = await startManagedApi({ agents: 30, versionCheck: 'all' });
+    tokens.admin = await login(api.url);
+    tokens.readonly = await login(api.url, READONLY_USER);
+  });
+  afterAll(() => api.stop());
+
+  it('covers every operation the simulator serves', () => {
+    const served = Object.keys(
+      allHandlers(createState(resolveOptions({ agents: 0 }), sequence(1))),
+    );
+    const covered = new Set(CASES.map((entry) => entry.operation));
+    expect(served.filter((operation) => !covered.has(operation))).toEqual([]);
+  });
+
+  it('rejects bodies that break the schemas (the validators are live)', () => {
+    const agents = schemas.validator('GET /agents', 200, 'application/json');
+    expect(
+      agents({
+        data: {
+          affected_items: [{ id: 7, status: 'sleeping' }],
+          total_affected_items: 1,
+          total_failed_items: 0,
+          failed_items: [],
+        },
+      }),
+    ).toBe(false);
+    expect(
+      schemas.validator('GET /agents', 401, 'application/json')({ title: 'Unauthorized' }),
+    ).toBe(false);
+  });
+
+  async function send(entry: Case): Promise<SimulatorResponse> {
+    const method = entry.status === 405 ? 'PATCH' : methodOf(entry.operation);
+    const who = entry.as ?? 'admin';
+    if (who === 'anonymous') return call(`${api.url}${entry.path}`, { method });
+    if (who === 'basic') {
+      const headers: Record<string, string> = { authorization: basicAuth(RUN_AS_USER) };
+      if (entry.body) headers['content-type'] = 'application/json';
+      return call(`${api.url}${entry.path}`, {
+        method,
+        headers,
+        body: entry.body ? JSON.stringify(entry.body) : undefined,
+      });
+    }
+    return request(
+      api.url,
+      tokens[who],
+      method,
+      entry.path,
+      entry.status === 405 ? undefined : entry.body,
+    );
+  }
+
+  it.each(
+    CASES.map((entry) => [`${entry.operation} → ${entry.status} (${entry.path})`, entry] as const),
+  )('%s', async (_, entry) => {
+    const response = await send(entry);
+    expect({ status: response.status, body: response.text.slice(0, 300) }).toEqual({
+      status: entry.status,
+      body: expect.any(String),
+    });
+    const mediaType = (response.headers.get('content-type') ?? '').split(';')[0];
+    const specOperation = entry.specOperation ?? entry.operation;
+    if (entry.contentType) {
+      expect(mediaType).toBe(entry.contentType);
+      expect(schemas.contentTypes(specOperation, entry.status)).toContain(entry.contentType);
+      if (!entry.contentType.includes('json')) return;
+    }
+    // Errors are sent as problem+json; the document describes their bodies under application/json.
+    const declared = mediaType === 'application/problem+json' ? 'application/json' : mediaType;
+    const validate = schemas.validator(specOperation, entry.status, declared);
+    const valid = validate(response.json);
+    expect(valid ? [] : validate.errors).toEqual([]);
+  });
+});
