@@ -1,19 +1,13 @@
-import { z } from 'zod';
 import { wrongTypeMessage } from './messages';
 import { Type, TypeOptions } from './type';
+import { accept, reject, ZodStep } from './zod-bridge';
 
 /** Any value except `undefined` (unless a default is given). */
 export function any(options: TypeOptions<unknown> = {}): Type<unknown> {
   return new Type<unknown>(
-    z.unknown().superRefine((value, ctx) => {
-      if (value === undefined) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          message: wrongTypeMessage('any', value),
-          fatal: true,
-        });
-      }
-    }),
+    ZodStep.of((value) =>
+      value === undefined ? reject(wrongTypeMessage('any', value)) : accept(value),
+    ),
     options,
   );
 }

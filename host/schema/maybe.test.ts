@@ -40,4 +40,17 @@ describe('schema.nullable', () => {
       ].join('\n'),
     );
   });
+
+  it('coerces through the inner type and names nested failures', () => {
+    expect(schema.nullable(schema.number()).validate('5')).toBe(5);
+    const type = schema.object({ owner: schema.nullable(schema.string()) });
+    expect(type.validate({})).toEqual({ owner: null });
+    expect(messageOf(type, { owner: 1 }, 'request body')).toBe(
+      [
+        '[request body.owner]: types that failed validation:',
+        '- [request body.owner.0]: expected value of type [string] but got [number]',
+        '- [request body.owner.1]: expected value to equal [null]',
+      ].join('\n'),
+    );
+  });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseJson } from './coercion';
 import { isPlainObject, typeDetect } from './type-detect';
 import { Type, TypeOf, TypeOptions } from './type';
+import { accept, reject, StepOutcome, ZodPrepared } from './zod-bridge';
 
 export type Props = Record<string, Type<unknown>>;
 export type NullableProps = Record<string, Type<unknown> | undefined | null>;
@@ -33,29 +34,17 @@ export type ExtendedProps<P extends Props, NP extends NullableProps> = Omit<P, k
  * `undefined` becomes `{}` so that the props' defaults apply (props without one then fail), a JSON
  * string is parsed, and only plain objects pass.
  */
-function toObjectInput(value: unknown, ctx: z.RefinementCtx): unknown {
+function prepareObject(value: unknown): StepOutcome {
+  if (value === undefined) return accept({});
   let input = value;
-  if (input === undefined) return {};
   if (typeof input === 'string') {
     const result = parseJson(input);
-    if (!result.parsed) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        message: 'could not parse object value from json input',
-        fatal: true,
-      });
-      return input;
-    }
+    if (!result.parsed) return reject('could not parse object value from json input');
     if (isPlainObject(result.value)) input = result.value;
   }
-  if (!isPlainObject(input)) {
-    ctx.addIssue({
-      code: z.ZodIssueCode.custom,
-      message: `expected a plain object value, but found [${typeDetect(value)}] instead.`,
-      fatal: true,
-    });
-  }
-  return input;
+  return isPlainObject(input)
+    ? accept(input)
+    : reject(`expected a plain object value, but found [${typeDetect(value)}] instead.`);
 }
 
 function buildObjectSchema(props: Props, unknowns: ObjectUnknowns): z.ZodTypeAny {
@@ -68,7 +57,7 @@ function buildObjectSchema(props: Props, unknowns: ObjectUnknowns): z.ZodTypeAny
       : unknowns === 'ignore'
         ? object.strip()
         : object.strict();
-  return z.preprocess(toObjectInput, withUnknowns);
+  return ZodPrepared.of(prepareObject, withUnknowns);
 }
 
 export class ObjectType<P extends Props = Props> extends Type<ObjectResultType<P>> {

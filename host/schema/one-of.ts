@@ -1,7 +1,25 @@
 import { z } from 'zod';
-import { prefixSchemaError, SchemaTypeError, SchemaTypesError } from './errors';
+import { prefixSchemaError, SchemaTypesError } from './errors';
+import { LiteralType, LiteralValue } from './literal';
 import { typeDetect } from './type-detect';
-import { addComposedIssue, toSchemaError, Type, TypeOf, TypeOptions } from './type';
+import { Type, TypeOf, TypeOptions } from './type';
+import { accept, reject, rejectWith, StepOutcome, toSchemaError, ZodStep } from './zod-bridge';
+
+function firstAccepting(alternatives: z.ZodTypeAny[], value: unknown): StepOutcome {
+  const failures: z.ZodError[] = [];
+  for (const alternative of alternatives) {
+    const result = alternative.safeParse(value);
+    if (result.success) return accept(result.data);
+    failures.push(result.error);
+  }
+  if (value === undefined)
+    return reject(`expected at least one defined value but got [${typeDetect(value)}]`);
+  // Built only now: most values match an alternative, and errors are costly to build.
+  const errors = failures.map((failure, index) =>
+    prefixSchemaError(toSchemaError(failure), [String(index)]),
+  );
+  return rejectWith(new SchemaTypesError('types that failed validation:', [], errors));
+}
 
 /**
  * The first alternative that accepts the value wins. Alternatives are tried here rather than with
@@ -13,23 +31,12 @@ export function oneOf<T extends [Type<unknown>, ...Type<unknown>[]]>(
   options: TypeOptions<TypeOf<T[number]>> = {},
 ): Type<TypeOf<T[number]>> {
   const alternatives = types.map((type) => type.zodSchema);
-  const base = z.unknown().transform((value, ctx) => {
-    const failures: SchemaTypeError[] = [];
-    for (const [index, alternative] of alternatives.entries()) {
-      const result = alternative.safeParse(value);
-      if (result.success) return result.data;
-      failures.push(prefixSchemaError(toSchemaError(result.error), [String(index)]));
-    }
-    addComposedIssue(
-      ctx,
-      value === undefined
-        ? new SchemaTypeError(
-            `expected at least one defined value but got [${typeDetect(value)}]`,
-            [],
-          )
-        : new SchemaTypesError('types that failed validation:', [], failures),
-    );
-    return z.NEVER;
-  });
-  return new Type<TypeOf<T[number]>>(base, options);
+  // A list of literals (an enumeration, the usual case) is a set lookup; zod runs only to explain a failure.
+  const literals = types.every((type) => type instanceof LiteralType)
+    ? new Set<unknown>(types.map((type) => (type as LiteralType<LiteralValue>).value))
+    : undefined;
+  const step = ZodStep.of((value) =>
+    literals?.has(value) ? accept(value) : firstAccepting(alternatives, value),
+  );
+  return new Type<TypeOf<T[number]>>(step, options);
 }

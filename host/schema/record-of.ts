@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { parseJson } from './coercion';
 import { prefixSchemaError, SchemaTypeError } from './errors';
 import { wrongTypeMessage } from './messages';
 import { isPlainObject } from './type-detect';
-import { addComposedIssue, toSchemaError, Type, TypeOf, TypeOptions } from './type';
+import { Type, TypeOf, TypeOptions } from './type';
+import { accept, rejectWith, toSchemaError, ZodStep } from './zod-bridge';
 
 function toRecordInput(
   value: unknown,
@@ -31,27 +31,21 @@ export function recordOf<K extends Type<string>, V extends Type<unknown>>(
 ): Type<Record<TypeOf<K>, TypeOf<V>>> {
   const keySchema = keyType.zodSchema;
   const valueSchema = valueType.zodSchema;
-  const base = z.unknown().transform((value, ctx) => {
+  const step = ZodStep.of((value) => {
     const input = toRecordInput(value);
-    if ('error' in input) {
-      addComposedIssue(ctx, input.error);
-      return z.NEVER;
-    }
+    if ('error' in input) return rejectWith(input.error);
     const output: Record<string, unknown> = {};
     for (const [key, entry] of Object.entries(input.record)) {
       const keyResult = keySchema.safeParse(key);
       if (!keyResult.success) {
-        addComposedIssue(ctx, prefixSchemaError(toSchemaError(keyResult.error), [`key("${key}")`]));
-        return z.NEVER;
+        return rejectWith(prefixSchemaError(toSchemaError(keyResult.error), [`key("${key}")`]));
       }
       const valueResult = valueSchema.safeParse(entry);
-      if (!valueResult.success) {
-        addComposedIssue(ctx, prefixSchemaError(toSchemaError(valueResult.error), [key]));
-        return z.NEVER;
-      }
+      if (!valueResult.success)
+        return rejectWith(prefixSchemaError(toSchemaError(valueResult.error), [key]));
       output[keyResult.data] = valueResult.data;
     }
-    return output;
+    return accept(output);
   });
-  return new Type<Record<TypeOf<K>, TypeOf<V>>>(base, options);
+  return new Type<Record<TypeOf<K>, TypeOf<V>>>(step, options);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { configSchemaErrorMap } from './messages';
 import { Type, TypeOptions } from './type';
+import { ZodValidated } from './zod-bridge';
 
 export interface StringOptions extends TypeOptions<string> {
   minLength?: number;
@@ -29,7 +30,9 @@ export function string(options: StringOptions = {}): Type<string> {
   if (options.minLength !== undefined) base = base.min(options.minLength);
   if (options.maxLength !== undefined) base = base.max(options.maxLength);
   const checked = options.hostname
-    ? base.refine(isHostname, { message: 'value must be a valid hostname (see RFC 1123).' })
+    ? ZodValidated.of(base, (value) =>
+        isHostname(value as string) ? undefined : 'value must be a valid hostname (see RFC 1123).',
+      )
     : base;
   return new Type<string>(checked, options);
 }

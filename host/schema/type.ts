@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { prefixSchemaError, SchemaTypeError, ValidationError } from './errors';
+import type { z } from 'zod';
+import { ValidationError } from './errors';
+import { toSchemaError, ZodValidated } from './zod-bridge';
 
 /** Options every builder accepts. */
 export interface TypeOptions<V> {
@@ -9,63 +10,25 @@ export interface TypeOptions<V> {
   validate?: (value: V) => string | void;
 }
 
-/** Key under which a custom zod issue carries an error already composed by a nested `Type`. */
-const COMPOSED_ERROR = 'composedSchemaError';
-
-/**
- * Reports `error` (relative to the node being parsed) as a fatal zod issue. Used by builders that
- * run nested `Type`s themselves (`oneOf`, `recordOf`) and must keep their exact paths and messages.
- */
-export function addComposedIssue(ctx: z.RefinementCtx, error: SchemaTypeError): void {
-  ctx.addIssue({
-    code: z.ZodIssueCode.custom,
-    message: error.message,
-    params: { [COMPOSED_ERROR]: error },
-    fatal: true,
-  });
-}
-
-/** The first zod issue as a config-schema error (the schema reports one failure at a time). */
-export function toSchemaError(zodError: z.ZodError): SchemaTypeError {
-  const issue = zodError.issues[0];
-  const path = issue.path.map(String);
-  if (
-    issue.code === z.ZodIssueCode.custom &&
-    issue.params?.[COMPOSED_ERROR] instanceof SchemaTypeError
-  ) {
-    return prefixSchemaError(issue.params[COMPOSED_ERROR], path);
-  }
-  if (issue.code === z.ZodIssueCode.unrecognized_keys) {
-    return new SchemaTypeError('definition for this key is missing', [...path, issue.keys[0]]);
-  }
-  return new SchemaTypeError(issue.message, path);
-}
-
-function runCustomValidation<V>(validate: (value: V) => string | void) {
-  return (value: V, ctx: z.RefinementCtx) => {
-    let message: string | void;
+function customCheck<V>(validate: (value: V) => string | void) {
+  return (value: unknown): string | undefined => {
     try {
-      message = validate(value);
+      return validate(value as V) ?? undefined;
     } catch (error) {
-      message = error instanceof Error ? error.message : String(error);
+      return error instanceof Error ? error.message : String(error);
     }
-    if (typeof message === 'string') ctx.addIssue({ code: z.ZodIssueCode.custom, message });
   };
 }
 
 function withOptions<V>(base: z.ZodTypeAny, options: TypeOptions<V>): z.ZodTypeAny {
-  let schema = base;
-  // A pipe runs the custom check only when the built-in checks passed, so `validate` never
-  // sees a value of the wrong shape.
-  if (options.validate)
-    schema = schema.pipe(z.any().superRefine(runCustomValidation(options.validate)));
-  if (options.defaultValue !== undefined) {
-    const defaultValue = options.defaultValue;
-    schema = schema.default(
-      typeof defaultValue === 'function' ? (defaultValue as () => V) : () => defaultValue,
-    );
-  }
-  return schema;
+  // The custom check runs only on values the built-in checks accepted, so it never sees a value
+  // of the wrong shape.
+  const checked = options.validate ? ZodValidated.of(base, customCheck(options.validate)) : base;
+  const { defaultValue } = options;
+  if (defaultValue === undefined) return checked;
+  return checked.default(
+    typeof defaultValue === 'function' ? (defaultValue as () => V) : () => defaultValue,
+  );
 }
 
 /**

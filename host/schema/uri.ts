@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { configSchemaErrorMap } from './messages';
 import { Type, TypeOptions } from './type';
+import { ZodValidated } from './zod-bridge';
 
 export interface UriOptions extends TypeOptions<string> {
   /** Accepted scheme(s), without the colon: `'https'` or `['http', 'https']`. */
@@ -18,10 +19,11 @@ export function uri(options: UriOptions = {}): Type<string> {
     .string({ errorMap: configSchemaErrorMap('string') })
     .url({ message: 'value must be a valid URI (see RFC 3986).' });
   const schemes = options.scheme === undefined ? undefined : [options.scheme].flat();
+  const schemeMessage = schemes && `expected URI with scheme [${schemes.join('|')}].`;
   const checked = schemes
-    ? base.refine((value) => hasScheme(value, schemes), {
-        message: `expected URI with scheme [${schemes.join('|')}].`,
-      })
+    ? ZodValidated.of(base, (value) =>
+        hasScheme(value as string, schemes) ? undefined : schemeMessage,
+      )
     : base;
   return new Type<string>(checked, options);
 }
