@@ -32,6 +32,9 @@ describe('SqliteSavedObjectsStore on disk', () => {
     const nested = path.join(dataDir, 'a', 'b');
     const store = SqliteSavedObjectsStore.open(nested);
     expect(store.integrityCheck()).toBe('ok');
+    for (const file of ['saved_objects.sqlite', 'saved_objects.sqlite-wal']) {
+      expect(fs.statSync(path.join(nested, file)).mode & 0o777).toBe(0o600);
+    }
     const Database = (await import('better-sqlite3')).default;
     const db = new Database(path.join(nested, 'saved_objects.sqlite'), { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');

@@ -154,8 +154,12 @@ export class SqliteSavedObjectsStore implements SavedObjectsStore {
 
   /** Opens (creating when missing) `<dataDir>/saved_objects.sqlite` and brings its schema up to date. */
   static open(dataDir: string): SqliteSavedObjectsStore {
-    fs.mkdirSync(dataDir, { recursive: true });
-    return new SqliteSavedObjectsStore(path.join(dataDir, SQLITE_FILE_NAME));
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const file = path.join(dataDir, SQLITE_FILE_NAME);
+    // It holds password hashes and encrypted secrets: created empty for the owner only before SQLite
+    // opens it (SQLite takes an empty file as a new database and gives its -wal and -shm files the same mode).
+    if (!fs.existsSync(file)) fs.writeFileSync(file, '', { mode: 0o600, flag: 'wx' });
+    return new SqliteSavedObjectsStore(file);
   }
 
   private prepareStatements() {
