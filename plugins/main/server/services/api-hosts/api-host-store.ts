@@ -172,7 +172,8 @@ export class ApiHostStore implements ApiHostResolver {
       if (!current) throw new ApiHostMissingError(id);
       const version = options.version ?? current.version;
       if (version !== current.version) throw new ApiHostConflictError(`API host [${id}] was changed by someone else; reload it and edit again.`);
-      const attributes = await this.attributesFor(id, { ...this.toHost(current), ...changes }, current.attributes);
+      const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as ApiHostUpdate;
+      const attributes = await this.attributesFor(id, { ...this.toHost(current), ...given }, current.attributes);
       try {
         await this.repository.update<ApiHostAttributes>(API_HOST_SAVED_OBJECT_TYPE, id, attributes, { version });
         this.emit({ kind: 'updated', id });

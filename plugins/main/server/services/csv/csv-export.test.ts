@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { MalformedApiResponseError, UpstreamRejectedError } from '../managed-api/errors';
-import { CsvRequestError } from './csv-errors';
+import { RequestFieldError } from '../request-field-error';
 import { CsvExportService, csvFilename, type CsvPageFetcher } from './csv-export';
 
 function agent(index: number): Record<string, unknown> {
@@ -87,7 +87,7 @@ describe('CsvExportService', () => {
   ])('refuses %j', async (request, field) => {
     const source = agentSource(1);
     await expect(new CsvExportService({ maxRows: 0, pageSize: 10 }).start({ ...base, fetchPage: source.fetchPage, ...request })).rejects.toMatchObject({
-      constructor: CsvRequestError,
+      constructor: RequestFieldError,
       field,
     });
     expect(source.paths).toEqual([]);

@@ -3,7 +3,7 @@
  * offset and limit, and a sort that ends on a unique field so that pages neither skip nor repeat items.
  */
 import { checkManagedApiPath } from '../../../common/managed-api-request';
-import { CsvRequestError } from './csv-errors';
+import { RequestFieldError } from '../request-field-error';
 
 export interface CsvFilter {
   name: string;
@@ -45,16 +45,16 @@ function stableSort(pathname: string, requested: string | null): string | null {
 /** Builds the export's query; a reserved or malformed parameter is a 400 naming the field. */
 export function csvQuery(path: string, filters: readonly CsvFilter[]): CsvQuery {
   const check = checkManagedApiPath(path);
-  if (!check.valid) throw new CsvRequestError('path', check.reason);
-  if (check.pathname === '/') throw new CsvRequestError('path', 'must name a list endpoint such as /agents');
+  if (!check.valid) throw new RequestFieldError('path', check.reason);
+  if (check.pathname === '/') throw new RequestFieldError('path', 'must name a list endpoint such as /agents');
   const params = new URLSearchParams(check.search);
   for (const reserved of RESERVED_CSV_PARAMS) {
-    if (params.has(reserved)) throw new CsvRequestError('path', `must not set "${reserved}": the export pages through every item itself`);
+    if (params.has(reserved)) throw new RequestFieldError('path', `must not set "${reserved}": the export pages through every item itself`);
   }
   const merged = new Map<string, string[]>();
   filters.forEach((filter, index) => {
     if ((RESERVED_CSV_PARAMS as readonly string[]).includes(filter.name)) {
-      throw new CsvRequestError(`filters.${index}.name`, `"${filter.name}" is set by the export itself`);
+      throw new RequestFieldError(`filters.${index}.name`, `"${filter.name}" is set by the export itself`);
     }
     merged.set(filter.name, [...(merged.get(filter.name) ?? []), String(filter.value)]);
   });

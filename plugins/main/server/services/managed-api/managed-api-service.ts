@@ -11,7 +11,7 @@ import { startDeadline, type Deadline } from './deadline';
 import { ApiHostNotFoundError, ApiLoginError, InvalidApiRequestError } from './errors';
 import { identityFor, INTERNAL_IDENTITY, type ApiIdentity } from './identity';
 import type { LoginTarget, TokenStore } from './token-store';
-import { hostOrigin, type HostTransport, type UpstreamAnswer } from './transport';
+import { describeHost, hostOrigin, type HostTransport, type UpstreamAnswer } from './transport';
 import { upstreamProblem } from './upstream-problem';
 
 /** A stored host with what is needed to log in to it. */
@@ -121,7 +121,7 @@ export class ManagedApiService {
     if (answer.status !== 401) return answer;
     this.deps.tokens.invalidate(target, identity);
     const problem = upstreamProblem(answer);
-    throw new ApiLoginError(`API host [${target.id}] rejected a token it had just issued: ${problem.detail ?? problem.title ?? 'HTTP 401'}`, target.id, problem);
+    throw new ApiLoginError(`${describeHost(target)} rejected a token it had just issued: ${problem.detail ?? problem.title ?? 'HTTP 401'}`, target.id, problem);
   }
 
   /** Makes sure the dashboard holds a valid token for this user on the host; `force` logs in anew. */
@@ -135,6 +135,11 @@ export class ManagedApiService {
     } finally {
       deadline.dispose();
     }
+  }
+
+  /** Drops one cached token, so the next call for that identity logs in anew. */
+  dropToken(target: LoginTarget, identity: ApiIdentity): void {
+    this.deps.tokens.invalidate(target, identity);
   }
 
   /** Forgets tokens and connections of a host that was edited or removed. */

@@ -7,7 +7,7 @@ import { LRUCache } from 'lru-cache';
 import type { Deadline } from './deadline';
 import { ApiLoginError, ApiRequestAbortedError, MalformedApiResponseError } from './errors';
 import { identityKey, runAsContext, type ApiIdentity } from './identity';
-import type { HostEndpoint, HostTransport, UpstreamAnswer } from './transport';
+import { describeHost, type HostEndpoint, type HostTransport, type UpstreamAnswer } from './transport';
 import { upstreamProblem } from './upstream-problem';
 
 /** A host with what is needed to log in. */
@@ -107,11 +107,11 @@ export class TokenStore {
     if (answer.status !== 200) {
       const problem = upstreamProblem(answer);
       const reason = problem.detail ?? problem.title ?? `HTTP ${answer.status}`;
-      throw new ApiLoginError(`API host [${host.id}] refused the login of ${who}: ${reason}`, host.id, problem);
+      throw new ApiLoginError(`${describeHost(host)} refused the login of ${who}: ${reason}`, host.id, problem);
     }
     const token = (answer.data as { data?: { token?: unknown } } | undefined)?.data?.token;
     if (typeof token !== 'string' || token.length === 0) {
-      throw new MalformedApiResponseError(`API host [${host.id}] answered the login without a token.`, host.id, { status: answer.status });
+      throw new MalformedApiResponseError(`${describeHost(host)} answered the login without a token.`, host.id, { status: answer.status });
     }
     return token;
   }

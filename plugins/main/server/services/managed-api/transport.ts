@@ -19,6 +19,13 @@ export interface HostEndpoint {
   port: number;
   tls_verify: boolean;
   ca_file?: string;
+  /** How messages name a host that is not stored (its id is then internal). */
+  label?: string;
+}
+
+/** `API host [prod]`, or the label of an unsaved host: how every message names the host. */
+export function describeHost(host: Pick<HostEndpoint, 'id' | 'label'>): string {
+  return host.label ?? `API host [${host.id}]`;
 }
 
 export interface UpstreamAnswer {
@@ -63,7 +70,7 @@ function headerRecord(headers: Record<string, unknown>): Record<string, string> 
   return record;
 }
 
-function parseBody(raw: Buffer, contentType: string | undefined, hostId: string, status: number): unknown {
+function parseBody(raw: Buffer, contentType: string | undefined, host: HostEndpoint, status: number): unknown {
   if (raw.length === 0) return undefined;
   const text = raw.toString('utf8');
   if (!contentType || !/[/+]json\b/i.test(contentType)) return text;
@@ -71,8 +78,8 @@ function parseBody(raw: Buffer, contentType: string | undefined, hostId: string,
     return JSON.parse(text);
   } catch (error) {
     throw new MalformedApiResponseError(
-      `API host [${hostId}] answered ${status} with a body that is not valid JSON (${(error as Error).message}).`,
-      hostId,
+      `${describeHost(host)} answered ${status} with a body that is not valid JSON (${(error as Error).message}).`,
+      host.id,
       { status },
     );
   }
@@ -124,7 +131,7 @@ export class HostTransport {
     try {
       return readFileSync(host.ca_file as string);
     } catch (error) {
-      throw new ApiHostTlsError(`The CA file of API host [${host.id}] cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, host.id, {
+      throw new ApiHostTlsError(`The CA file of ${describeHost(host)} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, host.id, {
         code: (error as NodeJS.ErrnoException).code,
       });
     }
@@ -144,11 +151,12 @@ export class HostTransport {
       });
       const headers = headerRecord(response.headers as Record<string, unknown>);
       const raw = Buffer.isBuffer(response.data) ? response.data : Buffer.from(response.data ?? '');
-      return { status: response.status, headers, raw, data: parseBody(raw, headers['content-type'], host.id, response.status) };
+      return { status: response.status, headers, raw, data: parseBody(raw, headers['content-type'], host, response.status) };
     } catch (error) {
       if (error instanceof MalformedApiResponseError) throw error;
       throw toManagedApiError(error, {
         hostId: host.id,
+        hostName: describeHost(host),
         origin: connection.origin,
         timeoutMs: deadline.timeoutMs,
         timedOut: deadline.timedOut(),

@@ -24,6 +24,8 @@ const TLS_CODES = new Set([
 
 export interface FailureContext {
   hostId: string;
+  /** How messages name the host (`API host [prod]`). */
+  hostName: string;
   /** `https://host:port`, for messages (never carries credentials). */
   origin: string;
   timeoutMs: number;
@@ -43,28 +45,28 @@ function errorCode(error: unknown): string | undefined {
 }
 
 export function toManagedApiError(error: unknown, context: FailureContext): ManagedApiError {
-  const { hostId, origin } = context;
+  const { hostId, hostName, origin } = context;
   if (context.timedOut) {
-    return new ApiHostTimeoutError(`API host [${hostId}] did not answer within ${context.timeoutMs} ms.`, hostId, { code: 'ETIMEDOUT' });
+    return new ApiHostTimeoutError(`${hostName} did not answer within ${context.timeoutMs} ms.`, hostId, { code: 'ETIMEDOUT' });
   }
-  if (context.callerAborted) return new ApiRequestAbortedError(`The request to API host [${hostId}] was cancelled.`, hostId);
+  if (context.callerAborted) return new ApiRequestAbortedError(`The request to ${hostName} was cancelled.`, hostId);
   const code = errorCode(error);
   const message = error instanceof Error ? error.message : String(error);
   if (code && (TLS_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_') || code === 'EPROTO')) {
     const hint = code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'EPROTO' ? ' Is the host serving plain HTTP on this port? Check the URL scheme.' : ' Check the host certificate, its CA file, or the host name in the URL.';
-    return new ApiHostTlsError(`TLS connection to API host [${hostId}] at ${origin} failed: ${message}.${hint}`, hostId, { code });
+    return new ApiHostTlsError(`TLS connection to ${hostName} at ${origin} failed: ${message}.${hint}`, hostId, { code });
   }
   if (code && UNREACHABLE_CODES.has(code)) {
-    return new ApiHostUnreachableError(`API host [${hostId}] is not reachable at ${origin} (${code}). Check its URL and port.`, hostId, { code });
+    return new ApiHostUnreachableError(`${hostName} is not reachable at ${origin} (${code}). Check its URL and port.`, hostId, { code });
   }
   if (context.responseStarted || /aborted|premature|maxContentLength/i.test(message)) {
-    return new MalformedApiResponseError(`API host [${hostId}] sent an incomplete answer: ${message}.`, hostId, { code });
+    return new MalformedApiResponseError(`${hostName} sent an incomplete answer: ${message}.`, hostId, { code });
   }
   if (code && CUT_SHORT_CODES.has(code) || /socket hang up/i.test(message)) {
-    return new ApiHostUnreachableError(`API host [${hostId}] at ${origin} closed the connection (${code ?? message}). Check that the URL scheme and port point at the managed API.`, hostId, { code: code ?? 'ECONNRESET' });
+    return new ApiHostUnreachableError(`${hostName} at ${origin} closed the connection (${code ?? message}). Check that the URL scheme and port point at the managed API.`, hostId, { code: code ?? 'ECONNRESET' });
   }
   if (isAxiosError(error) || code) {
-    return new ApiHostUnreachableError(`API host [${hostId}] at ${origin} could not be reached: ${message}.`, hostId, { code });
+    return new ApiHostUnreachableError(`${hostName} at ${origin} could not be reached: ${message}.`, hostId, { code });
   }
   throw error;
 }

@@ -1,0 +1,30 @@
+/** Identity, routes and limits of the main plugin, shared by server and browser. */
+
+export const PLUGIN_ID = 'svc';
+/** Name of the request-handler context the server registers. */
+export const PLUGIN_CONTEXT_NAME = 'svc';
+
+/** The managed API's largest `limit` for list endpoints. */
+export const MANAGED_API_MAX_PAGE_SIZE = 100_000;
+
+/** Index pattern of alerts the dashboard keeps in place (`svc.alerts_index_pattern` overrides it). */
+export const DEFAULT_ALERTS_INDEX_PATTERN = 'svc-alerts-*';
+
+export const SVC_ROUTES = {
+  checkStoredApi: '/api/check-stored-api',
+  checkApi: '/api/check-api',
+  login: '/api/login',
+  request: '/api/request',
+  csv: '/api/csv',
+  routes: '/api/routes',
+  healthCheck: '/api/health-check',
+  hosts: '/hosts/apis',
+  host: '/hosts/apis/{id}',
+  knownFields: '/indexer/known-fields/{pattern}',
+  visualizations: '/indexer/visualizations',
+  indexPatterns: '/indexer/index-patterns',
+  uiLogs: '/utils/logs/ui',
+} as const;
+
+/** Dashboard role allowed to change hosts, index patterns and to check unsaved credentials. */
+export const ADMIN_ROLE = 'admin';

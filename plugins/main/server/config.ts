@@ -1,0 +1,67 @@
+/**
+ * The `svc:` subtree of the dashboard's YAML config. Every key has a default, so an empty subtree
+ * (or none) gives a working plugin.
+ */
+import { schema, type TypeOf } from '../../../host/schema';
+import { caFileProblem, hostIdProblem, hostUrlProblem, passwordProblem, usernameProblem } from '../common/api-host-rules';
+import { DEFAULT_ALERTS_INDEX_PATTERN } from '../common/constants';
+import { MANAGED_API_MAX_PAGE_SIZE } from '../common/constants';
+import { isValidCronExpression } from './services/jobs/cron';
+
+const cron = (defaultValue: string) =>
+  schema.string({ defaultValue, validate: (value) => (isValidCronExpression(value) ? undefined : 'must be a cron expression (seconds optional), e.g. "0 */5 * * * *"') });
+
+/** An API host created at start when it is not stored yet (UI edits of it are kept). */
+const seededHost = schema.object({
+  id: schema.string({ validate: hostIdProblem }),
+  url: schema.string({ validate: hostUrlProblem }),
+  port: schema.number({ min: 1, max: 65535, defaultValue: 55000 }),
+  username: schema.string({ validate: usernameProblem }),
+  password: schema.string({ validate: passwordProblem }),
+  run_as: schema.boolean({ defaultValue: false }),
+  tls_verify: schema.boolean({ defaultValue: true }),
+  ca_file: schema.maybe(schema.string({ validate: caFileProblem })),
+  /** Marks the built-in simulator host of demo mode: its URL, port and password follow the config at every start. */
+  demo: schema.boolean({ defaultValue: false }),
+});
+
+export const configSchema = schema.object({
+  hosts: schema.arrayOf(seededHost, { defaultValue: [] }),
+  api: schema.object({
+    /** Time budget of one call to a managed API, login and retry included (ms). */
+    timeout_ms: schema.number({ min: 100, max: 3_600_000, defaultValue: 60_000 }),
+    /** Largest answer accepted from a managed API (bytes). */
+    max_response_bytes: schema.number({ min: 1024, defaultValue: 512 * 1024 * 1024 }),
+    /** Keep-alive sockets per host. */
+    max_sockets_per_host: schema.number({ min: 1, max: 1024, defaultValue: 64 }),
+    /** Tokens kept (per host and dashboard user). */
+    token_cache_size: schema.number({ min: 1, defaultValue: 10_000 }),
+    /** Longest delay a caller may ask for a queued request (ms). */
+    max_request_delay_ms: schema.number({ min: 0, defaultValue: 3_600_000 }),
+  }),
+  csv: schema.object({
+    /** Most rows in one export; 0 means no limit. */
+    max_rows: schema.number({ min: 0, defaultValue: 100_000 }),
+    /** Items per page asked from the managed API while exporting. */
+    page_size: schema.number({ min: 1, max: MANAGED_API_MAX_PAGE_SIZE, defaultValue: 10_000 }),
+  }),
+  jobs: schema.object({
+    /** When stored hosts are checked in the background (reachable, logged in, version). */
+    api_check_schedule: cron('0 */5 * * * *'),
+    /** When due queued requests (`/api/request` with `delay`) are sent. */
+    queue_schedule: cron('* * * * * *'),
+  }),
+  ui_logs: schema.object({
+    /** Rotate the UI log file when it reaches this size (rotating-file-stream syntax: 10M, 1G). */
+    rotation_size: schema.string({ defaultValue: '10M', validate: (value) => (/^\d+[BKMG]$/.test(value) ? undefined : 'must be a number followed by B, K, M or G') }),
+    /** Rotated files kept. */
+    max_files: schema.number({ min: 1, max: 1000, defaultValue: 7 }),
+    /** Entries one dashboard user may send per minute. */
+    per_user_per_minute: schema.number({ min: 1, defaultValue: 120 }),
+  }),
+  /** Index pattern of alerts that the index-pattern health check keeps in place. */
+  alerts_index_pattern: schema.string({ defaultValue: DEFAULT_ALERTS_INDEX_PATTERN, minLength: 1, maxLength: 255 }),
+});
+
+export type SvcConfig = TypeOf<typeof configSchema>;
+export type SeededHostConfig = SvcConfig['hosts'][number];

@@ -1,0 +1,183 @@
+/**
+ * Server side of the `svc` plugin.
+ * setup: the `svc` request context, `X-Frame-Options` on every response, the routes, the health checks
+ * (alerts index pattern, API hosts), default notification channels when a notifications plugin is there.
+ * start: the host store and managed-API client, background host checks, the queue job runner and the
+ * global configuration; returns the contract other plugins use (`SvcServerStart`).
+ */
+import type { CoreSetup, CoreStart, Logger, Plugin, PluginInitializerContext } from '../../../host/server/types';
+import { API_HOST_SAVED_OBJECT_TYPE, type ApiHost } from '../common/api-hosts';
+import { PLUGIN_CONTEXT_NAME } from '../common/constants';
+import type { SvcConfig } from './config';
+import { loadGlobalConfiguration, type GlobalConfiguration } from './global-configuration';
+import type { SvcServices } from './plugin-services';
+import { registerRoutes } from './routes';
+import { ApiHostChecker } from './services/api-checks/api-host-checker';
+import { ApiHostStatusRegistry } from './services/api-checks/api-host-status';
+import { ApiHostStore, type StoredApiHost } from './services/api-hosts/api-host-store';
+import { loadEncryptionKey } from './services/api-hosts/encryption-key';
+import { PasswordCipher } from './services/api-hosts/password-cipher';
+import { apiHostSavedObjectType } from './services/api-hosts/saved-object-type';
+import { seedApiHosts } from './services/api-hosts/seed-hosts';
+import { CsvExportService } from './services/csv/csv-export';
+import { apiHealthCheck } from './services/health/api-health-check';
+import { HealthChecks } from './services/health/health-checks';
+import { indexPatternHealthCheck } from './services/health/index-pattern-health-check';
+import { IndexPatternService } from './services/indexer/index-patterns';
+import { KnownFieldsCatalogue } from './services/indexer/known-fields';
+import { indexPatternSavedObjectType, visualizationSavedObjectType } from './services/indexer/saved-object-types';
+import { DelayedRequestQueue } from './services/jobs/delayed-requests';
+import { JobRunner } from './services/jobs/job-runner';
+import { ManagedApiService } from './services/managed-api/managed-api-service';
+import { TokenStore } from './services/managed-api/token-store';
+import { HostTransport } from './services/managed-api/transport';
+import { createDefaultNotificationChannels } from './services/notifications/default-channels';
+import { RouteCatalogue } from './services/route-catalogue';
+import { UiLogWriter } from './services/ui-logs/ui-log-writer';
+import type { SvcRequestHandlerContext, SvcServerStart } from './types';
+
+export interface SvcSetupDeps {
+  /** Optional plugin: when present, default notification channels are created. */
+  notifications?: unknown;
+}
+
+/** Tokens are dropped this long before they expire, so none is sent at the very end of its life. */
+const TOKEN_EXPIRY_SKEW_MS = 30_000;
+/** Assumed lifetime of a token whose expiry cannot be read (the managed API's default is 900 s). */
+const TOKEN_FALLBACK_LIFETIME_MS = 300_000;
+
+function publicHost({ version: _version, ...host }: StoredApiHost): ApiHost {
+  return host;
+}
+
+export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, SvcSetupDeps> {
+  private readonly logger: Logger;
+  private readonly config: SvcConfig;
+  private readonly healthChecks: HealthChecks;
+  private readonly jobs: JobRunner;
+  private readonly transport: HostTransport;
+  private services?: SvcServices;
+  private core?: CoreStart;
+  private globalConfiguration?: GlobalConfiguration;
+
+  constructor(private readonly context: PluginInitializerContext) {
+    this.logger = context.logger.get();
+    this.config = context.config.get() as SvcConfig;
+    this.healthChecks = new HealthChecks(this.logger.get('health'));
+    this.jobs = new JobRunner(this.logger.get('jobs'));
+    this.transport = new HostTransport({ maxResponseBytes: this.config.api.max_response_bytes, maxSockets: this.config.api.max_sockets_per_host });
+  }
+
+  private started(): SvcServices {
+    if (!this.services) throw new Error('The svc plugin has not started yet.');
+    return this.services;
+  }
+
+  setup(core: CoreSetup, deps: SvcSetupDeps): Record<string, never> {
+    core.savedObjects.registerType(apiHostSavedObjectType);
+    core.savedObjects.registerType(visualizationSavedObjectType);
+    core.savedObjects.registerType(indexPatternSavedObjectType);
+
+    const requestLogger = this.logger.get('routes');
+    core.http.registerRouteHandlerContext<SvcRequestHandlerContext>(PLUGIN_CONTEXT_NAME, (_context, request) => {
+      const { api } = this.started();
+      return { logger: requestLogger, api: { client: { asInternalUser: api.asInternalUser, asCurrentUser: api.asUser(core.security.getCurrentUser(request)) } } };
+    });
+    // The dashboard may only be framed by its own pages (clickjacking).
+    core.http.registerOnPreResponse((_request, _response, toolkit) => toolkit.next({ headers: { 'x-frame-options': 'SAMEORIGIN' } }));
+
+    registerRoutes(core.http.createRouter(), () => this.started());
+
+    this.healthChecks.register(
+      indexPatternHealthCheck(() => ({ indexPatterns: this.started().indexPatterns, repository: this.startCore().savedObjects.createInternalRepository() }), this.config.alerts_index_pattern),
+    );
+    this.healthChecks.register(apiHealthCheck(() => this.started()));
+
+    createDefaultNotificationChannels(deps.notifications, this.logger.get('notifications')).catch((error: unknown) =>
+      this.logger.error(`Default notification channels could not be created: ${(error as Error).message}`),
+    );
+    return {};
+  }
+
+  private startCore(): CoreStart {
+    if (!this.core) throw new Error('The svc plugin has not started yet.');
+    return this.core;
+  }
+
+  async start(core: CoreStart): Promise<SvcServerStart> {
+    this.core = core;
+    this.globalConfiguration = loadGlobalConfiguration(this.context, this.config);
+    const dataDir = this.context.paths.data;
+    const key = await loadEncryptionKey({ env: process.env, dataDir });
+    if (key.source === 'file-created') this.logger.info(`A new key for API host passwords was written to ${dataDir} (set SVC_ENCRYPTION_KEY to manage it yourself).`);
+    if (key.warning) this.logger.warn(key.warning);
+
+    const hosts = new ApiHostStore(core.savedObjects.createInternalRepository([API_HOST_SAVED_OBJECT_TYPE]), new PasswordCipher(key.key));
+    const api = new ManagedApiService({
+      hosts,
+      transport: this.transport,
+      tokens: new TokenStore(this.transport, { maxEntries: this.config.api.token_cache_size, expirySkewMs: TOKEN_EXPIRY_SKEW_MS, fallbackLifetimeMs: TOKEN_FALLBACK_LIFETIME_MS }),
+      logger: this.logger.get('managed-api'),
+      timeoutMs: this.config.api.timeout_ms,
+    });
+    const checker = new ApiHostChecker(api);
+    const statuses = new ApiHostStatusRegistry(hosts, checker, this.logger.get('api-hosts'));
+    const knownFields = new KnownFieldsCatalogue(this.config.alerts_index_pattern);
+    const queue = new DelayedRequestQueue(this.logger.get('queue'));
+    this.services = {
+      config: this.config,
+      hosts,
+      api,
+      checker,
+      statuses,
+      csv: new CsvExportService({ maxRows: this.config.csv.max_rows, pageSize: this.config.csv.page_size }),
+      queue,
+      uiLogs: new UiLogWriter({ dataDir, rotationSize: this.config.ui_logs.rotation_size, maxFiles: this.config.ui_logs.max_files, perUserPerMinute: this.config.ui_logs.per_user_per_minute }),
+      knownFields,
+      indexPatterns: new IndexPatternService(knownFields),
+      healthChecks: this.healthChecks,
+      routeCatalogue: new RouteCatalogue(),
+    };
+
+    hosts.onChange((change) => {
+      api.forgetHost(change.id);
+      if (change.kind === 'deleted') statuses.forget(change.id);
+      else statuses.refresh(change.id).catch((error: unknown) => this.logger.warn(`API host [${change.id}] could not be checked: ${(error as Error).message}`));
+    });
+    await seedApiHosts(hosts, this.config.hosts, this.logger.get('api-hosts'));
+
+    // Background API initialisation: every host is checked now and on schedule; nothing here delays the start.
+    this.jobs.start({ name: 'api-host-checks', schedule: this.config.jobs.api_check_schedule, run: () => statuses.refreshAll() }, { runNow: true });
+    this.jobs.start({ name: 'delayed-requests', schedule: this.config.jobs.queue_schedule, run: () => queue.runDue() });
+    const indexPatterns = this.services.indexPatterns;
+    void indexPatterns
+      .ensure(core.savedObjects.createInternalRepository(), this.config.alerts_index_pattern)
+      .then((outcome) => outcome === 'created' && this.logger.info(`Index pattern [${this.config.alerts_index_pattern}] was created.`))
+      .catch((error: unknown) => this.logger.warn(`Index pattern [${this.config.alerts_index_pattern}] could not be checked: ${(error as Error).message}`));
+    this.logger.debug('Global configuration loaded.', { configuration: this.globalConfiguration });
+
+    return {
+      api: {
+        client: {
+          asInternalUser: api.asInternalUser,
+          asScoped: (request) => ({ asCurrentUser: api.asUser(core.security.getCurrentUser(request)) }),
+        },
+      },
+      hosts: {
+        list: async () => (await hosts.list()).map(publicHost),
+        get: async (id) => {
+          const host = await hosts.get(id);
+          return host && publicHost(host);
+        },
+      },
+    };
+  }
+
+  async stop(): Promise<void> {
+    await this.jobs.stop();
+    const dropped = this.services?.queue.clear() ?? 0;
+    if (dropped > 0) this.logger.warn(`${dropped} queued request(s) were not sent because the dashboard stopped.`);
+    await this.services?.uiLogs.close();
+    this.transport.close();
+  }
+}

@@ -1,0 +1,92 @@
+/** `GET/POST /hosts/apis`, `PUT/DELETE /hosts/apis/{id}`: the stored API hosts (writes for admins). */
+import { schema } from '../../../../host/schema';
+import type { IRouter } from '../../../../host/server/types';
+import type { ApiHostEntry } from '../../common/api-host-check';
+import { caFileProblem, hostIdProblem, hostUrlProblem, passwordProblem, usernameProblem } from '../../common/api-host-rules';
+import { SVC_ROUTES } from '../../common/constants';
+import type { ServicesAccessor } from '../plugin-services';
+import type { StoredApiHost } from '../services/api-hosts/api-host-store';
+import { forbiddenUnlessAdmin } from './admin-guard';
+import { handleErrors } from './error-responses';
+
+export const hostFields = {
+  url: schema.string({ validate: hostUrlProblem }),
+  port: schema.number({ min: 1, max: 65535, validate: (port) => (Number.isInteger(port) ? undefined : 'must be an integer') }),
+  username: schema.string({ validate: usernameProblem }),
+  password: schema.string({ validate: passwordProblem }),
+  run_as: schema.boolean(),
+  tls_verify: schema.boolean(),
+  ca_file: schema.string({ validate: caFileProblem }),
+};
+
+const idParams = schema.object({ id: schema.string({ validate: hostIdProblem }) });
+
+export function registerApiHostRoutes(router: IRouter, services: ServicesAccessor): void {
+  const entry = (host: StoredApiHost): ApiHostEntry => {
+    const status = services().statuses.get(host.id);
+    return { ...host, ...(status ? { status } : {}) };
+  };
+
+  router.get(
+    { path: SVC_ROUTES.hosts, validate: false },
+    handleErrors(async (_context, _request, response) => response.ok({ body: (await services().hosts.list()).map(entry) })),
+  );
+
+  router.post(
+    {
+      path: SVC_ROUTES.hosts,
+      validate: {
+        body: schema.object({
+          id: schema.string({ validate: hostIdProblem }),
+          ...hostFields,
+          port: schema.number({ min: 1, max: 65535, defaultValue: 55000 }),
+          run_as: schema.boolean({ defaultValue: false }),
+          tls_verify: schema.boolean({ defaultValue: true }),
+          ca_file: schema.maybe(hostFields.ca_file),
+        }),
+      },
+    },
+    handleErrors(async (context, request, response) => {
+      const forbidden = forbiddenUnlessAdmin(context, response, 'add API hosts');
+      if (forbidden) return forbidden;
+      return response.ok({ body: entry(await services().hosts.create(request.body)) });
+    }),
+  );
+
+  router.put(
+    {
+      path: SVC_ROUTES.host,
+      validate: {
+        params: idParams,
+        body: schema.object({
+          url: schema.maybe(hostFields.url),
+          port: schema.maybe(hostFields.port),
+          username: schema.maybe(hostFields.username),
+          password: schema.maybe(hostFields.password),
+          run_as: schema.maybe(hostFields.run_as),
+          tls_verify: schema.maybe(hostFields.tls_verify),
+          /** null removes the CA file. */
+          ca_file: schema.maybe(schema.nullable(hostFields.ca_file)),
+          /** The version read before editing; with it, a concurrent edit makes this one fail with 409. */
+          version: schema.maybe(schema.string({ minLength: 1, maxLength: 256 })),
+        }),
+      },
+    },
+    handleErrors(async (context, request, response) => {
+      const forbidden = forbiddenUnlessAdmin(context, response, 'edit API hosts');
+      if (forbidden) return forbidden;
+      const { version, ...changes } = request.body;
+      return response.ok({ body: entry(await services().hosts.update(request.params.id, changes, { version })) });
+    }),
+  );
+
+  router.delete(
+    { path: SVC_ROUTES.host, validate: { params: idParams } },
+    handleErrors(async (context, request, response) => {
+      const forbidden = forbiddenUnlessAdmin(context, response, 'remove API hosts');
+      if (forbidden) return forbidden;
+      await services().hosts.delete(request.params.id);
+      return response.ok({ body: { id: request.params.id, deleted: true } });
+    }),
+  );
+}

@@ -1,0 +1,20 @@
+/** Every HTTP route of the main plugin. */
+import type { IRouter } from '../../../../host/server/types';
+import type { ServicesAccessor } from '../plugin-services';
+import { registerApiHostRoutes } from './api-hosts';
+import { registerApiRequestRoute } from './api-request';
+import { registerCsvRoute } from './csv';
+import { registerHealthRoute } from './health';
+import { registerIndexerRoutes } from './indexer';
+import { registerManagedApiRoutes } from './managed-api';
+import { registerUiLogsRoute } from './ui-logs';
+
+export function registerRoutes(router: IRouter, services: ServicesAccessor): void {
+  registerManagedApiRoutes(router, services);
+  registerApiRequestRoute(router, services);
+  registerCsvRoute(router, services);
+  registerApiHostRoutes(router, services);
+  registerIndexerRoutes(router, services);
+  registerUiLogsRoute(router, services);
+  registerHealthRoute(router, services);
+}

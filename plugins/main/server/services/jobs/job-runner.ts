@@ -1,0 +1,34 @@
+/** Runs the plugin's background jobs on their cron schedules (node-cron), and stops them with the plugin. */
+import cron, { type ScheduledTask } from 'node-cron';
+import type { Logger } from '../../../../../host/server/types';
+
+export interface BackgroundJob {
+  name: string;
+  schedule: string;
+  run(): Promise<unknown>;
+}
+
+export class JobRunner {
+  private readonly tasks: ScheduledTask[] = [];
+
+  constructor(private readonly logger: Logger) {}
+
+  /** Schedules the job; `runNow` also starts one run at once, in the background. */
+  start(job: BackgroundJob, options: { runNow?: boolean } = {}): void {
+    const run = async (): Promise<void> => {
+      try {
+        await job.run();
+      } catch (error) {
+        this.logger.error(`Background job [${job.name}] failed: ${(error as Error).message}`, { job: job.name });
+      }
+    };
+    // noOverlap: a slow run is not started again while it is still busy.
+    this.tasks.push(cron.schedule(job.schedule, run, { name: job.name, noOverlap: true }));
+    if (options.runNow) void run();
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.tasks.map((task) => task.destroy()));
+    this.tasks.length = 0;
+  }
+}
