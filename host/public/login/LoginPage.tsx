@@ -49,7 +49,7 @@ export function LoginPage({ http, next, navigate }: LoginPageProps) {
 
   return (
     <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 16 }}>
-      <EuiPanel paddingSize="l" style={{ width: 400, maxWidth: '100%' }} hasShadow>
+      <EuiPanel paddingSize="l" grow={false} style={{ width: 400, maxWidth: '100%' }} hasShadow>
         <EuiTitle size="m">
           <h1>Log in</h1>
         </EuiTitle>
@@ -64,8 +64,9 @@ export function LoginPage({ http, next, navigate }: LoginPageProps) {
           </>
         )}
         <EuiForm component="form" onSubmit={submit} data-test-subj="loginForm" noValidate>
-          <EuiFormRow label="Username" isInvalid={submitted && !username} error={submitted && !username ? 'Enter your username.' : undefined}>
+          <EuiFormRow fullWidth label="Username" isInvalid={submitted && !username} error={submitted && !username ? 'Enter your username.' : undefined}>
             <EuiFieldText
+              fullWidth
               name="username"
               autoComplete="username"
               autoFocus
@@ -75,8 +76,9 @@ export function LoginPage({ http, next, navigate }: LoginPageProps) {
               data-test-subj="loginUsername"
             />
           </EuiFormRow>
-          <EuiFormRow label="Password" isInvalid={submitted && !password} error={submitted && !password ? 'Enter your password.' : undefined}>
+          <EuiFormRow fullWidth label="Password" isInvalid={submitted && !password} error={submitted && !password ? 'Enter your password.' : undefined}>
             <EuiFieldPassword
+              fullWidth
               name="password"
               type="dual"
               autoComplete="current-password"
