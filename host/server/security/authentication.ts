@@ -35,17 +35,19 @@ export class Authentication {
       const user = await this.deps.sessions.verify(token);
       if (user) return user;
     }
-    const basic = parseBasicCredentials(headers.authorization);
-    return basic ? this.verifyBasic(basic.username, basic.password) : null;
+    const authorization = headers.authorization;
+    return typeof authorization === 'string' ? this.verifyBasic(authorization) : null;
   }
 
-  private async verifyBasic(username: string, password: string): Promise<AuthenticatedUser | null> {
-    const cached = this.deps.basicCache.get(username, password);
+  private async verifyBasic(authorization: string): Promise<AuthenticatedUser | null> {
+    const cached = this.deps.basicCache.get(authorization);
     if (cached) return cached;
+    const credentials = parseBasicCredentials(authorization);
+    if (!credentials) return null;
     // Scripts have no client address here; their guesses count against the user name.
-    const outcome = await this.login(username, password);
+    const outcome = await this.login(credentials.username, credentials.password);
     if (outcome.status !== 'ok') return null;
-    this.deps.basicCache.set(username, password, outcome.user);
+    this.deps.basicCache.set(authorization, outcome.user);
     return outcome.user;
   }
 

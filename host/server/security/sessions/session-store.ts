@@ -3,7 +3,7 @@
  * database gives no usable cookie) in a hidden saved object, so sessions survive restarts and work
  * on every instance sharing the database. Sessions end at an absolute expiry and after an idle time.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { AuthenticatedUser, ISavedObjectsRepository } from '../../types';
 import { savedObjectsErrors, type InternalCoordination } from '../../saved-objects';
@@ -57,7 +57,7 @@ export interface NewSession {
 }
 
 function sessionId(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 export class SessionStore {
