@@ -572,6 +572,15 @@ describe('saved-objects client', () => {
           { type: 'thing', hasReference: { type: 1 } },
           'options.hasReference must be an object with string type and id: Bad Request',
         ],
+        [
+          { type: 'thing', namespaces: 'blue' },
+          'options.namespaces must be a non-empty array of strings: Bad Request',
+        ],
+        [
+          { type: 'thing', namespaces: [] },
+          'options.namespaces must be a non-empty array of strings: Bad Request',
+        ],
+        [{ type: 'thing', search: 5 }, 'options.search must be a string: Bad Request'],
       ];
       for (const [options, message] of cases) {
         await expect(failure(client.find(options as never))).resolves.toMatchObject({

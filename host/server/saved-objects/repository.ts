@@ -419,9 +419,10 @@ export class SavedObjectsRepository implements SavedObjectsClientContract {
         `options.page * options.perPage must not exceed ${FIND_MAX_WINDOW}`,
       );
     }
-    const namespaces = (options.namespaces ?? [normalizeNamespace(options.namespace)]).map(
-      (ns) => ns || DEFAULT_NAMESPACE,
-    );
+    const namespaces = this.findNamespaces(options);
+    if (options.search !== undefined && typeof options.search !== 'string') {
+      throw errors.createBadRequestError('options.search must be a string');
+    }
     const terms = options.search ? parseSearch(options.search) : [];
     const result = await this.store.find({
       scopes: types.map((type) => this.scope(type, namespaces)),
@@ -461,6 +462,18 @@ export class SavedObjectsRepository implements SavedObjectsClientContract {
       throw errors.createBadRequestError('options.type must be a string or an array of strings');
     }
     return types.filter((t) => this.allowedTypes.has(t));
+  }
+
+  /** `namespaces` (several, `*` for all) or the one `namespace`. */
+  private findNamespaces(options: SavedObjectsFindOptions): string[] {
+    if (options.namespaces === undefined) return [normalizeNamespace(options.namespace)];
+    const valid =
+      Array.isArray(options.namespaces) &&
+      options.namespaces.length > 0 &&
+      options.namespaces.every((ns) => typeof ns === 'string');
+    if (!valid)
+      throw errors.createBadRequestError('options.namespaces must be a non-empty array of strings');
+    return options.namespaces.map((ns) => ns || DEFAULT_NAMESPACE);
   }
 
   private scope(type: string, namespaces: string[]): TypeScope {

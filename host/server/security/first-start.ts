@@ -81,3 +81,9 @@ export async function ensureInitialAdmin(
   });
   return { username: INITIAL_ADMIN_USERNAME, passwordFile, fromEnv };
 }
+
+/** The generated password stops being true once `admin` changes it or is removed: its file goes. */
+export async function forgetInitialAdminPassword(dataDir: string, username: string): Promise<void> {
+  if (username === INITIAL_ADMIN_USERNAME)
+    await fs.rm(path.join(dataDir, INITIAL_ADMIN_PASSWORD_FILE), { force: true });
+}

@@ -71,6 +71,10 @@ describe('security service', () => {
       expect(second.firstStart).toBeUndefined();
       expect(fs.readFileSync(passwordFile, 'utf8').trim()).toBe(password);
       await expect(second.security.users.list()).resolves.toHaveLength(1);
+
+      // Once admin picks a password of their own, the generated one's file goes.
+      await second.security.users.passwd('admin', 'chosen-by-admin');
+      expect(fs.existsSync(passwordFile)).toBe(false);
     });
 
     it('uses SVC_ADMIN_PASSWORD when given and writes no file', async () => {

@@ -14,7 +14,11 @@ import { authenticatedUserOf } from '../http/osd_request';
 import type { InternalCoordination } from '../saved-objects';
 import { Authentication } from './authentication';
 import { BasicAuthCache } from './basic-auth-cache';
-import { ensureInitialAdmin, type FirstStartRecord } from './first-start';
+import {
+  ensureInitialAdmin,
+  forgetInitialAdminPassword,
+  type FirstStartRecord,
+} from './first-start';
 import {
   createMemoryLoginLimiters,
   LoginThrottle,
@@ -112,8 +116,12 @@ export function createSecurityService(options: SecurityServiceOptions): Security
   async function onUserChanged(username: string, change: UserChange): Promise<void> {
     const { sessions } = requireStarted();
     basicCache.evictUser(username);
-    if (change === 'roles') sessions.evictUser(username);
-    else await sessions.revokeAllFor(username);
+    if (change === 'roles') {
+      sessions.evictUser(username);
+      return;
+    }
+    await sessions.revokeAllFor(username);
+    await forgetInitialAdminPassword(options.dataDir, username);
   }
 
   function sweepSessions(sessions: SessionStore): void {
