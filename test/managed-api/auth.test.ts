@@ -41,12 +41,13 @@ describe('simulator authentication', () => {
   });
 
   it('rejects bad credentials, missing and non-Basic headers with 401 Invalid credentials', async () => {
-    for (const headers of [
+    const variants: Array<Record<string, string>> = [
       { authorization: basicAuth({ ...ADMIN_USER, password: 'nope' }) },
       {},
       { authorization: 'Bearer abc' },
       { authorization: 'Basic !!!' },
-    ]) {
+    ];
+    for (const headers of variants) {
       const response = await authenticate(headers);
       expect(response.status).toBe(401);
       expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');

@@ -28,6 +28,13 @@ export interface TableSpec<T> {
   defaultSort?: { fields: string[]; descending: boolean };
   /** Items a date comparison never matches (agent 000). */
   excludedFromDateFilters?: (item: T) => boolean;
+  /** Reads a (dotted) field for filters and sorting; defaults to walking the item. Date fields may be
+   * returned as Unix seconds. */
+  value?: (item: T, field: string) => unknown;
+}
+
+function reader<T>(spec: TableSpec<T>): (item: T, field: string) => unknown {
+  return spec.value ?? getPath;
 }
 
 export interface ListParams {
@@ -129,9 +136,11 @@ function dateClause<T>(
     if (Number.isNaN(reference)) throw codedProblem(1412, { extra: value });
     test = (seconds) => compareNumbers(seconds, operator, reference);
   }
+  const read = reader(spec);
   return (item) => {
     if (spec.excludedFromDateFilters?.(item)) return false;
-    const actual = getPath(item, field);
+    const actual = read(item, field);
+    if (typeof actual === 'number') return test(actual);
     return typeof actual === 'string' && test(Date.parse(actual) / 1000);
   };
 }
@@ -144,10 +153,11 @@ function dbClause<T>(
   value: string,
   now: number,
 ): Predicate<T> {
+  const read = reader(spec);
   if (value.toLowerCase() === 'null') {
     return operator === '!='
-      ? (item) => getPath(item, field) !== undefined
-      : (item) => operator === '=' && getPath(item, field) === undefined;
+      ? (item) => read(item, field) !== undefined
+      : (item) => operator === '=' && read(item, field) === undefined;
   }
   if (kind === 'membership' || kind === 'list') {
     if (operator === '<' || operator === '>') {
@@ -155,7 +165,7 @@ function dbClause<T>(
     }
     const wanted = value.toLowerCase();
     return (item) => {
-      const list = (getPath(item, field) as string[] | undefined) ?? [];
+      const list = (read(item, field) as string[] | undefined) ?? [];
       const lowered = list.map((entry) => String(entry).toLowerCase());
       if (operator === '~') return lowered.some((entry) => entry.includes(wanted));
       const member = lowered.includes(wanted);
@@ -166,7 +176,7 @@ function dbClause<T>(
   if (kind === 'number') {
     const wanted = Number(value);
     return (item) => {
-      const actual = getPath(item, field);
+      const actual = read(item, field);
       return (
         actual !== undefined &&
         !Number.isNaN(wanted) &&
@@ -177,13 +187,13 @@ function dbClause<T>(
   if (/['"]/.test(value) && (operator === '=' || operator === '!=')) {
     const pattern = likePattern(value);
     return (item) => {
-      const actual = getPath(item, field);
+      const actual = read(item, field);
       return actual !== undefined && pattern.test(String(actual)) === (operator === '=');
     };
   }
   const wanted = value.toLowerCase();
   return (item) => {
-    const actual = getPath(item, field);
+    const actual = read(item, field);
     return actual !== undefined && compareText(String(actual).toLowerCase(), operator, wanted);
   };
 }
@@ -288,35 +298,39 @@ export function parseSort<T>(spec: TableSpec<T>, sort: string): SortSpec {
   return { fields, descending };
 }
 
-type SortKey = unknown[];
+type KeyPart = number | string | undefined;
+/** One part per sort field; a single-field key is kept bare to spare an array per row. */
+type SortKey = KeyPart | KeyPart[];
+
+function keyPart<T>(spec: TableSpec<T>, value: unknown, field: string): KeyPart {
+  if (value === undefined || value === null) return undefined;
+  if (spec.fields[field] === 'number') return Number(value);
+  if (typeof value === 'number') return value;
+  return Array.isArray(value) ? value.join(',').toLowerCase() : String(value).toLowerCase();
+}
 
 function keyOf<T>(spec: TableSpec<T>, item: T, fields: readonly string[]): SortKey {
-  return fields.map((field) => {
-    const value = getPath(item, field);
-    if (value === undefined || value === null) return undefined;
-    if (spec.fields[field] === 'number') return Number(value);
-    if (typeof value === 'number') return value;
-    return Array.isArray(value) ? value.join(',').toLowerCase() : String(value).toLowerCase();
-  });
+  const read = reader(spec);
+  if (fields.length === 1) return keyPart(spec, read(item, fields[0]), fields[0]);
+  return fields.map((field) => keyPart(spec, read(item, field), field));
+}
+
+function compareParts(left: KeyPart, right: KeyPart): number {
+  if (left === right) return 0;
+  // Missing values sort first ascending, like SQL NULLs.
+  if (left === undefined) return -1;
+  if (right === undefined) return 1;
+  return left < right ? -1 : 1;
 }
 
 function compareKeys(a: SortKey, b: SortKey, descending: boolean): number {
-  for (let i = 0; i < a.length; i++) {
-    const left = a[i];
-    const right = b[i];
-    if (left === right) continue;
-    // Missing values sort first ascending, like SQL NULLs.
-    const order =
-      left === undefined
-        ? -1
-        : right === undefined
-          ? 1
-          : (left as number | string) < (right as number | string)
-            ? -1
-            : 1;
-    return descending ? -order : order;
+  let order = 0;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < a.length && order === 0; i++) order = compareParts(a[i], b[i]);
+  } else {
+    order = compareParts(a as KeyPart, b as KeyPart);
   }
-  return 0;
+  return descending ? -order : order;
 }
 
 function validateSelect<T>(spec: TableSpec<T>, select: readonly string[]): void {
@@ -341,10 +355,14 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
   node[parts[parts.length - 1]] = value;
 }
 
-export function project(item: object, fields: readonly string[]): Record<string, unknown> {
+export function project<T>(
+  item: T,
+  fields: readonly string[],
+  read: (item: T, field: string) => unknown = getPath,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of fields) {
-    const value = getPath(item, field);
+    const value = read(item, field);
     if (value !== undefined) setPath(out, field, value);
   }
   return out;
@@ -359,6 +377,8 @@ export interface ListSource<R, T> {
   load(row: R): T | undefined;
   /** Endpoint filters and RBAC, applied before `q` and `search`. */
   filter?: Predicate<T>;
+  /** The API item of a loaded row, when it differs from what filters read (defaults to the row's item). */
+  present?(item: T): object;
 }
 
 export function listItems<R, T extends Item>(
@@ -370,7 +390,11 @@ export function listItems<R, T extends Item>(
   const predicates: Array<Predicate<T>> = [];
   if (source.filter) predicates.push(source.filter);
   if (params.q) predicates.push(compileQ(spec, params.q, now));
-  if (params.search) predicates.push(searchPredicate(params.search));
+  const present = source.present ?? ((item: T): object => item);
+  if (params.search) {
+    const matches = searchPredicate<object>(params.search);
+    predicates.push((item) => matches(present(item)));
+  }
   const sort = params.sort ? parseSort(spec, params.sort) : spec.defaultSort;
   if (params.select) validateSelect(spec, params.select);
   const fields = params.select
@@ -382,7 +406,10 @@ export function listItems<R, T extends Item>(
         ]
     : undefined;
   const shape = (item: T): Record<string, unknown> =>
-    fields ? project(item, fields) : (item as Record<string, unknown>);
+    fields ? project(present(item), fields) : (present(item) as Record<string, unknown>);
+  // Distinct rows are projected through the table's reader, so a scan need not build whole items.
+  const distinctShape = (item: T): Record<string, unknown> =>
+    fields ? project(item, fields, reader(spec)) : (present(item) as Record<string, unknown>);
   const end = params.offset + params.limit;
 
   if (params.distinct) {
@@ -390,10 +417,10 @@ export function listItems<R, T extends Item>(
     for (let i = 0; i < source.rows.length; i++) {
       const item = source.load(source.rows[i]);
       if (!item || !predicates.every((predicate) => predicate(item))) continue;
-      const shaped = shape(item);
+      const shaped = distinctShape(item);
       const id = JSON.stringify(shaped);
       if (!seen.has(id))
-        seen.set(id, { item: shaped, key: sort ? keyOf(spec, item, sort.fields) : [] });
+        seen.set(id, { item: shaped, key: sort ? keyOf(spec, item, sort.fields) : undefined });
     }
     const rows = [...seen.values()];
     if (sort) rows.sort((a, b) => compareKeys(a.key, b.key, sort.descending));

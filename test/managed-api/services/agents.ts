@@ -6,8 +6,8 @@
  */
 import {
   AGENT_STATUSES,
-  type AgentItem,
   type AgentState,
+  type AgentStore,
   MANAGER_ID,
   formatAgentId,
   parseAgentId,
@@ -56,14 +56,18 @@ const AGENT_FIELDS: Record<string, FieldKind> = {
   status_code: 'number',
 };
 
-export const AGENT_TABLE: TableSpec<AgentItem> = {
-  mode: 'db',
-  fields: AGENT_FIELDS,
-  sortFields: Object.keys(AGENT_FIELDS),
-  selectFields: [...Object.keys(AGENT_FIELDS), 'os'],
-  requiredFields: ['id'],
-  excludedFromDateFilters: (item) => item.id === '000',
-};
+/** Filters and sorting read agent states through the store, so scans never build whole items. */
+function agentTable(store: AgentStore): TableSpec<AgentState> {
+  return {
+    mode: 'db',
+    fields: AGENT_FIELDS,
+    sortFields: Object.keys(AGENT_FIELDS),
+    selectFields: [...Object.keys(AGENT_FIELDS), 'os'],
+    requiredFields: ['id'],
+    excludedFromDateFilters: (state) => state.n === MANAGER_ID,
+    value: (state, field) => store.field(state, field),
+  };
+}
 
 const LIST_MESSAGES: ResultMessages = {
   all: 'All selected agents information was returned',
@@ -98,40 +102,37 @@ const NAMED_FILTERS = [
   'group_config_status',
 ] as const;
 
-function get(item: AgentItem, field: string): unknown {
-  return field.startsWith('os.')
-    ? item.os?.[field.slice(3) as keyof NonNullable<AgentItem['os']>]
-    : item[field as keyof AgentItem];
-}
-
 /** Predicates of the named filters, `status` and `older_than` present in `query`. */
 function namedFilters(
+  store: AgentStore,
   query: ParsedParams,
   now: number,
-  olderThanDefault?: string,
-): Array<(item: AgentItem) => boolean> {
-  const predicates: Array<(item: AgentItem) => boolean> = [];
+): Array<(state: AgentState) => boolean> {
+  const predicates: Array<(state: AgentState) => boolean> = [];
   const statuses = query.status as string[] | undefined;
   if (statuses && !statuses.includes('all'))
-    predicates.push((item) => statuses.includes(item.status));
+    predicates.push((state) => statuses.includes(state.status));
   for (const name of NAMED_FILTERS) {
     const raw = query[name];
     if (raw === undefined || raw === 'all') continue;
     const wanted = (name === 'version' ? normaliseVersion(String(raw)) : String(raw)).toLowerCase();
     if (name === 'group')
-      predicates.push((item) => (item.group ?? []).some((group) => group.toLowerCase() === wanted));
-    else predicates.push((item) => String(get(item, name) ?? '').toLowerCase() === wanted);
+      predicates.push((state) =>
+        (state.groups ?? []).some((group) => group.toLowerCase() === wanted),
+      );
+    else
+      predicates.push((state) => String(store.field(state, name) ?? '').toLowerCase() === wanted);
   }
-  const olderThan = (query.older_than as string | undefined) ?? olderThanDefault;
+  const olderThan = query.older_than as string | undefined;
   if (olderThan !== undefined) {
     const seconds = timeframeSeconds(olderThan);
     if (seconds > 0) {
-      const threshold = now - seconds * 1000;
-      predicates.push((item) =>
-        item.status === 'never_connected'
-          ? Date.parse(item.dateAdd) < threshold
-          : item.lastKeepAlive !== undefined && Date.parse(item.lastKeepAlive) < threshold,
-      );
+      const threshold = now / 1000 - seconds;
+      predicates.push((state) => {
+        const reference =
+          state.status === 'never_connected' ? state.dateAdd : store.lastKeepAlive(state);
+        return reference !== undefined && reference < threshold;
+      });
     }
   }
   return predicates;
@@ -184,19 +185,20 @@ export function listAgents(
   const rows = named
     ? Int32Array.from(resolveNamed(state, session, access, named, result).allowed)
     : state.agents.liveIds();
-  const predicates = namedFilters(query, state.now());
-  if (!named && !access.all)
-    predicates.push((item) => access.allows(Number(item.id), item.group, true));
+  const { agents } = state;
+  const predicates = namedFilters(agents, query, state.now());
+  if (!named && !access.all) predicates.push((agent) => access.allows(agent.n, agent.groups, true));
   const listed = listItems(
     {
       rows,
-      load: (n: number) => state.agents.item(n),
+      load: (n: number) => agents.get(n),
       filter:
         predicates.length > 0
-          ? (item) => predicates.every((predicate) => predicate(item))
+          ? (agent) => predicates.every((predicate) => predicate(agent))
           : undefined,
+      present: (agent) => agents.materialise(agent),
     },
-    AGENT_TABLE,
+    agentTable(agents),
     listParams(query),
     state.now(),
   );
@@ -260,9 +262,10 @@ export function deleteAgents(
   const result = new AffectedItems<string>(DELETE_MESSAGES);
   const olderThan = (query.older_than as string | undefined) ?? '7d';
   const now = state.now();
-  const predicates = namedFilters({ ...query, older_than: olderThan }, now);
-  if (query.q) predicates.push(compileQ(AGENT_TABLE, query.q as string, now));
-  const eligible = (item: AgentItem) => predicates.every((predicate) => predicate(item));
+  const predicates = namedFilters(state.agents, { ...query, older_than: olderThan }, now);
+  if (query.q) predicates.push(compileQ(agentTable(state.agents), query.q as string, now));
+  const eligible = (n: number) =>
+    predicates.every((predicate) => predicate(state.agents.get(n) as AgentState));
   const requested = query.agents_list as string[];
   let targets: number[];
   if (requested.includes('all')) {
@@ -270,7 +273,7 @@ export function deleteAgents(
       const agent = state.agents.get(n) as AgentState;
       return n !== MANAGER_ID && access.allows(n, agent.groups, true);
     });
-    targets = targets.filter((n) => eligible(state.agents.item(n) as AgentItem));
+    targets = targets.filter(eligible);
   } else {
     const requirements = [
       `status: ${pythonList(query.status as string[])}`,
@@ -288,7 +291,7 @@ export function deleteAgents(
     );
     if (requested.some((id) => parseAgentId(id) === MANAGER_ID)) result.fail(1703, '000');
     targets = named.allowed.filter((n) => {
-      if (eligible(state.agents.item(n) as AgentItem)) return true;
+      if (eligible(n)) return true;
       result.fail(1731, formatAgentId(n), {
         extra: `some of the requirements are not met -> ${requirements.join(', ')}`,
       });
@@ -302,8 +305,7 @@ export function deleteAgents(
   return result.render({ older_than: olderThan });
 }
 
-export function summaryStatus(state: SimulatorState, session: Session) {
-  const access = agentAccess(session.permissions, 'agent:read');
+function countStatuses(state: SimulatorState, access: AgentAccess) {
   const connection = { active: 0, disconnected: 0, never_connected: 0, pending: 0, total: 0 };
   const configuration = { synced: 0, not_synced: 0, total: 0 };
   if (!access.none) {
@@ -318,7 +320,16 @@ export function summaryStatus(state: SimulatorState, session: Session) {
   }
   connection.total = AGENT_STATUSES.reduce((sum, status) => sum + connection[status], 0);
   configuration.total = connection.total;
-  return dataResult({ connection, configuration });
+  return { connection, configuration };
+}
+
+export function summaryStatus(state: SimulatorState, session: Session) {
+  const access = agentAccess(session.permissions, 'agent:read');
+  // Callers who see every agent share one count, remembered until the next write.
+  const counts = access.all
+    ? state.agents.aggregate('statusSummary', () => countStatuses(state, access))
+    : countStatuses(state, access);
+  return dataResult(counts);
 }
 
 export function summaryOs(state: SimulatorState, session: Session): AffectedItemsEnvelope<string> {
