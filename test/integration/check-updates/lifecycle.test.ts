@@ -5,17 +5,9 @@
 import type { AvailableUpdates, DataResponse } from '../../../plugins/check-updates/common/types';
 import { startManagedApi } from '../../managed-api';
 import { startTestDashboard } from '../harness';
-import { dashboardConfig, FRESH_API_ID, startUpdatesTestBed } from './setup';
+import { dashboardConfig, FRESH_API_ID, startUpdatesTestBed, waitUntil } from './setup';
 
 jest.setTimeout(60_000);
-
-async function waitUntil(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 it('refreshes every host on its schedule and serves the refreshed records', async () => {
   const bed = await startUpdatesTestBed({ config: { svc_check_updates: { refreshSchedule: '* * * * * *' } } });

@@ -4,7 +4,7 @@
  */
 import type { AvailableUpdates, DataResponse } from '../../../plugins/check-updates/common/types';
 import type { TestClient } from '../harness';
-import { API_ID, FRESH_API_ID, startUpdatesTestBed, type UpdatesTestBed } from './setup';
+import { API_ID, FRESH_API_ID, startUpdatesTestBed, waitUntil, type UpdatesTestBed } from './setup';
 
 const UPDATES = '/api/v1/svc-check-updates/updates';
 
@@ -32,14 +32,6 @@ beforeEach(() => {
   bed.api.resetFaults();
   bed.api.setVersionCheck('all');
 });
-
-async function waitUntil(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 async function updates(query: Record<string, string | boolean>, client = admin) {
   return client.get(UPDATES, { query });
