@@ -43,6 +43,11 @@ describe('console request parser', () => {
     expect(requests.every((request) => toSendable(request) === undefined)).toBe(true);
   });
 
+  it('marks a placeholder left in the path by a completion', () => {
+    const [request] = parseConsoleBuffer('PUT /agents/<agent_id>/restart').requests;
+    expect(request.errors.map((error) => error.message)).toEqual(['Replace the placeholder <agent_id> with a value']);
+  });
+
   it('marks a query parameter without a name', () => {
     const [request] = parseConsoleBuffer('GET /agents?=active').requests;
     expect(request.errors.map((error) => error.message)).toEqual(['Query parameter without a name: "=active"']);

@@ -108,6 +108,8 @@ function queryProblem(query: string): string | undefined {
 
 function pathProblem(target: string): string | undefined {
   if (!target.startsWith('/')) return `The path must start with "/" (as in /agents), not "${target}"`;
+  const placeholder = /<[^<>/?]*>/.exec(target)?.[0];
+  if (placeholder) return `Replace the placeholder ${placeholder} with a value`;
   const check = checkManagedApiPath(target);
   if (!check.valid) return capitalise(check.reason);
   return queryProblem(check.search.slice(1));
