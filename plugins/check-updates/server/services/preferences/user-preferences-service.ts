@@ -20,7 +20,7 @@ interface StoredPreferences {
   version?: string;
 }
 
-export function emptyPreferences(): UserPreferences {
+function emptyPreferences(): UserPreferences {
   return { dismissed_updates: {}, last_dismissed_date: null };
 }
 
