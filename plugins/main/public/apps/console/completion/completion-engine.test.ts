@@ -82,7 +82,7 @@ function pick(text: string, label: string): string {
   const { set, doc } = completeIn(text);
   const option = set?.options.find((candidate) => candidate.label === label);
   if (!set || !option) throw new Error(`no option ${label} at ${text}`);
-  const inserted = option.apply.replace(/\$\{([^}]*)\}/g, '$1').replace(/\\([{}\\])/g, '$1');
+  const inserted = option.apply.replace(/\$\{([^}]*)\}/g, '$1').replace(/\\([{}])/g, '$1');
   return doc.slice(0, set.from) + inserted + doc.slice(set.to);
 }
 

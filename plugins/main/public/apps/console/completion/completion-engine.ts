@@ -42,9 +42,19 @@ export interface CompleteOptions {
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
-/** Literal text inside a snippet template. */
+/** Literal text inside a snippet template (the template syntax escapes braces only). */
 export function escapeTemplate(text: string): string {
-  return text.replace(/[{}\\]/g, (char) => `\\${char}`);
+  return text.replace(/[{}]/g, (char) => `\\${char}`);
+}
+
+/** Whether a template has a field to fill or a cursor mark, or is plain (escaped) text. */
+export function hasTemplateFields(template: string): boolean {
+  return /[$#]\{/.test(template.replace(/\\[{}]/g, ''));
+}
+
+/** The text of a template without fields. */
+export function unescapeTemplate(template: string): string {
+  return template.replace(/\\([{}])/g, '$1');
 }
 
 /** Prefix matches first, then names containing the text, each group in the given order. */

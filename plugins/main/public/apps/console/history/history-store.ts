@@ -1,0 +1,76 @@
+/**
+ * The requests a dashboard user sent from the console, newest first, kept in this browser's
+ * localStorage under a key of their own (two users of one browser do not see each other's).
+ */
+import { z } from 'zod';
+import { MANAGED_API_METHODS } from '../../../../common/managed-api-request';
+import type { SendableRequest } from '../model/request-parser';
+import type { ConsoleResponse } from '../services/console-request';
+
+export const HISTORY_LIMIT = 100;
+
+const entrySchema = z.object({
+  method: z.enum(MANAGED_API_METHODS),
+  path: z.string(),
+  body: z.record(z.unknown()).optional(),
+  hostId: z.string(),
+  sentAt: z.string(),
+  status: z.number().optional(),
+  durationMs: z.number(),
+});
+
+export type HistoryEntry = z.infer<typeof entrySchema>;
+
+export type HistoryStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export function historyStorageKey(username: string): string {
+  return `svc:console:history:${username}`;
+}
+
+export function historyEntry(response: ConsoleResponse): HistoryEntry {
+  const { method, path, body } = response.request;
+  return { method, path, ...(body === undefined ? {} : { body }), hostId: response.hostId, sentAt: response.sentAt, status: response.status, durationMs: Math.round(response.durationMs) };
+}
+
+export function entryRequest(entry: HistoryEntry): SendableRequest {
+  return { method: entry.method, path: entry.path, ...(entry.body === undefined ? {} : { body: entry.body }) };
+}
+
+export class ConsoleHistory {
+  private readonly key: string;
+
+  constructor(
+    private readonly storage: HistoryStorage,
+    username: string,
+  ) {
+    this.key = historyStorageKey(username);
+  }
+
+  /** The stored entries; entries written by another version in another shape are skipped. */
+  list(): HistoryEntry[] {
+    const raw = this.storage.getItem(this.key);
+    if (!raw) return [];
+    let stored: unknown;
+    try {
+      stored = JSON.parse(raw);
+    } catch {
+      return [];
+    }
+    if (!Array.isArray(stored)) return [];
+    return stored.flatMap((item) => {
+      const parsed = entrySchema.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    });
+  }
+
+  /** Adds the entry in front, drops the oldest past the limit, and returns the new list. */
+  add(entry: HistoryEntry): HistoryEntry[] {
+    const entries = [entry, ...this.list()].slice(0, HISTORY_LIMIT);
+    this.storage.setItem(this.key, JSON.stringify(entries));
+    return entries;
+  }
+
+  clear(): void {
+    this.storage.removeItem(this.key);
+  }
+}
