@@ -1,5 +1,8 @@
 import { API_USER, HOST_ID, leakedSecrets, OTHER_PASSWORD, secretsAtRest, startMainTestEnv, type MainTestEnv } from './support';
 
+// Starting a dashboard and a simulator takes a while on a loaded machine.
+jest.setTimeout(60_000);
+
 interface HostEntry {
   id: string;
   url: string;
