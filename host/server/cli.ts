@@ -5,7 +5,8 @@
 import type { FirstStartRecord } from './security';
 import { startServer, type RunningServer } from './root';
 
-export function startupMessage(url: string, firstStart: FirstStartRecord | undefined): string {
+/** The block printed once the dashboard listens: its URL, the first login (first start only), then the plugins' notices. */
+export function startupMessage(url: string, firstStart: FirstStartRecord | undefined, notices: readonly string[] = []): string {
   const lines = [`The svc security dashboard is running at ${url}`];
   if (firstStart) {
     lines.push(
@@ -14,6 +15,7 @@ export function startupMessage(url: string, firstStart: FirstStartRecord | undef
         : `Log in as "${firstStart.username}" with the generated password stored in ${firstStart.passwordFile} (shown only there; change it after logging in).`,
     );
   }
+  lines.push(...notices);
   const width = Math.max(...lines.map((line) => line.length));
   const rule = '-'.repeat(width);
   return [rule, ...lines, rule].join('\n');
@@ -45,7 +47,7 @@ export async function main(): Promise<void> {
     process.stderr.write(`The dashboard could not start: ${(error as Error).message}\n`);
     process.exit(1);
   }
-  process.stdout.write(`${startupMessage(server.url, server.firstStart)}\n`);
+  process.stdout.write(`${startupMessage(server.url, server.firstStart, server.startupNotices)}\n`);
   installSignalHandlers(server);
 }
 

@@ -10,7 +10,7 @@ import type pino from 'pino';
 import { loadConfig, type HostConfig } from './config';
 import { CORE_OWNER, createCoreContextFactory, HttpService } from './http';
 import { createLogging, type LoggingSystem } from './logging';
-import { createPluginEnv, PluginsService } from './plugins';
+import { createPluginEnv, PluginsService, StartupNotices } from './plugins';
 import { registerRendering } from './rendering';
 import { createSavedObjectsService } from './saved-objects';
 import { createSecurityService, type FirstStartRecord } from './security';
@@ -41,6 +41,8 @@ export interface RunningServer {
   dataDir: string;
   /** Present when this start created the first admin. */
   firstStart?: FirstStartRecord;
+  /** Lines plugins added for the start-up block (`core.startupNotices`). */
+  startupNotices: string[];
   logger: Logger;
   /** Stops plugins (reverse order), closes the server, flushes the database and the logs. Idempotent. */
   stop(): Promise<void>;
@@ -134,6 +136,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       loggers,
       pluginConfig: config.plugins,
       dataDir,
+      demo: config.demo,
       lifecycleTimeoutMs: options.lifecycleTimeoutMs,
     });
     await plugins.discover();
@@ -163,16 +166,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       coreContext: createCoreContextFactory({ savedObjects: savedObjectsStart, uiSettings: uiSettingsStart, getCurrentUser: security.getCurrentUser }),
     });
     stopper.add('http', () => http.stop());
+    const startupNotices = new StartupNotices(logger);
     await plugins.start({
       http: httpStart,
       savedObjects: savedObjectsStart,
       uiSettings: uiSettingsStart,
       security: securityContract,
       coordination: savedObjects.coordination,
+      startupNotices: startupNotices.contract,
     });
     const { url, port } = await http.listen();
     logger.info(`Server running at ${url}`);
-    return { url, port, basePath: config.server.basePath, dataDir, firstStart, logger, stop: () => stopper.stop() };
+    return { url, port, basePath: config.server.basePath, dataDir, firstStart, startupNotices: startupNotices.take(), logger, stop: () => stopper.stop() };
   } catch (error) {
     logger.fatal(error as Error);
     await stopper.stop();

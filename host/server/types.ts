@@ -58,9 +58,18 @@ export interface PluginInitializerContext<ConfigType = unknown> {
   config: {
     /** The plugin's config subtree (at `configPath`), validated with the plugin's `config.schema`. */
     get(): ConfigType;
+    /** Host-level settings every plugin may read (OSD's `legacy.globalConfig$`, as a plain frozen object here). */
+    legacy: { globalConfig: SharedGlobalConfig };
   };
   /** Folders the host owns; `data` is `SVC_DATA_DIR`. */
   paths: { data: string };
+}
+
+/** Host operating settings shared with every plugin. */
+export interface SharedGlobalConfig {
+  /** `SVC_DEMO`: start the built-in managed-API simulator always (true), never (false) or when no API host is stored ('auto'). */
+  demo: 'auto' | boolean;
+  path: { data: string };
 }
 
 /** What a plugin's `server/index.ts` may export as `config`. */
@@ -461,6 +470,15 @@ export interface CoordinationServiceStart {
   withLock<T>(name: string, task: () => Promise<T>): Promise<{ acquired: true; result: T } | { acquired: false }>;
 }
 
+/**
+ * Lines for the block the dashboard prints once it listens (its URL, how to log in), so a plugin can
+ * tell the person starting it something they need to know (host extension).
+ */
+export interface StartupNoticesStart {
+  /** Adds one short line; call it during `start` (later lines are only logged). */
+  add(text: string): void;
+}
+
 // ---------------------------------------------------------------- core
 
 export interface CoreSetup<TPluginsStart = object, TStart = unknown> {
@@ -477,4 +495,5 @@ export interface CoreStart {
   uiSettings: { asScopedToClient(client: SavedObjectsClientContract): UiSettingsClient };
   security: SecurityServiceStart;
   coordination: CoordinationServiceStart;
+  startupNotices: StartupNoticesStart;
 }

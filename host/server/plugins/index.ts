@@ -5,3 +5,4 @@ export { createPluginEnv } from './environment';
 export { DEFAULT_LIFECYCLE_TIMEOUT_MS } from './plugins_system';
 export { PluginDiscoveryError, PluginLifecycleError, PluginsInitializationError } from './errors';
 export { PluginConfigError } from './plugin_config';
+export { StartupNotices } from './startup_notices';

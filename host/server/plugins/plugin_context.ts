@@ -13,6 +13,7 @@ import type {
   RequestHandlerContext,
   SavedObjectsServiceSetup,
   SecurityServiceSetup,
+  SharedGlobalConfig,
 } from '../types';
 import type { PluginWrapper } from './plugin';
 
@@ -35,14 +36,14 @@ export function createInitializerContext(
   env: PluginEnv,
   loggers: LoggerFactory,
   config: unknown,
-  dataDir: string,
+  globalConfig: SharedGlobalConfig,
 ): PluginInitializerContext {
   return {
     opaqueId: plugin.opaqueId,
     env,
     logger: { get: (...parts) => loggers.get('plugins', plugin.id, ...parts) },
-    config: { get: () => config },
-    paths: { data: dataDir },
+    config: { get: () => config, legacy: { globalConfig } },
+    paths: { data: globalConfig.path.data },
   };
 }
 

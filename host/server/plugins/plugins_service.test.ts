@@ -71,6 +71,7 @@ describe('PluginsService', () => {
       loggers,
       pluginConfig: {},
       dataDir: '/data/dir',
+      demo: 'auto',
       lifecycleTimeoutMs: 1000,
       ...options,
     });
@@ -136,7 +137,7 @@ describe('PluginsService', () => {
     const init = (globalThis.pluginEvents as Array<{ phase: string; context: unknown }>).find((event) => event.phase === 'init')!.context as {
       opaqueId: symbol;
       env: { instanceUuid: string };
-      config: { get(): unknown };
+      config: { get(): unknown; legacy: { globalConfig: unknown } };
       paths: { data: string };
       logger: LoggerFactory;
     };
@@ -144,6 +145,8 @@ describe('PluginsService', () => {
     expect(init.env.instanceUuid).toBe('u');
     expect(init.config.get()).toEqual({ size: 5, label: 'x' });
     expect(init.paths.data).toBe('/data/dir');
+    expect(init.config.legacy.globalConfig).toEqual({ demo: 'auto', path: { data: '/data/dir' } });
+    expect(Object.isFrozen(init.config.legacy.globalConfig)).toBe(true);
     expect((init.logger.get('routes') as unknown as { context: string }).context).toBe('plugins.one.routes');
     expect(plugins.uiPlugins()).toEqual([]);
     const core = (setupEvent as { core: { getStartServices(): Promise<unknown[]>; http: { createRouter(): unknown } } }).core;

@@ -3,7 +3,7 @@
  * need them), loads the server modules, validates each plugin's configuration, and drives the
  * lifecycle through the plugin system.
  */
-import type { CoreStart, LoggerFactory } from '../types';
+import type { CoreStart, LoggerFactory, SharedGlobalConfig } from '../types';
 import { discoverPlugins } from './discovery';
 import { PluginWrapper } from './plugin';
 import { browserConfig, isEnabled, rawPluginConfig, validatePluginConfig } from './plugin_config';
@@ -20,6 +20,8 @@ export interface PluginsServiceOptions {
   /** Plugin subtrees of the host configuration, keyed by config path root. */
   pluginConfig: Record<string, unknown>;
   dataDir: string;
+  /** Host operating settings shared with every plugin (`SVC_DEMO`). */
+  demo: SharedGlobalConfig['demo'];
   /** Time limit of each plugin's setup, start and stop (default 30 s). */
   lifecycleTimeoutMs?: number;
 }
@@ -83,9 +85,10 @@ export class PluginsService {
   async setup(core: InternalCoreSetup): Promise<Map<string, unknown>> {
     const { system, configs } = this.discovered();
     core.http.setPluginDependencies(this.pluginDependencies());
-    const { env, loggers, dataDir } = this.options;
+    const { env, loggers, dataDir, demo } = this.options;
+    const globalConfig: SharedGlobalConfig = Object.freeze({ demo, path: Object.freeze({ data: dataDir }) });
     return system.setup((plugin, deps) =>
-      plugin.setup(createInitializerContext(plugin, env, loggers, configs.get(plugin.id), dataDir), createPluginSetupContext(plugin, core), deps),
+      plugin.setup(createInitializerContext(plugin, env, loggers, configs.get(plugin.id), globalConfig), createPluginSetupContext(plugin, core), deps),
     );
   }
 
