@@ -20,6 +20,8 @@ import { PasswordCipher } from './services/api-hosts/password-cipher';
 import { apiHostSavedObjectType } from './services/api-hosts/saved-object-type';
 import { seedApiHosts } from './services/api-hosts/seed-hosts';
 import { CsvExportService } from './services/csv/csv-export';
+import { startBuiltInManagedApi } from './services/demo/built-in-managed-api';
+import { DemoMode } from './services/demo/demo-mode';
 import { apiHealthCheck } from './services/health/api-health-check';
 import { HealthChecks } from './services/health/health-checks';
 import { indexPatternHealthCheck } from './services/health/index-pattern-health-check';
@@ -59,6 +61,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
   private services?: SvcServices;
   private core?: CoreStart;
   private globalConfiguration?: GlobalConfiguration;
+  private demo?: DemoMode;
 
   constructor(private readonly context: PluginInitializerContext) {
     this.logger = context.logger.get();
@@ -145,6 +148,8 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
       else statuses.refresh(change.id).catch((error: unknown) => this.logger.warn(`API host [${change.id}] could not be checked: ${(error as Error).message}`));
     });
     await seedApiHosts(hosts, this.config.hosts, this.logger.get('api-hosts'));
+    this.demo = new DemoMode({ setting: this.context.config.legacy.globalConfig.demo, hosts, startManagedApi: startBuiltInManagedApi, logger: this.logger.get('demo') });
+    core.startupNotices.add((await this.demo.start()).notice);
 
     // Background API initialisation: every host is checked now and on schedule; nothing here delays the start.
     this.jobs.start({ name: 'api-host-checks', schedule: this.config.jobs.api_check_schedule, run: () => statuses.refreshAll() }, { runNow: true });
@@ -175,6 +180,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
 
   async stop(): Promise<void> {
     await this.jobs.stop();
+    await this.demo?.stop();
     const dropped = this.services?.queue.clear() ?? 0;
     if (dropped > 0) this.logger.warn(`${dropped} queued request(s) were not sent because the dashboard stopped.`);
     await this.services?.uiLogs.close();

@@ -20,7 +20,8 @@ function collectPaths(item: Item, prefix: string, into: Set<string>): void {
   for (const [key, value] of Object.entries(item)) {
     if (into.size >= MAX_FLATTENED_COLUMNS) return;
     const path = prefix ? `${prefix}.${key}` : key;
-    if (isPlainObject(value) && Object.keys(value).length > 0) collectPaths(value, path, into);
+    // Nested objects become dotted columns; an empty one adds none.
+    if (isPlainObject(value)) collectPaths(value, path, into);
     else into.add(path);
   }
 }
