@@ -4,6 +4,7 @@
  * plugin may see. Providers run for every request, in registration order, after `core`.
  */
 import type { ContextProvider, OsdRequest, RequestHandlerContext, ResponseFactory } from '../types';
+import { isPromiseLike } from './promise_like';
 
 /** Owner of routes and contexts registered by the host itself rather than by a plugin. */
 export const CORE_OWNER: unique symbol = Symbol('core');
@@ -36,17 +37,38 @@ export class ContextContainer {
     this.plans.clear();
   }
 
-  async createContext(
+  /** Synchronous while every provider is; from the first provider returning a promise on, a promise. */
+  createContext(
     owner: symbol,
     core: RequestHandlerContext['core'],
     request: OsdRequest,
     response: ResponseFactory,
-  ): Promise<RequestHandlerContext> {
+  ): RequestHandlerContext | Promise<RequestHandlerContext> {
     const context: ContextRecord = { core };
-    for (const step of this.planFor(owner)) {
-      const visible = step.visibleNames ? pick(context, step.visibleNames) : context;
-      const value = step.provider(visible, request, response);
-      context[step.name] = isPromiseLike(value) ? await value : value;
+    const plan = this.planFor(owner);
+    for (let index = 0; index < plan.length; index += 1) {
+      const value = this.provide(plan[index], context, request, response);
+      if (isPromiseLike(value)) return this.continueAsync(plan, index, value, context, request, response);
+      context[plan[index].name] = value;
+    }
+    return context;
+  }
+
+  private provide(step: PlanStep, context: ContextRecord, request: OsdRequest, response: ResponseFactory): unknown {
+    return step.provider(step.visibleNames ? pick(context, step.visibleNames) : context, request, response);
+  }
+
+  private async continueAsync(
+    plan: PlanStep[],
+    index: number,
+    pending: PromiseLike<unknown>,
+    context: ContextRecord,
+    request: OsdRequest,
+    response: ResponseFactory,
+  ): Promise<RequestHandlerContext> {
+    context[plan[index].name] = await pending;
+    for (let next = index + 1; next < plan.length; next += 1) {
+      context[plan[next].name] = await this.provide(plan[next], context, request, response);
     }
     return context;
   }
@@ -80,6 +102,3 @@ function pick(context: ContextRecord, names: ReadonlySet<string>): ContextRecord
   return partial;
 }
 
-function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
-}

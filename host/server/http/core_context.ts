@@ -8,6 +8,7 @@ import type {
   RequestHandlerContext,
   SavedObjectsClientContract,
   SavedObjectsServiceStart,
+  SavedObjectTypeRegistry,
   UiSettingsClient,
 } from '../types';
 
@@ -17,32 +18,71 @@ export interface CoreContextServices {
   getCurrentUser(request: OsdRequest): AuthenticatedUser | null;
 }
 
-export type CoreContextFactory = (request: OsdRequest) => RequestHandlerContext['core'];
+type CoreContext = RequestHandlerContext['core'];
+
+export type CoreContextFactory = (request: OsdRequest) => CoreContext;
+
+/**
+ * One per request. A class with prototype getters rather than an object literal of closures: this
+ * runs on every request and should allocate as little as possible.
+ */
+class CoreRequestContext implements CoreContext {
+  private savedObjectsClient?: SavedObjectsClientContract;
+  private uiSettingsClient?: UiSettingsClient;
+  readonly savedObjects: CoreContext['savedObjects'];
+  readonly uiSettings: CoreContext['uiSettings'];
+  readonly security: CoreContext['security'];
+
+  constructor(
+    private readonly services: CoreContextServices,
+    private readonly request: OsdRequest,
+  ) {
+    this.savedObjects = new SavedObjectsContext(this);
+    this.uiSettings = new UiSettingsContext(this);
+    this.security = new SecurityContext(this);
+  }
+
+  scopedSavedObjectsClient(): SavedObjectsClientContract {
+    return (this.savedObjectsClient ??= this.services.savedObjects.getScopedClient(this.request));
+  }
+
+  typeRegistry(): SavedObjectTypeRegistry {
+    return this.services.savedObjects.getTypeRegistry();
+  }
+
+  scopedUiSettingsClient(): UiSettingsClient {
+    return (this.uiSettingsClient ??= this.services.uiSettings.asScopedToClient(this.scopedSavedObjectsClient()));
+  }
+
+  currentUser(): AuthenticatedUser | null {
+    return this.services.getCurrentUser(this.request);
+  }
+}
+
+class SavedObjectsContext {
+  constructor(private readonly core: CoreRequestContext) {}
+  get client(): SavedObjectsClientContract {
+    return this.core.scopedSavedObjectsClient();
+  }
+  get typeRegistry(): SavedObjectTypeRegistry {
+    return this.core.typeRegistry();
+  }
+}
+
+class UiSettingsContext {
+  constructor(private readonly core: CoreRequestContext) {}
+  get client(): UiSettingsClient {
+    return this.core.scopedUiSettingsClient();
+  }
+}
+
+class SecurityContext {
+  constructor(private readonly core: CoreRequestContext) {}
+  get currentUser(): AuthenticatedUser | null {
+    return this.core.currentUser();
+  }
+}
 
 export function createCoreContextFactory(services: CoreContextServices): CoreContextFactory {
-  return (request) => {
-    let savedObjectsClient: SavedObjectsClientContract | undefined;
-    let uiSettingsClient: UiSettingsClient | undefined;
-    const scopedSavedObjectsClient = () => (savedObjectsClient ??= services.savedObjects.getScopedClient(request));
-    return {
-      savedObjects: {
-        get client() {
-          return scopedSavedObjectsClient();
-        },
-        get typeRegistry() {
-          return services.savedObjects.getTypeRegistry();
-        },
-      },
-      uiSettings: {
-        get client() {
-          return (uiSettingsClient ??= services.uiSettings.asScopedToClient(scopedSavedObjectsClient()));
-        },
-      },
-      security: {
-        get currentUser() {
-          return services.getCurrentUser(request);
-        },
-      },
-    };
-  };
+  return (request) => new CoreRequestContext(services, request);
 }

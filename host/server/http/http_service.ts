@@ -15,7 +15,7 @@ import type {
   IRouter,
   Logger,
   OnPreResponseHandler,
-  ResponseHeaders,
+  OnPreResponseToolkit,
 } from '../types';
 import { createBasePath, normalizeBasePath } from './base_path';
 import { HttpStatusError, installParsedBodyParsers, installRawBodyParser, INVALID_JSON_MESSAGE, tooLargeMessage } from './body_parsers';
@@ -26,6 +26,7 @@ import { authenticatedUserOf, OsdRequestImpl } from './osd_request';
 import { buildFastifyRoutes, type Authenticator, type RouteRuntime } from './route_handler';
 import { Router, type RouteDefinition } from './router';
 import { registerStaticAssets, type StaticAssetsOptions } from './static_assets';
+import { isPromiseLike } from './promise_like';
 
 export interface HttpServiceConfig {
   host: string;
@@ -65,6 +66,13 @@ export interface ListeningAddress {
 }
 
 const NOSNIFF = 'nosniff';
+
+type OnPreResponseResult = ReturnType<OnPreResponseToolkit['next']>;
+
+
+const PRE_RESPONSE_TOOLKIT: OnPreResponseToolkit = {
+  next: (extra) => ({ kind: 'next', headers: extra?.headers }),
+};
 
 export class HttpService {
   private readonly fastify: FastifyInstance;
@@ -202,27 +210,49 @@ export class HttpService {
         done(null, payload);
         return;
       }
-      this.runPreResponse(request, reply).then(
-        () => done(null, payload),
-        (error: Error) => {
-          this.logger.error(error, { phase: 'onPreResponse' });
-          if (payload instanceof Readable) payload.destroy();
-          reply.code(500).header('content-type', 'application/json; charset=utf-8');
-          done(null, JSON.stringify(errorBody(500, INTERNAL_ERROR_MESSAGE)));
-        },
-      );
+      const failed = (error: unknown) => {
+        this.logger.error(error as Error, { phase: 'onPreResponse' });
+        if (payload instanceof Readable) payload.destroy();
+        reply.code(500).header('content-type', 'application/json; charset=utf-8');
+        done(null, JSON.stringify(errorBody(500, INTERNAL_ERROR_MESSAGE)));
+      };
+      let pending: Promise<void> | undefined;
+      try {
+        pending = this.runPreResponse(request, reply, 0);
+      } catch (error) {
+        failed(error);
+        return;
+      }
+      if (pending) pending.then(() => done(null, payload), failed);
+      else done(null, payload);
     });
   }
 
-  private async runPreResponse(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const osdRequest = request.osdRequest ?? OsdRequestImpl.unrouted(request, reply.raw, this.basePathService.serverBasePath);
-    const toolkit = { next: (extra?: { headers?: ResponseHeaders }) => ({ kind: 'next' as const, headers: extra?.headers }) };
-    for (const handler of this.preResponseHandlers) {
-      const result = await handler(osdRequest, { statusCode: reply.statusCode }, toolkit);
-      for (const [name, value] of Object.entries(result?.headers ?? {})) {
-        if (reply.hasHeader(name)) this.logger.warn(`onPreResponseHandler rewrote a response header [${name}].`);
-        reply.header(name, value);
+  /**
+   * Runs the pre-response interceptors from `index` on, merging the headers they return. Synchronous
+   * while they are (the usual case); returns a promise from the first one that is not.
+   */
+  private runPreResponse(request: FastifyRequest, reply: FastifyReply, index: number): Promise<void> | undefined {
+    const osdRequest = request.osdRequest ?? (request.osdRequest = OsdRequestImpl.unrouted(request, reply.raw, this.basePathService.serverBasePath));
+    for (let next = index; next < this.preResponseHandlers.length; next += 1) {
+      const result = this.preResponseHandlers[next](osdRequest, { statusCode: reply.statusCode }, PRE_RESPONSE_TOOLKIT);
+      if (isPromiseLike(result)) {
+        return Promise.resolve(result).then((resolved) => {
+          this.mergeHeaders(reply, resolved);
+          return this.runPreResponse(request, reply, next + 1);
+        });
       }
+      this.mergeHeaders(reply, result);
+    }
+    return undefined;
+  }
+
+  private mergeHeaders(reply: FastifyReply, result: OnPreResponseResult | undefined): void {
+    const headers = result?.headers;
+    if (!headers) return;
+    for (const name in headers) {
+      if (reply.hasHeader(name)) this.logger.warn(`onPreResponseHandler rewrote a response header [${name}].`);
+      reply.header(name, headers[name]);
     }
   }
 

@@ -15,7 +15,8 @@ import { InvalidResponseError, sendOsdResponse } from './response_adapter';
 import { isOsdResponse, responseFactory } from './response_factory';
 import type { RouteDefinition } from './router';
 import { translateRoutePath } from './route_path';
-import { RouteValidationError, validateRequestParts } from './route_validator';
+import { RouteValidationError, validateRequestParts, type ValidatedParts } from './route_validator';
+import { isPromiseLike } from './promise_like';
 
 export const XSRF_MISSING_MESSAGE = 'Request must contain a osd-xsrf header.';
 
@@ -40,9 +41,6 @@ declare module 'fastify' {
   }
 }
 
-function isPromiseLike<T>(value: T | Promise<T>): value is Promise<T> {
-  return typeof (value as Promise<T> | null)?.then === 'function';
-}
 
 function acceptsContentType(accepts: readonly string[], contentType: string | undefined): boolean {
   if (contentType === undefined) return true;
@@ -59,6 +57,9 @@ function guardBody(payload: Readable, maxBytes: number, payloadTimeoutMs: number
   // pipeline (not pipe) so a client abort also ends the guarded stream the handler reads.
   return pipeline(payload, new BodyGuard(maxBytes, payloadTimeoutMs), () => undefined);
 }
+
+/** What handlers of `validate: false` routes see: nothing of the raw input. */
+const NO_PARTS = Object.freeze({ params: Object.freeze({}), query: Object.freeze({}), body: Object.freeze({}) });
 
 export function buildFastifyRoutes(definition: RouteDefinition, runtime: RouteRuntime, defaultMaxBytes: number): RouteOptions[] {
   const { method, path, options, validate, owner, handler } = definition;
@@ -121,31 +122,76 @@ export function buildFastifyRoutes(definition: RouteDefinition, runtime: RouteRu
     );
   }
 
-  async function handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    let parts;
+  function fail(reply: FastifyReply, osdRequest: OsdRequestImpl, error: unknown): void {
+    runtime.logger.error(error as Error, { route: routeName, requestId: osdRequest.id });
+    reply.removeHeader('content-type');
+    reply.code(500).send(errorBody(500, INTERNAL_ERROR_MESSAGE));
+  }
+
+  function respond(reply: FastifyReply, osdRequest: OsdRequestImpl, result: unknown): void {
     try {
-      parts = validateRequestParts(validate, {
-        params: mapParams(request.params as Record<string, string>),
-        query: plainObject(request.query),
-        body: request.body,
-      });
-    } catch (error) {
-      if (error instanceof RouteValidationError) return reply.code(400).send(errorBody(400, error.message));
-      throw error;
-    }
-    const osdRequest = new OsdRequestImpl(request, routeInfo, parts.params, parts.query, parts.body, request.osdUser, runtime.basePath, reply.raw);
-    request.osdRequest = osdRequest;
-    try {
-      const context = (await runtime.contexts.createContext(owner, runtime.coreContext()(osdRequest), osdRequest, responseFactory)) as RequestHandlerContext;
-      const result = await handler(context, osdRequest, responseFactory);
       if (!isOsdResponse(result)) {
         throw new InvalidResponseError(`Unexpected result from Route Handler. Expected OsdResponse, but given: ${typeof result}.`);
       }
-      return sendOsdResponse(reply, result);
+      sendOsdResponse(reply, result);
     } catch (error) {
-      runtime.logger.error(error as Error, { route: routeName, requestId: osdRequest.id });
-      reply.removeHeader('content-type');
-      return reply.code(500).send(errorBody(500, INTERNAL_ERROR_MESSAGE));
+      fail(reply, osdRequest, error);
+    }
+  }
+
+  function runHandler(reply: FastifyReply, osdRequest: OsdRequestImpl, context: RequestHandlerContext): void {
+    let result: ReturnType<typeof handler>;
+    try {
+      result = handler(context, osdRequest, responseFactory);
+    } catch (error) {
+      fail(reply, osdRequest, error);
+      return;
+    }
+    if (isPromiseLike(result)) {
+      result.then(
+        (value) => respond(reply, osdRequest, value),
+        (error: unknown) => fail(reply, osdRequest, error),
+      );
+    } else {
+      respond(reply, osdRequest, result);
+    }
+  }
+
+  /**
+   * The Fastify handler. It stays synchronous and never returns the reply: a returned reply is a
+   * thenable that would make Fastify watch the response stream on every request.
+   */
+  function handle(request: FastifyRequest, reply: FastifyReply): void {
+    let parts: ValidatedParts = NO_PARTS;
+    try {
+      if (validate !== false) {
+        parts = validateRequestParts(validate, {
+          params: mapParams(request.params as Record<string, string>),
+          query: plainObject(request.query),
+          body: request.body,
+        });
+      }
+    } catch (error) {
+      if (error instanceof RouteValidationError) reply.code(400).send(errorBody(400, error.message));
+      else reply.send(error);
+      return;
+    }
+    const osdRequest = new OsdRequestImpl(request, routeInfo, parts.params, parts.query, parts.body, request.osdUser, runtime.basePath, reply.raw);
+    request.osdRequest = osdRequest;
+    let context: ReturnType<ContextContainer['createContext']>;
+    try {
+      context = runtime.contexts.createContext(owner, runtime.coreContext()(osdRequest), osdRequest, responseFactory);
+    } catch (error) {
+      fail(reply, osdRequest, error);
+      return;
+    }
+    if (isPromiseLike(context)) {
+      context.then(
+        (value) => runHandler(reply, osdRequest, value),
+        (error: unknown) => fail(reply, osdRequest, error),
+      );
+    } else {
+      runHandler(reply, osdRequest, context);
     }
   }
 

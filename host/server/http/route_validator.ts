@@ -65,12 +65,8 @@ export interface ValidatedParts {
   body: unknown;
 }
 
-/** Parts without a validator (or `validate: false`) are `{}`: raw input never reaches the handler unchecked. */
-export function validateRequestParts(
-  validate: RouteValidatorConfig<unknown, unknown, unknown> | false,
-  raw: ValidatedParts,
-): ValidatedParts {
-  if (validate === false) return { params: {}, query: {}, body: {} };
+/** Parts without a validator are `{}`: raw input never reaches the handler unchecked. */
+export function validateRequestParts(validate: RouteValidatorConfig<unknown, unknown, unknown>, raw: ValidatedParts): ValidatedParts {
   return {
     params: validatePart(validate.params, raw.params, 'request params'),
     query: validatePart(validate.query, raw.query, 'request query'),
