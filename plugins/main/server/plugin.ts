@@ -2,7 +2,7 @@
  * Server side of the `svc` plugin.
  * setup: the `svc` request context, `X-Frame-Options` on every response, the routes, the health checks
  * (alerts index pattern, API hosts), default notification channels when a notifications plugin is there.
- * start: the host store and managed-API client, background host checks, the queue job runner and the
+ * start: the host store and managed-API client, demo mode, background host checks, the queue job runner and the
  * global configuration; returns the contract other plugins use (`SvcServerStart`).
  */
 import type { CoreSetup, CoreStart, Logger, Plugin, PluginInitializerContext } from '../../../host/server/types';
