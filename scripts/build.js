@@ -111,6 +111,8 @@ async function buildServer({ ifStale = false } = {}) {
     target: 'node20',
     sourcemap: true,
     jsx: 'automatic',
+    // `import()` becomes a lazy `require()`, as tsc compiles it for `module: commonjs` (a native import() cannot load CommonJS folders).
+    supported: { 'dynamic-import': false },
     logLevel: 'warning',
   });
   for (const file of inputs.copied) {
