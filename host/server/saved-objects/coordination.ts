@@ -1,15 +1,26 @@
 /**
- * Named locks for work that must not run twice at once. With the SQLite store every dashboard
- * process has its own database file, so an in-process lock is all that is needed; the PostgreSQL
- * store will implement the same interface with advisory locks (`pg_try_advisory_lock` for
- * `withLock`, `pg_advisory_lock` for `runExclusive`, keyed by a hash of the name) so that several
- * instances sharing one database exclude each other.
+ * Coordination between dashboard instances: named locks for work that must not run twice at once,
+ * and counters (rate limiters) that every instance sees. With the SQLite store every process has
+ * its own database file, so in-process locks and in-memory counters are all that is needed; with
+ * PostgreSQL, `PostgresCoordination` (postgres/postgres-coordination.ts) puts both in the shared
+ * database.
  */
+import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { CoordinationServiceStart } from '../types';
+
+export interface RateLimiterOptions {
+  /** Distinguishes the counters of one limiter from another's. */
+  keyPrefix: string;
+  points: number;
+  /** Seconds a count lives. */
+  duration: number;
+}
 
 export interface InternalCoordination extends CoordinationServiceStart {
   /** Waits until the named lock is free, then runs `task` holding it (host-internal: user changes). */
   runExclusive<T>(name: string, task: () => Promise<T>): Promise<T>;
+  /** A rate limiter whose counts every instance on the same database shares (after the store has started). */
+  rateLimiter(options: RateLimiterOptions): RateLimiterAbstract;
 }
 
 interface NamedLock {
@@ -27,6 +38,10 @@ export class InProcessCoordination implements InternalCoordination {
     if (this.locks.has(name)) return { acquired: false };
     this.locks.set(name, { waiters: [] });
     return { acquired: true, result: await this.runAndRelease(name, task) };
+  }
+
+  rateLimiter(options: RateLimiterOptions): RateLimiterAbstract {
+    return new RateLimiterMemory(options);
   }
 
   async runExclusive<T>(name: string, task: () => Promise<T>): Promise<T> {

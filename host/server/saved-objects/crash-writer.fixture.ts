@@ -1,12 +1,13 @@
 /**
- * Child process of the crash-safety test: writes saved objects as fast as it can and prints one
- * line per acknowledged write (`<id> <counter>`) until it is killed.
+ * Child process of the crash-safety tests: writes saved objects as fast as it can and prints one
+ * line per acknowledged write (`<id> <counter>`) until it is killed. Arguments: the data folder,
+ * and optionally a PostgreSQL URL to write there instead of the SQLite file.
  */
 import { createSavedObjectsService } from './service';
 import { createRecordingLogger } from './testing';
 
-async function main(dataDir: string): Promise<void> {
-  const service = createSavedObjectsService({ dataDir, logger: createRecordingLogger() });
+async function main(dataDir: string, url?: string): Promise<void> {
+  const service = createSavedObjectsService({ dataDir, url, logger: createRecordingLogger() });
   service.setup.registerType({
     name: 'crash-test',
     hidden: false,
@@ -22,7 +23,7 @@ async function main(dataDir: string): Promise<void> {
   }
 }
 
-main(process.argv[2]).catch((error) => {
+main(process.argv[2], process.argv[3]).catch((error) => {
   process.stderr.write(`${error.stack}\n`);
   process.exit(1);
 });

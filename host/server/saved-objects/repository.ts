@@ -76,12 +76,16 @@ function toStoredAttributes(attributes: unknown): Record<string, unknown> {
   return JSON.parse(JSON.stringify(attributes));
 }
 
+/** NUL cannot be stored as text by every store (PostgreSQL refuses it), so no key or reference may hold one. */
+function isKeyText(value: unknown): value is string {
+  return typeof value === 'string' && !value.includes('\0');
+}
+
 function validateReferences(references: unknown): SavedObjectReference[] {
   const valid =
     Array.isArray(references) &&
     references.every(
-      (ref) =>
-        isPlainObject(ref) && ['name', 'type', 'id'].every((key) => typeof ref[key] === 'string'),
+      (ref) => isPlainObject(ref) && ['name', 'type', 'id'].every((key) => isKeyText(ref[key])),
     );
   if (!valid)
     throw errors.createBadRequestError('"references" must be an array of {name, type, id}');
@@ -91,6 +95,7 @@ function validateReferences(references: unknown): SavedObjectReference[] {
 function validateId(id: unknown): string {
   if (typeof id !== 'string' || id.length === 0)
     throw errors.createBadRequestError('"id" must be a non-empty string');
+  if (!isKeyText(id)) throw errors.createBadRequestError('"id" must not contain NUL characters');
   return id;
 }
 

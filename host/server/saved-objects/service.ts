@@ -1,6 +1,8 @@
 /**
  * The saved-objects service of the host: type registration during setup, then clients over one
- * document store chosen from the configuration (SQLite file in the data folder by default).
+ * document store chosen from the configuration (SQLite file in the data folder by default,
+ * PostgreSQL when `SVC_SAVED_OBJECTS_URL` is a postgres:// URL), and the coordination that goes
+ * with that store.
  */
 import path from 'node:path';
 import type {
@@ -12,6 +14,9 @@ import type {
   SavedObjectsServiceStart,
 } from '../types';
 import { InProcessCoordination, type InternalCoordination } from './coordination';
+import { PostgresDatabase } from './postgres/database';
+import { PostgresCoordination } from './postgres/postgres-coordination';
+import { PostgresSavedObjectsStore } from './postgres/postgres-store';
 import { SavedObjectsRepository } from './repository';
 import { SQLITE_FILE_NAME, SqliteSavedObjectsStore } from './store/sqlite-store';
 import type { SavedObjectsStore } from './store/types';
@@ -23,6 +28,11 @@ export interface SavedObjectsServiceOptions {
   /** `SVC_SAVED_OBJECTS_URL`; empty or absent means the SQLite file. */
   url?: string;
   logger: Logger;
+  /**
+   * `SVC_ENCRYPTION_KEY`. Only checked for presence: instances sharing a database need the same
+   * key for the API host passwords they store, which a per-instance key file cannot give.
+   */
+  encryptionKey?: string;
   /** Clock for `updated_at` (tests). */
   now?: () => Date;
 }
@@ -36,17 +46,56 @@ export interface SavedObjectsService {
   stop(): Promise<void>;
 }
 
-function openStore(options: SavedObjectsServiceOptions): SavedObjectsStore {
+/** Where documents live and how instances using them coordinate. */
+interface StorageBackend {
+  coordination: InternalCoordination;
+  open(): Promise<SavedObjectsStore>;
+}
+
+const POSTGRES_SCHEMES = new Set(['postgres', 'postgresql']);
+
+function sqliteBackend(options: SavedObjectsServiceOptions): StorageBackend {
+  return {
+    coordination: new InProcessCoordination(),
+    async open() {
+      options.logger.info(
+        `Saved objects are stored in ${path.join(options.dataDir, SQLITE_FILE_NAME)}`,
+      );
+      return SqliteSavedObjectsStore.open(options.dataDir);
+    },
+  };
+}
+
+function postgresBackend(options: SavedObjectsServiceOptions, url: string): StorageBackend {
+  const { logger } = options;
+  const database = new PostgresDatabase({ url, logger });
+  return {
+    coordination: new PostgresCoordination(database, logger),
+    async open() {
+      if (!options.encryptionKey) {
+        logger.warn(
+          'SVC_ENCRYPTION_KEY is not set: each instance sharing this database encrypts API host passwords with a key file of its own, so a host stored by one instance cannot be used by another. Give every instance the same SVC_ENCRYPTION_KEY.',
+        );
+      }
+      try {
+        const store = await PostgresSavedObjectsStore.open(database, logger);
+        logger.info(`Saved objects are stored in PostgreSQL at ${database.description}`);
+        return store;
+      } catch (error) {
+        await database.close();
+        throw error;
+      }
+    },
+  };
+}
+
+function selectBackend(options: SavedObjectsServiceOptions): StorageBackend {
   const url = options.url?.trim();
-  if (!url) {
-    options.logger.info(
-      `Saved objects are stored in ${path.join(options.dataDir, SQLITE_FILE_NAME)}`,
-    );
-    return SqliteSavedObjectsStore.open(options.dataDir);
-  }
-  const scheme = url.split(':')[0];
+  if (!url) return sqliteBackend(options);
+  const scheme = url.split(':')[0].toLowerCase();
+  if (POSTGRES_SCHEMES.has(scheme)) return postgresBackend(options, url);
   throw new Error(
-    `SVC_SAVED_OBJECTS_URL with scheme [${scheme}] is not supported by this build; leave it empty to use the SQLite file in the data folder.`,
+    `SVC_SAVED_OBJECTS_URL with scheme [${scheme}] is not supported: use a postgres:// URL, or leave it empty to use the SQLite file in the data folder.`,
   );
 }
 
@@ -54,7 +103,8 @@ export function createSavedObjectsService(
   options: SavedObjectsServiceOptions,
 ): SavedObjectsService {
   const registry = new TypeRegistry();
-  const coordination = new InProcessCoordination();
+  const backend = selectBackend(options);
+  let starting = false;
   let store: SavedObjectsStore | undefined;
 
   function allowedTypes(includedHiddenTypes: readonly string[] = []): Set<string> {
@@ -82,11 +132,12 @@ export function createSavedObjectsService(
 
   return {
     setup: { registerType: (type) => registry.registerType(type) },
-    coordination,
+    coordination: backend.coordination,
     async start() {
-      if (store) throw new Error('The saved-objects service is already started.');
+      if (starting) throw new Error('The saved-objects service is already started.');
+      starting = true;
       registry.lock();
-      const opened = openStore(options);
+      const opened = await backend.open();
       store = opened;
       return {
         // Every dashboard user sees the same objects (no spaces or tenants); the request does not narrow them.

@@ -52,11 +52,17 @@ export interface TestSavedObjects {
 
 export async function startTestSavedObjects(
   register: (setup: SavedObjectsServiceSetup) => void,
-  options: { dataDir?: string; now?: () => Date } = {},
+  options: { dataDir?: string; now?: () => Date; url?: string; encryptionKey?: string } = {},
 ): Promise<TestSavedObjects> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'svc-so-'));
   const logger = createRecordingLogger();
-  const service = createSavedObjectsService({ dataDir, logger, now: options.now });
+  const service = createSavedObjectsService({
+    dataDir,
+    logger,
+    now: options.now,
+    url: options.url,
+    encryptionKey: options.encryptionKey,
+  });
   register(service.setup);
   const start = await service.start();
   return {

@@ -1,5 +1,22 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { createMemoryLoginLimiters, DEFAULT_LOGIN_THROTTLE, LoginThrottle } from './login-throttle';
+import { PostgresDatabase } from '../saved-objects/postgres/database';
+import { PostgresCoordination } from '../saved-objects/postgres/postgres-coordination';
+import { PostgresSavedObjectsStore } from '../saved-objects/postgres/postgres-store';
+import {
+  createTestDatabase,
+  describeWithPostgres,
+  type TestDatabase,
+} from '../saved-objects/postgres/test-support';
+import { createRecordingLogger } from '../saved-objects/testing';
+import {
+  createLoginLimiters,
+  DEFAULT_LOGIN_THROTTLE,
+  LoginThrottle,
+  type LoginThrottleConfig,
+} from './login-throttle';
+
+const createMemoryLoginLimiters = (config: LoginThrottleConfig) =>
+  createLoginLimiters((options) => new RateLimiterMemory(options), config);
 
 describe('LoginThrottle', () => {
   it('has named defaults', () => {
@@ -80,5 +97,53 @@ describe('LoginThrottle', () => {
     await throttle.recordFailure('ann', '10.0.0.1');
     await expect(byUsername.get('ann')).resolves.toMatchObject({ consumedPoints: 1 });
     await expect(byIp.get('10.0.0.1')).resolves.toMatchObject({ consumedPoints: 1 });
+  });
+});
+
+describeWithPostgres('LoginThrottle on PostgreSQL', () => {
+  // A database is created and migrated: generous on a loaded machine.
+  jest.setTimeout(60_000);
+  let database: TestDatabase;
+  const opened: PostgresDatabase[] = [];
+
+  /** The throttle of one instance: its own connections to the shared database. */
+  function instanceThrottle(config: LoginThrottleConfig): LoginThrottle {
+    const logger = createRecordingLogger();
+    const connection = new PostgresDatabase({ url: database.url, logger, poolSize: 2 });
+    opened.push(connection);
+    const coordination = new PostgresCoordination(connection, logger);
+    return new LoginThrottle(
+      createLoginLimiters((options) => coordination.rateLimiter(options), config),
+    );
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const logger = createRecordingLogger();
+    await (
+      await PostgresSavedObjectsStore.open(
+        new PostgresDatabase({ url: database.url, logger }),
+        logger,
+      )
+    ).close();
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((connection) => connection.close()));
+    await database.drop();
+  });
+
+  it('counts failures made on any instance, and a success on one clears the user name on all', async () => {
+    const config = { maxFailuresPerUsername: 4, maxFailuresPerIp: 100, windowSeconds: 600 };
+    const [a, b] = [instanceThrottle(config), instanceThrottle(config)];
+    await a.recordFailure('ann', '10.0.0.1');
+    await b.recordFailure('ann', '10.0.0.2');
+    await a.recordFailure('Ann', '10.0.0.3');
+    await expect(b.retryAfterSeconds('ann')).resolves.toBe(0);
+    await b.recordFailure('ann', '10.0.0.4');
+    const wait = await a.retryAfterSeconds('ann');
+    expect(wait).toBeGreaterThan(590);
+    expect(wait).toBeLessThanOrEqual(600);
+    await a.recordSuccess('ann');
+    await expect(b.retryAfterSeconds('ann')).resolves.toBe(0);
   });
 });

@@ -1,9 +1,11 @@
 /**
  * Failed-login throttling per user name and per client address, counted with
- * rate-limiter-flexible. The limiters are passed in, so the in-memory store used by a single
- * instance can be swapped for a shared one (`RateLimiterPostgres`) when instances share a database.
+ * rate-limiter-flexible. The limiters come from the host's coordination: in memory with the SQLite
+ * store, in a shared table (`RateLimiterPostgres`) when instances share a PostgreSQL database, so a
+ * guesser gains nothing by spreading attempts over instances.
  */
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterOptions } from '../saved-objects';
 
 export interface LoginThrottleConfig {
   /** Failures of one user name within the window before its logins are refused. */
@@ -24,16 +26,17 @@ export interface LoginLimiters {
   byIp: RateLimiterAbstract;
 }
 
-export function createMemoryLoginLimiters(
+export function createLoginLimiters(
+  createLimiter: (options: RateLimiterOptions) => RateLimiterAbstract,
   config: LoginThrottleConfig = DEFAULT_LOGIN_THROTTLE,
 ): LoginLimiters {
   return {
-    byUsername: new RateLimiterMemory({
+    byUsername: createLimiter({
       keyPrefix: 'login-user',
       points: config.maxFailuresPerUsername,
       duration: config.windowSeconds,
     }),
-    byIp: new RateLimiterMemory({
+    byIp: createLimiter({
       keyPrefix: 'login-ip',
       points: config.maxFailuresPerIp,
       duration: config.windowSeconds,

@@ -19,12 +19,7 @@ import {
   forgetInitialAdminPassword,
   type FirstStartRecord,
 } from './first-start';
-import {
-  createMemoryLoginLimiters,
-  LoginThrottle,
-  type LoginLimiters,
-  type LoginThrottleConfig,
-} from './login-throttle';
+import { createLoginLimiters, LoginThrottle, type LoginThrottleConfig } from './login-throttle';
 import type { ScryptParameters } from './password-hash';
 import { registerAuthRoutes } from './routes/auth-routes';
 import { registerUserRoutes } from './routes/user-routes';
@@ -60,8 +55,6 @@ export interface SecurityServiceOptions {
   now?: () => number;
   /** Cheaper hashing for tests; production uses `SCRYPT_PARAMETERS`. */
   hashParameters?: ScryptParameters;
-  /** Failed-login counters; in memory unless given (a shared store when instances share a database). */
-  loginLimiters?: LoginLimiters;
 }
 
 export interface SecurityServiceStartOptions {
@@ -102,9 +95,6 @@ export function createSecurityService(options: SecurityServiceOptions): Security
   const { config, logger } = options;
   const now = options.now ?? Date.now;
   const basicCache = new BasicAuthCache(now);
-  const throttle = new LoginThrottle(
-    options.loginLimiters ?? createMemoryLoginLimiters(config.loginThrottle),
-  );
   let started: Started | undefined;
 
   function requireStarted(): Started {
@@ -175,6 +165,10 @@ export function createSecurityService(options: SecurityServiceOptions): Security
         idleTimeoutMs: config.session.idleTimeoutMinutes * MINUTE_MS,
         now,
       });
+      // Made at start: with PostgreSQL the counters live in a table the store's start has created.
+      const throttle = new LoginThrottle(
+        createLoginLimiters((limiter) => coordination.rateLimiter(limiter), config.loginThrottle),
+      );
       const authentication = new Authentication({ users, sessions, basicCache, throttle, logger });
       started = { users, sessions, authentication };
       if (mode === 'script') return {};

@@ -75,6 +75,28 @@ export function describeSavedObjectsStore(
         );
       });
 
+      it('keeps key order, NUL characters and astral characters of attributes', async () => {
+        const attributes = {
+          zeta: 'a\u0000b',
+          alpha: '😀 𝄞',
+          middle: { y: 1, b: [{ d: 2, c: 3 }] },
+        };
+        await store.insert(doc({ id: 'k', attributes }));
+        const stored = await store.get({ type: 'thing', namespace: 'default', id: 'k' });
+        expect(JSON.stringify(stored?.attributes)).toBe(JSON.stringify(attributes));
+      });
+
+      it('treats a key holding NUL as naming no document', async () => {
+        const key = { type: 'thing', namespace: 'default', id: 'a\u0000' };
+        await expect(store.get(key)).resolves.toBeUndefined();
+        await expect(store.bulkGet([key])).resolves.toEqual([undefined]);
+        await expect(store.replace(doc({ id: key.id }))).resolves.toEqual({ status: 'not_found' });
+        await expect(store.modify(key, (current) => current)).resolves.toEqual({
+          status: 'not_found',
+        });
+        await expect(store.delete(key)).resolves.toEqual({ status: 'not_found' });
+      });
+
       it('insert leaves an existing document alone and says so', async () => {
         const first = await store.insert(doc({ id: 'a', attributes: { title: 'first' } }));
         await expect(
@@ -351,6 +373,74 @@ export function describeSavedObjectsStore(
           sort: { field: { attribute: 'owner.name' }, order: 'desc' },
         });
         expect(ids(byNested)[0]).toBe('a2');
+      });
+
+      it('sorts values of mixed types: missing and null first, then numbers, then text', async () => {
+        const ranks: Array<[string, unknown]> = [
+          ['s1', 'b'],
+          ['s2', 10],
+          ['s3', null],
+          ['s4', 'A'],
+          ['s5', true],
+          ['s6', 2.5],
+          ['s7', undefined],
+          ['s8', 'a10'],
+          ['s9', -3],
+          ['t1', 'x\u0000y'],
+        ];
+        for (const [id, rank] of ranks)
+          await store.insert(
+            doc({ id, type: 'mixed', attributes: rank === undefined ? {} : { rank } }),
+          );
+        const sorted = async (order: 'asc' | 'desc') =>
+          ids(
+            await store.find({
+              ...base,
+              scopes: [{ type: 'mixed' }],
+              sort: { field: { attribute: 'rank' }, order },
+            }),
+          );
+        const ascending = ['s3', 's7', 's9', 's5', 's6', 's2', 's4', 's8', 's1', 't1'];
+        expect(await sorted('asc')).toEqual(ascending);
+        // Ties (s3, s7) still go by type and id.
+        expect(await sorted('desc')).toEqual([
+          't1',
+          's1',
+          's8',
+          's4',
+          's2',
+          's6',
+          's5',
+          's9',
+          's3',
+          's7',
+        ]);
+      });
+
+      it('matches references and namespaces of documents holding NUL characters', async () => {
+        await store.insert(
+          doc({
+            id: 'n1',
+            type: 'shared',
+            namespace: '',
+            namespaces: ['green'],
+            attributes: { title: 'nul\u0000inside' },
+            references: [{ name: 'ref', type: 'host', id: 'h9' }],
+          }),
+        );
+        const found = await store.find({
+          ...base,
+          scopes: [{ type: 'shared', sharedWith: ['green'] }],
+          hasReference: { type: 'host', id: 'h9' },
+          sort: { field: { attribute: 'title' }, order: 'asc' },
+        });
+        expect(ids(found)).toEqual(['n1']);
+        const nulReference = await store.find({
+          ...base,
+          scopes: [{ type: 'shared' }],
+          hasReference: { type: 'host', id: 'h\u0000' },
+        });
+        expect(nulReference.total).toBe(0);
       });
 
       it('searches words, prefixes and phrases with a score', async () => {
