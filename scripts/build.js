@@ -68,7 +68,7 @@ function git(args) {
   }
 }
 
-/** Fingerprint of the server part: every input's path, size and mtime, this script, the commit. */
+/** Fingerprint of the server part: every input's path, size and mtime, and this script. */
 function serverFingerprint(inputs) {
   const hash = crypto.createHash('sha256');
   const files = [...inputs.compiled, ...inputs.copied, path.join(__dirname, 'build.js'), path.join(ROOT, 'package.json'), path.join(ROOT, 'tsconfig.json')].sort();
@@ -76,8 +76,18 @@ function serverFingerprint(inputs) {
     const stat = fs.statSync(file);
     hash.update(`${path.relative(ROOT, file)}\0${stat.size}\0${stat.mtimeMs}\n`);
   }
-  hash.update(git(['rev-parse', 'HEAD']));
   return hash.digest('hex');
+}
+
+/**
+ * Writes `build-info.json` (version and commit) when it differs: a commit that changed no server
+ * source (docs, tests) updates what `/api/status` reports without recompiling anything.
+ */
+function writeBuildInfo() {
+  const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const content = `${JSON.stringify({ version, buildHash: git(['rev-parse', 'HEAD']), buildNumber: Number(git(['rev-list', '--count', 'HEAD'])) || 0 }, null, 2)}\n`;
+  const current = fs.existsSync(BUILD_INFO_FILE) ? fs.readFileSync(BUILD_INFO_FILE, 'utf8') : '';
+  if (current !== content) fs.writeFileSync(BUILD_INFO_FILE, content);
 }
 
 function serverIsFresh(fingerprint) {
@@ -93,6 +103,7 @@ async function buildServer({ ifStale = false } = {}) {
   const inputs = serverInputs();
   const fingerprint = serverFingerprint(inputs);
   if (ifStale && serverIsFresh(fingerprint)) {
+    writeBuildInfo();
     console.log('server: up to date');
     return { built: false };
   }
@@ -120,9 +131,7 @@ async function buildServer({ ifStale = false } = {}) {
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.copyFileSync(file, target);
   }
-  const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-  const buildInfo = { version, buildHash: git(['rev-parse', 'HEAD']), buildNumber: Number(git(['rev-list', '--count', 'HEAD'])) || 0 };
-  fs.writeFileSync(BUILD_INFO_FILE, `${JSON.stringify(buildInfo, null, 2)}\n`);
+  writeBuildInfo();
   fs.writeFileSync(SERVER_STAMP_FILE, `${JSON.stringify({ fingerprint, builtAt: new Date().toISOString() }, null, 2)}\n`);
   console.log(`server: built ${inputs.compiled.length} modules into build/ in ${Date.now() - started} ms`);
   return { built: true };
