@@ -112,7 +112,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   try {
     const layout = appLayout();
     const dataDir = config.data.dir;
-    const savedObjects = createSavedObjectsService({ dataDir, url: config.savedObjects.url, logger: loggers.get('savedobjects-service') });
+    const savedObjects = createSavedObjectsService({ dataDir, url: config.savedObjects.url, encryptionKey: config.encryptionKey, logger: loggers.get('savedobjects-service') });
     const security = createSecurityService({
       savedObjects: { setup: savedObjects.setup, coordination: savedObjects.coordination },
       config: { basePath: config.server.basePath, adminPassword: config.security.adminPassword, session: config.security.session },
