@@ -4,6 +4,7 @@
  * error into `failed_items` and reflected in `error` (0 complete, 1 nothing affected, 2 partial).
  */
 import { ERROR_CODES, type ErrorCode } from './errors';
+import { RawJson } from './raw-json';
 
 export type ItemId = string | number;
 
@@ -24,6 +25,9 @@ export interface AffectedItemsEnvelope<T> {
   error: 0 | 1 | 2;
 }
 
+/** What list services return: the envelope, or the same document pre-serialised. */
+export type ListBody = AffectedItemsEnvelope<Record<string, unknown>> | RawJson;
+
 export interface ResultMessages {
   /** Everything asked for was done (also the message of an empty but complete result with failures 0). */
   all: string;
@@ -38,11 +42,15 @@ function compareIds(ids: ItemId[]): (a: ItemId, b: ItemId) => number {
     : (a, b) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0);
 }
 
+const EMPTY_PAGE_PREFIX = '{"data":{"affected_items":[]';
+
 export class AffectedItems<T> {
   private readonly failures = new Map<string, FailedItem>();
   items: T[] = [];
   /** Matches before paging for lists; affected count for mutations (defaults to `items.length`). */
   total?: number;
+  /** Items already serialised, used instead of `items` by `body()`. */
+  private itemsJson?: string[];
 
   constructor(private readonly messages: ResultMessages) {}
 
@@ -63,6 +71,24 @@ export class AffectedItems<T> {
     entry.id.push(id);
   }
 
+  /** Takes a list page: its items, or its pre-serialised items, and its total. */
+  setPage(page: { total: number; items?: T[]; json?: string[] }): void {
+    this.total = page.total;
+    if (page.json) this.itemsJson = page.json;
+    else this.items = page.items ?? [];
+  }
+
+  /** The envelope, as raw JSON when the page came pre-serialised. */
+  body(extraData: Record<string, unknown> = {}): AffectedItemsEnvelope<T> | RawJson {
+    const envelope = this.render(extraData);
+    if (!this.itemsJson) return envelope;
+    // `data.affected_items` is the first key, so the document starts with this prefix.
+    const json = JSON.stringify(envelope);
+    return new RawJson(
+      `${EMPTY_PAGE_PREFIX.slice(0, -1)}${this.itemsJson.join(',')}${json.slice(EMPTY_PAGE_PREFIX.length - 1)}`,
+    );
+  }
+
   get failedCount(): number {
     let count = 0;
     for (const entry of this.failures.values()) count += entry.id.length;
@@ -72,7 +98,7 @@ export class AffectedItems<T> {
   render(extraData: Record<string, unknown> = {}): AffectedItemsEnvelope<T> {
     const failed = [...this.failures.values()].sort((a, b) => a.error.code - b.error.code);
     for (const entry of failed) entry.id.sort(compareIds(entry.id));
-    const totalAffected = this.total ?? this.items.length;
+    const totalAffected = this.total ?? (this.itemsJson ?? this.items).length;
     const totalFailed = this.failedCount;
     const message =
       totalAffected === 0

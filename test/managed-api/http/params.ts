@@ -159,8 +159,19 @@ export function parseParam(param: RouteParam, occurrences: string[]): ParamValue
 }
 
 /** Validates a query string against the route's declared parameters; returns coerced values and defaults. */
+const declaredByName = new WeakMap<readonly RouteParam[], Map<string, RouteParam>>();
+
+function indexByName(declared: readonly RouteParam[]): Map<string, RouteParam> {
+  let byName = declaredByName.get(declared);
+  if (!byName) {
+    byName = new Map(declared.map((param) => [param.name, param]));
+    declaredByName.set(declared, byName);
+  }
+  return byName;
+}
+
 export function parseQuery(declared: readonly RouteParam[], search: URLSearchParams): ParsedParams {
-  const byName = new Map(declared.map((param) => [param.name, param]));
+  const byName = indexByName(declared);
   const occurrences = new Map<string, string[]>();
   for (const [name, value] of search) {
     const list = occurrences.get(name);

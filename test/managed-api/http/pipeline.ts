@@ -21,6 +21,7 @@ import type { HandlerTable, Reply, RequestContext } from './context';
 import { ApiProblem, codedProblem, plainProblem } from './problem';
 import { parsePathParams, parseQuery } from './params';
 import { JSON_TYPE, PROBLEM_TYPE, send, serialise, sleep } from './respond';
+import { RawJson } from './raw-json';
 import { type RouteMatch, Router } from './router';
 
 export const CATALOGUE = catalogueJson as RouteCatalogue;
@@ -42,6 +43,18 @@ function failureProblem(state: SimulatorState): ApiProblem | 'reset' {
     default:
       return codedProblem(1000);
   }
+}
+
+const routeKeys = new WeakMap<RouteEntry, string>();
+
+/** `<METHOD> <path template>`, built once per route. */
+function routeKey(route: RouteEntry): string {
+  let key = routeKeys.get(route);
+  if (key === undefined) {
+    key = `${route.method} ${route.path}`;
+    routeKeys.set(route, key);
+  }
+  return key;
 }
 
 function count(record: Record<string, number>, key: string): void {
@@ -89,7 +102,7 @@ export function createPipeline(state: SimulatorState, handlers: HandlerTable) {
         session,
       };
       context.body = await readRequestBody(route, request);
-      const handler = handlers[`${route.method} ${route.path}`];
+      const handler = handlers[routeKey(route)];
       if (!handler)
         throw plainProblem(
           501,
@@ -121,7 +134,7 @@ export function createPipeline(state: SimulatorState, handlers: HandlerTable) {
     const pretty = search.get('pretty') === 'true';
     const lookup = router.lookup(request.method ?? 'GET', pathname);
     const match = 'match' in lookup ? lookup.match : undefined;
-    count(state.stats.byRoute, match ? `${match.route.method} ${match.route.path}` : 'unmatched');
+    count(state.stats.byRoute, match ? routeKey(match.route) : 'unmatched');
     let status: number;
     let contentType: string;
     let payload: string;
@@ -143,6 +156,9 @@ export function createPipeline(state: SimulatorState, handlers: HandlerTable) {
       if (typeof reply.body === 'string') {
         contentType = reply.contentType ?? 'text/plain';
         payload = reply.body;
+      } else if (reply.body instanceof RawJson) {
+        contentType = reply.contentType ?? JSON_TYPE;
+        payload = pretty ? serialise(JSON.parse(reply.body.json), true) : reply.body.json;
       } else {
         contentType = reply.contentType ?? JSON_TYPE;
         payload = serialise(reply.body, pretty);

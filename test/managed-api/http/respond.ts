@@ -17,7 +17,7 @@ const SECURITY_HEADERS = {
 
 const SLOW_BODY_CHUNKS = 8;
 
-function sleep(ms: number): Promise<void> {
+export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
@@ -26,42 +26,54 @@ export function serialise(body: unknown, pretty: boolean): string {
   return pretty ? JSON.stringify(body, null, 3) : JSON.stringify(body);
 }
 
-export async function send(
+export function send(
   response: ServerResponse,
   status: number,
   contentType: string,
   payload: string,
   faults: FaultKnobs,
-  extraHeaders: Record<string, string> = {},
-): Promise<void> {
-  const fullLength = Buffer.byteLength(payload);
-  let body = payload;
-  if (faults.malformedJson && contentType.includes('json'))
-    body = payload.slice(0, Math.max(1, Math.floor(payload.length / 2)));
-  const headers = {
+  extraHeaders?: Record<string, string>,
+): void | Promise<void> {
+  const headers: Record<string, string> = {
     ...SECURITY_HEADERS,
     ...extraHeaders,
     'Content-Type': contentType,
-    'Content-Length': String(faults.truncateBody ? fullLength : Buffer.byteLength(body)),
   };
-  response.writeHead(status, headers);
+  if (!faults.malformedJson && !faults.truncateBody && faults.slowBodyMs === 0) {
+    headers['Content-Length'] = String(Buffer.byteLength(payload));
+    response.writeHead(status, headers);
+    response.end(payload);
+    return;
+  }
+  return sendWithBodyFaults(response, status, headers, contentType, payload, faults);
+}
+
+async function sendWithBodyFaults(
+  response: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  contentType: string,
+  payload: string,
+  faults: FaultKnobs,
+): Promise<void> {
+  const bytes = Buffer.from(
+    faults.malformedJson && contentType.includes('json')
+      ? payload.slice(0, Math.max(1, Math.floor(payload.length / 2)))
+      : payload,
+  );
   if (faults.truncateBody) {
-    response.write(Buffer.from(payload).subarray(0, Math.floor(fullLength / 2)));
+    const full = Buffer.byteLength(payload);
+    response.writeHead(status, { ...headers, 'Content-Length': String(full) });
+    response.write(bytes.subarray(0, Math.floor(full / 2)));
     response.socket?.destroy();
     return;
   }
-  if (faults.slowBodyMs > 0 && body.length > 0) {
-    const bytes = Buffer.from(body);
-    const size = Math.ceil(bytes.length / SLOW_BODY_CHUNKS);
-    for (let at = 0; at < bytes.length; at += size) {
-      if (response.destroyed) return;
-      response.write(bytes.subarray(at, at + size));
-      if (at + size < bytes.length) await sleep(faults.slowBodyMs);
-    }
-    response.end();
-    return;
+  response.writeHead(status, { ...headers, 'Content-Length': String(bytes.length) });
+  const size = Math.ceil(bytes.length / SLOW_BODY_CHUNKS);
+  for (let at = 0; at < bytes.length; at += size) {
+    if (response.destroyed) return;
+    response.write(bytes.subarray(at, at + size));
+    if (faults.slowBodyMs > 0 && at + size < bytes.length) await sleep(faults.slowBodyMs);
   }
-  response.end(body);
+  response.end();
 }
-
-export { sleep };

@@ -47,10 +47,10 @@ export interface ListParams {
   distinct?: boolean;
 }
 
-export interface ListResult {
-  items: Array<Record<string, unknown>>;
-  total: number;
-}
+/** A page of items, or of pre-serialised item documents when the source renders its own JSON. */
+export type ListResult =
+  | { total: number; items: Array<Record<string, unknown>>; json?: undefined }
+  | { total: number; json: string[]; items?: undefined };
 
 type Item = object;
 type Predicate<T> = (item: T) => boolean;
@@ -379,6 +379,8 @@ export interface ListSource<R, T> {
   filter?: Predicate<T>;
   /** The API item of a loaded row, when it differs from what filters read (defaults to the row's item). */
   present?(item: T): object;
+  /** The API item already serialised; used for whole items (no `select`), so hot pages skip a stringify. */
+  presentJson?(item: T): string;
 }
 
 export function listItems<R, T extends Item>(
@@ -427,13 +429,18 @@ export function listItems<R, T extends Item>(
     return { items: rows.slice(params.offset, end).map((row) => row.item), total: rows.length };
   }
 
+  const finish = (page: T[], total: number): ListResult =>
+    source.presentJson && !fields
+      ? { json: page.map((item) => (source.presentJson as (item: T) => string)(item)), total }
+      : { items: page.map(shape), total };
+
   if (predicates.length === 0 && !sort) {
-    const items: Array<Record<string, unknown>> = [];
+    const page: T[] = [];
     for (let i = params.offset; i < Math.min(end, source.rows.length); i++) {
       const item = source.load(source.rows[i]);
-      if (item) items.push(shape(item));
+      if (item) page.push(item);
     }
-    return { items, total: source.rows.length };
+    return finish(page, source.rows.length);
   }
 
   const matched: R[] = [];
@@ -448,8 +455,8 @@ export function listItems<R, T extends Item>(
   let order = matched.map((_, index) => index);
   if (sort) order.sort((a, b) => compareKeys(keys[a], keys[b], sort.descending) || a - b);
   order = order.slice(params.offset, end);
-  const items = order
+  const page = order
     .map((index) => source.load(matched[index]))
     .filter((item): item is T => item !== undefined);
-  return { items: items.map(shape), total: matched.length };
+  return finish(page, matched.length);
 }

@@ -82,7 +82,24 @@ export interface AgentAccess {
   allows(agentId: number, groups: readonly string[] | undefined, exists: boolean): boolean;
 }
 
+const accessCache = new WeakMap<ProcessedPermissions, Map<string, AgentAccess>>();
+
+/** The agents `action` reaches for these permissions (memoised: permissions are shared per role set). */
 export function agentAccess(permissions: ProcessedPermissions, action: string): AgentAccess {
+  let byAction = accessCache.get(permissions);
+  if (!byAction) {
+    byAction = new Map();
+    accessCache.set(permissions, byAction);
+  }
+  let access = byAction.get(action);
+  if (!access) {
+    access = buildAgentAccess(permissions, action);
+    byAction.set(action, access);
+  }
+  return access;
+}
+
+function buildAgentAccess(permissions: ProcessedPermissions, action: string): AgentAccess {
   const entries = [...(permissions.get(action) ?? new Map<string, Effect>())].filter(
     ([resource]) => resource.startsWith('agent:id:') || resource.startsWith('agent:group:'),
   );

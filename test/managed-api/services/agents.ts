@@ -17,6 +17,7 @@ import type { Session } from '../http/context';
 import {
   AffectedItems,
   type AffectedItemsEnvelope,
+  type ListBody,
   type ResultMessages,
   dataResult,
 } from '../http/envelope';
@@ -174,11 +175,7 @@ function resolveNamed(
   return { allowed: allowed.sort((a, b) => a - b) };
 }
 
-export function listAgents(
-  state: SimulatorState,
-  session: Session,
-  query: ParsedParams,
-): AffectedItemsEnvelope<Record<string, unknown>> {
+export function listAgents(state: SimulatorState, session: Session, query: ParsedParams): ListBody {
   const access = agentAccess(session.permissions, 'agent:read');
   const result = new AffectedItems<Record<string, unknown>>(LIST_MESSAGES);
   const named = query.agents_list as string[] | undefined;
@@ -197,14 +194,14 @@ export function listAgents(
           ? (agent) => predicates.every((predicate) => predicate(agent))
           : undefined,
       present: (agent) => agents.materialise(agent),
+      presentJson: (agent) => agents.itemJson(agent),
     },
     agentTable(agents),
     listParams(query),
     state.now(),
   );
-  result.items = listed.items;
-  result.total = listed.total;
-  return result.render();
+  result.setPage(listed);
+  return result.body();
 }
 
 const MAX_NAME_LENGTH = 128;
@@ -439,11 +436,7 @@ const GROUP_TABLE: TableSpec<GroupItem> = {
   requiredFields: ['name'],
 };
 
-export function listGroups(
-  state: SimulatorState,
-  session: Session,
-  query: ParsedParams,
-): AffectedItemsEnvelope<Record<string, unknown>> {
+export function listGroups(state: SimulatorState, session: Session, query: ParsedParams): ListBody {
   const canRead = objectAccess(session.permissions, 'group:read', 'group:id');
   const result = new AffectedItems<Record<string, unknown>>({
     all: 'All selected groups information was returned',
@@ -478,7 +471,6 @@ export function listGroups(
     listParams(query),
     state.now(),
   );
-  result.items = listed.items;
-  result.total = listed.total;
-  return result.render();
+  result.setPage(listed);
+  return result.body();
 }

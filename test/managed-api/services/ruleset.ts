@@ -1,7 +1,7 @@
 /** Rules, rule files, decoders and decoder files, filtered per file by RBAC (`rules:read`, `decoders:read`). */
 import type { DecoderItem, RuleItem, RulesetFileItem } from '../data/ruleset';
 import type { Session } from '../http/context';
-import { AffectedItems, type AffectedItemsEnvelope } from '../http/envelope';
+import { AffectedItems, type ListBody } from '../http/envelope';
 import type { ParsedParams } from '../http/params';
 import { codedProblem, permissionDenied } from '../http/problem';
 import { errorNode } from '../rbac/guard';
@@ -10,7 +10,7 @@ import { type TableSpec, listItems } from '../query/list-query';
 import type { SimulatorState } from '../state';
 import { listParams } from './list-params';
 
-type Envelope = AffectedItemsEnvelope<Record<string, unknown>>;
+type Envelope = ListBody;
 
 const RULE_FIELDS = [
   'filename',
@@ -114,9 +114,8 @@ function run<T extends object>(
     listParams(query),
     now,
   );
-  result.items = listed.items;
-  result.total = listed.total;
-  return result.render();
+  result.setPage(listed);
+  return result.body();
 }
 
 export function listRules(state: SimulatorState, session: Session, query: ParsedParams): Envelope {

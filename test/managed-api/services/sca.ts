@@ -2,7 +2,7 @@
 import { parseAgentId } from '../data/agents';
 import type { ScaCheckItem, ScaPolicyItem } from '../data/sca';
 import type { Session } from '../http/context';
-import { AffectedItems, type AffectedItemsEnvelope, type ResultMessages } from '../http/envelope';
+import { AffectedItems, type ListBody, type ResultMessages } from '../http/envelope';
 import type { ParsedParams } from '../http/params';
 import { permissionDenied } from '../http/problem';
 import { errorNode } from '../rbac/guard';
@@ -11,7 +11,7 @@ import { type FieldKind, type TableSpec, listItems } from '../query/list-query';
 import type { SimulatorState } from '../state';
 import { listParams } from './list-params';
 
-type Envelope = AffectedItemsEnvelope<Record<string, unknown>>;
+type Envelope = ListBody;
 
 const POLICY_FIELDS: Record<string, FieldKind> = {
   policy_id: 'string',
@@ -129,9 +129,8 @@ function render<T extends object>(
     listParams(query),
     now,
   );
-  result.items = listed.items;
-  result.total = listed.total;
-  return result.render();
+  result.setPage(listed);
+  return result.body();
 }
 
 export function listScaPolicies(
