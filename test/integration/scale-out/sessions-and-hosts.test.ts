@@ -5,7 +5,13 @@
 import { describeWithPostgres } from '../../../host/server/saved-objects/postgres/test-support';
 import { ADMIN_USER, startManagedApi, type ManagedApi } from '../../managed-api';
 import type { TestClient } from '../harness';
-import { eventually, loginCookie, startTwoDashboards, withCookie, type SharedDatabaseDashboards } from './support';
+import {
+  eventually,
+  loginCookie,
+  startTwoDashboards,
+  withCookie,
+  type SharedDatabaseDashboards,
+} from './support';
 
 jest.setTimeout(120_000);
 
@@ -36,12 +42,18 @@ describeWithPostgres('several full dashboards on one PostgreSQL database', () =>
 
   it('started together with one schema and one first admin, and says where objects live', async () => {
     for (const dashboard of [dashboards.a, dashboards.b]) {
-      expect(dashboard.logs().join('\n')).toContain(`Saved objects are stored in PostgreSQL at postgres://postgres@127.0.0.1:5432/${dashboards.database.name}`);
+      expect(dashboard.logs().join('\n')).toContain(
+        `Saved objects are stored in PostgreSQL at postgres://postgres@127.0.0.1:5432/${dashboards.database.name}`,
+      );
       expect(dashboard.logs().join('\n')).not.toContain('SVC_ENCRYPTION_KEY is not set');
     }
-    const created = [dashboards.a, dashboards.b].flatMap((dashboard) => dashboard.logs()).filter((line) => line.includes('Created the first dashboard user'));
+    const created = [dashboards.a, dashboards.b]
+      .flatMap((dashboard) => dashboard.logs())
+      .filter((line) => line.includes('Created the first dashboard user'));
     expect(created).toHaveLength(1);
-    const { users } = (await adminB.get('/api/v1/security/users')).json<{ users: Array<{ username: string }> }>();
+    const { users } = (await adminB.get('/api/v1/security/users')).json<{
+      users: Array<{ username: string }>;
+    }>();
     expect(users.map((user) => user.username).sort()).toEqual(['admin', 'ann']);
   });
 
@@ -54,14 +66,24 @@ describeWithPostgres('several full dashboards on one PostgreSQL database', () =>
 
     const logout = await withCookie(dashboards.b, session.cookie, 'POST', '/auth/logout');
     expect(logout.status).toBe(200);
-    expect((await withCookie(dashboards.b, session.cookie, 'GET', '/api/v1/auth/authinfo')).status).toBe(401);
+    expect(
+      (await withCookie(dashboards.b, session.cookie, 'GET', '/api/v1/auth/authinfo')).status,
+    ).toBe(401);
     // The instance that verified it lately trusts its memory for up to SESSION_CACHE_MS (5 s).
-    await eventually(async () => (await withCookie(dashboards.a, session.cookie, 'GET', '/api/v1/auth/authinfo')).status === 401);
+    await eventually(
+      async () =>
+        (await withCookie(dashboards.a, session.cookie, 'GET', '/api/v1/auth/authinfo')).status ===
+        401,
+    );
   });
 
   it('counts failed logins on every instance together', async () => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const failed = await loginCookie(attempt % 2 ? dashboards.a : dashboards.b, ANN.username, 'wrong-password');
+      const failed = await loginCookie(
+        attempt % 2 ? dashboards.a : dashboards.b,
+        ANN.username,
+        'wrong-password',
+      );
       expect(failed.status).toBe(401);
     }
     for (const dashboard of [dashboards.a, dashboards.b]) {
@@ -74,24 +96,41 @@ describeWithPostgres('several full dashboards on one PostgreSQL database', () =>
   it('uses at once on one instance an API host stored through the other, and forgets it when removed there', async () => {
     const origin = new URL(simulator.url);
     const stored = await adminA.post('/hosts/apis', {
-      body: { id: 'shared', url: `${origin.protocol}//${origin.hostname}`, port: simulator.port, username: ADMIN_USER.username, password: ADMIN_USER.password, run_as: false },
+      body: {
+        id: 'shared',
+        url: `${origin.protocol}//${origin.hostname}`,
+        port: simulator.port,
+        username: ADMIN_USER.username,
+        password: ADMIN_USER.password,
+        run_as: false,
+      },
     });
     expect(stored.status).toBe(200);
 
-    expect((await adminB.get('/hosts/apis')).json<Array<{ id: string }>>().map((host) => host.id)).toEqual(['shared']);
-    const throughB = await adminB.post('/api/request', { body: { id: 'shared', method: 'GET', path: '/agents?limit=1' } });
+    expect(
+      (await adminB.get('/hosts/apis')).json<Array<{ id: string }>>().map((host) => host.id),
+    ).toEqual(['shared']);
+    const throughB = await adminB.post('/api/request', {
+      body: { id: 'shared', method: 'GET', path: '/agents?limit=1' },
+    });
     expect(throughB.status).toBe(200);
     expect(throughB.json<{ error: number }>().error).toBe(0);
 
     expect((await adminA.delete('/hosts/apis/shared')).status).toBe(200);
-    const afterRemoval = await adminB.post('/api/request', { body: { id: 'shared', method: 'GET', path: '/agents?limit=1' } });
+    const afterRemoval = await adminB.post('/api/request', {
+      body: { id: 'shared', method: 'GET', path: '/agents?limit=1' },
+    });
     expect(afterRemoval.status).toBe(404);
   });
 
   it('shows on one instance an advanced setting changed on the other', async () => {
-    const changed = await adminA.post('/api/opensearch-dashboards/settings/discover:sampleSize', { body: { value: 250 } });
+    const changed = await adminA.post('/api/opensearch-dashboards/settings/discover:sampleSize', {
+      body: { value: 250 },
+    });
     expect(changed.status).toBe(200);
-    const settings = (await adminB.get('/api/opensearch-dashboards/settings')).json<{ settings: Record<string, { userValue?: unknown }> }>();
+    const settings = (await adminB.get('/api/opensearch-dashboards/settings')).json<{
+      settings: Record<string, { userValue?: unknown }>;
+    }>();
     expect(settings.settings['discover:sampleSize'].userValue).toBe(250);
   });
 });

@@ -2,7 +2,10 @@
  * Two dashboards in this process sharing one fresh PostgreSQL database, as several instances
  * behind a load balancer would, and clients that carry a session cookie from one to the other.
  */
-import { createTestDatabase, type TestDatabase } from '../../../host/server/saved-objects/postgres/test-support';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../../../host/server/saved-objects/postgres/test-support';
 import { startTestDashboard, type TestDashboard, type TestDashboardOptions } from '../harness';
 
 export interface SharedDatabaseDashboards {
@@ -13,12 +16,22 @@ export interface SharedDatabaseDashboards {
 }
 
 /** Starts both dashboards at the same time (schema creation and the first admin race on purpose). */
-export async function startTwoDashboards(options: TestDashboardOptions = {}): Promise<SharedDatabaseDashboards> {
+export async function startTwoDashboards(
+  options: TestDashboardOptions = {},
+): Promise<SharedDatabaseDashboards> {
   const database = await createTestDatabase();
-  const start = () => startTestDashboard({ ...options, env: { ...options.env, SVC_SAVED_OBJECTS_URL: database.url } });
+  const start = () =>
+    startTestDashboard({
+      ...options,
+      env: { ...options.env, SVC_SAVED_OBJECTS_URL: database.url },
+    });
   const started = await Promise.allSettled([start(), start()]);
-  const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-  const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  const running = started.flatMap((result) =>
+    result.status === 'fulfilled' ? [result.value] : [],
+  );
+  const failed = started.find(
+    (result): result is PromiseRejectedResult => result.status === 'rejected',
+  );
   if (failed) {
     await Promise.all(running.map((dashboard) => dashboard.stop()));
     await database.drop();
@@ -43,7 +56,11 @@ export interface CookieResponse {
 }
 
 /** The `name=value` pairs of a login's session cookie, taken from one instance's answer. */
-export async function loginCookie(dashboard: TestDashboard, username: string, password: string): Promise<{ status: number; cookie: string; headers: Headers }> {
+export async function loginCookie(
+  dashboard: TestDashboard,
+  username: string,
+  password: string,
+): Promise<{ status: number; cookie: string; headers: Headers }> {
   const response = await fetch(`${dashboard.url}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'osd-xsrf': 'scale-out' },
@@ -58,14 +75,28 @@ export async function loginCookie(dashboard: TestDashboard, username: string, pa
 }
 
 /** A request to any instance carrying a cookie (made by any instance). */
-export async function withCookie(dashboard: TestDashboard, cookie: string, method: string, path: string, body?: unknown): Promise<CookieResponse> {
+export async function withCookie(
+  dashboard: TestDashboard,
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<CookieResponse> {
   const response = await fetch(`${dashboard.url}${path}`, {
     method,
-    headers: { cookie, 'osd-xsrf': 'scale-out', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      cookie,
+      'osd-xsrf': 'scale-out',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text ? JSON.parse(text) : undefined,
+  };
 }
 
 /** Polls until `check` holds (clocks and caches differ between instances); fails after `timeoutMs`. */
