@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import { get as httpsGet } from 'node:https';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { type SimulatorResponse, call, login, request } from './client';
 import { type ManagedApi, startManagedApi } from './index';
 import { ADMIN_USER } from './users';
@@ -79,5 +83,59 @@ describe('managed-API simulator core', () => {
   it('indents with three spaces for pretty=true', async () => {
     const response = await get('/?pretty=true');
     expect(response.text.split('\n')[1]).toMatch(/^ {3}"data"/);
+  });
+});
+
+describe('managed-API simulator transports', () => {
+  it('serves HTTPS with a generated self-signed certificate', async () => {
+    const api = await startManagedApi({ agents: 1, https: true });
+    try {
+      expect(api.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+      const body = await new Promise<string>((resolve, reject) => {
+        httpsGet(`${api.url}/`, { ca: api.certificate }, (response) => {
+          let text = '';
+          response.on('data', (chunk) => (text += chunk));
+          response.on('end', () => resolve(`${response.statusCode} ${text}`));
+        }).on('error', reject);
+      });
+      expect(body).toBe('401 {"title":"Unauthorized","detail":"No authorization token provided"}');
+    } finally {
+      await api.stop();
+    }
+  });
+
+  it('runs from the command line and stops on SIGTERM', async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(__dirname, 'cli.ts'),
+        '--port',
+        '0',
+        '--agents',
+        '3',
+        '--requests-per-minute',
+        '0',
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        child.once('exit', (code) => reject(new Error(`cli exited with ${code}`)));
+        createInterface({ input: child.stdout! }).on('line', (line) => {
+          const match = /listening on (\S+)/.exec(line);
+          if (match) resolve(match[1]);
+        });
+      });
+      const token = await login(url);
+      expect((await request(url, token, 'GET', '/agents')).json.data.total_affected_items).toBe(4);
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
   });
 });

@@ -5,7 +5,6 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import { generate } from 'selfsigned';
 import { resetFaults, setVersionCheck } from './control';
 import type { VersionCheckMode } from './data/version-check';
 import { sequence } from './data/random';
@@ -32,6 +31,8 @@ export interface ManagedApi {
 }
 
 async function certificate(host: string): Promise<{ key: string; cert: string }> {
+  // Loaded on demand: selfsigned takes most of a second to load, and plain HTTP is the common case.
+  const { generate } = await import('selfsigned');
   const pems = await generate([{ name: 'commonName', value: 'wazuh.manager' }], {
     keySize: 2048,
     algorithm: 'sha256',
