@@ -3,6 +3,8 @@ module.exports = {
   transform: {
     '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
   },
+  // ESM-only dependencies of the server (content-disposition for @fastify/static) become CommonJS for Jest.
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|uuid)/)'],
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'],
   maxWorkers: 1,
