@@ -1,10 +1,10 @@
 /**
- * Named PostgreSQL advisory locks held at session level on a dedicated connection: released when
- * the task ends (explicitly) or when the holder dies (the server ends the session with its socket),
- * so a crashed instance never leaves a job locked.
+ * Named PostgreSQL advisory locks held at session level on a connection used for nothing else:
+ * released when the task ends (explicitly) or when the holder dies (the server ends the session
+ * with its socket), so a crashed instance never leaves a job locked.
  */
 import { createHash } from 'node:crypto';
-import type { Client } from 'pg';
+import type { PoolClient } from 'pg';
 import type { Logger } from '../../types';
 import type { PostgresDatabase } from './database';
 
@@ -18,41 +18,43 @@ export function advisoryLockKey(name: string): string {
   return createHash('sha256').update(`svc:${name}`).digest().readBigInt64BE(0).toString();
 }
 
-/** Runs `task` on a new dedicated connection once `acquire` has taken the lock there; undefined when it did not. */
+/** Runs `task` on a lock connection once `acquire` has taken the lock there; not acquired when it did not. */
 async function holdingLock<T>(
   database: PostgresDatabase,
   logger: Logger,
   name: string,
-  acquire: (client: Client, key: string) => Promise<boolean>,
-  task: (client: Client) => Promise<T>,
+  acquire: (client: PoolClient, key: string) => Promise<boolean>,
+  task: (client: PoolClient) => Promise<T>,
 ): Promise<LockOutcome<T>> {
   let holding = false;
-  const client = await database.connectDedicated((error) => {
+  const onLost = (error: Error) => {
     // The server released the lock with the session: another instance may now take it.
     if (holding)
       logger.warn(
         `Lost the connection holding lock [${name}] while its task runs: ${error.message}`,
       );
-  });
-  const key = advisoryLockKey(name);
+  };
+  const client = await database.connectForLocks();
+  client.on('error', onLost);
+  let broken: Error | undefined;
   try {
-    if (!(await acquire(client, key))) return { acquired: false };
+    if (!(await acquire(client, advisoryLockKey(name)))) return { acquired: false };
     holding = true;
     try {
       return { acquired: true, result: await task(client) };
     } finally {
       holding = false;
-      // Unlocked before the connection ends so the next holder does not wait on the session's teardown.
-      await client
-        .query('SELECT pg_advisory_unlock($1::bigint)', [key])
-        .catch((error: Error) =>
-          logger.warn(
-            `Could not release lock [${name}] (the session end releases it): ${error.message}`,
-          ),
+      // The connection goes back to its pool holding no lock; if that cannot be made sure, it is closed.
+      await client.query('SELECT pg_advisory_unlock_all()').catch((error: Error) => {
+        broken = error;
+        logger.warn(
+          `Could not release lock [${name}]; its connection is closed instead: ${error.message}`,
         );
+      });
     }
   } finally {
-    await client.end().catch(() => undefined);
+    client.off('error', onLost);
+    client.release(broken);
   }
 }
 
@@ -61,7 +63,7 @@ export function tryAdvisoryLock<T>(
   database: PostgresDatabase,
   logger: Logger,
   name: string,
-  task: (client: Client) => Promise<T>,
+  task: (client: PoolClient) => Promise<T>,
 ): Promise<LockOutcome<T>> {
   return holdingLock(
     database,
@@ -83,7 +85,7 @@ export async function waitForAdvisoryLock<T>(
   database: PostgresDatabase,
   logger: Logger,
   name: string,
-  task: (client: Client) => Promise<T>,
+  task: (client: PoolClient) => Promise<T>,
 ): Promise<T> {
   const outcome = await holdingLock(
     database,

@@ -1,13 +1,16 @@
 /**
  * The connection to a PostgreSQL saved-objects database (`SVC_SAVED_OBJECTS_URL=postgres://…`):
- * a pool for the store's queries, and dedicated connections for session-level advisory locks,
- * which must outlive any single query and vanish with the process that took them.
+ * a pool for the store's queries, and a separate pool of connections that only ever hold
+ * session-level advisory locks (which must outlive any single query, vanish with the process that
+ * took them, and never tie up a connection the store needs).
  */
-import { Client, Pool, type ClientBase } from 'pg';
+import { Pool, type ClientBase, type PoolClient } from 'pg';
 import type { Logger } from '../../types';
 
 /** Pooled connections per instance; several instances share the server's `max_connections`. */
 export const DEFAULT_POOL_SIZE = 10;
+/** Locks held at once by one instance (one per running guarded job or user change). */
+const LOCK_POOL_SIZE = 16;
 const CONNECT_TIMEOUT_MS = 10_000;
 const IDLE_TIMEOUT_MS = 30_000;
 
@@ -46,43 +49,43 @@ function connectionConfig(url: string): { connectionString: string; options: str
 export class PostgresDatabase {
   readonly pool: Pool;
   readonly description: string;
-  private readonly connection: { connectionString: string; options: string };
+  private readonly lockPool: Pool;
   private readonly logger: Logger;
   private closed = false;
 
   constructor(options: PostgresDatabaseOptions) {
-    this.connection = connectionConfig(options.url);
+    const connection = connectionConfig(options.url);
     this.logger = options.logger;
     this.description = describePostgresUrl(options.url);
-    this.pool = new Pool({
-      ...this.connection,
-      max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    const common = {
+      ...connection,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       idleTimeoutMillis: IDLE_TIMEOUT_MS,
-    });
-    // An idle pooled connection that drops is replaced on the next query; without a listener it would end the process.
-    this.pool.on('error', (error) =>
-      this.logger.warn(`A pooled connection to ${this.description} failed: ${error.message}`),
-    );
+    };
+    this.pool = new Pool({ ...common, max: options.poolSize ?? DEFAULT_POOL_SIZE });
+    this.lockPool = new Pool({ ...common, max: LOCK_POOL_SIZE });
+    for (const pool of [this.pool, this.lockPool]) {
+      // An idle connection that drops is replaced when next needed; without a listener it would end the process.
+      pool.on('error', (error) =>
+        this.logger.warn(`A pooled connection to ${this.description} failed: ${error.message}`),
+      );
+    }
   }
 
-  /** A connection of its own (not pooled): advisory locks taken on it last until it ends. */
-  async connectDedicated(onLost: (error: Error) => void): Promise<Client> {
+  /**
+   * A connection for advisory locks, back to `release()` holding none (or with an error to be
+   * closed). Lock connections are reused between tasks, but never serve a store query.
+   */
+  async connectForLocks(): Promise<PoolClient> {
     if (this.closed) throw new Error(`The connection to ${this.description} is closed.`);
-    const client = new Client({
-      ...this.connection,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    });
-    client.on('error', onLost);
     try {
-      await client.connect();
+      return await this.lockPool.connect();
     } catch (error) {
       throw new Error(
         `Cannot connect to the saved-objects database ${this.description}: ${(error as Error).message}`,
         { cause: error },
       );
     }
-    return client;
   }
 
   /** Runs `work` in one transaction on a pooled connection; rolls back when it throws. */
@@ -110,6 +113,6 @@ export class PostgresDatabase {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.lockPool.end()]);
   }
 }

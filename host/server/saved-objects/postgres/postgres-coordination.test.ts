@@ -159,7 +159,7 @@ describeWithPostgres('PostgresCoordination', () => {
     expect(outcome).toEqual({ acquired: true, result: 'taken over' });
   });
 
-  it('holds locks at session level on a connection of its own, and unlocks before closing it', async () => {
+  it('holds locks at session level on a connection of its own, and unlocks them when done', async () => {
     const [a] = [await instance()];
     const observer = new Client({ connectionString: testDatabase.url });
     await observer.connect();
@@ -178,6 +178,31 @@ describeWithPostgres('PostgresCoordination', () => {
       });
       expect(during).toBe(1);
       expect(await locksHeld()).toBe(0);
+    } finally {
+      await observer.end();
+    }
+  });
+
+  it('reuses its lock connections instead of opening one per task', async () => {
+    const [a] = [await instance()];
+    const observer = new Client({ connectionString: testDatabase.url });
+    await observer.connect();
+    const connections = async () =>
+      (
+        await observer.query(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        )
+      ).rows[0].n as number;
+    try {
+      // Sessions of earlier tests may still be ending: count only what appears meanwhile.
+      const before = await connections();
+      for (let run = 0; run < 30; run += 1) {
+        await expect(a.coordination.withLock(`job-${run % 3}`, async () => run)).resolves.toEqual({
+          acquired: true,
+          result: run,
+        });
+      }
+      expect((await connections()) - before).toBeLessThanOrEqual(1);
     } finally {
       await observer.end();
     }
