@@ -86,7 +86,7 @@ function ResponseHeader({ response, host }: { response: ConsoleResponse; host?: 
       </EuiFlexItem>
       <EuiFlexItem grow={true} style={{ minWidth: 0 }}>
         <EuiText size="xs" className="eui-textTruncate">
-          <EuiCode>
+          <EuiCode data-test-subj="consoleResponseRequest">
             {response.request.method} {response.request.path}
           </EuiCode>
         </EuiText>
