@@ -43,7 +43,7 @@ export const configSchema = schema.object({
     /** Most rows in one export; 0 means no limit. */
     max_rows: schema.number({ min: 0, defaultValue: 100_000 }),
     /** Items per page asked from the managed API while exporting. */
-    page_size: schema.number({ min: 1, max: MANAGED_API_MAX_PAGE_SIZE, defaultValue: 10_000 }),
+    page_size: schema.number({ min: 1, max: MANAGED_API_MAX_PAGE_SIZE, defaultValue: 5_000 }),
   }),
   jobs: schema.object({
     /** When stored hosts are checked in the background (reachable, logged in, version). */

@@ -39,8 +39,10 @@ export function csvColumns(pathname: string, firstItems: readonly unknown[]): st
  * Spreadsheet programs run cells that start with `=`, `+`, `-`, `@` (or a tab/CR before them) as
  * formulas; item values such as agent names come from the network, so such cells get a leading `'`.
  */
+const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\t', '\r']);
+
 function neutralizeFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return FORMULA_STARTS.has(text.charAt(0)) ? `'${text}` : text;
 }
 
 function cellText(value: unknown): string {

@@ -47,9 +47,9 @@ describe('CsvExportService', () => {
     expect(lines[1]).toBe('000,active,web-000,10.0.0.1,"default, web",,,,Wazuh v4.14.7,,,,,,,Ubuntu,ubuntu,,');
     expect(lines[25].startsWith('024,')).toBe(true);
     expect(source.paths).toEqual([
-      '/agents?q=status%3Dactive&sort=id&offset=0&limit=10',
-      '/agents?q=status%3Dactive&sort=id&offset=10&limit=10',
-      '/agents?q=status%3Dactive&sort=id&offset=20&limit=5',
+      '/agents?q=status%3Dactive&offset=0&limit=10',
+      '/agents?q=status%3Dactive&offset=10&limit=10',
+      '/agents?q=status%3Dactive&offset=20&limit=5',
     ]);
   });
 
@@ -91,6 +91,16 @@ describe('CsvExportService', () => {
       field,
     });
     expect(source.paths).toEqual([]);
+  });
+
+  it('sorts other lists on their unique field', async () => {
+    const paths: string[] = [];
+    const fetchPage: CsvPageFetcher = async (path) => {
+      paths.push(path);
+      return envelope([], 0);
+    };
+    await new CsvExportService({ maxRows: 0, pageSize: 10 }).start({ ...base, path: '/decoders', fetchPage });
+    expect(new URL(paths[0], 'http://x').searchParams.get('sort')).toBe('filename,position');
   });
 
   it('flattens the items of other lists into dotted columns', async () => {

@@ -13,10 +13,12 @@ export interface CsvFilter {
 /** Query parameters the export sets itself. */
 export const RESERVED_CSV_PARAMS = ['offset', 'limit'] as const;
 
+/** Agent lists are ordered by id unless told otherwise: that order is already stable. */
+const ORDERED_BY_ID = [/^\/agents(\/outdated|\/no_group|\/groups\/[^/]+)?$/, /^\/groups\/[^/]+\/agents$/];
+
 /** Fields that identify an item uniquely, per list path (the managed API's minimum fields). */
 const UNIQUE_SORT_FIELDS: Array<[RegExp, string[]]> = [
-  [/^\/agents(\/outdated|\/no_group|\/groups\/[^/]+)?$/, ['id']],
-  [/^\/groups\/[^/]+\/agents$/, ['id']],
+  ...ORDERED_BY_ID.map((pattern): [RegExp, string[]] => [pattern, ['id']]),
   [/^\/rules$/, ['id']],
   [/^\/(rules|decoders)\/files$/, ['filename']],
   [/^\/decoders$/, ['filename', 'position']],
@@ -34,7 +36,8 @@ export interface CsvQuery {
 function stableSort(pathname: string, requested: string | null): string | null {
   const unique = UNIQUE_SORT_FIELDS.find(([pattern]) => pattern.test(pathname))?.[1];
   if (!unique) return requested;
-  if (!requested) return unique.join(',');
+  // Asking for the default order would only make the API sort what it already returns sorted.
+  if (!requested) return ORDERED_BY_ID.some((pattern) => pattern.test(pathname)) ? null : unique.join(',');
   // The sign of a sort applies to every listed field, and any direction is stable on a unique field.
   const sign = /^[+-]/.test(requested) ? requested[0] : '';
   const fields = requested.replace(/^[+-]/, '').split(',').map((field) => field.trim()).filter(Boolean);

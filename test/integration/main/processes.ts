@@ -1,0 +1,142 @@
+/**
+ * The dashboard and the managed-API simulator in child processes, for benchmarks that must measure
+ * one process (its memory, its added latency) without the load generator sharing its event loop.
+ * Both run from the TypeScript sources through tsx, as `node --require tsx/cjs`, so the child's pid is
+ * the server's own.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { stringify } from 'yaml';
+
+const REPO = resolve(__dirname, '..', '..', '..');
+const STARTUP_TIMEOUT_MS = 180_000;
+
+export interface ChildServer {
+  url: string;
+  pid: number;
+  /** Resident memory of the process now, in bytes (Linux). */
+  rss(): number;
+  stop(): Promise<void>;
+}
+
+function startChild(script: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+  const child = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), join(REPO, script), ...args], {
+    cwd: REPO,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolvePromise, reject) => {
+    let output = '';
+    const timer = setTimeout(() => fail(new Error(`${script} did not start within ${STARTUP_TIMEOUT_MS} ms:\n${output}`)), STARTUP_TIMEOUT_MS);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(error);
+    };
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(ready);
+      if (match) {
+        clearTimeout(timer);
+        resolvePromise({ child, match });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', (code) => fail(new Error(`${script} exited with ${code} before it was ready:\n${output}`)));
+  });
+}
+
+function rssOf(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('VmRSS:'));
+  return Number(line?.match(/(\d+)/)?.[1] ?? 0) * 1024;
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolvePromise) => {
+    if (child.exitCode !== null) return resolvePromise();
+    child.once('exit', () => resolvePromise());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  });
+}
+
+export async function spawnSimulator(options: { agents: number }): Promise<ChildServer & { port: number }> {
+  const { child, match } = await startChild(
+    'test/managed-api/cli.ts',
+    ['--port', '0', '--agents', String(options.agents), '--requests-per-minute', '0', '--login-attempts', '0'],
+    {},
+    /listening on (http:\/\/[\d.]+:(\d+))/,
+  );
+  child.stdout?.resume();
+  const pid = child.pid as number;
+  return { url: match[1], port: Number(match[2]), pid, rss: () => rssOf(pid), stop: () => stopChild(child) };
+}
+
+export interface ChildDashboard extends ChildServer {
+  adminPassword: string;
+}
+
+/** Starts the dashboard with the given `svc:` config subtree; its data folder is removed on stop. */
+export async function spawnDashboard(svcConfig: Record<string, unknown>): Promise<ChildDashboard> {
+  const scratch = mkdtempSync(join(tmpdir(), 'svc-bench-'));
+  const configFile = join(scratch, 'svc.yml');
+  writeFileSync(configFile, stringify({ svc: svcConfig }), { mode: 0o600 });
+  const adminPassword = 'bench-admin-password';
+  const { child, match } = await startChild(
+    'host/server/cli.ts',
+    [],
+    {
+      SVC_HOST: '127.0.0.1',
+      SVC_PORT: '0',
+      SVC_DATA_DIR: join(scratch, 'data'),
+      SVC_CONFIG: configFile,
+      SVC_ADMIN_PASSWORD: adminPassword,
+      SVC_DEMO: 'false',
+      SVC_LOG_LEVEL: 'warn',
+    },
+    /running at (http:\/\/[\d.]+:\d+)/,
+  );
+  child.stdout?.resume();
+  const pid = child.pid as number;
+  return {
+    url: match[1],
+    pid,
+    adminPassword,
+    rss: () => rssOf(pid),
+    async stop() {
+      await stopChild(child);
+      rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A dashboard session cookie for `admin`. */
+export async function dashboardSession(dashboard: ChildDashboard): Promise<string> {
+  const response = await fetch(`${dashboard.url}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'osd-xsrf': 'bench' },
+    body: JSON.stringify({ username: 'admin', password: dashboard.adminPassword }),
+  });
+  if (response.status !== 200) throw new Error(`Dashboard login failed with ${response.status}: ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/** A bearer token of the simulator's admin user, for calling it directly. */
+export async function simulatorToken(simulator: ChildServer, credentials: { username: string; password: string }): Promise<string> {
+  const response = await fetch(`${simulator.url}/security/user/authenticate`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}` },
+  });
+  if (response.status !== 200) throw new Error(`Simulator login failed with ${response.status}`);
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
