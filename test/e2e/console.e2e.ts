@@ -159,7 +159,13 @@ it('completes and runs requests, keeps them in the history, switches hosts and k
 it('shows the 4000 envelope when a read-only dashboard user runs a request the managed API forbids', async () => {
   const { page } = await newPage(browser);
   await openConsole(page, READER.username, READER.password, 'sim-a');
+  // A request with a problem is marked in the editor and not sent.
   await toEditorEnd(page);
+  await page.keyboard.type('\nGET agents');
+  await page.locator(`${testSubj('consoleRequestEditor')} .cm-lintRange-error`).first().waitFor();
+  await page.keyboard.press('Control+Enter');
+  await expect(page.locator(testSubj('consoleNotSent')).textContent()).resolves.toContain('The path must start with "/"');
+
   await page.keyboard.type('\nPUT /agents/001/restart');
   const denied = await runWithKeyboard(page);
   expect(denied.status).toBe('403');

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { ApiHost } from '../../../common/api-hosts';
 import type { RouteCatalogue } from '../../../common/api-info/types';
-import { createMockHttp, itemsEnvelope, permissionDenied, type ManagedApiCallSeen } from '../../test-support/mock-http';
+import { createMockHttp, fail, itemsEnvelope, permissionDenied, type ManagedApiCallSeen } from '../../test-support/mock-http';
 import { createTestServices, memoryHistory, renderWithServices } from '../../test-support/test-services';
 import { AppRoot } from '../app-root';
 import { ConsoleView } from './console-view';
@@ -109,6 +109,19 @@ describe('API console requests and responses', () => {
     expect(callout).toHaveTextContent('The managed API refused the request: Permission Denied');
     expect(callout).toHaveTextContent('Permission denied: Resource type: agent:id (error 4000)');
     expect(screen.getByTestId('consoleResponseBody')).toHaveTextContent('"error": 4000');
+  });
+
+  it('shows a failure on the dashboard side with its message', async () => {
+    const { user } = setup({ answer: () => fail(502, { statusCode: 502, error: 'Bad Gateway', message: 'API host [beta] is not reachable: connect ECONNREFUSED 10.0.0.5:55001' }) });
+    expect(await runAndWait(user)).toHaveTextContent('502');
+    expect(screen.getByTestId('consoleDashboardError')).toHaveTextContent('The dashboard could not complete the requestAPI host [beta] is not reachable: connect ECONNREFUSED 10.0.0.5:55001 — HTTP 502');
+    expect(screen.queryByTestId('consoleApiError')).not.toBeInTheDocument();
+  });
+
+  it('marks the items that failed in a successful answer', async () => {
+    const { user } = setup({ buffer: 'PUT /agents/001/restart', answer: () => itemsEnvelope([], 0, [{ code: 1707, message: 'Cannot send request, agent is not active', ids: ['001'] }]) });
+    expect(await runAndWait(user)).toHaveTextContent('200');
+    expect(screen.getByTestId('consoleFailedItems')).toHaveTextContent('Cannot send request, agent is not active (error 1707): 001');
   });
 
   it('sends nothing for a request with problems and lists them', async () => {
