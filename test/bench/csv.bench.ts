@@ -77,7 +77,6 @@ export async function run(): Promise<BenchResult[]> {
     let peak = baseline;
     const sampler = setInterval(() => {
       peak = Math.max(peak, dashboard.rss());
-    const cpu = { dashboard: cpuSeconds(dashboard.pid) - cpuBefore.dashboard, simulator: cpuSeconds(simulator.pid) - cpuBefore.simulator };
     }, RSS_SAMPLE_MS);
     const result = await download(dashboard, cookie).finally(() => clearInterval(sampler));
     peak = Math.max(peak, dashboard.rss());
