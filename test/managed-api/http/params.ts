@@ -159,35 +159,47 @@ export function parseParam(param: RouteParam, occurrences: string[]): ParamValue
 }
 
 /** Validates a query string against the route's declared parameters; returns coerced values and defaults. */
-const declaredByName = new WeakMap<readonly RouteParam[], Map<string, RouteParam>>();
-
-function indexByName(declared: readonly RouteParam[]): Map<string, RouteParam> {
-  let byName = declaredByName.get(declared);
-  if (!byName) {
-    byName = new Map(declared.map((param) => [param.name, param]));
-    declaredByName.set(declared, byName);
-  }
-  return byName;
+interface QuerySchema {
+  byName: Map<string, RouteParam>;
+  required: RouteParam[];
+  defaults: ParsedParams;
 }
 
+const querySchemas = new WeakMap<readonly RouteParam[], QuerySchema>();
+
+/** Lookup table, required list and defaults of a route's query parameters, built once per route. */
+function querySchema(declared: readonly RouteParam[]): QuerySchema {
+  let schema = querySchemas.get(declared);
+  if (!schema) {
+    const defaults: ParsedParams = {};
+    for (const param of declared)
+      if (param.default !== undefined) defaults[param.name] = param.default as ParamValue;
+    schema = {
+      byName: new Map(declared.map((param) => [param.name, param])),
+      required: declared.filter((param) => param.required),
+      defaults,
+    };
+    querySchemas.set(declared, schema);
+  }
+  return schema;
+}
+
+/** Validates a query string against the route's declared parameters; returns coerced values and defaults. */
 export function parseQuery(declared: readonly RouteParam[], search: URLSearchParams): ParsedParams {
-  const byName = indexByName(declared);
-  const occurrences = new Map<string, string[]>();
+  const { byName, required, defaults } = querySchema(declared);
+  const occurrences: Record<string, string[]> = {};
+  let extra: string[] | undefined;
   for (const [name, value] of search) {
-    const list = occurrences.get(name);
-    if (list) list.push(value);
-    else occurrences.set(name, [value]);
+    if (!byName.has(name)) (extra ??= []).includes(name) || extra.push(name);
+    else (occurrences[name] ??= []).push(value);
   }
-  const extra = [...occurrences.keys()].filter((name) => !byName.has(name));
-  if (extra.length > 0)
-    throw badRequest(`Extra query parameter(s) ${extra.join(', ')} not in spec`);
-  const parsed: ParsedParams = {};
-  for (const param of declared) {
-    const values = occurrences.get(param.name);
-    if (values) parsed[param.name] = parseParam(param, values);
-    else if (param.required) throw badRequest(`Missing query parameter '${param.name}'`);
-    else if (param.default !== undefined) parsed[param.name] = param.default as ParamValue;
+  if (extra) throw badRequest(`Extra query parameter(s) ${extra.join(', ')} not in spec`);
+  for (const param of required) {
+    if (!(param.name in occurrences)) throw badRequest(`Missing query parameter '${param.name}'`);
   }
+  const parsed: ParsedParams = { ...defaults };
+  for (const name in occurrences)
+    parsed[name] = parseParam(byName.get(name) as RouteParam, occurrences[name]);
   return parsed;
 }
 

@@ -20,7 +20,7 @@ export class ApiProblem extends Error {
   constructor(
     readonly status: number,
     readonly body: ProblemBody,
-    readonly headers: Record<string, string> = {},
+    readonly headers?: Record<string, string>,
   ) {
     super(body.detail);
   }

@@ -15,6 +15,8 @@ const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 };
 
+const SECURITY_HEADER_LIST = Object.entries(SECURITY_HEADERS).flat();
+
 const SLOW_BODY_CHUNKS = 8;
 
 export function sleep(ms: number): Promise<void> {
@@ -34,12 +36,26 @@ export function send(
   faults: FaultKnobs,
   extraHeaders?: Record<string, string>,
 ): void | Promise<void> {
+  const bodyFaults = faults.malformedJson || faults.truncateBody || faults.slowBodyMs > 0;
+  if (!bodyFaults && !extraHeaders) {
+    // The common case as a flat header list: no per-request header object to build and walk.
+    const length = String(Buffer.byteLength(payload));
+    response.writeHead(status, [
+      ...SECURITY_HEADER_LIST,
+      'Content-Type',
+      contentType,
+      'Content-Length',
+      length,
+    ]);
+    response.end(payload);
+    return;
+  }
   const headers: Record<string, string> = {
     ...SECURITY_HEADERS,
     ...extraHeaders,
     'Content-Type': contentType,
   };
-  if (!faults.malformedJson && !faults.truncateBody && faults.slowBodyMs === 0) {
+  if (!bodyFaults) {
     headers['Content-Length'] = String(Buffer.byteLength(payload));
     response.writeHead(status, headers);
     response.end(payload);
@@ -65,7 +81,8 @@ async function sendWithBodyFaults(
     const full = Buffer.byteLength(payload);
     response.writeHead(status, { ...headers, 'Content-Length': String(full) });
     response.write(bytes.subarray(0, Math.floor(full / 2)));
-    response.socket?.destroy();
+    // destroySoon flushes the half body first; destroy() could drop it, headers included, which is a refused connection, not a cut-short answer.
+    response.socket?.destroySoon();
     return;
   }
   response.writeHead(status, { ...headers, 'Content-Length': String(bytes.length) });

@@ -57,8 +57,19 @@ const AGENT_FIELDS: Record<string, FieldKind> = {
   status_code: 'number',
 };
 
+const agentTables = new WeakMap<AgentStore, TableSpec<AgentState>>();
+
 /** Filters and sorting read agent states through the store, so scans never build whole items. */
 function agentTable(store: AgentStore): TableSpec<AgentState> {
+  let table = agentTables.get(store);
+  if (!table) {
+    table = buildAgentTable(store);
+    agentTables.set(store, table);
+  }
+  return table;
+}
+
+function buildAgentTable(store: AgentStore): TableSpec<AgentState> {
   return {
     mode: 'db',
     fields: AGENT_FIELDS,
