@@ -1,11 +1,10 @@
 import { EuiButton, EuiEmptyPrompt, EuiLoadingSpinner } from '@elastic/eui';
 import type { ReactNode } from 'react';
 import type { ApiHost } from '../../common/api-hosts';
+import { SETTINGS_APP_ID } from '../apps/app-definitions';
 import { ErrorPrompt } from './error-prompt';
 import { useSelectedHost } from './selected-host';
 import { useSvcServices } from './services-context';
-
-export const SETTINGS_APP_ID = 'svc-settings';
 
 /** Renders `children(host)` once a host is chosen; otherwise the loading, error or empty state that explains why not. */
 export function RequireHost({ children }: { children: (host: ApiHost) => ReactNode }) {

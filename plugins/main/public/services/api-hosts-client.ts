@@ -1,18 +1,12 @@
-/** The dashboard's store of managed-API hosts (`/hosts/apis`) and its connection checks. */
+/** The dashboard's store of managed-API hosts (`/hosts/apis`) and its connection check. */
 import type { HttpStart } from '../../../../host/public/types';
-import type { ApiHost, ApiHostInput } from '../../common/api-hosts';
+import type { ApiHostCheck, ApiHostEntry } from '../../common/api-host-check';
+import type { ApiHostInput } from '../../common/api-hosts';
 import { apiHostRoute, DASHBOARD_ROUTES } from './dashboard-routes';
 import { isAbortError, toSvcError } from './svc-error';
 
-/** What a connection check found out about a host. */
-export interface HostCheck {
-  /** The host answered with a valid login. */
-  ok: boolean;
-  /** Version the managed API reports (`4.14.7`). */
-  version?: string;
-  /** Why it failed, in the words of the API or the dashboard. */
-  message?: string;
-}
+/** An edit: the fields to change, and the version of the entry the user edited (a stale one is a 409). */
+export type ApiHostChanges = Partial<Omit<ApiHostInput, 'id'>> & { version?: string };
 
 async function call<T>(run: () => Promise<T>, action: string): Promise<T> {
   try {
@@ -26,30 +20,24 @@ async function call<T>(run: () => Promise<T>, action: string): Promise<T> {
 export class ApiHostsClient {
   constructor(private readonly http: HttpStart) {}
 
-  list(signal?: AbortSignal): Promise<ApiHost[]> {
-    return call(() => this.http.get<ApiHost[]>(DASHBOARD_ROUTES.apiHosts, { signal }), 'reading API hosts');
+  list(signal?: AbortSignal): Promise<ApiHostEntry[]> {
+    return call(() => this.http.get<ApiHostEntry[]>(DASHBOARD_ROUTES.apiHosts, { signal }), 'reading API hosts');
   }
 
-  create(input: ApiHostInput): Promise<ApiHost> {
-    return call(() => this.http.post<ApiHost>(DASHBOARD_ROUTES.apiHosts, { body: JSON.stringify(input) }), 'adding API hosts');
+  create(input: ApiHostInput): Promise<ApiHostEntry> {
+    return call(() => this.http.post<ApiHostEntry>(DASHBOARD_ROUTES.apiHosts, { body: JSON.stringify(input) }), 'adding API hosts');
   }
 
-  update(id: string, input: Partial<ApiHostInput>): Promise<ApiHost> {
-    return call(() => this.http.put<ApiHost>(apiHostRoute(id), { body: JSON.stringify(input) }), 'editing API hosts');
+  update(id: string, changes: ApiHostChanges): Promise<ApiHostEntry> {
+    return call(() => this.http.put<ApiHostEntry>(apiHostRoute(id), { body: JSON.stringify(changes) }), 'editing API hosts');
   }
 
   async remove(id: string): Promise<void> {
     await call(() => this.http.delete(apiHostRoute(id)), 'removing API hosts');
   }
 
-  /** Logs in to a stored host and reads its version. A host that cannot be used is a result, not an error. */
-  async check(id: string, signal?: AbortSignal): Promise<HostCheck> {
-    try {
-      const answer = await this.http.post<{ data?: { api_version?: string } }>(DASHBOARD_ROUTES.checkStoredApi, { body: JSON.stringify({ id }), signal });
-      return { ok: true, version: answer?.data?.api_version };
-    } catch (error) {
-      if (isAbortError(error)) throw error;
-      return { ok: false, message: toSvcError(error).detail };
-    }
+  /** Logs in to a stored host with its stored credentials and reads its version. */
+  check(id: string, signal?: AbortSignal): Promise<ApiHostCheck> {
+    return call(() => this.http.post<ApiHostCheck>(DASHBOARD_ROUTES.checkStoredApi, { body: JSON.stringify({ id }), signal }), 'checking API hosts');
   }
 }

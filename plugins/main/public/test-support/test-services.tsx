@@ -3,6 +3,7 @@ import { configure, render, type RenderResult } from '@testing-library/react';
 import { createMemoryHistory, type MemoryHistory } from 'history';
 import type { ReactNode } from 'react';
 import { EuiProvider } from '@elastic/eui';
+import createEmotion from '@emotion/css/create-instance';
 import type { CoreStart, ToastInput } from '../../../../host/public/types';
 import { createChartPalette } from '../charts/palette';
 import { SvcServicesProvider } from '../components/services-context';
@@ -17,6 +18,13 @@ import type { MockHttp } from './mock-http';
 
 // EUI components take `data-test-subj`; queries by test id look there.
 configure({ testIdAttribute: 'data-test-subj' });
+
+/**
+ * Component tests need no styles, and every rule in the document makes jsdom's getComputedStyle
+ * (called by focus traps and pointer checks on each interaction) slower: styles are not inserted.
+ */
+const { cache: styleFreeCache } = createEmotion({ key: 'svc-test' });
+styleFreeCache.sheet.insert = () => undefined;
 
 export interface TestServices {
   services: SvcServices;
@@ -79,7 +87,7 @@ export function createTestServices(mock: MockHttp, options: { fetch?: typeof fet
 
 export function renderWithServices(node: ReactNode, services: SvcServices): RenderResult {
   return render(
-    <EuiProvider colorMode="light">
+    <EuiProvider colorMode="light" cache={styleFreeCache} globalStyles={false} utilityClasses={false}>
       <SvcServicesProvider services={services}>{node}</SvcServicesProvider>
     </EuiProvider>,
   );

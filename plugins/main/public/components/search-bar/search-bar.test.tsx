@@ -45,6 +45,9 @@ async function suggestionLabels() {
     .map((option) => option.querySelector('code')?.textContent);
 }
 
+// EUI forms re-render a lot per keystroke; on a loaded machine that takes a while.
+jest.setTimeout(60_000);
+
 describe('WQL search bar', () => {
   it('suggests fields as the user types and completes the picked one', async () => {
     const { user } = setup();

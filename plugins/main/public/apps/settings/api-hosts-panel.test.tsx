@@ -1,0 +1,231 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import type { ApiHostEntry } from '../../../common/api-host-check';
+import { SELECTED_API_HOST_STORAGE_KEY } from '../../../../check-updates/common/selected-api-host';
+import { createMockHttp, fail, type RecordedCall } from '../../test-support/mock-http';
+import { createTestServices, memoryHistory, renderWithServices } from '../../test-support/test-services';
+import { AppRoot } from '../app-root';
+import { ApiHostsPanel } from './api-hosts-panel';
+
+const checkedAt = '2025-03-10T10:00:00.000Z';
+
+function hostEntries(): ApiHostEntry[] {
+  return [
+    {
+      id: 'demo',
+      url: 'http://127.0.0.1',
+      port: 55000,
+      username: 'wazuh-wui',
+      run_as: true,
+      tls_verify: true,
+      demo: true,
+      version: 'v1',
+      status: { id: 'demo', checked_at: checkedAt, reachable: true, authenticated: true, api_version: '4.14.7', run_as: 'enabled' },
+    },
+    {
+      id: 'production',
+      url: 'https://manager.example.org',
+      port: 55000,
+      username: 'dashboard',
+      run_as: false,
+      tls_verify: true,
+      version: 'v7',
+      status: { id: 'production', checked_at: checkedAt, reachable: false, authenticated: false, run_as: 'unknown', error: { code: 'API_UNREACHABLE', message: 'connect ECONNREFUSED 10.0.0.5:55000' } },
+    },
+    { id: 'lab', url: 'https://lab.example.org', port: 55001, username: 'lab', run_as: false, tls_verify: false, version: 'v2' },
+  ];
+}
+
+const updates = {
+  demo: {
+    data: {
+      api_id: 'demo',
+      current_version: '4.14.7',
+      last_available_major: { version: '5.0.0', published_date: '2025-02-20T10:00:00Z', tag: 'v5.0.0', description: '', release_url: 'https://example.org/releases/5.0.0' },
+      last_available_minor: null,
+      last_available_patch: null,
+      last_check_date: checkedAt,
+    },
+  },
+  production: null,
+  lab: { data: { api_id: 'lab', current_version: '4.14.7', last_available_major: null, last_available_minor: null, last_available_patch: null, last_check_date: checkedAt } },
+};
+
+function setup({ roles = ['admin'], url = '/?host=demo' }: { roles?: string[]; url?: string } = {}) {
+  let entries = hostEntries();
+  const mock = createMockHttp({
+    'GET /hosts/apis': () => entries,
+    'GET /api/v1/svc-check-updates/updates': () => undefined,
+    'POST /api/check-stored-api': (call: RecordedCall) => ({
+      id: (call.body as { id: string }).id,
+      checked_at: checkedAt,
+      reachable: false,
+      authenticated: false,
+      run_as: 'unknown',
+      error: { code: 'API_TIMEOUT', message: 'The API host did not answer within 60 s' },
+    }),
+    'PUT /hosts/apis/production': (call: RecordedCall) => {
+      const changes = call.body as Partial<ApiHostEntry>;
+      entries = entries.map((entry) => (entry.id === 'production' ? { ...entry, ...changes, version: 'v8' } : entry));
+      return entries[1];
+    },
+    'POST /hosts/apis': () => fail(409, { statusCode: 409, error: 'Conflict', message: 'An API host with id [lab] already exists' }),
+    'DELETE /hosts/apis/lab': () => {
+      entries = entries.filter((entry) => entry.id !== 'lab');
+      return { acknowledged: true };
+    },
+  });
+  // Updates answer per host id, read from the query the panel sends.
+  const get = mock.http.get;
+  mock.http.get = ((path: string, options?: { query?: Record<string, unknown> }) => {
+    if (path === '/api/v1/svc-check-updates/updates') {
+      mock.calls.push({ method: 'GET', path: `${path}?api_id=${options?.query?.api_id}&force=${options?.query?.force}` });
+      const answer = updates[options?.query?.api_id as keyof typeof updates];
+      return answer ? Promise.resolve(answer) : Promise.reject(Object.assign(new Error('HTTP 502'), { name: 'HttpFetchError', request: {}, response: { status: 502 }, body: { statusCode: 502, error: 'Bad Gateway', message: 'The API host production could not be reached' } }));
+    }
+    return get(path, options as never);
+  }) as typeof mock.http.get;
+  const test = createTestServices(mock, { roles });
+  const history = memoryHistory(url);
+  const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+  renderWithServices(
+    <AppRoot services={test.services} history={history} title="Settings">
+      <ApiHostsPanel />
+    </AppRoot>,
+    test.services,
+  );
+  return { ...test, mock, history, user };
+}
+
+/** Replaces a field's text in one change (typing letter by letter re-renders the form each time). */
+async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.clear(field);
+  await user.click(field);
+  await user.paste(text);
+}
+
+async function row(id: string) {
+  return within(await screen.findByTestId(`apiHostRow-${id}`));
+}
+
+beforeEach(() => window.localStorage.clear());
+
+// EUI forms re-render a lot per keystroke; on a loaded machine that takes a while.
+jest.setTimeout(120_000);
+
+describe('API hosts table', () => {
+  it('lists every host with its status, version, available updates and marks', async () => {
+    setup();
+    const demo = await row('demo');
+    expect(demo.getByTestId('demoHostBadge')).toHaveTextContent('demo');
+    expect(demo.getByTestId('selectedHostBadge')).toHaveTextContent('in use');
+    expect(demo.getByTestId('hostStatus-online')).toHaveTextContent('Online');
+    expect(demo.getByText('4.14.7')).toBeInTheDocument();
+    expect(await demo.findByTestId('hostUpdates-available')).toHaveTextContent(/major\s*5\.0\.0 available/);
+    expect(demo.getByText(/5\.0\.0 available/).closest('a')).toHaveAttribute('href', 'https://example.org/releases/5.0.0');
+
+    const production = await row('production');
+    expect(production.getByTestId('hostStatus-offline')).toHaveTextContent('Offline');
+    expect(await production.findByTestId('hostUpdates-error')).toHaveTextContent('Could not check');
+    expect(production.queryByTestId('demoHostBadge')).not.toBeInTheDocument();
+
+    const lab = await row('lab');
+    expect(lab.getByTestId('hostStatus-unknown')).toHaveTextContent('Not checked yet');
+    expect(await lab.findByTestId('hostUpdates-upToDate')).toHaveTextContent('Up to date');
+    expect(lab.getByText('https://lab.example.org:55001')).toBeInTheDocument();
+  });
+
+  it('chooses the host the dashboard uses: URL and stored choice', async () => {
+    const { user, history } = setup();
+    await user.click((await row('lab')).getByTestId('useHost'));
+    await waitFor(() => expect(new URLSearchParams(history.location.search).get('host')).toBe('lab'));
+    expect((await row('lab')).getByTestId('selectedHostBadge')).toBeInTheDocument();
+    expect(window.localStorage.getItem(SELECTED_API_HOST_STORAGE_KEY)).toBe('lab');
+  });
+
+  it('records the first host as the one in use when the URL names none', async () => {
+    const { history } = setup({ url: '/' });
+    await waitFor(() => expect(new URLSearchParams(history.location.search).get('host')).toBe('demo'));
+    expect(window.localStorage.getItem(SELECTED_API_HOST_STORAGE_KEY)).toBe('demo');
+  });
+
+  it('edits a host: checks the fields, sends the changes with the version read, and reloads', async () => {
+    const { user, mock, toasts } = setup();
+    await user.click((await row('production')).getByTestId('editHost'));
+    const form = within(await screen.findByTestId('apiHostForm'));
+    expect(form.getByLabelText('ID')).toBeDisabled();
+    const port = form.getByLabelText('Port');
+    await fill(user, port, '70000');
+    await user.click(form.getByTestId('apiHostFormSave'));
+    expect(form.getByText('Port must be an integer between 1 and 65535')).toBeInTheDocument();
+    expect(mock.calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    await fill(user, port, '55443');
+    await user.click(form.getByTestId('apiHostFormSave'));
+    await waitFor(() => expect(screen.queryByTestId('apiHostForm')).not.toBeInTheDocument());
+    const put = mock.calls.find((call) => call.method === 'PUT');
+    expect(put).toEqual({
+      method: 'PUT',
+      path: '/hosts/apis/production',
+      body: { url: 'https://manager.example.org', port: 55443, username: 'dashboard', run_as: false, tls_verify: true, version: 'v7' },
+    });
+    expect(await (await row('production')).findByText('https://manager.example.org:55443')).toBeInTheDocument();
+    expect(toasts).toContainEqual({ color: 'success', toast: { title: 'API host production saved' } });
+  });
+
+  it('shows the server refusing a new host in the form and as a toast', async () => {
+    const { user, toasts } = setup();
+    await user.click(await screen.findByTestId('addHost'));
+    const form = within(await screen.findByTestId('apiHostForm'));
+    await fill(user, form.getByLabelText('ID'), 'lab');
+    await fill(user, form.getByLabelText('URL'), 'https://other.example.org');
+    await fill(user, form.getByLabelText('Username'), 'someone');
+    await user.click(form.getByTestId('apiHostFormSave'));
+    expect(form.getByText('Password must not be empty')).toBeInTheDocument();
+    await fill(user, form.getByLabelText('Password'), 'S3cret!pass');
+    await user.click(form.getByTestId('apiHostFormSave'));
+    expect(await form.findByText('Conflict: An API host with id [lab] already exists')).toBeInTheDocument();
+    expect(toasts).toContainEqual({ color: 'danger', toast: expect.objectContaining({ title: 'Adding the API host: Conflict', text: 'An API host with id [lab] already exists' }) });
+  });
+
+  it('deletes a host only after confirmation', async () => {
+    const { user, mock, confirm } = setup();
+    confirm.mockResolvedValueOnce(false);
+    await user.click((await row('lab')).getByTestId('deleteHost'));
+    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('forgets API host "lab"'), expect.objectContaining({ title: 'Delete API host lab?', buttonColor: 'danger' }));
+    expect(mock.calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await user.click((await row('lab')).getByTestId('deleteHost'));
+    await waitFor(() => expect(screen.queryByTestId('apiHostRow-lab')).not.toBeInTheDocument());
+    expect(mock.calls.filter((call) => call.method === 'DELETE')).toEqual([{ method: 'DELETE', path: '/hosts/apis/lab', body: undefined }]);
+  });
+
+  it('checks a host on demand and shows why it cannot be used', async () => {
+    const { user, toasts } = setup();
+    await user.click((await row('demo')).getByTestId('checkHost'));
+    expect(await (await row('demo')).findByTestId('hostStatus-offline')).toBeInTheDocument();
+    expect(toasts).toContainEqual({ color: 'warning', toast: expect.objectContaining({ title: 'Checking API host demo: Error', text: 'The API host did not answer within 60 s' }) });
+  });
+
+  it('asks every host again for updates on "Check updates"', async () => {
+    const { user, mock } = setup();
+    await screen.findByTestId('hostUpdates-upToDate');
+    await user.click(screen.getByTestId('checkUpdates'));
+    await waitFor(() => expect(mock.calls.map((call) => call.path)).toContain('/api/v1/svc-check-updates/updates?api_id=lab&force=true'));
+    expect(screen.getByTestId('dismissNotificationCheck')).toBeInTheDocument();
+  });
+
+  it('links each host to the API console', async () => {
+    setup();
+    expect((await row('production')).getByTestId('openConsole')).toHaveAttribute('href', '/app/svc-console?host=production');
+  });
+
+  it('lets users who are not administrators look but not change hosts', async () => {
+    setup({ roles: ['user'] });
+    await waitFor(() => expect(screen.getByTestId('addHost')).toBeDisabled());
+    const lab = await row('lab');
+    expect(lab.getByTestId('editHost')).toBeDisabled();
+    expect(lab.getByTestId('deleteHost')).toBeDisabled();
+    expect(lab.getByTestId('useHost')).toBeEnabled();
+  });
+});

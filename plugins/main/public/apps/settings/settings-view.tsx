@@ -1,0 +1,53 @@
+import { EuiDescriptionList, EuiSpacer, EuiTab, EuiTabs, EuiText } from '@elastic/eui';
+import { Page } from '../../components/page';
+import { useSvcServices } from '../../components/services-context';
+import { useAppUrlState } from '../../components/app-url-state';
+import { ApiHostsPanel } from './api-hosts-panel';
+
+const TABS = [
+  { id: 'api', name: 'API' },
+  { id: 'about', name: 'About' },
+] as const;
+
+function About() {
+  const { core, telemetry } = useSvcServices();
+  const counts = telemetry.counts();
+  return (
+    <EuiDescriptionList
+      data-test-subj="settingsAbout"
+      listItems={[
+        { title: 'Dashboard version', description: core.version },
+        {
+          title: 'Usage statistics',
+          description: telemetry.enabled
+            ? `On, kept in this browser only${counts ? ` since ${counts.since}: ${Object.entries(counts.apps).map(([app, count]) => `${app} ${count}`).join(', ')}; errors ${counts.errors}` : ''}`
+            : 'Off (an administrator can turn on svc:telemetry.enabled; nothing ever leaves the browser)',
+        },
+      ]}
+    />
+  );
+}
+
+export function SettingsView() {
+  const { params, setParams } = useAppUrlState();
+  const tab = params.get('tab') === 'about' ? 'about' : 'api';
+  return (
+    <Page title="Settings" testSubj="svcSettings" description="Managed-API hosts and how the dashboard uses them">
+      <EuiTabs>
+        {TABS.map((entry) => (
+          <EuiTab key={entry.id} isSelected={tab === entry.id} onClick={() => setParams({ tab: entry.id === 'api' ? undefined : entry.id }, { push: true })} data-test-subj={`settingsTab-${entry.id}`}>
+            {entry.name}
+          </EuiTab>
+        ))}
+      </EuiTabs>
+      <EuiSpacer />
+      {tab === 'api' ? (
+        <ApiHostsPanel />
+      ) : (
+        <EuiText>
+          <About />
+        </EuiText>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * Browser side of the `svc` plugin. Setup: chart palette, query syntaxes, apps and their navigation
+ * links. Start: global services, the host's security warnings hidden, local usage counts when
+ * enabled, and error orchestration. Neither phase exposes an API.
+ */
+import { DismissNotificationCheck, UpdatesNotification } from '../../check-updates/public';
+import type { AppMountParameters, CoreSetup, CoreStart, Plugin } from '../../../host/public/types';
+import { SVC_APP_CATEGORY, SVC_APPS } from './apps/app-definitions';
+import { createChartPalette, type ChartPalette } from './charts/palette';
+import { registerSvcSearchSyntaxes, SearchSyntaxRegistry } from './search-bar/registry';
+import { ApiHostsClient } from './services/api-hosts-client';
+import { CsvExporter } from './services/csv-export';
+import { ErrorOrchestrator } from './services/error-orchestrator';
+import { ManagedApi } from './services/managed-api';
+import { getSvcServices, setSvcServices } from './services/svc-services';
+import { createTelemetry } from './services/telemetry';
+
+export type SvcPublicSetup = Record<string, never>;
+export type SvcPublicStart = Record<string, never>;
+
+export class SvcPublicPlugin implements Plugin<SvcPublicSetup, SvcPublicStart> {
+  private readonly syntaxes = new SearchSyntaxRegistry();
+  private palette?: ChartPalette;
+
+  setup(core: CoreSetup): SvcPublicSetup {
+    this.palette = createChartPalette();
+    registerSvcSearchSyntaxes(this.syntaxes);
+    for (const app of SVC_APPS) {
+      core.application.register({
+        id: app.id,
+        title: app.title,
+        order: app.order,
+        euiIconType: app.euiIconType,
+        description: app.description,
+        category: SVC_APP_CATEGORY,
+        mount: async (params: AppMountParameters) => {
+          // Start has run once the shell mounts an app; the app's own code arrives here.
+          await core.getStartServices();
+          const { mount } = await app.load();
+          return mount(params, getSvcServices());
+        },
+      });
+    }
+    return {};
+  }
+
+  start(core: CoreStart): SvcPublicStart {
+    const telemetry = createTelemetry(core.uiSettings, window.localStorage);
+    const errors = new ErrorOrchestrator({
+      toasts: core.notifications.toasts,
+      http: core.http,
+      location: () => `${core.application.currentAppId() ?? 'svc'}: ${core.http.basePath.remove(window.location.pathname)}`,
+      onReport: () => telemetry.errorShown(),
+    });
+    setSvcServices({
+      core,
+      api: new ManagedApi(core.http),
+      hosts: new ApiHostsClient(core.http),
+      csv: new CsvExporter(core.http.basePath),
+      errors,
+      syntaxes: this.syntaxes,
+      palette: this.palette ?? createChartPalette(),
+      updates: { UpdatesNotification, DismissNotificationCheck },
+      telemetry,
+    });
+    core.chrome.setSecurityWarningsVisible(false);
+    return {};
+  }
+}
