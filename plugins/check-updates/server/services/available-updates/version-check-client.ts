@@ -75,6 +75,10 @@ function unavailable(apiHostID: string, error: unknown): UpdateCheckError {
   if (isTimeout(known)) {
     return new UpdateCheckError(504, 'UPSTREAM_TIMEOUT', `API host [${apiHostID}] did not answer the version check in time: ${reason}`, upstream);
   }
+  // The svc client's code for a cut-short or unparsable body: the host answered, but with nothing usable.
+  if (known.code === 'malformed_response') {
+    return new UpdateCheckError(502, 'UPSTREAM_INVALID_RESPONSE', `API host [${apiHostID}] sent an unusable answer to the version check: ${reason}`, upstream);
+  }
   return new UpdateCheckError(502, 'UPSTREAM_ERROR', `API host [${apiHostID}] could not be asked for available updates: ${reason}`, upstream);
 }
 
