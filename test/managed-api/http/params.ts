@@ -190,8 +190,10 @@ export function parseQuery(declared: readonly RouteParam[], search: URLSearchPar
   const occurrences: Record<string, string[]> = {};
   let extra: string[] | undefined;
   for (const [name, value] of search) {
-    if (!byName.has(name)) (extra ??= []).includes(name) || extra.push(name);
-    else (occurrences[name] ??= []).push(value);
+    if (!byName.has(name)) {
+      extra ??= [];
+      if (!extra.includes(name)) extra.push(name);
+    } else (occurrences[name] ??= []).push(value);
   }
   if (extra) throw badRequest(`Extra query parameter(s) ${extra.join(', ')} not in spec`);
   for (const param of required) {
