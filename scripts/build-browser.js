@@ -103,6 +103,31 @@ function lodashPerFunctionPlugin() {
   };
 }
 
+/**
+ * EUI's code blocks import every grammar Prism has (about 250 kB gzip in each page that shows one);
+ * the product highlights JSON, XML, YAML, shell and INI, so EUI gets refractor with those alone.
+ * Other languages render as plain text (EUI's fallback for a language refractor does not list).
+ */
+const REFRACTOR_GRAMMARS = ['json', 'yaml', 'bash', 'ini'];
+function refractorSubsetPlugin() {
+  const id = '\0refractor-subset';
+  return {
+    name: 'refractor-subset',
+    enforce: 'pre',
+    resolveId: (source) => (source === 'refractor' ? id : null),
+    load(loaded) {
+      if (loaded !== id) return null;
+      return [
+        "import refractor from 'refractor/core.js';",
+        ...REFRACTOR_GRAMMARS.map((grammar) => `import ${grammar} from 'refractor/lang/${grammar}.js';`),
+        `for (const grammar of [${REFRACTOR_GRAMMARS.join(', ')}]) refractor.register(grammar);`,
+        'export const { highlight, register, listLanguages, registered, alias } = refractor;',
+        'export default refractor;',
+      ].join('\n');
+    },
+  };
+}
+
 /** Entry files per name (`shell`, `plugin/<id>`) plus every JS chunk's imports, for the server and the bench. */
 function describeBundle(bundle) {
   const chunks = {};
@@ -122,11 +147,17 @@ function describeBundle(bundle) {
   return { entries, chunks };
 }
 
-/** Vendor code in a few long-lived chunks: React first, then EUI with its styling stack, charts apart (only apps that draw use them). */
+/**
+ * Vendor code in a few long-lived chunks: compiler helpers, React, then what the first page needs of EUI (with the
+ * styling, date and colour libraries it shares with charts), then charts with the rest of their
+ * dependencies (only apps that draw load them). Higher priority claims a module first.
+ */
 const CHUNK_GROUPS = [
+  // The compiler's helpers (class fields for Firefox 88): tiny, used everywhere, so they must not ride along with charts.
+  { name: 'runtime-helpers', test: /@oxc-project[+\\/]runtime/, priority: 40 },
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-  { name: 'vendor-charts', test: /node_modules[\\/](@elastic[\\/]charts|d3-[^\\/]+)[\\/]/, priority: 20 },
-  { name: 'vendor-eui', test: /node_modules[\\/](@elastic[\\/]eui[^\\/]*|@emotion[\\/][^\\/]+|moment|chroma-js|@elastic[\\/]datemath)[\\/]/, priority: 10, tags: ['$initial'] },
+  { name: 'vendor-eui', test: /node_modules[\\/](@elastic[\\/]eui[^\\/]*|@emotion[\\/][^\\/]+|moment|chroma-js|@elastic[\\/]datemath)[\\/]/, priority: 20, tags: ['$initial'] },
+  { name: 'vendor-charts', test: /node_modules[\\/](@elastic[\\/]charts|d3-[^\\/]+)[\\/]/, priority: 10 },
 ];
 
 function viteConfig({ outDir, mode, plugins, sourceFiles }) {
@@ -142,7 +173,7 @@ function viteConfig({ outDir, mode, plugins, sourceFiles }) {
     publicDir: false,
     define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
     oxc: { jsx: { runtime: 'automatic', importSource: 'react', development: mode !== 'production' } },
-    plugins: [osdBundlesPlugin(plugins, sourceFiles), lodashPerFunctionPlugin()],
+    plugins: [osdBundlesPlugin(plugins, sourceFiles), lodashPerFunctionPlugin(), refractorSubsetPlugin()],
     build: {
       outDir,
       emptyOutDir: true,
