@@ -4,8 +4,9 @@
  * a route carries a password. Edits use the saved object's version, so concurrent edits never mix:
  * a stale version is a conflict.
  */
-import { readFile } from 'node:fs/promises';
 import { X509Certificate } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { LRUCache } from 'lru-cache';
 import type { ISavedObjectsRepository, SavedObject } from '../../../../../host/server/types';
 import { API_HOST_SAVED_OBJECT_TYPE, type ApiHost, type ApiHostInput } from '../../../common/api-hosts';
 import { caFileProblem, hostIdProblem, hostUrlProblem, normalizeHostUrl, passwordProblem, portProblem, usernameProblem } from '../../../common/api-host-rules';
@@ -48,6 +49,12 @@ type HostEntryDraft = Required<Pick<ApiHostUpdate, 'url' | 'port' | 'username' |
 export type ApiHostChange = { kind: 'created' | 'updated' | 'deleted'; id: string };
 
 const PAGE_SIZE = 1000;
+/**
+ * How long a host read for a request is reused. Every proxied request needs its host; re-reading it
+ * from the database each time costs more than the rest of the proxy. Edits made on this instance
+ * drop it at once; an edit made on another instance sharing the database shows within this time.
+ */
+const RESOLVE_CACHE_MS = 1000;
 /** An edit without a version is retried this often when another edit lands in between. */
 const UNVERSIONED_EDIT_ATTEMPTS = 5;
 
@@ -77,6 +84,7 @@ async function caFileCheck(path: string): Promise<void> {
 
 export class ApiHostStore implements ApiHostResolver {
   private readonly listeners = new Set<(change: ApiHostChange) => void>();
+  private readonly recent = new LRUCache<string, SavedObject<ApiHostAttributes>>({ max: 10_000, ttl: RESOLVE_CACHE_MS });
 
   constructor(
     private readonly repository: ISavedObjectsRepository,
@@ -90,6 +98,7 @@ export class ApiHostStore implements ApiHostResolver {
   }
 
   private emit(change: ApiHostChange): void {
+    this.recent.delete(change.id);
     for (const listener of this.listeners) listener(change);
   }
 
@@ -133,8 +142,12 @@ export class ApiHostStore implements ApiHostResolver {
   }
 
   async resolve(id: string): Promise<ResolvedApiHost | undefined> {
-    const object = await this.find(id);
-    if (!object) return undefined;
+    let object = this.recent.get(id);
+    if (!object) {
+      object = await this.find(id);
+      if (!object) return undefined;
+      this.recent.set(id, object);
+    }
     const encrypted = object.attributes.password_encrypted;
     return {
       ...this.toHost(object),
