@@ -99,22 +99,16 @@ function serverIsFresh(fingerprint) {
   }
 }
 
-async function buildServer({ ifStale = false } = {}) {
-  const inputs = serverInputs();
-  const fingerprint = serverFingerprint(inputs);
-  if (ifStale && serverIsFresh(fingerprint)) {
-    writeBuildInfo();
-    console.log('server: up to date');
-    return { built: false };
-  }
-  const started = Date.now();
+/**
+ * Transpiles `compiled` (TypeScript) to CommonJS with source maps and copies `copied` as they are,
+ * all under `outDir` with their paths relative to the repository. Also used by the host benchmark
+ * to run the server compiled, as `npm start` does.
+ */
+async function compileServerFiles({ compiled, copied = [], outDir }) {
   const esbuild = require('esbuild');
-  // A full rebuild (esbuild takes about a second) so files deleted from the sources leave the build too.
-  for (const dir of SERVER_OUTPUT_DIRS) fs.rmSync(path.join(BUILD_DIR, dir), { recursive: true, force: true });
-  fs.rmSync(SERVER_STAMP_FILE, { force: true });
   await esbuild.build({
-    entryPoints: inputs.compiled,
-    outdir: BUILD_DIR,
+    entryPoints: compiled,
+    outdir: outDir,
     outbase: ROOT,
     bundle: false,
     format: 'cjs',
@@ -126,11 +120,26 @@ async function buildServer({ ifStale = false } = {}) {
     supported: { 'dynamic-import': false },
     logLevel: 'warning',
   });
-  for (const file of inputs.copied) {
-    const target = path.join(BUILD_DIR, path.relative(ROOT, file));
+  for (const file of copied) {
+    const target = path.join(outDir, path.relative(ROOT, file));
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.copyFileSync(file, target);
   }
+}
+
+async function buildServer({ ifStale = false } = {}) {
+  const inputs = serverInputs();
+  const fingerprint = serverFingerprint(inputs);
+  if (ifStale && serverIsFresh(fingerprint)) {
+    writeBuildInfo();
+    console.log('server: up to date');
+    return { built: false };
+  }
+  const started = Date.now();
+  // A full rebuild (esbuild takes about a second) so files deleted from the sources leave the build too.
+  for (const dir of SERVER_OUTPUT_DIRS) fs.rmSync(path.join(BUILD_DIR, dir), { recursive: true, force: true });
+  fs.rmSync(SERVER_STAMP_FILE, { force: true });
+  await compileServerFiles({ compiled: inputs.compiled, copied: inputs.copied, outDir: BUILD_DIR });
   writeBuildInfo();
   fs.writeFileSync(SERVER_STAMP_FILE, `${JSON.stringify({ fingerprint, builtAt: new Date().toISOString() }, null, 2)}\n`);
   console.log(`server: built ${inputs.compiled.length} modules into build/ in ${Date.now() - started} ms`);
@@ -148,7 +157,7 @@ async function build({ ifStale = false, server = true, browser = true } = {}) {
   if (browser) await buildBrowserPart({ ifStale });
 }
 
-module.exports = { build, buildServer, BUILD_DIR };
+module.exports = { build, buildServer, compileServerFiles, listFiles, BUILD_DIR, ROOT };
 
 if (require.main === module) {
   const args = process.argv.slice(2);
