@@ -223,6 +223,7 @@ describe('PluginsService', () => {
   it.each([
     ['no plugin export', 'exports.other = 1;', /^Plugin "bad" does not export "plugin" definition \(.*server\)\.$/],
     ['non-function plugin', 'exports.plugin = 5;', /^Definition of plugin "bad" should be a function/],
+    ['a module that fails to load', 'throw new Error("missing dependency");', /^Plugin "bad" could not be loaded from .*server: missing dependency$/],
     ['bad config export', 'exports.plugin = () => ({ setup() {}, start() {} }); exports.config = { schema: {} };', /^Configuration schema expected to be an instance of Type/],
   ])('refuses a server module with %s', async (_case, server, message) => {
     const plugins = await service({ bad: { manifest: { id: 'bad', version: '1.0.0', server: true }, server } });
