@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { ApiHost } from '../../../common/api-hosts';
 import type { RouteCatalogue } from '../../../common/api-info/types';
@@ -19,7 +19,14 @@ const catalogue: RouteCatalogue = {
   generatedFrom: { title: 'Test API', version: '1.0.0' },
   routes: [
     { method: 'GET', path: '/agents', pathParams: [], queryParams: [{ name: 'limit', required: false, type: 'integer' }], responseContentTypes: ['application/json'] },
-    { method: 'PUT', path: '/agents/{agent_id}/restart', pathParams: [{ name: 'agent_id', required: true, type: 'string' }], queryParams: [], responseContentTypes: ['application/json'] },
+    {
+      method: 'PUT',
+      path: '/agents/{agent_id}/restart',
+      rbacActions: ['agent:restart'],
+      pathParams: [{ name: 'agent_id', required: true, type: 'string' }],
+      queryParams: [],
+      responseContentTypes: ['application/json'],
+    },
   ],
 };
 
@@ -31,6 +38,8 @@ beforeAll(() => {
 
 beforeEach(() => window.localStorage.clear());
 
+// The machine is shared: EUI and CodeMirror renders can take seconds.
+configure({ asyncUtilTimeout: 15_000 });
 jest.setTimeout(120_000);
 
 function setup({ url = '/?host=beta', buffer = 'GET /agents?limit=1', answer }: { url?: string; buffer?: string; answer?: (call: ManagedApiCallSeen) => unknown } = {}) {
@@ -104,10 +113,13 @@ describe('API console requests and responses', () => {
 
   it('shows the managed API error envelope as sent, with its title, detail and code', async () => {
     const { user } = setup({ buffer: 'PUT /agents/001/restart', answer: () => permissionDenied('agent:id') });
+    await screen.findByTestId('consoleCatalogueInfo');
     expect(await runAndWait(user)).toHaveTextContent('403');
     const callout = screen.getByTestId('consoleApiError');
     expect(callout).toHaveTextContent('The managed API refused the request: Permission Denied');
     expect(callout).toHaveTextContent('Permission denied: Resource type: agent:id (error 4000)');
+    // The permission comes from the route catalogue, the resource from the managed API's detail.
+    expect(callout).toHaveTextContent('Missing permission: agent:restart on agent:id.');
     expect(screen.getByTestId('consoleResponseBody')).toHaveTextContent('"error": 4000');
   });
 

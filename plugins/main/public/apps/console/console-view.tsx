@@ -70,7 +70,8 @@ export function ConsoleWorkspace({ host, username }: { host: ApiHost; username: 
         return;
       }
       setRunning(true);
-      const response = await sendConsoleRequest(core.http, host.id, sendable);
+      const action = routeIndex.match(request.method, request.path)?.route.rbacActions?.join(', ');
+      const response = await sendConsoleRequest(core.http, host.id, sendable, { action });
       setRunning(false);
       setResult({ kind: 'response', response });
       try {
@@ -79,7 +80,7 @@ export function ConsoleWorkspace({ host, username }: { host: ApiHost; username: 
         errors.report(error, 'Saving the request in the console history', { level: 'warning' });
       }
     },
-    [core.http, errors, host.id, stores],
+    [core.http, errors, host.id, routeIndex, stores],
   );
 
   const saveText = useCallback(
@@ -130,7 +131,7 @@ export function ConsoleWorkspace({ host, username }: { host: ApiHost; username: 
           </EuiButton>
         </EuiFlexItem>
         <EuiFlexItem grow={false}>
-          <EuiButton size="s" iconType="copyClipboard" onClick={copyAsCurl} data-test-subj="consoleCopyCurl">
+          <EuiButton size="s" iconType="copy" onClick={copyAsCurl} data-test-subj="consoleCopyCurl">
             Copy as curl
           </EuiButton>
         </EuiFlexItem>

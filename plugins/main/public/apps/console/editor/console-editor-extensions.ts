@@ -3,7 +3,7 @@
  * markers from the parser's diagnostics, a ▶ button beside each request line, Ctrl/Cmd+Enter,
  * the background of the request under the cursor, and completion from the route index.
  */
-import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
+import { autocompletion, closeBrackets, closeBracketsKeymap, closeCompletion, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { bracketMatching, foldGutter, foldKeymap, indentOnInput } from '@codemirror/language';
 import { linter, lintGutter, lintKeymap } from '@codemirror/lint';
@@ -92,6 +92,8 @@ function runGutter(onRun: (request: ConsoleRequest) => void): Extension {
 
 const consoleTheme = EditorView.theme({
   '&': { height: '100%', fontSize: '13px', backgroundColor: 'white' },
+  // The panel around the editor already frames it.
+  '&.cm-focused': { outline: 'none' },
   '.cm-scroller': { fontFamily: "'Roboto Mono', Menlo, Consolas, monospace" },
   '.cm-consoleActiveRequest': { backgroundColor: 'rgba(0, 119, 204, 0.06)' },
   '.cm-consoleRunGutter': { width: '22px' },
@@ -131,6 +133,7 @@ export function consoleEditorExtensions(options: ConsoleEditorOptions): Extensio
         {
           key: 'Mod-Enter',
           run: (view) => {
+            closeCompletion(view);
             options.onRun(requestUnderCursor(view.state));
             return true;
           },

@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 
 const viewerTheme = EditorView.theme({
   '&': { height: '100%', fontSize: '13px', backgroundColor: '#fafbfd' },
+  '&.cm-focused': { outline: 'none' },
   '.cm-scroller': { fontFamily: "'Roboto Mono', Menlo, Consolas, monospace" },
 });
 

@@ -1,11 +1,12 @@
-import { render, screen, within } from '@testing-library/react';
+import { configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EuiProvider } from '@elastic/eui';
-import { configure } from '@testing-library/react';
 import { HistoryPanel } from './history-panel';
 import type { HistoryEntry } from './history-store';
 
-configure({ testIdAttribute: 'data-test-subj' });
+// EUI components take `data-test-subj`; the machine is shared, so renders may be slow.
+configure({ testIdAttribute: 'data-test-subj', asyncUtilTimeout: 15_000 });
+jest.setTimeout(60_000);
 
 const entries: HistoryEntry[] = [
   { method: 'PUT', path: '/agents/001/restart', hostId: 'beta', sentAt: '2025-05-01T10:02:00.000Z', status: 403, durationMs: 31 },

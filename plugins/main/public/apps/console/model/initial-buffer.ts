@@ -1,7 +1,9 @@
 /** What the editor shows the first time a user opens the console (afterwards it keeps their own text). */
-export const INITIAL_BUFFER = `# API console: requests go to the API host chosen above, with its stored credentials.
-# Run the request under the cursor with Ctrl+Enter (Cmd+Enter on a Mac) or the ▶ beside it.
-# Completion lists methods, paths, query parameters (type ? after a path) and body fields;
+export const INITIAL_BUFFER = `# API console: requests go to the API host chosen above,
+# with its stored credentials and your permissions on it.
+# Run the request under the cursor: Ctrl+Enter (Cmd+Enter on
+# a Mac) or the ▶ beside it. Completion offers methods, paths,
+# query parameters (type ? after a path) and body fields;
 # Ctrl+Space opens it anywhere. Lines starting with # are comments.
 
 # Connected agents
@@ -13,7 +15,8 @@ GET /agents/summary/status
 # Manager daemons
 GET /manager/status
 
-# Register an agent (POST, PUT and PATCH take a JSON body on the lines below)
+# Register an agent (a JSON body goes on the lines below
+# POST, PUT and PATCH requests)
 POST /agents
 {
   "name": "web-01",

@@ -24,7 +24,7 @@ describe('sending a console request', () => {
   it('posts method, path, body and host id to the proxy and keeps status, body and time', async () => {
     const envelope = { data: { affected_items: [{ id: '000' }], total_affected_items: 1, total_failed_items: 0, failed_items: [] }, message: 'ok', error: 0 };
     const { http, sent } = httpAnswering({ status: 200, body: envelope });
-    const response = await sendConsoleRequest(http, 'prod', { method: 'POST', path: '/agents?pretty=true', body: { name: 'a' } }, steppingClock(12));
+    const response = await sendConsoleRequest(http, 'prod', { method: 'POST', path: '/agents?pretty=true', body: { name: 'a' } }, { clock: steppingClock(12) });
     expect(sent).toEqual([{ path: '/api/request', body: { id: 'prod', method: 'POST', path: '/agents?pretty=true', body: { name: 'a' } }, asResponse: true }]);
     expect(response).toEqual({
       request: { method: 'POST', path: '/agents?pretty=true', body: { name: 'a' } },
@@ -46,9 +46,9 @@ describe('sending a console request', () => {
   it('keeps the managed API problem body as sent, with its title, detail and code read out', async () => {
     const problem = { title: 'Permission Denied', detail: 'Permission denied: Resource type: agent:id', remediation: 'Ask for it', error: 4000 };
     const { http } = httpAnswering({ status: 403, body: problem });
-    const response = await sendConsoleRequest(http, 'prod', { method: 'PUT', path: '/agents/001/restart' });
+    const response = await sendConsoleRequest(http, 'prod', { method: 'PUT', path: '/agents/001/restart' }, { action: 'agent:restart' });
     expect(response).toMatchObject({ status: 403, body: problem, outcome: 'managed-api-error' });
-    expect(response.error).toMatchObject({ title: 'Permission Denied', code: 4000, remediation: 'Ask for it', source: 'managed-api' });
+    expect(response.error).toMatchObject({ title: 'Permission Denied', code: 4000, remediation: 'Ask for it', source: 'managed-api', action: 'agent:restart' });
   });
 
   it('tells the dashboard’s own failures (unknown host, unreachable, timeout) apart', async () => {

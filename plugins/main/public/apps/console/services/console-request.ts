@@ -38,7 +38,13 @@ function outcomeOf(error: SvcError): ConsoleOutcome {
   return error.status === undefined ? 'network-error' : 'dashboard-error';
 }
 
-export async function sendConsoleRequest(http: HttpStart, hostId: string, request: SendableRequest, clock: Clock = systemClock): Promise<ConsoleResponse> {
+export interface SendOptions {
+  /** Permissions the route needs (`agent:restart`), named in a permission-denied error. */
+  action?: string;
+  clock?: Clock;
+}
+
+export async function sendConsoleRequest(http: HttpStart, hostId: string, request: SendableRequest, { action, clock = systemClock }: SendOptions = {}): Promise<ConsoleResponse> {
   const sentAt = clock.date().toISOString();
   const started = clock.now();
   const payload = { id: hostId, method: request.method, path: request.path, ...(request.body === undefined ? {} : { body: request.body }) };
@@ -47,7 +53,7 @@ export async function sendConsoleRequest(http: HttpStart, hostId: string, reques
     return { request, hostId, sentAt, durationMs: clock.now() - started, status: answer.response?.status, body: answer.body, outcome: 'success' };
   } catch (caught) {
     const durationMs = clock.now() - started;
-    const error = toSvcError(caught);
+    const error = toSvcError(caught, action);
     const body = (caught as { body?: unknown }).body;
     return { request, hostId, sentAt, durationMs, status: error.status, body, outcome: outcomeOf(error), error };
   }
