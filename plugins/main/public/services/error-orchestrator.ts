@@ -30,7 +30,8 @@ export interface ErrorOrchestratorDeps {
 export function describeError(error: SvcError): string {
   const parts = [error.detail];
   if (error.isPermissionDenied) parts.push(permissionSentence(error));
-  if (error.code !== undefined) parts.push(`(error ${error.code})`);
+  // Item failures already name their codes in the detail.
+  if (error.code !== undefined && !error.detail.includes(`(error ${error.code})`)) parts.push(`(error ${error.code})`);
   if (error.remediation) parts.push(error.remediation);
   return parts.join(' ');
 }

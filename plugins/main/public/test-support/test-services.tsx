@@ -16,8 +16,18 @@ import type { SvcServices } from '../services/svc-services';
 import { Telemetry } from '../services/telemetry';
 import type { MockHttp } from './mock-http';
 
-// EUI components take `data-test-subj`; queries by test id look there.
-configure({ testIdAttribute: 'data-test-subj' });
+// EUI components take `data-test-subj`; queries by test id look there. A loaded machine renders slowly.
+configure({ testIdAttribute: 'data-test-subj', asyncUtilTimeout: 10_000 });
+
+/**
+ * jsdom has no canvas; EUI's combo box measures its input text with one. A context that measures
+ * every character as 7 px wide is enough for layout code that only needs a number.
+ */
+if (typeof HTMLCanvasElement !== 'undefined') {
+  HTMLCanvasElement.prototype.getContext = function getContext() {
+    return { font: '', measureText: (text: string) => ({ width: text.length * 7 }) } as unknown as CanvasRenderingContext2D;
+  } as typeof HTMLCanvasElement.prototype.getContext;
+}
 
 /**
  * Component tests need no styles, and every rule in the document makes jsdom's getComputedStyle
