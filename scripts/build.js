@@ -151,13 +151,26 @@ async function buildBrowserPart({ ifStale = false } = {}) {
   await buildBrowser({ ifStale });
 }
 
+/**
+ * The parts whose sources changed since their last build (or that were never built), checked without
+ * loading the compilers: `npm start` calls this before deciding to run a build at all.
+ */
+function staleParts() {
+  const { staleReason } = require('./build-browser.js');
+  const parts = [];
+  if (!serverIsFresh(serverFingerprint(serverInputs()))) parts.push('server');
+  if (staleReason()) parts.push('browser');
+  if (parts.length === 0) writeBuildInfo();
+  return parts;
+}
+
 /** Builds the parts asked for (both by default); with `ifStale`, only those whose sources changed. */
 async function build({ ifStale = false, server = true, browser = true } = {}) {
   if (server) await buildServer({ ifStale });
   if (browser) await buildBrowserPart({ ifStale });
 }
 
-module.exports = { build, buildServer, compileServerFiles, listFiles, BUILD_DIR, ROOT };
+module.exports = { build, buildServer, compileServerFiles, staleParts, listFiles, BUILD_DIR, ROOT };
 
 if (require.main === module) {
   const args = process.argv.slice(2);
