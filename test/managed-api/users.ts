@@ -14,5 +14,3 @@ export const READONLY_USER: SimulatorCredentials = {
   username: 'wazuh-readonly',
   password: 'Readonly.2025',
 };
-
-export const BUILT_IN_USERS = [ADMIN_USER, RUN_AS_USER, READONLY_USER] as const;

@@ -20,18 +20,12 @@ export const ERROR_CODES = {
   },
   1017: { status: 500, message: 'Some Wazuh daemons are not ready yet in node "node01"' },
   1018: { status: 400, message: 'Body request is not a valid JSON' },
-  1102: {
-    status: 400,
-    message: 'Invalid section',
-    remediation: 'Use one of the sections of the manager configuration',
-  },
   1103: {
     status: 400,
     message: 'Invalid field in section',
     remediation: 'Use a field present in the section',
   },
   1106: { status: 400, message: 'Requested section not present in configuration' },
-  1202: { status: 400, message: "Argument 'status' must be 'enabled', 'disabled' or 'all'" },
   1203: {
     status: 400,
     message: "Error in argument 'level'",
@@ -42,19 +36,11 @@ export const ERROR_CODES = {
     message: 'The rule does not exist or you do not have permission to see it',
     remediation: 'List the available rules with GET /rules',
   },
-  1400: { status: 400, message: 'Invalid offset' },
-  1401: { status: 400, message: 'Invalid limit' },
   1403: {
     status: 400,
     message: 'Not a valid sort field',
     remediation: 'Use one of the allowed sort fields',
   },
-  1405: {
-    status: 400,
-    message: 'Specified limit exceeds maximum allowed',
-    remediation: 'Use a limit between 1 and 100000',
-  },
-  1406: { status: 400, message: '0 is not a valid limit' },
   1407: {
     status: 400,
     message: 'Query does not match expected format',
@@ -62,11 +48,6 @@ export const ERROR_CODES = {
   },
   1408: { status: 400, message: 'Field does not exist' },
   1409: { status: 400, message: 'Invalid query operator' },
-  1410: {
-    status: 400,
-    message: 'Selecting more than one field in distinct mode',
-    remediation: 'Select one field only',
-  },
   1411: {
     status: 400,
     message: 'TimeFrame is not valid',
@@ -132,11 +113,6 @@ export const ERROR_CODES = {
     message: 'Could not assign agent to group',
     remediation: 'The agent already belongs to the group',
   },
-  2003: {
-    status: 400,
-    message: 'Error in wazuh-db request',
-    remediation: 'Check the request parameters',
-  },
   2100: { status: 500, message: 'Error in CTI service request' },
   3021: {
     status: 500,
@@ -159,7 +135,6 @@ export const ERROR_CODES = {
     remediation:
       'This limit can be changed in api.yaml file. More information here: https://documentation.wazuh.com/4.14/user-manual/api/configuration.html#configuration-file',
   },
-  6002: { status: 406, message: 'The body type is not the one specified in the content-type' },
   6004: {
     status: 403,
     message: 'The current user does not have authentication enabled through authorization context',
@@ -168,10 +143,6 @@ export const ERROR_CODES = {
 } satisfies Record<number, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
-
-export function errorDefinition(code: ErrorCode): ErrorDefinition {
-  return ERROR_CODES[code];
-}
 
 /** Title of a problem body by HTTP status, as the managed API's exception classes name them. */
 export function problemTitle(status: number): string {

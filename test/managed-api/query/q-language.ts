@@ -100,8 +100,3 @@ class Parser {
 export function parseQ(text: string): QNode {
   return new Parser(text).parse();
 }
-
-/** Field names a parsed query uses, in order of appearance. */
-export function queryFields(node: QNode): string[] {
-  return node.kind === 'clause' ? [node.field] : node.children.flatMap(queryFields);
-}

@@ -15,9 +15,3 @@ export function requireResourceless(session: Session, ...actions: string[]): voi
   if (!actions.every((action) => allowsStatic(session.permissions, action, '*:*:*')))
     throw permissionDenied('*:*', errorNode(session));
 }
-
-/** Throws 403/4000 `Resource type: node:id` unless the action is allowed on this node. */
-export function requireNode(session: Session, action: string): void {
-  if (!allowsStatic(session.permissions, action, `node:id:${NODE_NAME}`))
-    throw permissionDenied('node:id', errorNode(session));
-}
