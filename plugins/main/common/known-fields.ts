@@ -181,8 +181,9 @@ export const KNOWN_PATTERNS: readonly KnownPattern[] = [
   { title: 'Manager statistics', pattern: 'svc-statistics-*', timeFieldName: 'timestamp', fields: [...META, ...STATISTICS].map(field) },
 ];
 
-/** The known pattern for `pattern`, which may be given with or without its trailing `*`. */
+const stem = (pattern: string): string => pattern.replace(/[-*]+$/, '');
+
+/** The known pattern for `pattern`, given with or without its trailing `-*` (`svc-alerts`, `svc-alerts-*`). */
 export function knownPattern(pattern: string): KnownPattern | undefined {
-  const wanted = pattern.endsWith('*') ? pattern : `${pattern}*`;
-  return KNOWN_PATTERNS.find((known) => known.pattern === wanted);
+  return KNOWN_PATTERNS.find((known) => stem(known.pattern) === stem(pattern));
 }

@@ -11,7 +11,17 @@ export interface BackgroundJob {
 export class JobRunner {
   private readonly tasks: ScheduledTask[] = [];
 
-  constructor(private readonly logger: Logger) {}
+  /** node-cron's own messages go to the plugin's log instead of the console. */
+  private readonly cronLogger;
+
+  constructor(private readonly logger: Logger) {
+    this.cronLogger = {
+      info: (message: string) => logger.debug(message),
+      debug: (message: string | Error) => logger.debug(String(message)),
+      warn: (message: string) => logger.warn(message),
+      error: (message: string | Error) => logger.error(message),
+    };
+  }
 
   /** Schedules the job; `runNow` also starts one run at once, in the background. */
   start(job: BackgroundJob, options: { runNow?: boolean } = {}): void {
@@ -22,8 +32,16 @@ export class JobRunner {
         this.logger.error(`Background job [${job.name}] failed: ${(error as Error).message}`, { job: job.name });
       }
     };
-    // noOverlap: a slow run is not started again while it is still busy.
-    this.tasks.push(cron.schedule(job.schedule, run, { name: job.name, noOverlap: true }));
+    this.tasks.push(
+      cron.schedule(job.schedule, run, {
+        name: job.name,
+        // A slow run is not started again while it is still busy, and a tick missed while the process
+        // was busy is no news: the next tick does the work.
+        noOverlap: true,
+        suppressMissedWarning: true,
+        logger: this.cronLogger,
+      }),
+    );
     if (options.runNow) void run();
   }
 

@@ -1,0 +1,108 @@
+import { createRecordingLogger } from '../../../../../host/server/saved-objects/testing';
+import { ManagedApiService, type ResolvedApiHost } from '../managed-api/managed-api-service';
+import { sendJson, startTestUpstream, type TestUpstream } from '../managed-api/test-upstream';
+import { TokenStore } from '../managed-api/token-store';
+import { HostTransport } from '../managed-api/transport';
+import { ApiHostChecker } from './api-host-checker';
+import { ApiHostStatusRegistry } from './api-host-status';
+
+const PASSWORD = 'checker-password';
+
+describe('ApiHostChecker and ApiHostStatusRegistry', () => {
+  let upstream: TestUpstream;
+  let transport: HostTransport;
+  let allowRunAs: boolean;
+
+  beforeEach(async () => {
+    allowRunAs = true;
+    upstream = await startTestUpstream({ password: PASSWORD });
+    upstream.route('GET', '/', (_request, response) => sendJson(response, 200, { data: { api_version: '4.14.7', revision: 'rc1', hostname: 'manager-01' }, error: 0 }));
+    upstream.route('GET', '/security/users/me', (_request, response) =>
+      sendJson(response, 200, { data: { affected_items: [{ username: 'wazuh-wui', allow_run_as: allowRunAs }] }, error: 0 }),
+    );
+    transport = new HostTransport({ maxResponseBytes: 1_000_000, maxSockets: 4 });
+  });
+  afterEach(async () => {
+    transport.close();
+    await upstream.stop();
+  });
+
+  function setup(hosts: ResolvedApiHost[]) {
+    const api = new ManagedApiService({
+      hosts: { resolve: async (id) => hosts.find((host) => host.id === id) },
+      transport,
+      tokens: new TokenStore(transport, { maxEntries: 10, expirySkewMs: 0, fallbackLifetimeMs: 60_000 }),
+      logger: createRecordingLogger(),
+      timeoutMs: 2_000,
+    });
+    const checker = new ApiHostChecker(api);
+    const logger = createRecordingLogger();
+    const registry = new ApiHostStatusRegistry({ list: async () => hosts, resolve: async (id) => hosts.find((host) => host.id === id) }, checker, logger);
+    return { checker, registry, logger };
+  }
+
+  const host = (overrides: Partial<ResolvedApiHost> = {}): ResolvedApiHost => ({
+    id: 'prod',
+    url: upstream.url,
+    port: upstream.port,
+    username: 'wazuh-wui',
+    run_as: true,
+    tls_verify: true,
+    version: 'v1',
+    readPassword: () => PASSWORD,
+    ...overrides,
+  });
+
+  it.each([
+    [true, true, 'enabled'],
+    [true, false, 'user_not_allowed'],
+    [false, true, 'host_disabled'],
+    [false, false, 'all_disabled'],
+  ])('host run_as %s, API user may run_as %s: %s', async (hostRunAs, userRunAs, status) => {
+    allowRunAs = userRunAs;
+    const { check, error } = await setup([]).checker.checkStored(host({ run_as: hostRunAs }));
+    expect(error).toBeUndefined();
+    expect(check).toMatchObject({ id: 'prod', reachable: true, authenticated: true, api_version: '4.14.7', revision: 'rc1', hostname: 'manager-01', run_as: status });
+  });
+
+  it('logs in anew for every stored check', async () => {
+    const { checker } = setup([]);
+    await checker.checkStored(host());
+    await checker.checkStored(host());
+    expect(upstream.logins).toHaveLength(2);
+  });
+
+  it('tells refused credentials from an unreachable host', async () => {
+    const { checker } = setup([]);
+    const refused = await checker.checkStored(host({ readPassword: () => 'wrong' }));
+    expect(refused.check).toMatchObject({ reachable: true, authenticated: false, run_as: 'unknown', error: { code: 'login_failed', upstream: { detail: 'Invalid credentials' } } });
+    const unreachable = await checker.checkStored(host({ port: 1 }));
+    expect(unreachable.check).toMatchObject({ reachable: false, authenticated: false, error: { code: 'host_unreachable' } });
+  });
+
+  it('checks unsaved credentials under a readable name and keeps nothing of them', async () => {
+    const { checker } = setup([]);
+    const outcome = await checker.checkUnsaved({ url: upstream.url, port: upstream.port, username: 'wazuh-wui', password: 'wrong', run_as: false, tls_verify: true });
+    expect(outcome.check).not.toHaveProperty('id');
+    expect(outcome.error?.message).toBe(`The API host at ${upstream.url}:${upstream.port} refused the login of user [wazuh-wui]: Invalid credentials`);
+  });
+
+  it('keeps the last check of every host and logs when a host changes state', async () => {
+    const hosts = [host(), host({ id: 'other', readPassword: () => 'wrong' })];
+    const { registry, logger } = setup(hosts);
+    const [first, second] = await Promise.all([registry.refreshAll(), registry.refreshAll()]);
+    expect(first).toBe(second);
+    expect(first.map((check) => [check.id, check.authenticated])).toEqual([
+      ['other', false],
+      ['prod', true],
+    ]);
+    expect(registry.get('prod')?.api_version).toBe('4.14.7');
+    expect(logger.records.map((record) => `${record.level} ${record.message.split(':')[0]}`).sort()).toEqual([
+      'info API host [prod] is usable (version 4.14.7, run_as enabled).',
+      'warn API host [other] is not usable',
+    ]);
+    registry.forget('prod');
+    expect(registry.get('prod')).toBeUndefined();
+    expect(await registry.refresh('missing')).toBeUndefined();
+  });
+});

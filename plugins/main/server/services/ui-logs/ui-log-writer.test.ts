@@ -1,0 +1,46 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { UiLogWriter } from './ui-log-writer';
+
+describe('UiLogWriter', () => {
+  let dataDir: string;
+  let writer: UiLogWriter;
+
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'svc-ui-logs-'));
+  });
+  afterEach(async () => {
+    await writer.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes one JSON line per entry, private to the server user, with control characters other than line breaks blanked', async () => {
+    writer = new UiLogWriter({ dataDir, rotationSize: '10M', maxFiles: 2, perUserPerMinute: 10 });
+    expect(await writer.write('alice', { level: 'error', message: 'boom\u0007\nnext line', location: 'app/agents\r\nX' })).toEqual({ written: true });
+    const [line] = readFileSync(writer.path, 'utf8').trim().split('\n');
+    expect(JSON.parse(line)).toMatchObject({ level: 'error', user: 'alice', message: 'boom \nnext line', location: 'app/agents \nX' });
+    expect(statSync(writer.path).mode & 0o777).toBe(0o600);
+  });
+
+  it('limits entries per user and says when to try again', async () => {
+    writer = new UiLogWriter({ dataDir, rotationSize: '10M', maxFiles: 2, perUserPerMinute: 2 });
+    const entry = { level: 'info' as const, message: 'x', location: 'y' };
+    expect(await writer.write('alice', entry)).toEqual({ written: true });
+    expect(await writer.write('alice', entry)).toEqual({ written: true });
+    const limited = await writer.write('alice', entry);
+    expect(limited).toMatchObject({ written: false });
+    expect(limited.written === false && limited.retryAfterSeconds).toBeGreaterThan(0);
+    expect(await writer.write('bob', entry)).toEqual({ written: true });
+  });
+
+  it('rotates the file by size and keeps a bounded number of files', async () => {
+    writer = new UiLogWriter({ dataDir, rotationSize: '1K', maxFiles: 2, perUserPerMinute: 10_000 });
+    for (let index = 0; index < 60; index += 1) await writer.write('alice', { level: 'info', message: 'x'.repeat(200), location: `entry ${index}` });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const logs = readdirSync(join(dataDir, 'logs')).filter((name) => name.endsWith('ui.log'));
+    expect(logs).toContain('ui.log');
+    expect(logs.length).toBeGreaterThan(1);
+    expect(logs.length).toBeLessThanOrEqual(3);
+  });
+});
