@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { schema } from '../../schema';
 import { CORE_OWNER } from './context_container';
-import { startTestHttpServer, type TestHttpServer } from './test_utils';
+import { HttpService } from './http_service';
+import { createRecordingLogger, startTestHttpServer, TEST_USERS, type TestHttpServer } from './test_utils';
 
 const ALICE = { authorization: 'user alice' };
 const XSRF = { 'osd-xsrf': 'test' };
@@ -396,5 +397,37 @@ describe('HTTP service: base path and static assets', () => {
     const revalidated = await fetch(`${server.url}/ui/favicon.svg`, { headers: { 'if-none-match': etag!, 'cache-control': 'max-age=0' } });
     expect(revalidated.status).toBe(304);
     expect((await fetch(`${server.url}/ui/missing.js`)).status).toBe(404);
+  });
+});
+
+describe('HTTP service: stop', () => {
+  it('lets a response in flight finish, then cuts what still runs after the grace period', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const logger = createRecordingLogger();
+    const service = new HttpService({ host: '127.0.0.1', port: 0, basePath: '', maxPayloadBytes: 1024, shutdownGraceMs: 300 }, logger);
+    const http = service.setup();
+    http.registerAuth(() => TEST_USERS.alice);
+    const router = http.createRouter(PLUGIN);
+    router.get({ path: '/slow', validate: false }, async (_c, _r, response) => {
+      await released;
+      return response.ok({ body: { finished: true } });
+    });
+    router.get({ path: '/endless', validate: false }, async (_c, _r, response) =>
+      response.ok({ body: new Readable({ read() { setTimeout(() => this.push('tick\n'), 20); } }) }),
+    );
+    await service.start({ coreContext: () => ({}) as never });
+    const { url } = await service.listen();
+    const slow = fetch(`${url}/slow`).then((response) => response.json());
+    const endless = await fetch(`${url}/endless`);
+    const endlessText = endless.text().catch((error: Error) => error);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const stopped = service.stop();
+    release();
+    expect(await slow).toEqual({ finished: true });
+    await stopped;
+    // The download was cut: reading it fails instead of ending (the error comes from fetch's own realm).
+    expect(typeof (await endlessText)).not.toBe('string');
+    expect((await endlessText) as Error).toHaveProperty('message');
   });
 });

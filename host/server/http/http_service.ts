@@ -37,7 +37,11 @@ export interface HttpServiceConfig {
   maxPayloadBytes: number;
   /** Name in `getServerInfo()`; defaults to the machine's host name. */
   name?: string;
+  /** How long `stop()` waits for responses in flight (default 10 s). */
+  shutdownGraceMs?: number;
 }
+
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 
 /** What host services (security, rendering, status, the plugin system) get from the HTTP service. */
 export interface InternalHttpServiceSetup {
@@ -97,7 +101,8 @@ export class HttpService {
     this.fastify = Fastify({
       logger: false,
       bodyLimit: config.maxPayloadBytes,
-      forceCloseConnections: true,
+      // On close, idle keep-alive connections end at once; requests in flight get `shutdownGraceMs`.
+      forceCloseConnections: 'idle',
       routerOptions: { maxParamLength: 2048 },
     });
     this.fastify.decorateRequest('osdUser', null);
@@ -144,9 +149,17 @@ export class HttpService {
     return { url: `http://${host}:${this.port}${this.basePathService.serverBasePath}`, port: this.port };
   }
 
-  /** Stops accepting connections, ends open ones and waits for in-flight responses. */
+  /**
+   * Stops accepting connections, ends idle ones and lets responses in flight finish; those still
+   * running after the grace period (a long download) are cut so a stop never hangs.
+   */
   async stop(): Promise<void> {
-    await this.fastify.close();
+    const cutOff = setTimeout(() => this.fastify.server.closeAllConnections(), this.config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS);
+    try {
+      await this.fastify.close();
+    } finally {
+      clearTimeout(cutOff);
+    }
   }
 
   private addRoute(route: RouteDefinition): void {
