@@ -31,7 +31,11 @@ function discoverUiPlugins(pluginsDir) {
   if (!fs.existsSync(pluginsDir)) return [];
   return fs
     .readdirSync(pluginsDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(pluginsDir, entry.name, 'opensearch_dashboards.json')))
+    .filter(
+      (entry) =>
+        entry.isDirectory() &&
+        fs.existsSync(path.join(pluginsDir, entry.name, 'opensearch_dashboards.json')),
+    )
     .map((entry) => {
       const dir = path.join(pluginsDir, entry.name);
       const manifestPath = path.join(dir, 'opensearch_dashboards.json');
@@ -40,8 +44,13 @@ function discoverUiPlugins(pluginsDir) {
     })
     .filter((plugin) => plugin.ui)
     .map((plugin) => {
-      const entry = ['index.ts', 'index.tsx'].map((name) => path.join(plugin.dir, 'public', name)).find((file) => fs.existsSync(file));
-      if (!entry) throw new Error(`Plugin "${plugin.id}" has "ui": true in ${plugin.manifestPath} but no public/index.ts(x).`);
+      const entry = ['index.ts', 'index.tsx']
+        .map((name) => path.join(plugin.dir, 'public', name))
+        .find((file) => fs.existsSync(file));
+      if (!entry)
+        throw new Error(
+          `Plugin "${plugin.id}" has "ui": true in ${plugin.manifestPath} but no public/index.ts(x).`,
+        );
       return { id: plugin.id, entry, manifestPath: plugin.manifestPath };
     })
     .sort((a, b) => a.id.localeCompare(b.id));
@@ -70,9 +79,18 @@ function osdBundlesPlugin(plugins, sourceFiles) {
     },
     generateBundle(_options, bundle) {
       for (const id of this.getModuleIds()) {
-        if (path.isAbsolute(id) && !id.includes(`${path.sep}node_modules${path.sep}`) && fs.existsSync(id)) sourceFiles.add(id);
+        if (
+          path.isAbsolute(id) &&
+          !id.includes(`${path.sep}node_modules${path.sep}`) &&
+          fs.existsSync(id)
+        )
+          sourceFiles.add(id);
       }
-      this.emitFile({ type: 'asset', fileName: MANIFEST_FILE, source: JSON.stringify(describeBundle(bundle), null, 2) });
+      this.emitFile({
+        type: 'asset',
+        fileName: MANIFEST_FILE,
+        source: JSON.stringify(describeBundle(bundle), null, 2),
+      });
     },
   };
 }
@@ -119,7 +137,9 @@ function refractorSubsetPlugin() {
       if (loaded !== id) return null;
       return [
         "import refractor from 'refractor/core.js';",
-        ...REFRACTOR_GRAMMARS.map((grammar) => `import ${grammar} from 'refractor/lang/${grammar}.js';`),
+        ...REFRACTOR_GRAMMARS.map(
+          (grammar) => `import ${grammar} from 'refractor/lang/${grammar}.js';`,
+        ),
         `for (const grammar of [${REFRACTOR_GRAMMARS.join(', ')}]) refractor.register(grammar);`,
         'export const { highlight, register, listLanguages, registered, alias } = refractor;',
         'export default refractor;',
@@ -156,8 +176,17 @@ const CHUNK_GROUPS = [
   // The compiler's helpers (class fields for Firefox 88): tiny, used everywhere, so they must not ride along with charts.
   { name: 'runtime-helpers', test: /@oxc-project[+\\/]runtime/, priority: 40 },
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-  { name: 'vendor-eui', test: /node_modules[\\/](@elastic[\\/]eui[^\\/]*|@emotion[\\/][^\\/]+|moment|chroma-js|@elastic[\\/]datemath)[\\/]/, priority: 20, tags: ['$initial'] },
-  { name: 'vendor-charts', test: /node_modules[\\/](@elastic[\\/]charts|d3-[^\\/]+)[\\/]/, priority: 10 },
+  {
+    name: 'vendor-eui',
+    test: /node_modules[\\/](@elastic[\\/]eui[^\\/]*|@emotion[\\/][^\\/]+|moment|chroma-js|@elastic[\\/]datemath)[\\/]/,
+    priority: 20,
+    tags: ['$initial'],
+  },
+  {
+    name: 'vendor-charts',
+    test: /node_modules[\\/](@elastic[\\/]charts|d3-[^\\/]+)[\\/]/,
+    priority: 10,
+  },
 ];
 
 function viteConfig({ outDir, mode, plugins, sourceFiles }) {
@@ -172,8 +201,14 @@ function viteConfig({ outDir, mode, plugins, sourceFiles }) {
     logLevel: 'warn',
     publicDir: false,
     define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
-    oxc: { jsx: { runtime: 'automatic', importSource: 'react', development: mode !== 'production' } },
-    plugins: [osdBundlesPlugin(plugins, sourceFiles), lodashPerFunctionPlugin(), refractorSubsetPlugin()],
+    oxc: {
+      jsx: { runtime: 'automatic', importSource: 'react', development: mode !== 'production' },
+    },
+    plugins: [
+      osdBundlesPlugin(plugins, sourceFiles),
+      lodashPerFunctionPlugin(),
+      refractorSubsetPlugin(),
+    ],
     build: {
       outDir,
       emptyOutDir: true,
@@ -211,7 +246,11 @@ function buildInputs(plugins, mode) {
     mode,
     plugins: plugins.map((plugin) => `${plugin.id}:${path.relative(ROOT, plugin.entry)}`),
     files: Object.fromEntries(
-      [path.join(ROOT, 'scripts', 'build-browser.js'), path.join(ROOT, 'package-lock.json'), ...plugins.map((plugin) => plugin.manifestPath)].map((file) => [path.relative(ROOT, file), fileHash(file)]),
+      [
+        path.join(ROOT, 'scripts', 'build-browser.js'),
+        path.join(ROOT, 'package-lock.json'),
+        ...plugins.map((plugin) => plugin.manifestPath),
+      ].map((file) => [path.relative(ROOT, file), fileHash(file)]),
     ),
   };
 }
@@ -225,15 +264,24 @@ function readJson(file) {
 }
 
 /** Why the bundles in `outDir` must be rebuilt, or null when they are up to date. */
-function staleReason({ outDir = DEFAULT_OUT_DIR, mode = 'production', pluginsDir = path.join(ROOT, 'plugins') } = {}) {
+function staleReason({
+  outDir = DEFAULT_OUT_DIR,
+  mode = 'production',
+  pluginsDir = path.join(ROOT, 'plugins'),
+} = {}) {
   const stamp = readJson(path.join(outDir, STAMP_FILE));
   if (!stamp || !fs.existsSync(path.join(outDir, MANIFEST_FILE))) return 'no previous build';
   const inputs = buildInputs(discoverUiPlugins(pluginsDir), mode);
-  if (JSON.stringify(inputs.plugins) !== JSON.stringify(stamp.inputs.plugins)) return 'the set of UI plugins changed';
+  if (JSON.stringify(inputs.plugins) !== JSON.stringify(stamp.inputs.plugins))
+    return 'the set of UI plugins changed';
   if (inputs.mode !== stamp.inputs.mode) return `the last build was for ${stamp.inputs.mode}`;
-  const changedInput = Object.keys({ ...stamp.inputs.files, ...inputs.files }).find((file) => stamp.inputs.files[file] !== inputs.files[file]);
+  const changedInput = Object.keys({ ...stamp.inputs.files, ...inputs.files }).find(
+    (file) => stamp.inputs.files[file] !== inputs.files[file],
+  );
   if (changedInput) return `${changedInput} changed`;
-  const changedSource = Object.entries(stamp.sources).find(([file, hash]) => fileHash(path.join(ROOT, file)) !== hash);
+  const changedSource = Object.entries(stamp.sources).find(
+    ([file, hash]) => fileHash(path.join(ROOT, file)) !== hash,
+  );
   return changedSource ? `${changedSource[0]} changed` : null;
 }
 
@@ -241,17 +289,30 @@ function staleReason({ outDir = DEFAULT_OUT_DIR, mode = 'production', pluginsDir
  * Builds the browser bundles into `outDir`. With `ifStale`, does nothing when the last build read
  * the same sources. Resolves `{ built, reason, outDir, manifest }`.
  */
-async function buildBrowser({ outDir = DEFAULT_OUT_DIR, mode = 'production', pluginsDir = path.join(ROOT, 'plugins'), ifStale = false } = {}) {
+async function buildBrowser({
+  outDir = DEFAULT_OUT_DIR,
+  mode = 'production',
+  pluginsDir = path.join(ROOT, 'plugins'),
+  ifStale = false,
+} = {}) {
   outDir = path.resolve(outDir);
   const reason = ifStale ? staleReason({ outDir, mode, pluginsDir }) : 'requested';
-  if (!reason) return { built: false, reason: 'up to date', outDir, manifest: readJson(path.join(outDir, MANIFEST_FILE)) };
+  if (!reason)
+    return {
+      built: false,
+      reason: 'up to date',
+      outDir,
+      manifest: readJson(path.join(outDir, MANIFEST_FILE)),
+    };
 
   const plugins = discoverUiPlugins(pluginsDir);
   const sourceFiles = new Set();
   const { build } = await import('vite');
   await build(viteConfig({ outDir, mode, plugins, sourceFiles }));
 
-  const sources = Object.fromEntries([...sourceFiles].sort().map((file) => [path.relative(ROOT, file), fileHash(file)]));
+  const sources = Object.fromEntries(
+    [...sourceFiles].sort().map((file) => [path.relative(ROOT, file), fileHash(file)]),
+  );
   const stamp = { builtAt: new Date().toISOString(), inputs: buildInputs(plugins, mode), sources };
   fs.writeFileSync(path.join(outDir, STAMP_FILE), JSON.stringify(stamp, null, 2));
   return { built: true, reason, outDir, manifest: readJson(path.join(outDir, MANIFEST_FILE)) };
@@ -261,7 +322,8 @@ module.exports = { buildBrowser, staleReason, discoverUiPlugins, DEFAULT_OUT_DIR
 
 if (require.main === module) {
   const args = process.argv.slice(2);
-  const valueOf = (flag) => (args.includes(flag) ? path.resolve(args[args.indexOf(flag) + 1]) : undefined);
+  const valueOf = (flag) =>
+    args.includes(flag) ? path.resolve(args[args.indexOf(flag) + 1]) : undefined;
   const options = {
     mode: args.includes('--dev') ? 'development' : 'production',
     ifStale: args.includes('--if-stale'),
@@ -270,7 +332,12 @@ if (require.main === module) {
   };
   const started = Date.now();
   buildBrowser(options).then(
-    (result) => console.log(result.built ? `browser bundles built in ${((Date.now() - started) / 1000).toFixed(1)} s (${result.reason}) → ${path.relative(ROOT, result.outDir)}` : `browser bundles up to date in ${path.relative(ROOT, result.outDir)}`),
+    (result) =>
+      console.log(
+        result.built
+          ? `browser bundles built in ${((Date.now() - started) / 1000).toFixed(1)} s (${result.reason}) → ${path.relative(ROOT, result.outDir)}`
+          : `browser bundles up to date in ${path.relative(ROOT, result.outDir)}`,
+      ),
     (error) => {
       console.error(error);
       process.exitCode = 1;

@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-const { staleReason } = require('./build-browser.js') as { staleReason(options: { outDir: string; pluginsDir: string; mode?: string }): string | null };
+const { staleReason } = require('./build-browser.js') as {
+  staleReason(options: { outDir: string; pluginsDir: string; mode?: string }): string | null;
+};
 
 const FIXTURE_PLUGINS = join(__dirname, '..', 'test', 'e2e', 'support', 'fixtures', 'plugins');
 const FIXTURE_APP = 'test/e2e/support/fixtures/plugins/shell-fixture/public/apps/fixture-app.tsx';
@@ -25,7 +27,13 @@ describe('browser build', () => {
 
   beforeAll(async () => {
     outDir = mkdtempSync(join(tmpdir(), 'svc-browser-build-'));
-    await promisify(execFile)(process.execPath, [join(__dirname, 'build-browser.js'), '--out', outDir, '--plugins', FIXTURE_PLUGINS]);
+    await promisify(execFile)(process.execPath, [
+      join(__dirname, 'build-browser.js'),
+      '--out',
+      outDir,
+      '--plugins',
+      FIXTURE_PLUGINS,
+    ]);
     manifest = JSON.parse(readFileSync(join(outDir, 'manifest.json'), 'utf8')) as Manifest;
   }, 300_000);
 
@@ -34,7 +42,9 @@ describe('browser build', () => {
   it('writes hashed entries for the shell and each UI plugin', () => {
     expect(Object.keys(manifest.entries).sort()).toEqual(['plugin-shellFixture', 'shell']);
     expect(manifest.entries.shell).toMatch(/^bundles\/shell-[\w-]{8}\.js$/);
-    expect(manifest.entries['plugin-shellFixture']).toMatch(/^bundles\/plugin-shellFixture-[\w-]{8}\.js$/);
+    expect(manifest.entries['plugin-shellFixture']).toMatch(
+      /^bundles\/plugin-shellFixture-[\w-]{8}\.js$/,
+    );
   });
 
   it('registers the plugin where the shell reads it', () => {
@@ -46,7 +56,9 @@ describe('browser build', () => {
   it("puts an app's code in its own lazily loaded chunk, and React in a shared one", () => {
     const entry = manifest.chunks[manifest.entries['plugin-shellFixture']];
     expect(entry.modules).not.toContain(FIXTURE_APP);
-    const appChunks = entry.dynamicImports.filter((file) => manifest.chunks[file]?.modules.includes(FIXTURE_APP));
+    const appChunks = entry.dynamicImports.filter((file) =>
+      manifest.chunks[file]?.modules.includes(FIXTURE_APP),
+    );
     expect(appChunks).toHaveLength(1);
     const shared = Object.keys(manifest.chunks).filter((file) => /vendor-react-/.test(file));
     expect(shared).toHaveLength(1);
@@ -56,12 +68,20 @@ describe('browser build', () => {
   it('is up to date right after a build, and stale when a source or the mode changes', () => {
     const options = { outDir, pluginsDir: FIXTURE_PLUGINS };
     expect(staleReason(options)).toBeNull();
-    expect(staleReason({ ...options, mode: 'development' })).toBe('the last build was for production');
+    expect(staleReason({ ...options, mode: 'development' })).toBe(
+      'the last build was for production',
+    );
 
     const stampFile = join(outDir, 'build-stamp.json');
     const stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
     expect(Object.keys(stamp.sources)).toContain(FIXTURE_APP);
-    writeFileSync(stampFile, JSON.stringify({ ...stamp, sources: { ...stamp.sources, [FIXTURE_APP]: 'hash of an older version' } }));
+    writeFileSync(
+      stampFile,
+      JSON.stringify({
+        ...stamp,
+        sources: { ...stamp.sources, [FIXTURE_APP]: 'hash of an older version' },
+      }),
+    );
     expect(staleReason(options)).toBe(`${FIXTURE_APP} changed`);
   });
 });

@@ -30,6 +30,7 @@ export interface InjectedMetadata {
 
 export function readInjectedMetadata(doc: Document = document): InjectedMetadata {
   const element = doc.getElementById(INJECTED_METADATA_ELEMENT_ID);
-  if (!element?.textContent) throw new Error(`The page has no #${INJECTED_METADATA_ELEMENT_ID} data block.`);
+  if (!element?.textContent)
+    throw new Error(`The page has no #${INJECTED_METADATA_ELEMENT_ID} data block.`);
   return JSON.parse(element.textContent) as InjectedMetadata;
 }

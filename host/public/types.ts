@@ -38,7 +38,13 @@ export interface HttpFetchError extends Error {
   request: Request;
   response?: Response;
   /** The server's error body: `{ statusCode, error, message, attributes? }`, or the managed API's envelope. */
-  body?: { statusCode?: number; error?: string | number; message?: string; attributes?: Record<string, unknown>; [key: string]: unknown };
+  body?: {
+    statusCode?: number;
+    error?: string | number;
+    message?: string;
+    attributes?: Record<string, unknown>;
+    [key: string]: unknown;
+  };
 }
 
 /** The single-argument form of a call: `http.fetch({ path, method, ... })`. */
@@ -47,7 +53,10 @@ export interface HttpFetchOptionsWithPath extends HttpFetchOptions {
 }
 
 export interface HttpHandler {
-  <T = unknown>(path: string, options: HttpFetchOptions & { asResponse: true }): Promise<HttpResponse<T>>;
+  <T = unknown>(
+    path: string,
+    options: HttpFetchOptions & { asResponse: true },
+  ): Promise<HttpResponse<T>>;
   <T = unknown>(options: HttpFetchOptionsWithPath & { asResponse: true }): Promise<HttpResponse<T>>;
   <T = unknown>(path: string, options?: HttpFetchOptions): Promise<T>;
   <T = unknown>(options: HttpFetchOptionsWithPath): Promise<T>;
@@ -95,7 +104,10 @@ export interface ToastsApi {
   addWarning(toastOrTitle: ToastInput | string, options?: { toastLifeTimeMs?: number }): Toast;
   addDanger(toastOrTitle: ToastInput | string, options?: { toastLifeTimeMs?: number }): Toast;
   addInfo(toastOrTitle: ToastInput | string, options?: { toastLifeTimeMs?: number }): Toast;
-  addError(error: Error, options: { title: string; toastMessage?: string; toastLifeTimeMs?: number }): Toast;
+  addError(
+    error: Error,
+    options: { title: string; toastMessage?: string; toastLifeTimeMs?: number },
+  ): Toast;
   remove(toastOrId: Toast | string): void;
 }
 
@@ -110,11 +122,22 @@ export interface OverlayRef {
 }
 
 export interface OverlayStart {
-  openModal(mount: MountPoint, options?: { 'data-test-subj'?: string; maxWidth?: number | string }): OverlayRef;
-  openFlyout(mount: MountPoint, options?: { 'data-test-subj'?: string; size?: 's' | 'm' | 'l' }): OverlayRef;
+  openModal(
+    mount: MountPoint,
+    options?: { 'data-test-subj'?: string; maxWidth?: number | string },
+  ): OverlayRef;
+  openFlyout(
+    mount: MountPoint,
+    options?: { 'data-test-subj'?: string; size?: 's' | 'm' | 'l' },
+  ): OverlayRef;
   openConfirm(
     message: string | MountPoint,
-    options?: { title?: string; confirmButtonText?: string; cancelButtonText?: string; buttonColor?: 'primary' | 'danger' },
+    options?: {
+      title?: string;
+      confirmButtonText?: string;
+      cancelButtonText?: string;
+      buttonColor?: 'primary' | 'danger';
+    },
   ): Promise<boolean>;
 }
 
@@ -143,10 +166,16 @@ export interface AppMountParameters {
   /** `/app/<id>` with the base path prepended. */
   appBasePath: string;
   /** Lets the app ask for confirmation before the user leaves it. */
-  onAppLeave(handler: (actions: { default(): AppLeaveAction; confirm(text: string, title?: string): AppLeaveAction }) => AppLeaveAction): void;
+  onAppLeave(
+    handler: (actions: {
+      default(): AppLeaveAction;
+      confirm(text: string, title?: string): AppLeaveAction;
+    }) => AppLeaveAction,
+  ): void;
   setHeaderActionMenu(menuMount: MountPoint | undefined): void;
 }
-export type AppLeaveAction = { type: 'default' } | { type: 'confirm'; text: string; title?: string };
+export type AppLeaveAction =
+  { type: 'default' } | { type: 'confirm'; text: string; title?: string };
 
 export interface App {
   id: string;
@@ -167,7 +196,10 @@ export interface ApplicationSetup {
 }
 
 export interface ApplicationStart {
-  navigateToApp(appId: string, options?: { path?: string; replace?: boolean; state?: unknown }): Promise<void>;
+  navigateToApp(
+    appId: string,
+    options?: { path?: string; replace?: boolean; state?: unknown },
+  ): Promise<void>;
   navigateToUrl(url: string): Promise<void>;
   getUrlForApp(appId: string, options?: { path?: string; absolute?: boolean }): string;
   /** Id of the mounted app, or undefined on pages that are not apps (login). */
@@ -221,7 +253,10 @@ export interface SecurityStart {
 
 export interface PluginInitializerContext<ConfigType = Record<string, unknown>> {
   opaqueId: symbol;
-  env: { mode: { name: 'development' | 'production'; dev: boolean; prod: boolean }; packageInfo: { version: string } };
+  env: {
+    mode: { name: 'development' | 'production'; dev: boolean; prod: boolean };
+    packageInfo: { version: string };
+  };
   config: { get(): ConfigType };
 }
 
@@ -254,15 +289,23 @@ export interface CoreStart {
   version: string;
 }
 
-export interface Plugin<TSetup = object, TStart = object, TPluginsSetup = object, TPluginsStart = object> {
+export interface Plugin<
+  TSetup = object,
+  TStart = object,
+  TPluginsSetup = object,
+  TPluginsStart = object,
+> {
   setup(core: CoreSetup<TPluginsStart, TStart>, plugins: TPluginsSetup): TSetup;
   start(core: CoreStart, plugins: TPluginsStart): TStart;
   stop?(): void;
 }
 
-export type PluginInitializer<TSetup = object, TStart = object, TPluginsSetup = object, TPluginsStart = object> = (
-  context: PluginInitializerContext,
-) => Plugin<TSetup, TStart, TPluginsSetup, TPluginsStart>;
+export type PluginInitializer<
+  TSetup = object,
+  TStart = object,
+  TPluginsSetup = object,
+  TPluginsStart = object,
+> = (context: PluginInitializerContext) => Plugin<TSetup, TStart, TPluginsSetup, TPluginsStart>;
 
 /** Convenience for React apps: a node rendered into a mount point's element. */
 export type RenderNode = (node: ReactNode, element: HTMLElement) => UnmountCallback;

@@ -11,7 +11,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, startE2eEnvironment, submitLogin, testSubj, waitForApp, type E2eEnvironment } from '../e2e/support';
+import {
+  launchBrowser,
+  newPage,
+  startE2eEnvironment,
+  submitLogin,
+  testSubj,
+  waitForApp,
+  type E2eEnvironment,
+} from '../e2e/support';
 import type { BenchResult } from './run';
 
 export const name = 'Browser bundles and page load';
@@ -36,7 +44,8 @@ export async function run(): Promise<BenchResult[]> {
     const storageState = await loggedInState(browser, env);
     const apps = await appIds(browser, env, storageState);
     const loads = new Map<string, Script[]>();
-    for (const appId of apps) loads.set(appId, await scriptsLoadedFor(browser, env, storageState, appId));
+    for (const appId of apps)
+      loads.set(appId, await scriptsLoadedFor(browser, env, storageState, appId));
     return [javascriptPerApp(loads), await agentsTableTimes(browser, env, storageState)];
   } finally {
     await browser.close();
@@ -55,25 +64,39 @@ async function loggedInState(browser: Browser, env: E2eEnvironment): Promise<Sto
   return state;
 }
 
-async function appIds(browser: Browser, env: E2eEnvironment, storageState: StorageState): Promise<string[]> {
+async function appIds(
+  browser: Browser,
+  env: E2eEnvironment,
+  storageState: StorageState,
+): Promise<string[]> {
   const context = await browser.newContext({ storageState });
   const page = await context.newPage();
   await page.goto(`${env.dashboard.url}/app`);
   const links = page.locator('[data-test-subj^="navLink-"]');
   await links.first().waitFor();
-  const ids = await links.evaluateAll((elements) => elements.map((element) => (element.getAttribute('data-test-subj') ?? '').slice('navLink-'.length)));
+  const ids = await links.evaluateAll((elements) =>
+    elements.map((element) =>
+      (element.getAttribute('data-test-subj') ?? '').slice('navLink-'.length),
+    ),
+  );
   await context.close();
   return ids;
 }
 
 /** Scripts a fresh browser (empty cache) fetches until the app is mounted and the network is quiet. */
-async function scriptsLoadedFor(browser: Browser, env: E2eEnvironment, storageState: StorageState, appId: string): Promise<Script[]> {
+async function scriptsLoadedFor(
+  browser: Browser,
+  env: E2eEnvironment,
+  storageState: StorageState,
+  appId: string,
+): Promise<Script[]> {
   const context = await browser.newContext({ storageState });
   const page = await context.newPage();
   const files = new Set<string>();
   page.on('response', (response) => {
     const path = new URL(response.url()).pathname;
-    if (response.request().resourceType() === 'script' && path.endsWith('.js')) files.add(path.slice(path.indexOf('/bundles/') + 1));
+    if (response.request().resourceType() === 'script' && path.endsWith('.js'))
+      files.add(path.slice(path.indexOf('/bundles/') + 1));
   });
   await page.goto(`${env.dashboard.url}/app/${appId}`);
   await waitForApp(page, appId);
@@ -87,15 +110,24 @@ async function scriptsLoadedFor(browser: Browser, env: E2eEnvironment, storageSt
 
 function javascriptPerApp(loads: Map<string, Script[]>): BenchResult {
   const all = [...loads.values()];
-  const shared = new Set(all[0]?.map(({ file }) => file).filter((file) => all.every((scripts) => scripts.some((script) => script.file === file))));
+  const shared = new Set(
+    all[0]
+      ?.map(({ file }) => file)
+      .filter((file) => all.every((scripts) => scripts.some((script) => script.file === file))),
+  );
   const sharedScripts = all[0]?.filter(({ file }) => shared.has(file)) ?? [];
-  const figures: Array<[string, string]> = [['shared by every app (shell, vendor chunks, plugin entries)', sizes(sharedScripts)]];
+  const figures: Array<[string, string]> = [
+    ['shared by every app (shell, vendor chunks, plugin entries)', sizes(sharedScripts)],
+  ];
   let everyAppHasItsChunk = true;
   for (const [appId, scripts] of loads) {
     const own = scripts.filter(({ file }) => !shared.has(file));
     everyAppHasItsChunk &&= own.length > 0;
     figures.push([`${appId}: total`, sizes(scripts)]);
-    figures.push([`${appId}: own chunks (${own.length})`, `${sizes(own)}  ${own.map(({ file }) => chunkName(file)).join(', ')}`]);
+    figures.push([
+      `${appId}: own chunks (${own.length})`,
+      `${sizes(own)}  ${own.map(({ file }) => chunkName(file)).join(', ')}`,
+    ]);
   }
   return {
     title: 'JavaScript each app loads first (fresh browser, minified; gzip computed at level 6)',
@@ -105,11 +137,18 @@ function javascriptPerApp(loads: Map<string, Script[]>): BenchResult {
 }
 
 /** Cold: a new context per run (nothing cached). Warm: the same context again (bundles from cache). */
-async function agentsTableTimes(browser: Browser, env: E2eEnvironment, storageState: StorageState): Promise<BenchResult> {
+async function agentsTableTimes(
+  browser: Browser,
+  env: E2eEnvironment,
+  storageState: StorageState,
+): Promise<BenchResult> {
   const cold: number[] = [];
   const warm: number[] = [];
   for (let run = 0; run < RUNS; run++) {
-    const context = await browser.newContext({ storageState, viewport: { width: 1366, height: 900 } });
+    const context = await browser.newContext({
+      storageState,
+      viewport: { width: 1366, height: 900 },
+    });
     const page = await context.newPage();
     cold.push(await timeToAgentRows(page, env));
     warm.push(await timeToAgentRows(page, env));
@@ -128,7 +167,11 @@ async function timeToAgentRows(page: Page, env: E2eEnvironment): Promise<number>
   await page.goto('about:blank');
   const started = Date.now();
   await page.goto(`${env.dashboard.url}/app/${AGENTS_APP_ID}?size=${AGENT_COUNT}`);
-  await page.waitForFunction(({ selector, count }) => document.querySelectorAll(selector).length >= count, { selector: AGENT_ROWS, count: AGENT_COUNT }, { timeout: 120_000 });
+  await page.waitForFunction(
+    ({ selector, count }) => document.querySelectorAll(selector).length >= count,
+    { selector: AGENT_ROWS, count: AGENT_COUNT },
+    { timeout: 120_000 },
+  );
   return Date.now() - started;
 }
 

@@ -4,7 +4,18 @@
  * It uses whichever apps the plugins register (the first two navigation links).
  */
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginThroughUi, newPage, pageErrors, screenshot, startE2eEnvironment, submitLogin, testSubj, waitForApp, type E2eEnvironment } from './support';
+import {
+  launchBrowser,
+  loginThroughUi,
+  newPage,
+  pageErrors,
+  screenshot,
+  startE2eEnvironment,
+  submitLogin,
+  testSubj,
+  waitForApp,
+  type E2eEnvironment,
+} from './support';
 
 let env: E2eEnvironment;
 let browser: Browser;
@@ -24,7 +35,10 @@ async function navLinks(page: Page): Promise<Array<{ id: string; title: string }
   const links = page.locator('[data-test-subj^="navLink-"]');
   await links.first().waitFor();
   return links.evaluateAll((elements) =>
-    elements.map((element) => ({ id: (element.getAttribute('data-test-subj') ?? '').slice('navLink-'.length), title: element.textContent ?? '' })),
+    elements.map((element) => ({
+      id: (element.getAttribute('data-test-subj') ?? '').slice('navLink-'.length),
+      title: element.textContent ?? '',
+    })),
   );
 }
 
@@ -60,7 +74,9 @@ it('logs in, moves between apps with the header and with back/forward, and logs 
   await page.locator(testSubj(`navLink-${second.id}`)).click();
   await waitForApp(page, second.id);
   expect(pathOf(page)).toBe(`/app/${second.id}`);
-  await expect(page.locator(testSubj(`navLink-${second.id}`)).getAttribute('class')).resolves.toContain('euiHeaderLink-isActive');
+  await expect(
+    page.locator(testSubj(`navLink-${second.id}`)).getAttribute('class'),
+  ).resolves.toContain('euiHeaderLink-isActive');
   await screenshot(page, 'shell-second-app');
 
   await page.goBack();

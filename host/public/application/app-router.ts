@@ -4,7 +4,13 @@
  */
 import type { History, Location } from 'history';
 import type { BasePath } from '../http/base-path';
-import type { AppLeaveAction, AppMountParameters, ApplicationStart, MountPoint, UnmountCallback } from '../types';
+import type {
+  AppLeaveAction,
+  AppMountParameters,
+  ApplicationStart,
+  MountPoint,
+  UnmountCallback,
+} from '../types';
 import { createStore } from '../utils/store';
 import type { ApplicationRegistry, RegisteredApp } from './application-registry';
 import { createScopedHistory } from './scoped-history';
@@ -74,9 +80,14 @@ export class AppRouter {
     };
   }
 
-  async navigateToApp(appId: string, { path, replace, state }: { path?: string; replace?: boolean; state?: unknown } = {}): Promise<void> {
+  async navigateToApp(
+    appId: string,
+    { path, replace, state }: { path?: string; replace?: boolean; state?: unknown } = {},
+  ): Promise<void> {
     if (appId !== this.current?.app.id && !(await this.mayLeave())) return;
-    const url = this.deps.basePath.prepend(appPath(this.routeOf(appId), path ?? this.deps.registry.get(appId)?.defaultPath));
+    const url = this.deps.basePath.prepend(
+      appPath(this.routeOf(appId), path ?? this.deps.registry.get(appId)?.defaultPath),
+    );
     if (replace) this.deps.history.replace(url, state);
     else this.deps.history.push(url, state);
   }
@@ -84,7 +95,9 @@ export class AppRouter {
   async navigateToUrl(url: string): Promise<void> {
     const target = new URL(url, window.location.href);
     const { basePath, registry } = this.deps;
-    const isDashboardUrl = target.origin === window.location.origin && (basePath.get() === '' || basePath.remove(target.pathname) !== target.pathname);
+    const isDashboardUrl =
+      target.origin === window.location.origin &&
+      (basePath.get() === '' || basePath.remove(target.pathname) !== target.pathname);
     const app = isDashboardUrl ? registry.findByPath(basePath.remove(target.pathname)) : undefined;
     if (!app) {
       window.location.assign(target.href);
@@ -94,7 +107,10 @@ export class AppRouter {
     this.deps.history.push(`${target.pathname}${target.search}${target.hash}`);
   }
 
-  getUrlForApp(appId: string, { path, absolute }: { path?: string; absolute?: boolean } = {}): string {
+  getUrlForApp(
+    appId: string,
+    { path, absolute }: { path?: string; absolute?: boolean } = {},
+  ): string {
     const url = this.deps.basePath.prepend(appPath(this.routeOf(appId), path));
     return absolute ? new URL(url, window.location.origin).href : url;
   }

@@ -16,7 +16,8 @@ export class ApplicationRegistry {
 
   register(app: App): void {
     if (!this.open) throw new Error('Applications cannot be registered after "setup"');
-    if (this.apps.has(app.id)) throw new Error(`An application is already registered with the id "${app.id}"`);
+    if (this.apps.has(app.id))
+      throw new Error(`An application is already registered with the id "${app.id}"`);
     const appRoute = app.appRoute ?? `/app/${app.id}`;
     if ([...this.apps.values()].some((other) => other.appRoute === appRoute)) {
       throw new Error(`An application is already registered with the appRoute "${appRoute}"`);
@@ -47,6 +48,10 @@ export class ApplicationRegistry {
   navLinks(): RegisteredApp[] {
     return [...this.apps.values()]
       .filter((app) => app.navLinkStatus !== AppNavLinkStatus.hidden)
-      .sort((a, b) => (a.order ?? Number.MAX_SAFE_INTEGER) - (b.order ?? Number.MAX_SAFE_INTEGER) || a.title.localeCompare(b.title));
+      .sort(
+        (a, b) =>
+          (a.order ?? Number.MAX_SAFE_INTEGER) - (b.order ?? Number.MAX_SAFE_INTEGER) ||
+          a.title.localeCompare(b.title),
+      );
   }
 }

@@ -4,25 +4,38 @@ import { AppNavLinkStatus, type App, type AppMountParameters } from '../types';
 import { ApplicationRegistry } from './application-registry';
 import { AppRouter } from './app-router';
 
-const app = (id: string, extra: Partial<App> = {}): App => ({ id, title: id.toUpperCase(), mount: () => () => undefined, ...extra });
+const app = (id: string, extra: Partial<App> = {}): App => ({
+  id,
+  title: id.toUpperCase(),
+  mount: () => () => undefined,
+  ...extra,
+});
 
 describe('application registry', () => {
   it('refuses a second app with the same id or route', () => {
     const registry = new ApplicationRegistry('');
     registry.register(app('agents'));
-    expect(() => registry.register(app('agents'))).toThrow('An application is already registered with the id "agents"');
-    expect(() => registry.register(app('other', { appRoute: '/app/agents' }))).toThrow('An application is already registered with the appRoute "/app/agents"');
+    expect(() => registry.register(app('agents'))).toThrow(
+      'An application is already registered with the id "agents"',
+    );
+    expect(() => registry.register(app('other', { appRoute: '/app/agents' }))).toThrow(
+      'An application is already registered with the appRoute "/app/agents"',
+    );
   });
 
   it('refuses a route that includes the base path', () => {
     const registry = new ApplicationRegistry('/svc');
-    expect(() => registry.register(app('agents', { appRoute: '/svc/app/agents' }))).toThrow('Cannot register an application route that includes HTTP base path');
+    expect(() => registry.register(app('agents', { appRoute: '/svc/app/agents' }))).toThrow(
+      'Cannot register an application route that includes HTTP base path',
+    );
   });
 
   it('refuses registrations after setup', () => {
     const registry = new ApplicationRegistry('');
     registry.close();
-    expect(() => registry.register(app('late'))).toThrow('Applications cannot be registered after "setup"');
+    expect(() => registry.register(app('late'))).toThrow(
+      'Applications cannot be registered after "setup"',
+    );
   });
 
   it('lists nav links by order then title, without hidden apps', () => {
@@ -32,7 +45,12 @@ describe('application registry', () => {
     registry.register(app('overview', { order: 1 }));
     registry.register(app('alpha'));
     registry.register(app('console', { order: 2, navLinkStatus: AppNavLinkStatus.hidden }));
-    expect(registry.navLinks().map(({ id }) => id)).toEqual(['overview', 'settings', 'alpha', 'zeta']);
+    expect(registry.navLinks().map(({ id }) => id)).toEqual([
+      'overview',
+      'settings',
+      'alpha',
+      'zeta',
+    ]);
   });
 
   it('finds the app of a path by its longest route', () => {
@@ -71,7 +89,14 @@ describe('app router', () => {
     apps.forEach((each) => registry.register(each));
     registry.close();
     confirm = jest.fn();
-    router = new AppRouter({ registry, history, basePath: new BasePath(basePath), confirm, onAppChange: jest.fn(), onError: jest.fn() });
+    router = new AppRouter({
+      registry,
+      history,
+      basePath: new BasePath(basePath),
+      confirm,
+      onAppChange: jest.fn(),
+      onError: jest.fn(),
+    });
     container = document.createElement('div');
     router.attach(container);
   }
@@ -94,7 +119,10 @@ describe('app router', () => {
   });
 
   it('switches apps on navigation and back/forward, unmounting the one left', async () => {
-    start('/svc/app/overview', [recordingApp('overview', { order: 1 }), recordingApp('agents', { order: 2 })]);
+    start('/svc/app/overview', [
+      recordingApp('overview', { order: 1 }),
+      recordingApp('agents', { order: 2 }),
+    ]);
     await flush();
     await router.navigateToApp('agents', { path: '/001' });
     await flush();
@@ -113,7 +141,10 @@ describe('app router', () => {
   });
 
   it('sends /app to the first app in the navigation', async () => {
-    start('/svc/app', [recordingApp('settings', { order: 9 }), recordingApp('overview', { order: 1 })]);
+    start('/svc/app', [
+      recordingApp('settings', { order: 9 }),
+      recordingApp('overview', { order: 1 }),
+    ]);
     await flush();
     expect(history.location.pathname).toBe('/svc/app/overview');
     expect(history.index).toBe(0);
@@ -127,15 +158,22 @@ describe('app router', () => {
   });
 
   it('reports an app whose mount fails', async () => {
-    start('/svc/app/broken', [app('broken', { mount: () => Promise.reject(new Error('chunk failed to load')) })]);
+    start('/svc/app/broken', [
+      app('broken', { mount: () => Promise.reject(new Error('chunk failed to load')) }),
+    ]);
     await flush();
-    expect(router.view.get()).toMatchObject({ status: 'error', error: { message: 'chunk failed to load' } });
+    expect(router.view.get()).toMatchObject({
+      status: 'error',
+      error: { message: 'chunk failed to load' },
+    });
   });
 
   it('asks before leaving an app that wants confirmation, and stays when the user says no', async () => {
     start('/svc/app/console', [recordingApp('console'), recordingApp('overview')]);
     await flush();
-    mounted[0].params.onAppLeave((actions) => actions.confirm('Unsaved requests will be lost.', 'Leave the console?'));
+    mounted[0].params.onAppLeave((actions) =>
+      actions.confirm('Unsaved requests will be lost.', 'Leave the console?'),
+    );
     confirm.mockResolvedValueOnce(false);
     await router.navigateToApp('overview');
     expect(confirm).toHaveBeenCalledWith('Unsaved requests will be lost.', 'Leave the console?');
@@ -147,9 +185,14 @@ describe('app router', () => {
   });
 
   it('builds app URLs under the base path', async () => {
-    start('/svc/app/overview', [recordingApp('overview'), recordingApp('agents', { defaultPath: '/list' })]);
+    start('/svc/app/overview', [
+      recordingApp('overview'),
+      recordingApp('agents', { defaultPath: '/list' }),
+    ]);
     expect(router.getUrlForApp('agents', { path: 'x?y=1' })).toBe('/svc/app/agents/x?y=1');
-    expect(router.getUrlForApp('agents', { absolute: true })).toBe(`${window.location.origin}/svc/app/agents`);
+    expect(router.getUrlForApp('agents', { absolute: true })).toBe(
+      `${window.location.origin}/svc/app/agents`,
+    );
     await router.navigateToApp('agents');
     expect(history.location.pathname).toBe('/svc/app/agents/list');
   });

@@ -3,17 +3,27 @@
  * `<base path>/app/<id>/agents`. Back and forward go through the browser's own history, so they
  * work across apps; listeners hear only about locations inside the app.
  */
-import { parsePath, type History, type Location, type Path, type To, type Transition } from 'history';
+import {
+  parsePath,
+  type History,
+  type Location,
+  type Path,
+  type To,
+  type Transition,
+} from 'history';
 
 export function createScopedHistory(root: History, prefix: string): History {
   const isInside = (pathname: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
   const strip = (location: Location): Location => ({
     ...location,
-    pathname: isInside(location.pathname) ? location.pathname.slice(prefix.length) || '/' : location.pathname,
+    pathname: isInside(location.pathname)
+      ? location.pathname.slice(prefix.length) || '/'
+      : location.pathname,
   });
   const toRoot = (to: To): Partial<Path> => {
     const path = typeof to === 'string' ? parsePath(to) : to;
-    if (path.pathname === undefined || path.pathname === '') return { ...path, pathname: root.location.pathname };
+    if (path.pathname === undefined || path.pathname === '')
+      return { ...path, pathname: root.location.pathname };
     const relative = path.pathname.startsWith('/') ? path.pathname : `/${path.pathname}`;
     return { ...path, pathname: relative === '/' ? prefix : `${prefix}${relative}` };
   };
@@ -35,7 +45,9 @@ export function createScopedHistory(root: History, prefix: string): History {
       root.listen(({ action, location }) => {
         if (isInside(location.pathname)) listener({ action, location: strip(location) });
       }),
-    block: (blocker) => root.block((transition: Transition) => blocker({ ...transition, location: strip(transition.location) })),
+    block: (blocker) =>
+      root.block((transition: Transition) =>
+        blocker({ ...transition, location: strip(transition.location) }),
+      ),
   };
 }
-

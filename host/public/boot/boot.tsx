@@ -34,7 +34,10 @@ export async function boot(): Promise<void> {
 async function renderLogin(root: Root, metadata: InjectedMetadata): Promise<void> {
   const { LoginPage } = await import('../login/LoginPage');
   const { http } = createCoreServices(metadata);
-  const next = safeNextUrl(metadata.basePath, new URLSearchParams(window.location.search).get('next'));
+  const next = safeNextUrl(
+    metadata.basePath,
+    new URLSearchParams(window.location.search).get('next'),
+  );
   root.render(
     <ShellProviders>
       <LoginPage http={http} next={next} navigate={(url) => window.location.assign(url)} />
@@ -53,7 +56,14 @@ async function startDashboard(root: Root, metadata: InjectedMetadata): Promise<v
   const core = createCoreServices(metadata);
   const plugins = new PluginsService({
     plugins: metadata.uiPlugins,
-    env: { mode: { name: metadata.mode, dev: metadata.mode === 'development', prod: metadata.mode === 'production' }, packageInfo: { version: metadata.version } },
+    env: {
+      mode: {
+        name: metadata.mode,
+        dev: metadata.mode === 'development',
+        prod: metadata.mode === 'production',
+      },
+      packageInfo: { version: metadata.version },
+    },
     loadBundle: (url) => import(/* @vite-ignore */ url),
   });
   await Promise.all([core.uiSettings.load(), plugins.initialize()]);

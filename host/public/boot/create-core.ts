@@ -26,7 +26,8 @@ export function createCoreServices(metadata: InjectedMetadata) {
     basePath,
     anonymousPaths,
     version: metadata.version,
-    onSessionExpired: () => goToLogin(`${window.location.pathname}${window.location.search}${window.location.hash}`),
+    onSessionExpired: () =>
+      goToLogin(`${window.location.pathname}${window.location.search}${window.location.hash}`),
   });
   const http = httpClient.asContract();
   const uiSettings = new UiSettingsClient(http);
@@ -61,5 +62,17 @@ export function createCoreServices(metadata: InjectedMetadata) {
     rendering: { render: renderWithShellProviders },
     version: metadata.version,
   };
-  return { httpClient, http, uiSettings, toasts, overlays, chrome, registry, router, security, setup, start };
+  return {
+    httpClient,
+    http,
+    uiSettings,
+    toasts,
+    overlays,
+    chrome,
+    registry,
+    router,
+    security,
+    setup,
+    start,
+  };
 }

@@ -31,7 +31,8 @@ export interface HeaderProps {
 
 /** Plain left clicks stay in the page; others (new tab, new window) follow the link's href. */
 function inPageClick(event: MouseEvent, navigate: () => void): void {
-  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return;
   event.preventDefault();
   navigate();
 }
@@ -45,11 +46,23 @@ export function Header({ registry, router, chrome, security, toasts, loadingCoun
 
   return (
     <>
-      {loading && <EuiProgress size="xs" color="accent" position="fixed" data-test-subj="globalLoadingIndicator" />}
+      {loading && (
+        <EuiProgress
+          size="xs"
+          color="accent"
+          position="fixed"
+          data-test-subj="globalLoadingIndicator"
+        />
+      )}
       <EuiHeader position="fixed" theme="dark" data-test-subj="headerGlobalNav">
         <EuiHeaderSection grow={false}>
           <EuiHeaderSectionItem>
-            <EuiLink href={links[0] ? router.getUrlForApp(links[0].id) : undefined} color="ghost" data-test-subj="headerLogo" style={{ padding: '0 12px' }}>
+            <EuiLink
+              href={links[0] ? router.getUrlForApp(links[0].id) : undefined}
+              color="ghost"
+              data-test-subj="headerLogo"
+              style={{ padding: '0 12px' }}
+            >
               <EuiFlexGroup gutterSize="s" alignItems="center" responsive={false}>
                 <EuiIcon type="logoSecurity" size="l" aria-hidden />
                 <strong>svc</strong>
@@ -65,7 +78,9 @@ export function Header({ registry, router, chrome, security, toasts, loadingCoun
                 href={router.getUrlForApp(app.id)}
                 isActive={app.id === activeAppId}
                 iconType={app.euiIconType}
-                onClick={(event: MouseEvent) => inPageClick(event, () => void router.navigateToApp(app.id))}
+                onClick={(event: MouseEvent) =>
+                  inPageClick(event, () => void router.navigateToApp(app.id))
+                }
                 data-test-subj={`navLink-${app.id}`}
               >
                 {app.title}
@@ -95,7 +110,10 @@ function BreadcrumbsBar({ chrome, router }: { chrome: ChromeService; router: App
   return (
     <EuiHeader position="fixed" data-test-subj="headerBreadcrumbsBar">
       <EuiHeaderSection grow>
-        <EuiHeaderBreadcrumbs breadcrumbs={breadcrumbs.map((breadcrumb) => toEuiBreadcrumb(breadcrumb, router))} data-test-subj="breadcrumbs" />
+        <EuiHeaderBreadcrumbs
+          breadcrumbs={breadcrumbs.map((breadcrumb) => toEuiBreadcrumb(breadcrumb, router))}
+          data-test-subj="breadcrumbs"
+        />
       </EuiHeaderSection>
       {actionMenu && (
         <EuiHeaderSection side="right">
@@ -111,5 +129,9 @@ function BreadcrumbsBar({ chrome, router }: { chrome: ChromeService; router: App
 /** A breadcrumb's link stays in the page: its own click handler, else the router. */
 function toEuiBreadcrumb({ text, href, onClick }: Breadcrumb, router: AppRouter): EuiBreadcrumb {
   const navigate = onClick ?? (href ? () => void router.navigateToUrl(href) : undefined);
-  return { text, href, onClick: navigate ? (event: MouseEvent) => inPageClick(event, navigate) : undefined };
+  return {
+    text,
+    href,
+    onClick: navigate ? (event: MouseEvent) => inPageClick(event, navigate) : undefined,
+  };
 }

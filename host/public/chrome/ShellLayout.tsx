@@ -23,7 +23,13 @@ export function ShellLayout(props: ShellLayoutProps) {
     <>
       <Header {...props} />
       <SecurityWarnings chrome={chrome} />
-      <main style={{ minHeight: 'calc(100vh - var(--euiFixedHeadersOffset, 96px))', display: 'flex', flexDirection: 'column' }}>
+      <main
+        style={{
+          minHeight: 'calc(100vh - var(--euiFixedHeadersOffset, 96px))',
+          display: 'flex',
+          flexDirection: 'column',
+        }}
+      >
         <AppArea router={router} />
       </main>
       <BottomBar chrome={chrome} />
@@ -44,7 +50,11 @@ function AppArea({ router }: { router: AppRouter }) {
 
   return (
     <>
-      {view.status === 'mounting' && <CenteredStatus>{<EuiLoadingSpinner size="xl" data-test-subj="appLoading" />}</CenteredStatus>}
+      {view.status === 'mounting' && (
+        <CenteredStatus>
+          {<EuiLoadingSpinner size="xl" data-test-subj="appLoading" />}
+        </CenteredStatus>
+      )}
       {view.status === 'error' && (
         <EuiEmptyPrompt
           iconType="error"
@@ -56,9 +66,18 @@ function AppArea({ router }: { router: AppRouter }) {
         />
       )}
       {view.status === 'not-found' && (
-        <EuiEmptyPrompt iconType="search" title={<h2>Application not found</h2>} body={<p>No application answers to {view.path}.</p>} data-test-subj="appNotFound" />
+        <EuiEmptyPrompt
+          iconType="search"
+          title={<h2>Application not found</h2>}
+          body={<p>No application answers to {view.path}.</p>}
+          data-test-subj="appNotFound"
+        />
       )}
-      <div ref={container} data-test-subj="appContainer" style={{ flexGrow: 1, display: 'flex', flexDirection: 'column' }} />
+      <div
+        ref={container}
+        data-test-subj="appContainer"
+        style={{ flexGrow: 1, display: 'flex', flexDirection: 'column' }}
+      />
     </>
   );
 }

@@ -1,4 +1,13 @@
-import { EuiAvatar, EuiButtonEmpty, EuiFlexGroup, EuiFlexItem, EuiHeaderSectionItemButton, EuiPopover, EuiText, EuiTitle } from '@elastic/eui';
+import {
+  EuiAvatar,
+  EuiButtonEmpty,
+  EuiFlexGroup,
+  EuiFlexItem,
+  EuiHeaderSectionItemButton,
+  EuiPopover,
+  EuiText,
+  EuiTitle,
+} from '@elastic/eui';
 import { useEffect, useState } from 'react';
 import type { CurrentUser, SecurityStart, ToastsApi } from '../types';
 
@@ -8,7 +17,11 @@ export function UserMenu({ security, toasts }: { security: SecurityStart; toasts
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
-    security.getCurrentUser().then(setUser, (error: Error) => toasts.addError(error, { title: 'Could not read the signed-in user' }));
+    security
+      .getCurrentUser()
+      .then(setUser, (error: Error) =>
+        toasts.addError(error, { title: 'Could not read the signed-in user' }),
+      );
   }, [security, toasts]);
 
   const logout = () => {
@@ -16,13 +29,23 @@ export function UserMenu({ security, toasts }: { security: SecurityStart; toasts
   };
 
   const button = (
-    <EuiHeaderSectionItemButton aria-label="User menu" data-test-subj="userMenuButton" onClick={() => setOpen((isOpen) => !isOpen)}>
+    <EuiHeaderSectionItemButton
+      aria-label="User menu"
+      data-test-subj="userMenuButton"
+      onClick={() => setOpen((isOpen) => !isOpen)}
+    >
       <EuiAvatar name={user?.username ?? '?'} size="s" />
     </EuiHeaderSectionItemButton>
   );
 
   return (
-    <EuiPopover button={button} isOpen={open} closePopover={() => setOpen(false)} anchorPosition="downRight" panelPaddingSize="m">
+    <EuiPopover
+      button={button}
+      isOpen={open}
+      closePopover={() => setOpen(false)}
+      anchorPosition="downRight"
+      panelPaddingSize="m"
+    >
       <EuiFlexGroup direction="column" gutterSize="s" data-test-subj="userMenu">
         <EuiFlexItem>
           <EuiTitle size="xs">

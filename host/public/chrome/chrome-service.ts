@@ -29,7 +29,9 @@ export class ChromeService implements ChromeStart {
 
   readonly navControls = {
     registerRight: (control: NavControl) => {
-      this.navControlsRight.update((controls) => [...controls, control].sort((a, b) => (a.order ?? 0) - (b.order ?? 0)));
+      this.navControlsRight.update((controls) =>
+        [...controls, control].sort((a, b) => (a.order ?? 0) - (b.order ?? 0)),
+      );
     },
   };
 

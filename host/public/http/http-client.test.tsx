@@ -19,20 +19,36 @@ interface Seen {
 type Reply = { status: number; headers?: Record<string, string>; body?: string };
 
 /** A local server that records each request and answers from a route table. */
-function startServer(routes: Record<string, Reply>): Promise<{ server: Server; origin: string; seen: Seen[] }> {
+function startServer(
+  routes: Record<string, Reply>,
+): Promise<{ server: Server; origin: string; seen: Seen[] }> {
   const seen: Seen[] = [];
   const server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
-      const reply = routes[`${request.method} ${(request.url ?? '').split('?')[0]}`] ?? { status: 404, body: '{"statusCode":404,"error":"Not Found","message":"Not Found"}' };
+      seen.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body,
+      });
+      const reply = routes[`${request.method} ${(request.url ?? '').split('?')[0]}`] ?? {
+        status: 404,
+        body: '{"statusCode":404,"error":"Not Found","message":"Not Found"}',
+      };
       response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
       response.end(reply.body);
     });
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        server,
+        origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        seen,
+      }),
+    ),
   );
 }
 
@@ -44,50 +60,85 @@ describe('core.http', () => {
   let seen: Seen[];
   let sessionExpired: jest.Mock;
 
-  async function client(routes: Record<string, Reply>, { basePath = '/svc', page = '/svc/app/agents' } = {}): Promise<HttpSetup> {
+  async function client(
+    routes: Record<string, Reply>,
+    { basePath = '/svc', page = '/svc/app/agents' } = {},
+  ): Promise<HttpSetup> {
     ({ server, origin, seen } = await startServer(routes));
     sessionExpired = jest.fn();
     const base = new BasePath(basePath);
     const anonymousPaths = new AnonymousPaths(base);
     anonymousPaths.register('/login');
     const location = () => new URL(`${origin}${page}`) as unknown as Location;
-    return new HttpClient({ basePath: base, anonymousPaths, version: '1.2.3', onSessionExpired: sessionExpired, location }).asContract();
+    return new HttpClient({
+      basePath: base,
+      anonymousPaths,
+      version: '1.2.3',
+      onSessionExpired: sessionExpired,
+      location,
+    }).asContract();
   }
 
   afterEach(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('adds the base path, the query, osd-xsrf and the JSON content type', async () => {
     const http = await client({ 'GET /svc/api/hosts': json({ hosts: [] }) });
-    await expect(http.get('/api/hosts', { query: { page: 2, tag: ['a', 'b'], missing: undefined, none: null } })).resolves.toEqual({ hosts: [] });
+    await expect(
+      http.get('/api/hosts', {
+        query: { page: 2, tag: ['a', 'b'], missing: undefined, none: null },
+      }),
+    ).resolves.toEqual({ hosts: [] });
     expect(seen[0].url).toBe('/svc/api/hosts?page=2&tag=a&tag=b');
-    expect(seen[0].headers).toMatchObject({ 'osd-xsrf': 'osd-fetch', 'osd-version': '1.2.3', 'content-type': 'application/json' });
+    expect(seen[0].headers).toMatchObject({
+      'osd-xsrf': 'osd-fetch',
+      'osd-version': '1.2.3',
+      'content-type': 'application/json',
+    });
   });
 
   it('sends the body as given and accepts the (options) form', async () => {
     const http = await client({ 'POST /svc/api/request': json({ data: 1 }) });
-    await http.fetch({ path: '/api/request', method: 'POST', body: JSON.stringify({ method: 'GET', path: '/agents' }) });
+    await http.fetch({
+      path: '/api/request',
+      method: 'POST',
+      body: JSON.stringify({ method: 'GET', path: '/agents' }),
+    });
     expect(seen[0]).toMatchObject({ method: 'POST', body: '{"method":"GET","path":"/agents"}' });
   });
 
   it('leaves the base path off when asked, and drops a header set to undefined', async () => {
-    const http = await client({ 'GET /api/status': { status: 200, headers: { 'content-type': 'text/plain' }, body: 'green' } });
-    await expect(http.get('/api/status', { prependBasePath: false, headers: { 'Content-Type': undefined } })).resolves.toBe('green');
+    const http = await client({
+      'GET /api/status': { status: 200, headers: { 'content-type': 'text/plain' }, body: 'green' },
+    });
+    await expect(
+      http.get('/api/status', { prependBasePath: false, headers: { 'Content-Type': undefined } }),
+    ).resolves.toBe('green');
     expect(seen[0].headers['content-type']).toBeUndefined();
   });
 
   it('refuses headers of its own and malformed arguments without sending anything', async () => {
     const http = await client({});
-    await expect(http.get('/api/x', { headers: { 'osd-xsrf': 'mine' } })).rejects.toThrow('Invalid fetch headers, headers beginning with "osd-" are not allowed: [osd-xsrf]');
-    await expect((http.get as unknown as (a: unknown, b: unknown) => Promise<unknown>)(42, 'x')).rejects.toThrow(
+    await expect(http.get('/api/x', { headers: { 'osd-xsrf': 'mine' } })).rejects.toThrow(
+      'Invalid fetch headers, headers beginning with "osd-" are not allowed: [osd-xsrf]',
+    );
+    await expect(
+      (http.get as unknown as (a: unknown, b: unknown) => Promise<unknown>)(42, 'x'),
+    ).rejects.toThrow(
       'Invalid fetch arguments, must either be (string, object) or (object, undefined), received (number, string)',
     );
     expect(seen).toHaveLength(0);
   });
 
   it('rejects a non-2xx answer with an HttpFetchError carrying the server error body', async () => {
-    const body = { statusCode: 400, error: 'Bad Request', message: '[request body.url]: expected value of type [string] but got [undefined]' };
+    const body = {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: '[request body.url]: expected value of type [string] but got [undefined]',
+    };
     const http = await client({ 'POST /svc/hosts/apis': json(body, 400) });
-    const error = (await http.post('/hosts/apis', { body: '{}' }).catch((caught) => caught)) as HttpFetchError;
+    const error = (await http
+      .post('/hosts/apis', { body: '{}' })
+      .catch((caught) => caught)) as HttpFetchError;
     expect(error).toBeInstanceOf(HttpFetchError);
     expect(error.message).toBe('Bad Request');
     expect(error.body).toEqual(body);
@@ -96,7 +147,9 @@ describe('core.http', () => {
   });
 
   it('resolves the response and the body with asResponse', async () => {
-    const http = await client({ 'GET /svc/api/x': { status: 200, headers: { 'x-total': '7' }, body: '{"ok":true}' } });
+    const http = await client({
+      'GET /svc/api/x': { status: 200, headers: { 'x-total': '7' }, body: '{"ok":true}' },
+    });
     const result = await http.get('/api/x', { asResponse: true });
     expect(result.body).toEqual({ ok: true });
     expect(result.response?.headers.get('x-total')).toBe('7');
@@ -112,8 +165,14 @@ describe('core.http', () => {
   });
 
   it('sends the user to the login page when a 401 comes from an ended session', async () => {
-    const unauthorized = json({ statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' }, 401);
-    const http = await client({ 'GET /svc/api/hosts': unauthorized, 'GET /svc/api/v1/auth/authinfo': unauthorized });
+    const unauthorized = json(
+      { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' },
+      401,
+    );
+    const http = await client({
+      'GET /svc/api/hosts': unauthorized,
+      'GET /svc/api/v1/auth/authinfo': unauthorized,
+    });
     let settled = false;
     void http.get('/api/hosts').finally(() => (settled = true));
     await waitFor(() => sessionExpired.mock.calls.length === 1);
@@ -122,17 +181,36 @@ describe('core.http', () => {
 
   it('keeps the user on the page when the session is alive (a 401 passed through from a managed API)', async () => {
     const http = await client({
-      'POST /svc/api/request': json({ title: 'Unauthorized', detail: 'Invalid credentials', error: 401 }, 401),
-      'GET /svc/api/v1/auth/authinfo': json({ user_name: 'admin', roles: ['admin'], backend_roles: [] }),
+      'POST /svc/api/request': json(
+        { title: 'Unauthorized', detail: 'Invalid credentials', error: 401 },
+        401,
+      ),
+      'GET /svc/api/v1/auth/authinfo': json({
+        user_name: 'admin',
+        roles: ['admin'],
+        backend_roles: [],
+      }),
     });
-    const error = (await http.post('/api/request', { body: '{}' }).catch((caught) => caught)) as HttpFetchError;
+    const error = (await http
+      .post('/api/request', { body: '{}' })
+      .catch((caught) => caught)) as HttpFetchError;
     expect(error.body).toMatchObject({ detail: 'Invalid credentials' });
     expect(sessionExpired).not.toHaveBeenCalled();
   });
 
   it('shows a 401 on the login page instead of leaving it', async () => {
-    const http = await client({ 'POST /svc/auth/login': json({ statusCode: 401, error: 'Unauthorized', message: 'Invalid username or password' }, 401) }, { page: '/svc/login' });
-    const error = (await http.post('/auth/login', { body: '{}' }).catch((caught) => caught)) as HttpFetchError;
+    const http = await client(
+      {
+        'POST /svc/auth/login': json(
+          { statusCode: 401, error: 'Unauthorized', message: 'Invalid username or password' },
+          401,
+        ),
+      },
+      { page: '/svc/login' },
+    );
+    const error = (await http
+      .post('/auth/login', { body: '{}' })
+      .catch((caught) => caught)) as HttpFetchError;
     expect(error.body?.message).toBe('Invalid username or password');
     expect(sessionExpired).not.toHaveBeenCalled();
     expect(seen.map((request) => request.url)).toEqual(['/svc/auth/login']);
@@ -140,6 +218,7 @@ describe('core.http', () => {
 });
 
 async function waitFor(condition: () => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 200 && !condition(); attempt++) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let attempt = 0; attempt < 200 && !condition(); attempt++)
+    await new Promise((resolve) => setTimeout(resolve, 10));
   if (!condition()) throw new Error('condition not met');
 }

@@ -1,4 +1,15 @@
-import { EuiButton, EuiCallOut, EuiFieldPassword, EuiFieldText, EuiForm, EuiFormRow, EuiPanel, EuiSpacer, EuiText, EuiTitle } from '@elastic/eui';
+import {
+  EuiButton,
+  EuiCallOut,
+  EuiFieldPassword,
+  EuiFieldText,
+  EuiForm,
+  EuiFormRow,
+  EuiPanel,
+  EuiSpacer,
+  EuiText,
+  EuiTitle,
+} from '@elastic/eui';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { HttpFetchError, HttpSetup } from '../types';
 
@@ -26,7 +37,10 @@ export function LoginPage({ http, next, navigate }: LoginPageProps) {
 
   useEffect(() => {
     if (blockedUntil === undefined) return undefined;
-    const timer = setTimeout(() => setBlockedUntil(undefined), Math.max(0, blockedUntil - Date.now()));
+    const timer = setTimeout(
+      () => setBlockedUntil(undefined),
+      Math.max(0, blockedUntil - Date.now()),
+    );
     return () => clearTimeout(timer);
   }, [blockedUntil]);
 
@@ -42,13 +56,22 @@ export function LoginPage({ http, next, navigate }: LoginPageProps) {
     } catch (caught) {
       const failure = describeLoginFailure(caught as HttpFetchError);
       setError(failure.message);
-      if (failure.retryAfterSeconds !== undefined) setBlockedUntil(Date.now() + failure.retryAfterSeconds * 1000);
+      if (failure.retryAfterSeconds !== undefined)
+        setBlockedUntil(Date.now() + failure.retryAfterSeconds * 1000);
       setBusy(false);
     }
   };
 
   return (
-    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 16 }}>
+    <div
+      style={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        padding: 16,
+      }}
+    >
       <EuiPanel paddingSize="l" grow={false} style={{ width: 400, maxWidth: '100%' }} hasShadow>
         <EuiTitle size="m">
           <h1>Log in</h1>
@@ -59,12 +82,24 @@ export function LoginPage({ http, next, navigate }: LoginPageProps) {
         <EuiSpacer size="l" />
         {error && (
           <>
-            <EuiCallOut color="danger" iconType="error" size="s" title={error} role="alert" data-test-subj="loginError" />
+            <EuiCallOut
+              color="danger"
+              iconType="error"
+              size="s"
+              title={error}
+              role="alert"
+              data-test-subj="loginError"
+            />
             <EuiSpacer size="m" />
           </>
         )}
         <EuiForm component="form" onSubmit={submit} data-test-subj="loginForm" noValidate>
-          <EuiFormRow fullWidth label="Username" isInvalid={submitted && !username} error={submitted && !username ? 'Enter your username.' : undefined}>
+          <EuiFormRow
+            fullWidth
+            label="Username"
+            isInvalid={submitted && !username}
+            error={submitted && !username ? 'Enter your username.' : undefined}
+          >
             <EuiFieldText
               fullWidth
               name="username"
@@ -76,7 +111,12 @@ export function LoginPage({ http, next, navigate }: LoginPageProps) {
               data-test-subj="loginUsername"
             />
           </EuiFormRow>
-          <EuiFormRow fullWidth label="Password" isInvalid={submitted && !password} error={submitted && !password ? 'Enter your password.' : undefined}>
+          <EuiFormRow
+            fullWidth
+            label="Password"
+            isInvalid={submitted && !password}
+            error={submitted && !password ? 'Enter your password.' : undefined}
+          >
             <EuiFieldPassword
               fullWidth
               name="password"
@@ -89,7 +129,14 @@ export function LoginPage({ http, next, navigate }: LoginPageProps) {
             />
           </EuiFormRow>
           <EuiSpacer size="m" />
-          <EuiButton type="submit" fill fullWidth isLoading={busy} isDisabled={blockedUntil !== undefined} data-test-subj="loginSubmit">
+          <EuiButton
+            type="submit"
+            fill
+            fullWidth
+            isLoading={busy}
+            isDisabled={blockedUntil !== undefined}
+            data-test-subj="loginSubmit"
+          >
             Log in
           </EuiButton>
         </EuiForm>
@@ -99,7 +146,10 @@ export function LoginPage({ http, next, navigate }: LoginPageProps) {
 }
 
 /** What the user reads when the login fails, and how long to wait when the server throttles. */
-export function describeLoginFailure(error: HttpFetchError): { message: string; retryAfterSeconds?: number } {
+export function describeLoginFailure(error: HttpFetchError): {
+  message: string;
+  retryAfterSeconds?: number;
+} {
   const status = error.response?.status;
   if (status === 429) {
     const seconds = retryAfterSeconds(error.response?.headers.get('retry-after'));
@@ -108,8 +158,12 @@ export function describeLoginFailure(error: HttpFetchError): { message: string; 
       retryAfterSeconds: seconds,
     };
   }
-  if (status === 401) return { message: error.body?.message ? `${error.body.message}` : 'Invalid username or password.' };
-  if (status === undefined) return { message: `The dashboard could not be reached: ${error.message}` };
+  if (status === 401)
+    return {
+      message: error.body?.message ? `${error.body.message}` : 'Invalid username or password.',
+    };
+  if (status === undefined)
+    return { message: `The dashboard could not be reached: ${error.message}` };
   return { message: error.body?.message ?? `Login failed (${status}).` };
 }
 

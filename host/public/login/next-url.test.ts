@@ -2,7 +2,9 @@ import { loginUrl, safeNextUrl } from './next-url';
 
 describe('login redirects', () => {
   it('builds the login URL with the way back', () => {
-    expect(loginUrl('/svc', '/svc/app/agents?q=a%3Db')).toBe('/svc/login?next=%2Fsvc%2Fapp%2Fagents%3Fq%3Da%253Db');
+    expect(loginUrl('/svc', '/svc/app/agents?q=a%3Db')).toBe(
+      '/svc/login?next=%2Fsvc%2Fapp%2Fagents%3Fq%3Da%253Db',
+    );
     expect(loginUrl('')).toBe('/login');
   });
 

@@ -14,7 +14,8 @@ export function loginUrl(basePath: string, next?: string): string {
 /** `next` when it is a path under the base path (`/app/...` or similar), else the default app URL. */
 export function safeNextUrl(basePath: string, next: string | null | undefined): string {
   const fallback = `${basePath}/app`;
-  if (!next || !next.startsWith('/') || next.startsWith('//') || hasControlOrBackslash(next)) return fallback;
+  if (!next || !next.startsWith('/') || next.startsWith('//') || hasControlOrBackslash(next))
+    return fallback;
   if (basePath && next !== basePath && !next.startsWith(`${basePath}/`)) return fallback;
   const pathname = next.slice(basePath.length).split(/[?#]/)[0];
   if (pathname === LOGIN_PATH || pathname.startsWith(`${LOGIN_PATH}/`)) return fallback;
@@ -23,5 +24,7 @@ export function safeNextUrl(basePath: string, next: string | null | undefined): 
 
 /** Browsers treat `\` like `/` and drop control characters, which would let `/\\evil` reach another host. */
 function hasControlOrBackslash(value: string): boolean {
-  return [...value].some((char) => char === '\\' || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+  return [...value].some(
+    (char) => char === '\\' || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f,
+  );
 }

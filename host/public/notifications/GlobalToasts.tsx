@@ -1,4 +1,15 @@
-import { EuiButton, EuiFlexGroup, EuiFlexItem, EuiGlobalToastList, EuiModalBody, EuiModalFooter, EuiModalHeader, EuiModalHeaderTitle, EuiSpacer, EuiText } from '@elastic/eui';
+import {
+  EuiButton,
+  EuiFlexGroup,
+  EuiFlexItem,
+  EuiGlobalToastList,
+  EuiModalBody,
+  EuiModalFooter,
+  EuiModalHeader,
+  EuiModalHeaderTitle,
+  EuiSpacer,
+  EuiText,
+} from '@elastic/eui';
 import type { OverlayService } from '../overlays/overlay-service';
 import { TextOrMount } from '../rendering/mount-point';
 import { renderWithShellProviders } from '../rendering/providers';
@@ -6,7 +17,13 @@ import { useStore } from '../utils/store';
 import type { ShownToast, ToastsApi } from './toasts-api';
 
 /** The toasts plugins added, in EUI's global toast list; errors get a button that opens their details. */
-export function GlobalToasts({ toasts, overlays }: { toasts: ToastsApi; overlays: OverlayService }) {
+export function GlobalToasts({
+  toasts,
+  overlays,
+}: {
+  toasts: ToastsApi;
+  overlays: OverlayService;
+}) {
   const list = useStore(toasts.toasts);
   return (
     <EuiGlobalToastList
@@ -36,7 +53,12 @@ function ToastText({ toast, overlays }: { toast: ShownToast; overlays: OverlaySe
       </p>
       <EuiFlexGroup justifyContent="flexEnd" gutterSize="s">
         <EuiFlexItem grow={false}>
-          <EuiButton size="s" color="danger" data-test-subj="errorToastDetails" onClick={() => openErrorDetails(overlays, error, errorTitle ?? error.name)}>
+          <EuiButton
+            size="s"
+            color="danger"
+            data-test-subj="errorToastDetails"
+            onClick={() => openErrorDetails(overlays, error, errorTitle ?? error.name)}
+          >
             See the full error
           </EuiButton>
         </EuiFlexItem>
@@ -46,9 +68,16 @@ function ToastText({ toast, overlays }: { toast: ShownToast; overlays: OverlaySe
 }
 
 function openErrorDetails(overlays: OverlayService, error: Error, title: string): void {
-  const ref = overlays.openModal((element) => renderWithShellProviders(<ErrorDetails error={error} title={title} onClose={() => void ref.close()} />, element), {
-    'data-test-subj': 'errorDetailsModal',
-  });
+  const ref = overlays.openModal(
+    (element) =>
+      renderWithShellProviders(
+        <ErrorDetails error={error} title={title} onClose={() => void ref.close()} />,
+        element,
+      ),
+    {
+      'data-test-subj': 'errorDetailsModal',
+    },
+  );
 }
 
 function ErrorDetails({ error, title, onClose }: { error: Error; title: string; onClose(): void }) {

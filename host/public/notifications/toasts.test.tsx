@@ -17,18 +17,42 @@ describe('toasts', () => {
     expect(toasts.add({ title: 'second' }).id).toBe('1');
     const named = toasts.add({ id: 'update', title: 'Update available' });
     expect(toasts.add({ id: 'update', title: 'Other text' })).toBe(named);
-    expect(toasts.toasts.get().map(({ title }) => title)).toEqual(['first', 'second', 'Update available']);
+    expect(toasts.toasts.get().map(({ title }) => title)).toEqual([
+      'first',
+      'second',
+      'Update available',
+    ]);
   });
 
   it('colours each kind and takes lifetimes from the settings', () => {
-    const settings: Record<string, number> = { 'notifications:lifetime:warning': 1234, 'notifications:lifetime:error': 5678 };
-    const toasts = new ToastsApi({ get: <T,>(key: string, fallback?: T) => (settings[key] ?? fallback) as T });
+    const settings: Record<string, number> = {
+      'notifications:lifetime:warning': 1234,
+      'notifications:lifetime:error': 5678,
+    };
+    const toasts = new ToastsApi({
+      get: <T,>(key: string, fallback?: T) => (settings[key] ?? fallback) as T,
+    });
     expect(toasts.addSuccess('saved')).toMatchObject({ color: 'success', iconType: 'check' });
     expect(toasts.addInfo('fyi')).toMatchObject({ color: 'primary', iconType: 'iInCircle' });
-    expect(toasts.addWarning('careful')).toMatchObject({ color: 'warning', iconType: 'help', toastLifeTimeMs: 1234 });
-    expect(toasts.addDanger('broken', { toastLifeTimeMs: 99 })).toMatchObject({ color: 'danger', iconType: 'alert', toastLifeTimeMs: 99 });
-    expect(toasts.addError(new Error('boom'), { title: 'Failed' })).toMatchObject({ color: 'danger', title: 'Failed', text: 'boom', toastLifeTimeMs: 5678 });
-    expect(toasts.addError(new Error('boom'), { title: 'Failed', toastMessage: 'Shorter' }).text).toBe('Shorter');
+    expect(toasts.addWarning('careful')).toMatchObject({
+      color: 'warning',
+      iconType: 'help',
+      toastLifeTimeMs: 1234,
+    });
+    expect(toasts.addDanger('broken', { toastLifeTimeMs: 99 })).toMatchObject({
+      color: 'danger',
+      iconType: 'alert',
+      toastLifeTimeMs: 99,
+    });
+    expect(toasts.addError(new Error('boom'), { title: 'Failed' })).toMatchObject({
+      color: 'danger',
+      title: 'Failed',
+      text: 'boom',
+      toastLifeTimeMs: 5678,
+    });
+    expect(
+      toasts.addError(new Error('boom'), { title: 'Failed', toastMessage: 'Shorter' }).text,
+    ).toBe('Shorter');
   });
 
   it('removes a toast by object or id', () => {
@@ -52,14 +76,19 @@ describe('toasts', () => {
     act(() => {
       toasts.addSuccess('Host saved');
       const body = { statusCode: 409, error: 'Conflict', message: 'Host [demo] already exists' };
-      toasts.addError(new HttpFetchError('Conflict', 'HttpFetchError', {} as Request, undefined, body), { title: 'Could not save the host' });
+      toasts.addError(
+        new HttpFetchError('Conflict', 'HttpFetchError', {} as Request, undefined, body),
+        { title: 'Could not save the host' },
+      );
     });
     expect(screen.getByText('Host saved')).toBeInTheDocument();
     expect(screen.getByText('Could not save the host')).toBeInTheDocument();
 
     await userEvent.click(screen.getByTestId('errorToastDetails'));
     const modal = await screen.findByTestId('errorDetailsModal');
-    expect(within(modal).getByTestId('errorDetailsBody')).toHaveTextContent('Host [demo] already exists');
+    expect(within(modal).getByTestId('errorDetailsBody')).toHaveTextContent(
+      'Host [demo] already exists',
+    );
     await userEvent.click(within(modal).getByText('Close'));
     expect(screen.queryByTestId('errorDetailsModal')).not.toBeInTheDocument();
   });

@@ -22,14 +22,23 @@ function OverlayView({ overlay }: { overlay: OpenOverlay }) {
   switch (overlay.kind) {
     case 'modal':
       return (
-        <EuiModal onClose={() => void overlay.ref.close()} maxWidth={overlay.options?.maxWidth ?? true} data-test-subj={overlay.options?.['data-test-subj']}>
+        <EuiModal
+          onClose={() => void overlay.ref.close()}
+          maxWidth={overlay.options?.maxWidth ?? true}
+          data-test-subj={overlay.options?.['data-test-subj']}
+        >
           <MountPointPortal mount={overlay.mount} />
         </EuiModal>
       );
     case 'flyout':
       return (
         <Suspense fallback={null}>
-          <FlyoutOverlay mount={overlay.mount} size={overlay.options?.size} testSubj={overlay.options?.['data-test-subj']} onClose={overlay.ref.close} />
+          <FlyoutOverlay
+            mount={overlay.mount}
+            size={overlay.options?.size}
+            testSubj={overlay.options?.['data-test-subj']}
+            onClose={overlay.ref.close}
+          />
         </Suspense>
       );
     case 'confirm':

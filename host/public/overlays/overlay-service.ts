@@ -12,7 +12,13 @@ type ConfirmOptions = NonNullable<Parameters<OverlayStart['openConfirm']>[1]>;
 export type OpenOverlay =
   | { id: number; kind: 'modal'; mount: MountPoint; options: ModalOptions; ref: OverlayRef }
   | { id: number; kind: 'flyout'; mount: MountPoint; options: FlyoutOptions; ref: OverlayRef }
-  | { id: number; kind: 'confirm'; message: string | MountPoint; options: ConfirmOptions; answer(confirmed: boolean): void };
+  | {
+      id: number;
+      kind: 'confirm';
+      message: string | MountPoint;
+      options: ConfirmOptions;
+      answer(confirmed: boolean): void;
+    };
 
 export class OverlayService implements OverlayStart {
   readonly open = createStore<OpenOverlay[]>([]);

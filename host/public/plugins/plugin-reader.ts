@@ -9,7 +9,9 @@ declare global {
 
 export function readPluginInitializer(id: string): PluginInitializer<unknown, unknown> {
   const definition = window.__osdBundles__?.[`plugin/${id}/public`];
-  if (!definition) throw new Error(`Definition of plugin "${id}" not found and may have failed to load.`);
-  if (typeof definition.plugin !== 'function') throw new Error(`Definition of plugin "${id}" should be a function.`);
+  if (!definition)
+    throw new Error(`Definition of plugin "${id}" not found and may have failed to load.`);
+  if (typeof definition.plugin !== 'function')
+    throw new Error(`Definition of plugin "${id}" should be a function.`);
   return definition.plugin as PluginInitializer<unknown, unknown>;
 }

@@ -35,15 +35,26 @@ export class PluginsService {
 
   /** Loads every bundle, then creates each plugin instance in order. */
   async initialize(): Promise<void> {
-    const loads = await Promise.allSettled(this.deps.plugins.map((plugin) => this.deps.loadBundle(plugin.bundleUrl)));
+    const loads = await Promise.allSettled(
+      this.deps.plugins.map((plugin) => this.deps.loadBundle(plugin.bundleUrl)),
+    );
     loads.forEach((load, index) => {
-      if (load.status === 'rejected') console.error(`Bundle of plugin "${this.deps.plugins[index].id}" failed to load`, load.reason);
+      if (load.status === 'rejected')
+        console.error(
+          `Bundle of plugin "${this.deps.plugins[index].id}" failed to load`,
+          load.reason,
+        );
     });
     for (const meta of this.deps.plugins) {
       const initializer = readPluginInitializer(meta.id);
-      const instance = initializer({ opaqueId: Symbol(meta.id), env: this.deps.env, config: { get: () => meta.config } });
+      const instance = initializer({
+        opaqueId: Symbol(meta.id),
+        env: this.deps.env,
+        config: { get: () => meta.config },
+      });
       for (const phase of ['setup', 'start'] as const) {
-        if (typeof instance?.[phase] !== 'function') throw new Error(`Instance of plugin "${meta.id}" does not define "${phase}" function.`);
+        if (typeof instance?.[phase] !== 'function')
+          throw new Error(`Instance of plugin "${meta.id}" does not define "${phase}" function.`);
       }
       this.running.push({ meta, instance });
     }
@@ -52,15 +63,31 @@ export class PluginsService {
   async setup(core: CoreSetupWithoutStartServices): Promise<void> {
     for (const { meta, instance } of this.running) {
       const getStartServices: CoreSetup['getStartServices'] = () =>
-        this.started.then((coreStart) => [coreStart, this.dependencyContracts(meta, this.startContracts), this.startContracts.get(meta.id)] as [CoreStart, object, unknown]);
-      const contract = await withTimeout(instance.setup({ ...core, getStartServices }, this.dependencyContracts(meta, this.setupContracts)), `Setup lifecycle of "${meta.id}" plugin`);
+        this.started.then(
+          (coreStart) =>
+            [
+              coreStart,
+              this.dependencyContracts(meta, this.startContracts),
+              this.startContracts.get(meta.id),
+            ] as [CoreStart, object, unknown],
+        );
+      const contract = await withTimeout(
+        instance.setup(
+          { ...core, getStartServices },
+          this.dependencyContracts(meta, this.setupContracts),
+        ),
+        `Setup lifecycle of "${meta.id}" plugin`,
+      );
       this.setupContracts.set(meta.id, contract);
     }
   }
 
   async start(core: CoreStart): Promise<void> {
     for (const { meta, instance } of this.running) {
-      const contract = await withTimeout(instance.start(core, this.dependencyContracts(meta, this.startContracts)), `Start lifecycle of "${meta.id}" plugin`);
+      const contract = await withTimeout(
+        instance.start(core, this.dependencyContracts(meta, this.startContracts)),
+        `Start lifecycle of "${meta.id}" plugin`,
+      );
       this.startContracts.set(meta.id, contract);
     }
     this.resolveStarted(core);
@@ -71,15 +98,25 @@ export class PluginsService {
   }
 
   /** Contracts of the plugin's required and optional dependencies that exist, by id. */
-  private dependencyContracts(meta: InjectedUiPlugin, contracts: Map<string, unknown>): Record<string, unknown> {
-    return Object.fromEntries([...meta.requiredPlugins, ...meta.optionalPlugins].filter((id) => contracts.has(id)).map((id) => [id, contracts.get(id)]));
+  private dependencyContracts(
+    meta: InjectedUiPlugin,
+    contracts: Map<string, unknown>,
+  ): Record<string, unknown> {
+    return Object.fromEntries(
+      [...meta.requiredPlugins, ...meta.optionalPlugins]
+        .filter((id) => contracts.has(id))
+        .map((id) => [id, contracts.get(id)]),
+    );
   }
 }
 
 async function withTimeout<T>(value: T | Promise<T>, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} wasn't completed in ${PHASE_TIMEOUT_MS / 1000}sec.`)), PHASE_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`${what} wasn't completed in ${PHASE_TIMEOUT_MS / 1000}sec.`)),
+      PHASE_TIMEOUT_MS,
+    );
   });
   try {
     return await Promise.race([value, timeout]);

@@ -6,7 +6,15 @@ import type { MountPoint } from '../types';
  * tree. The unmount runs on the next tick: a plugin usually unmounts its own React root there, which
  * React refuses to do synchronously while the shell's tree is committing.
  */
-export function MountPointPortal({ mount, className, 'data-test-subj': testSubj }: { mount: MountPoint; className?: string; 'data-test-subj'?: string }) {
+export function MountPointPortal({
+  mount,
+  className,
+  'data-test-subj': testSubj,
+}: {
+  mount: MountPoint;
+  className?: string;
+  'data-test-subj'?: string;
+}) {
   const element = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!element.current) return undefined;

@@ -19,15 +19,26 @@ describe('core.uiSettings', () => {
     expect(client.get('discover:sampleSize')).toBe(500);
     expect(client.get('unknown:key', 'fallback')).toBe('fallback');
     expect(client.isDeclared('discover:sampleSize')).toBe(true);
-    expect(() => client.get('unknown:key')).toThrow('Unexpected `IUiSettingsClient.get("unknown:key")` call on unrecognized configuration setting "unknown:key".');
+    expect(() => client.get('unknown:key')).toThrow(
+      'Unexpected `IUiSettingsClient.get("unknown:key")` call on unrecognized configuration setting "unknown:key".',
+    );
   });
 
   it('writes through the settings route and keeps what the server answers', async () => {
-    const post = jest.fn().mockResolvedValue({ settings: { ...described, 'discover:sampleSize': { ...described['discover:sampleSize'], userValue: 100 } } });
+    const post = jest
+      .fn()
+      .mockResolvedValue({
+        settings: {
+          ...described,
+          'discover:sampleSize': { ...described['discover:sampleSize'], userValue: 100 },
+        },
+      });
     const { client } = clientWith(post);
     await client.load();
     await expect(client.set('discover:sampleSize', 100)).resolves.toBe(true);
-    expect(post).toHaveBeenCalledWith(UI_SETTINGS_PATH, { body: JSON.stringify({ changes: { 'discover:sampleSize': 100 } }) });
+    expect(post).toHaveBeenCalledWith(UI_SETTINGS_PATH, {
+      body: JSON.stringify({ changes: { 'discover:sampleSize': 100 } }),
+    });
     expect(client.get('discover:sampleSize')).toBe(100);
   });
 
@@ -44,11 +55,17 @@ describe('core.uiSettings', () => {
   });
 
   it('removes a user value, back to the default', async () => {
-    const post = jest.fn().mockResolvedValue({ settings: { ...described, 'notifications:lifetime:info': { value: 5000 } } });
+    const post = jest
+      .fn()
+      .mockResolvedValue({
+        settings: { ...described, 'notifications:lifetime:info': { value: 5000 } },
+      });
     const { client } = clientWith(post);
     await client.load();
     await expect(client.remove('notifications:lifetime:info')).resolves.toBe(true);
-    expect(post).toHaveBeenCalledWith(UI_SETTINGS_PATH, { body: JSON.stringify({ changes: { 'notifications:lifetime:info': null } }) });
+    expect(post).toHaveBeenCalledWith(UI_SETTINGS_PATH, {
+      body: JSON.stringify({ changes: { 'notifications:lifetime:info': null } }),
+    });
     expect(client.get('notifications:lifetime:info')).toBe(5000);
   });
 });

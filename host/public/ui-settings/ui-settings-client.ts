@@ -30,7 +30,8 @@ export class UiSettingsClient implements IUiSettingsClient {
 
   get<T = unknown>(key: string, defaultOverride?: T): T {
     const setting = this.settings.get()[key];
-    if (setting?.userValue !== undefined && setting.userValue !== null) return setting.userValue as T;
+    if (setting?.userValue !== undefined && setting.userValue !== null)
+      return setting.userValue as T;
     if (defaultOverride !== undefined) return defaultOverride;
     if (!setting) {
       throw new Error(
@@ -61,7 +62,9 @@ export class UiSettingsClient implements IUiSettingsClient {
     const before = this.settings.get();
     this.settings.set({ ...before, [key]: { ...before[key], userValue: value } });
     try {
-      const { settings } = await this.http.post<{ settings: Settings }>(UI_SETTINGS_PATH, { body: JSON.stringify({ changes: { [key]: value } }) });
+      const { settings } = await this.http.post<{ settings: Settings }>(UI_SETTINGS_PATH, {
+        body: JSON.stringify({ changes: { [key]: value } }),
+      });
       this.settings.set(settings);
       return true;
     } catch {

@@ -38,16 +38,22 @@ export function createManifestReader(publicDir: string): () => BundleManifest {
     try {
       mtimeMs = statSync(file).mtimeMs;
     } catch {
-      throw new MissingBundlesError(`The browser bundles are missing (${file}). Build them with \`npm run build\`.`);
+      throw new MissingBundlesError(
+        `The browser bundles are missing (${file}). Build them with \`npm run build\`.`,
+      );
     }
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, manifest: JSON.parse(readFileSync(file, 'utf8')) as BundleManifest };
+    if (cached?.mtimeMs !== mtimeMs)
+      cached = { mtimeMs, manifest: JSON.parse(readFileSync(file, 'utf8')) as BundleManifest };
     return cached.manifest;
   };
 }
 
 export function entryFile(manifest: BundleManifest, name: string): string {
   const file = manifest.entries[name];
-  if (!file) throw new MissingBundlesError(`The browser bundles have no entry "${name}". Rebuild them with \`npm run build\`.`);
+  if (!file)
+    throw new MissingBundlesError(
+      `The browser bundles have no entry "${name}". Rebuild them with \`npm run build\`.`,
+    );
   return file;
 }
 
@@ -67,5 +73,11 @@ export function staticImportsOf(manifest: BundleManifest, files: string[]): stri
 
 /** Stylesheets of the given chunks and their static imports. */
 export function cssOf(manifest: BundleManifest, files: string[]): string[] {
-  return [...new Set([...files, ...staticImportsOf(manifest, files)].flatMap((file) => manifest.chunks[file]?.css ?? []))];
+  return [
+    ...new Set(
+      [...files, ...staticImportsOf(manifest, files)].flatMap(
+        (file) => manifest.chunks[file]?.css ?? [],
+      ),
+    ),
+  ];
 }

@@ -29,28 +29,51 @@ export function registerRendering(http: RenderingHttpSetup, options: RenderingOp
   const router = http.createRouter(options.owner);
   const optionalAuth = { authRequired: 'optional' as const };
 
-  http.registerStaticAssets({ path: BUNDLES_URL_PATH, dir: join(options.publicDir, 'bundles'), isImmutable: () => true });
+  http.registerStaticAssets({
+    path: BUNDLES_URL_PATH,
+    dir: join(options.publicDir, 'bundles'),
+    isImmutable: () => true,
+  });
 
-  router.get({ path: '/', validate: false, options: optionalAuth }, (_context, _request, response) =>
-    response.redirected({ headers: { location: `${basePath}/app` } }),
+  router.get(
+    { path: '/', validate: false, options: optionalAuth },
+    (_context, _request, response) =>
+      response.redirected({ headers: { location: `${basePath}/app` } }),
   );
 
-  router.get({ path: '/app/{any*}', validate: false, options: optionalAuth }, (_context, request, response) => {
-    if (!request.auth.isAuthenticated) return response.redirected({ headers: { location: loginUrl(basePath, originalUrl(request, basePath)) } });
-    return page(rendering, 'app', response);
-  });
+  router.get(
+    { path: '/app/{any*}', validate: false, options: optionalAuth },
+    (_context, request, response) => {
+      if (!request.auth.isAuthenticated)
+        return response.redirected({
+          headers: { location: loginUrl(basePath, originalUrl(request, basePath)) },
+        });
+      return page(rendering, 'app', response);
+    },
+  );
 
-  router.get({ path: '/login', validate: false, options: optionalAuth }, (_context, request, response) => {
-    if (request.auth.isAuthenticated) return response.redirected({ headers: { location: safeNextUrl(basePath, request.url.searchParams.get('next')) } });
-    return page(rendering, 'login', response);
-  });
+  router.get(
+    { path: '/login', validate: false, options: optionalAuth },
+    (_context, request, response) => {
+      if (request.auth.isAuthenticated)
+        return response.redirected({
+          headers: { location: safeNextUrl(basePath, request.url.searchParams.get('next')) },
+        });
+      return page(rendering, 'login', response);
+    },
+  );
 }
 
-function page(rendering: RenderingService, kind: 'app' | 'login', response: ResponseFactory): OsdResponse {
+function page(
+  rendering: RenderingService,
+  kind: 'app' | 'login',
+  response: ResponseFactory,
+): OsdResponse {
   try {
     return response.ok({ body: rendering.render(kind), headers: PAGE_HEADERS });
   } catch (error) {
-    if (error instanceof MissingBundlesError) return response.customError({ statusCode: 503, body: { message: error.message } });
+    if (error instanceof MissingBundlesError)
+      return response.customError({ statusCode: 503, body: { message: error.message } });
     throw error;
   }
 }

@@ -3,7 +3,11 @@
  * the plugins need, and the injected metadata as a JSON data block (no inline script runs, so the
  * Content-Security-Policy can forbid inline scripts altogether).
  */
-import { INJECTED_METADATA_ELEMENT_ID, ROOT_ELEMENT_ID, type InjectedMetadata } from '../../public/injected-metadata';
+import {
+  INJECTED_METADATA_ELEMENT_ID,
+  ROOT_ELEMENT_ID,
+  type InjectedMetadata,
+} from '../../public/injected-metadata';
 
 /** Scripts only from the dashboard itself; EUI's emotion styles are injected at run time, hence inline styles. */
 export const CONTENT_SECURITY_POLICY = [
@@ -39,7 +43,9 @@ export function renderPage(metadata: InjectedMetadata, assets: PageAssets): stri
     `<title>${title}</title>`,
     '<link rel="icon" href="data:,">',
     ...assets.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
-    ...assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`),
+    ...assets.modulePreloads.map(
+      (href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`,
+    ),
     `<script type="module" src="${escapeAttribute(assets.shell)}"></script>`,
     '</head>',
     '<body>',
@@ -52,7 +58,10 @@ export function renderPage(metadata: InjectedMetadata, assets: PageAssets): stri
 
 /** JSON that cannot end the data block early or open a comment: `<`, `>`, `&` and line separators escaped. */
 export function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 function escapeAttribute(value: string): string {

@@ -3,7 +3,14 @@
  * dependencies restricted to UI plugins, their browser config) and which bundle files to load.
  */
 import type { InjectedMetadata, InjectedUiPlugin } from '../../public/injected-metadata';
-import { createManifestReader, cssOf, entryFile, pluginEntryName, SHELL_ENTRY, staticImportsOf } from './bundle-manifest';
+import {
+  createManifestReader,
+  cssOf,
+  entryFile,
+  pluginEntryName,
+  SHELL_ENTRY,
+  staticImportsOf,
+} from './bundle-manifest';
 import { renderPage } from './page';
 import type { RenderingOptions, UiPluginInfo } from './types';
 
@@ -32,23 +39,36 @@ export class RenderingService {
       version: this.options.version,
       basePath: this.basePath,
       mode: this.options.mode,
-      uiPlugins: plugins.map((plugin, index) => ({ ...plugin, bundleUrl: this.url(pluginFiles[index]) })),
+      uiPlugins: plugins.map((plugin, index) => ({
+        ...plugin,
+        bundleUrl: this.url(pluginFiles[index]),
+      })),
     };
     return renderPage(metadata, {
       shell: this.url(shell),
-      modulePreloads: [...new Set([...staticImportsOf(manifest, [shell]), ...pluginFiles, ...staticImportsOf(manifest, pluginFiles)])].map((file) => this.url(file)),
+      modulePreloads: [
+        ...new Set([
+          ...staticImportsOf(manifest, [shell]),
+          ...pluginFiles,
+          ...staticImportsOf(manifest, pluginFiles),
+        ]),
+      ].map((file) => this.url(file)),
       stylesheets: cssOf(manifest, [shell, ...pluginFiles]).map((file) => this.url(file)),
     });
   }
 
   private url(file: string): string {
-    const relative = file.startsWith(BUNDLES_DIR_PREFIX) ? file.slice(BUNDLES_DIR_PREFIX.length) : file;
+    const relative = file.startsWith(BUNDLES_DIR_PREFIX)
+      ? file.slice(BUNDLES_DIR_PREFIX.length)
+      : file;
     return `${this.basePath}${BUNDLES_URL_PATH}/${relative}`;
   }
 }
 
 /** The plugins as the browser sees them: dependencies that are not UI plugins are dropped. */
-export function uiPluginsForBrowser(plugins: readonly UiPluginInfo[]): Array<Omit<InjectedUiPlugin, 'bundleUrl'>> {
+export function uiPluginsForBrowser(
+  plugins: readonly UiPluginInfo[],
+): Array<Omit<InjectedUiPlugin, 'bundleUrl'>> {
   const ids = new Set(plugins.map((plugin) => plugin.id));
   return plugins.map((plugin) => ({
     id: plugin.id,

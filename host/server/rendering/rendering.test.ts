@@ -7,11 +7,27 @@ import type { InjectedMetadata } from '../../public/injected-metadata';
 import { registerRendering, type UiPluginInfo } from '.';
 
 const MANIFEST = {
-  entries: { shell: 'bundles/shell-Ab12Cd34.js', 'plugin-svc': 'bundles/plugin-svc-Ef56Gh78.js', 'plugin-svcCheckUpdates': 'bundles/plugin-svcCheckUpdates-Ij90Kl12.js' },
+  entries: {
+    shell: 'bundles/shell-Ab12Cd34.js',
+    'plugin-svc': 'bundles/plugin-svc-Ef56Gh78.js',
+    'plugin-svcCheckUpdates': 'bundles/plugin-svcCheckUpdates-Ij90Kl12.js',
+  },
   chunks: {
-    'bundles/shell-Ab12Cd34.js': { imports: ['bundles/chunks/vendor-react-Mn34Op56.js'], dynamicImports: [], css: [] },
-    'bundles/plugin-svc-Ef56Gh78.js': { imports: ['bundles/chunks/vendor-react-Mn34Op56.js', 'bundles/chunks/shared-Qr78St90.js'], dynamicImports: ['bundles/chunks/agents-Uv12Wx34.js'], css: [] },
-    'bundles/plugin-svcCheckUpdates-Ij90Kl12.js': { imports: ['bundles/chunks/shared-Qr78St90.js'], dynamicImports: [], css: ['bundles/assets/updates-Yz56Ab78.css'] },
+    'bundles/shell-Ab12Cd34.js': {
+      imports: ['bundles/chunks/vendor-react-Mn34Op56.js'],
+      dynamicImports: [],
+      css: [],
+    },
+    'bundles/plugin-svc-Ef56Gh78.js': {
+      imports: ['bundles/chunks/vendor-react-Mn34Op56.js', 'bundles/chunks/shared-Qr78St90.js'],
+      dynamicImports: ['bundles/chunks/agents-Uv12Wx34.js'],
+      css: [],
+    },
+    'bundles/plugin-svcCheckUpdates-Ij90Kl12.js': {
+      imports: ['bundles/chunks/shared-Qr78St90.js'],
+      dynamicImports: [],
+      css: ['bundles/assets/updates-Yz56Ab78.css'],
+    },
     'bundles/chunks/vendor-react-Mn34Op56.js': { imports: [], dynamicImports: [], css: [] },
     'bundles/chunks/shared-Qr78St90.js': { imports: [], dynamicImports: [], css: [] },
     'bundles/chunks/agents-Uv12Wx34.js': { imports: [], dynamicImports: [], css: [] },
@@ -19,12 +35,24 @@ const MANIFEST = {
 };
 
 const UI_PLUGINS: UiPluginInfo[] = [
-  { id: 'svc', requiredPlugins: [], optionalPlugins: ['notifications'], browserConfig: { telemetry: { enabled: false } } },
-  { id: 'svcCheckUpdates', requiredPlugins: ['svc', 'serverOnly'], optionalPlugins: [], browserConfig: {} },
+  {
+    id: 'svc',
+    requiredPlugins: [],
+    optionalPlugins: ['notifications'],
+    browserConfig: { telemetry: { enabled: false } },
+  },
+  {
+    id: 'svcCheckUpdates',
+    requiredPlugins: ['svc', 'serverOnly'],
+    optionalPlugins: [],
+    browserConfig: {},
+  },
 ];
 
 function metadataOf(html: string): InjectedMetadata {
-  const match = /<script type="application\/json" id="osd-injected-metadata">(.*?)<\/script>/s.exec(html);
+  const match = /<script type="application\/json" id="osd-injected-metadata">(.*?)<\/script>/s.exec(
+    html,
+  );
   if (!match) throw new Error('no metadata block');
   return JSON.parse(match[1]) as InjectedMetadata;
 }
@@ -42,7 +70,14 @@ describe('rendering', () => {
       writeFileSync(join(publicDir, 'bundles', 'shell-Ab12Cd34.js'), 'console.log("shell")');
     }
     server = await startTestHttpServer(
-      (http) => registerRendering(http, { owner: CORE_OWNER, version: '1.2.3', mode: 'production', getUiPlugins: () => UI_PLUGINS, publicDir }),
+      (http) =>
+        registerRendering(http, {
+          owner: CORE_OWNER,
+          version: '1.2.3',
+          mode: 'production',
+          getUiPlugins: () => UI_PLUGINS,
+          publicDir,
+        }),
       { basePath },
     );
   }
@@ -66,8 +101,20 @@ describe('rendering', () => {
       basePath: '',
       mode: 'production',
       uiPlugins: [
-        { id: 'svc', requiredPlugins: [], optionalPlugins: [], config: { telemetry: { enabled: false } }, bundleUrl: '/bundles/plugin-svc-Ef56Gh78.js' },
-        { id: 'svcCheckUpdates', requiredPlugins: ['svc'], optionalPlugins: [], config: {}, bundleUrl: '/bundles/plugin-svcCheckUpdates-Ij90Kl12.js' },
+        {
+          id: 'svc',
+          requiredPlugins: [],
+          optionalPlugins: [],
+          config: { telemetry: { enabled: false } },
+          bundleUrl: '/bundles/plugin-svc-Ef56Gh78.js',
+        },
+        {
+          id: 'svcCheckUpdates',
+          requiredPlugins: ['svc'],
+          optionalPlugins: [],
+          config: {},
+          bundleUrl: '/bundles/plugin-svcCheckUpdates-Ij90Kl12.js',
+        },
       ],
     });
     expect(html).toContain('<script type="module" src="/bundles/shell-Ab12Cd34.js"></script>');
@@ -79,9 +126,13 @@ describe('rendering', () => {
 
   it('sends unauthenticated app pages to the login page with the way back', async () => {
     await start('/svc');
-    const response = await fetch(`${server.url}/app/agents?q=status%3Dactive`, { redirect: 'manual' });
+    const response = await fetch(`${server.url}/app/agents?q=status%3Dactive`, {
+      redirect: 'manual',
+    });
     expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe(`/svc/login?next=${encodeURIComponent('/svc/app/agents?q=status%3Dactive')}`);
+    expect(response.headers.get('location')).toBe(
+      `/svc/login?next=${encodeURIComponent('/svc/app/agents?q=status%3Dactive')}`,
+    );
   });
 
   it('renders the login page without plugins, and sends logged-in users on', async () => {
@@ -91,9 +142,15 @@ describe('rendering', () => {
     const metadata = metadataOf(await login.text());
     expect(metadata).toMatchObject({ page: 'login', basePath: '/svc', uiPlugins: [] });
 
-    const loggedIn = await fetch(`${server.url}/login?next=%2Fsvc%2Fapp%2Frules`, { headers: alice, redirect: 'manual' });
+    const loggedIn = await fetch(`${server.url}/login?next=%2Fsvc%2Fapp%2Frules`, {
+      headers: alice,
+      redirect: 'manual',
+    });
     expect(loggedIn.headers.get('location')).toBe('/svc/app/rules');
-    const elsewhere = await fetch(`${server.url}/login?next=https%3A%2F%2Fevil.example`, { headers: alice, redirect: 'manual' });
+    const elsewhere = await fetch(`${server.url}/login?next=https%3A%2F%2Fevil.example`, {
+      headers: alice,
+      redirect: 'manual',
+    });
     expect(elsewhere.headers.get('location')).toBe('/svc/app');
   });
 

@@ -13,7 +13,11 @@ export interface UiPluginInfo {
 /** The part of the host's internal HTTP setup (`InternalHttpServiceSetup`) the rendering uses. */
 export interface RenderingHttpSetup {
   createRouter(owner: symbol): IRouter;
-  registerStaticAssets(options: { path: string; dir: string; isImmutable?: (relativePath: string) => boolean }): void;
+  registerStaticAssets(options: {
+    path: string;
+    dir: string;
+    isImmutable?: (relativePath: string) => boolean;
+  }): void;
   basePath: IBasePath;
 }
 

@@ -19,7 +19,10 @@ let ensured: Promise<void> | undefined;
 /** Resolves once `build/public` matches the sources (built at most once per test process). */
 export function ensureBrowserBundles(): Promise<void> {
   ensured ??= withBuildLock(async () => {
-    await promisify(execFile)(process.execPath, [BUILD_SCRIPT, '--if-stale'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+    await promisify(execFile)(process.execPath, [BUILD_SCRIPT, '--if-stale'], {
+      cwd: ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    });
   });
   return ensured;
 }

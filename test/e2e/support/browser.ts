@@ -7,7 +7,14 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 export const SCREENSHOT_DIR = join(__dirname, '..', '..', '..', 'test-results', 'screenshots');
 /** Generous: the machine is shared and a first page load parses the vendor chunks. */
 export const UI_TIMEOUT_MS = 60_000;
@@ -50,7 +57,13 @@ export async function submitLogin(page: Page, username: string, password: string
 }
 
 /** Opens `path` (default the apps), logs in through the login page it leads to, and waits for the dashboard. */
-export async function loginThroughUi(page: Page, baseUrl: string, username: string, password: string, path = '/app'): Promise<void> {
+export async function loginThroughUi(
+  page: Page,
+  baseUrl: string,
+  username: string,
+  password: string,
+  path = '/app',
+): Promise<void> {
   await page.goto(`${baseUrl}${path}`);
   await page.locator(testSubj('loginForm')).waitFor();
   await submitLogin(page, username, password);
@@ -58,7 +71,9 @@ export async function loginThroughUi(page: Page, baseUrl: string, username: stri
 
 /** Waits until the app `appId` is mounted and done loading its code. */
 export async function waitForApp(page: Page, appId: string): Promise<void> {
-  await page.locator(`${testSubj('appContainer')} .shellAppMount[data-app-id="${appId}"]`).waitFor({ state: 'attached' });
+  await page
+    .locator(`${testSubj('appContainer')} .shellAppMount[data-app-id="${appId}"]`)
+    .waitFor({ state: 'attached' });
   await page.locator(testSubj('appLoading')).waitFor({ state: 'detached' });
 }
 

@@ -2,8 +2,17 @@
  * What a browser test runs against: the real dashboard in this process (ephemeral port, temporary
  * data folder, demo mode off) and the managed-API simulator, optionally stored as an API host.
  */
-import { startTestDashboard, type TestDashboard, type TestDashboardOptions } from '../../integration/harness';
-import { RUN_AS_USER, startManagedApi, type ManagedApi, type ManagedApiOptions } from '../../managed-api';
+import {
+  startTestDashboard,
+  type TestDashboard,
+  type TestDashboardOptions,
+} from '../../integration/harness';
+import {
+  RUN_AS_USER,
+  startManagedApi,
+  type ManagedApi,
+  type ManagedApiOptions,
+} from '../../managed-api';
 import { ensureBrowserBundles } from './browser-bundles';
 
 export interface E2eEnvironment {
@@ -23,7 +32,9 @@ export interface E2eEnvironmentOptions {
 
 export const E2E_API_HOST_ID = 'e2e';
 
-export async function startE2eEnvironment(options: E2eEnvironmentOptions = {}): Promise<E2eEnvironment> {
+export async function startE2eEnvironment(
+  options: E2eEnvironmentOptions = {},
+): Promise<E2eEnvironment> {
   await ensureBrowserBundles();
   const managedApi = await startManagedApi({ port: 0, ...options.managedApi });
   let dashboard: TestDashboard;
@@ -57,7 +68,17 @@ async function storeApiHost(dashboard: TestDashboard, managedApi: ManagedApi): P
   const url = new URL(managedApi.url);
   const admin = await dashboard.login();
   const response = await admin.post('/hosts/apis', {
-    body: { id: E2E_API_HOST_ID, url: `${url.protocol}//${url.hostname}`, port: Number(url.port), username: RUN_AS_USER.username, password: RUN_AS_USER.password, run_as: false },
+    body: {
+      id: E2E_API_HOST_ID,
+      url: `${url.protocol}//${url.hostname}`,
+      port: Number(url.port),
+      username: RUN_AS_USER.username,
+      password: RUN_AS_USER.password,
+      run_as: false,
+    },
   });
-  if (response.status !== 200) throw new Error(`Storing the simulator as API host failed with ${response.status}: ${response.text}`);
+  if (response.status !== 200)
+    throw new Error(
+      `Storing the simulator as API host failed with ${response.status}: ${response.text}`,
+    );
 }

@@ -9,5 +9,23 @@
  *   await screenshot(page, 'agents');
  */
 export { ensureBrowserBundles } from './browser-bundles';
-export { E2E_API_HOST_ID, startE2eEnvironment, type E2eEnvironment, type E2eEnvironmentOptions } from './environment';
-export { launchBrowser, loginThroughUi, newPage, pageErrors, screenshot, submitLogin, testSubj, waitForApp, CHROMIUM_ARGS, CHROMIUM_PATH, SCREENSHOT_DIR, UI_TIMEOUT_MS } from './browser';
+export {
+  E2E_API_HOST_ID,
+  startE2eEnvironment,
+  type E2eEnvironment,
+  type E2eEnvironmentOptions,
+} from './environment';
+export {
+  launchBrowser,
+  loginThroughUi,
+  newPage,
+  pageErrors,
+  screenshot,
+  submitLogin,
+  testSubj,
+  waitForApp,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  SCREENSHOT_DIR,
+  UI_TIMEOUT_MS,
+} from './browser';
