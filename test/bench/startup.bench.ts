@@ -17,17 +17,27 @@ export const name = 'start-up time of npm start';
 
 const LATER_STARTS = 3;
 const TARGET_MS = 5_000;
-const START_TIMEOUT_MS = 120_000;
+const START_TIMEOUT_MS = 600_000;
+const MAX_REBUILDS = 3;
 
-/** Milliseconds from spawning `npm start` on `dataDir` to `/api/status` 200; the dashboard is stopped again. */
-async function timedStart(dataDir: string): Promise<number> {
-  const port = await freePort();
-  const since = performance.now();
-  const running = startNpmStart({ dataDir, port, env: { SVC_DEMO: 'auto' } });
-  try {
-    return await waitForStatus(`http://127.0.0.1:${port}`, since, START_TIMEOUT_MS);
-  } finally {
-    await running.stop();
+/**
+ * Milliseconds from spawning `npm start` on `dataDir` to `/api/status` 200 (the dashboard is stopped
+ * again). A start that had to build (a source changed meanwhile, e.g. in a shared working tree) does
+ * not measure what this bench is about: it is run again, up to a few times.
+ */
+async function timedStart(dataDir: string): Promise<{ ms: number; rebuilds: number }> {
+  for (let rebuilds = 0; ; rebuilds += 1) {
+    const port = await freePort();
+    const since = performance.now();
+    const running = startNpmStart({ dataDir, port, env: { SVC_DEMO: 'auto' } });
+    let ms: number;
+    try {
+      ms = await waitForStatus(`http://127.0.0.1:${port}`, since, START_TIMEOUT_MS);
+    } finally {
+      await running.stop();
+    }
+    if (!running.output().includes('Building:')) return { ms, rebuilds };
+    if (rebuilds >= MAX_REBUILDS) throw new Error(`npm start kept building (sources changing during the bench?):\n${running.output()}`);
   }
 }
 
@@ -44,16 +54,18 @@ export async function run(): Promise<BenchResult[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-startup-bench-'));
   try {
     const first = await timedStart(dataDir);
-    const later: number[] = [];
+    const later: Array<{ ms: number; rebuilds: number }> = [];
     for (let round = 0; round < LATER_STARTS; round += 1) later.push(await timedStart(dataDir));
-    const typical = median(later);
+    const typical = median(later.map(({ ms }) => ms));
+    const rebuilds = [first, ...later].reduce((sum, start) => sum + start.rebuilds, 0);
     return [
       {
         title: 'npm start → GET /api/status 200 (already built, SVC_DEMO=auto)',
         figures: [
-          ['first start (fresh data folder)', seconds(first)],
+          ['first start (fresh data folder)', seconds(first.ms)],
           [`later starts (${LATER_STARTS}, median)`, seconds(typical)],
-          ['later starts (each)', later.map(seconds).join(', ')],
+          ['later starts (each)', later.map(({ ms }) => seconds(ms)).join(', ')],
+          ['starts run again because they had to build', String(rebuilds)],
         ],
         target: { text: `later start ≤ ${seconds(TARGET_MS)}`, met: typical <= TARGET_MS },
       },
