@@ -1,6 +1,9 @@
 import { login, request } from './client';
 import { type ManagedApi, startManagedApi } from './index';
 
+// Servers and child processes start slowly on a loaded machine.
+jest.setTimeout(30_000);
+
 type Agent = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- API items
 
 describe('simulator agent listing', () => {

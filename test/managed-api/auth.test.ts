@@ -3,6 +3,9 @@ import { basicAuth, call, login, request } from './client';
 import { type ManagedApi, startManagedApi } from './index';
 import { ADMIN_USER, READONLY_USER, RUN_AS_USER } from './users';
 
+// Servers and child processes start slowly on a loaded machine.
+jest.setTimeout(30_000);
+
 const unauthorized = (detail: string) => ({ title: 'Unauthorized', detail });
 
 describe('simulator authentication', () => {

@@ -17,6 +17,9 @@ import { resolveOptions } from './options';
 import { sequence } from './data/random';
 import { READONLY_USER, RUN_AS_USER } from './users';
 
+// Servers and child processes start slowly on a loaded machine.
+jest.setTimeout(30_000);
+
 const SPEC_PATH = resolve(__dirname, '../../../shared/reference/managed-api-spec-4.14.yaml');
 const present = existsSync(SPEC_PATH);
 if (!present)

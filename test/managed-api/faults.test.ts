@@ -2,6 +2,9 @@ import { basicAuth, call, login, request } from './client';
 import { type ManagedApi, startManagedApi } from './index';
 import { ADMIN_USER } from './users';
 
+// Servers and child processes start slowly on a loaded machine.
+jest.setTimeout(30_000);
+
 describe('simulator fault knobs', () => {
   let api: ManagedApi;
   let token: string;

@@ -2,6 +2,9 @@ import { login, request } from './client';
 import { type ManagedApi, startManagedApi } from './index';
 import { ADMIN_USER, READONLY_USER } from './users';
 
+// Servers and child processes start slowly on a loaded machine.
+jest.setTimeout(30_000);
+
 const RBAC_REMEDIATION =
   'Please, make sure you have permissions to execute the current request. For more information on how to set up permissions, please visit https://documentation.wazuh.com/4.14/user-manual/api/rbac/configuration.html';
 

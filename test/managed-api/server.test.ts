@@ -6,6 +6,9 @@ import { type SimulatorResponse, call, login, request } from './client';
 import { type ManagedApi, startManagedApi } from './index';
 import { ADMIN_USER } from './users';
 
+// Servers and child processes start slowly on a loaded machine.
+jest.setTimeout(30_000);
+
 describe('managed-API simulator core', () => {
   let api: ManagedApi;
   let token: string;

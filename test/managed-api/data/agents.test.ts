@@ -1,5 +1,8 @@
 import { AgentStore, formatAgentId, isoSeconds, parseAgentId } from './agents';
 
+// Servers and child processes start slowly on a loaded machine.
+jest.setTimeout(30_000);
+
 const EPOCH = Date.parse('2025-03-10T12:00:00Z');
 const store = (count: number, seed = 1) => new AgentStore({ seed, count, epochMs: EPOCH, now: () => EPOCH });
 

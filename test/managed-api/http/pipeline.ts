@@ -79,7 +79,6 @@ export function createPipeline(state: SimulatorState, handlers: HandlerTable) {
     pathname: string,
     search: URLSearchParams,
   ): Promise<Reply> {
-    state.rateLimiter?.take();
     const isLogin =
       LOGIN_PATHS.has(pathname) && (request.method === 'GET' || request.method === 'POST');
     const clientIp = request.socket.remoteAddress ?? 'unknown';
@@ -135,10 +134,7 @@ export function createPipeline(state: SimulatorState, handlers: HandlerTable) {
     const lookup = router.lookup(request.method ?? 'GET', pathname);
     const match = 'match' in lookup ? lookup.match : undefined;
     count(state.stats.byRoute, match ? routeKey(match.route) : 'unmatched');
-    let status: number;
-    let contentType: string;
-    let payload: string;
-    let headers: Record<string, string> | undefined;
+    let outgoing: Outgoing;
     try {
       if (state.faults.failureRate > 0 && state.random() < state.faults.failureRate) {
         const failure = failureProblem(state);
@@ -148,32 +144,55 @@ export function createPipeline(state: SimulatorState, handlers: HandlerTable) {
         }
         throw failure;
       }
+      state.rateLimiter?.take();
       if ('status' in lookup && lookup.status === 405)
         throw plainProblem(405, 'Method Not Allowed', '405: Method Not Allowed');
-      const reply = await respond(match, request, pathname, search);
-      status = reply.status ?? 200;
-      headers = reply.headers;
-      if (typeof reply.body === 'string') {
-        contentType = reply.contentType ?? 'text/plain';
-        payload = reply.body;
-      } else if (reply.body instanceof RawJson) {
-        contentType = reply.contentType ?? JSON_TYPE;
-        payload = pretty ? serialise(JSON.parse(reply.body.json), true) : reply.body.json;
-      } else {
-        contentType = reply.contentType ?? JSON_TYPE;
-        payload = serialise(reply.body, pretty);
-      }
+      outgoing = replyPayload(await respond(match, request, pathname, search), pretty);
     } catch (error) {
-      const problem =
-        error instanceof ApiProblem
-          ? error
-          : codedProblem(1000, { extra: (error as Error).message });
-      status = problem.status;
-      contentType = PROBLEM_TYPE;
-      headers = problem.headers;
-      payload = serialise(problem.body, pretty);
+      outgoing = problemPayload(error, pretty);
     }
-    count(state.stats.byStatus, String(status));
-    await send(response, status, contentType, payload, state.faults, headers);
+    count(state.stats.byStatus, String(outgoing.status));
+    await send(
+      response,
+      outgoing.status,
+      outgoing.contentType,
+      outgoing.payload,
+      state.faults,
+      outgoing.headers,
+    );
+  };
+}
+
+interface Outgoing {
+  status: number;
+  contentType: string;
+  payload: string;
+  headers?: Record<string, string>;
+}
+
+function replyPayload(reply: Reply, pretty: boolean): Outgoing {
+  const { body } = reply;
+  const base = { status: reply.status ?? 200, headers: reply.headers };
+  if (typeof body === 'string')
+    return { ...base, contentType: reply.contentType ?? 'text/plain', payload: body };
+  const contentType = reply.contentType ?? JSON_TYPE;
+  if (body instanceof RawJson)
+    return {
+      ...base,
+      contentType,
+      payload: pretty ? serialise(JSON.parse(body.json), true) : body.json,
+    };
+  return { ...base, contentType, payload: serialise(body, pretty) };
+}
+
+/** Problems as the API sends them; anything unexpected becomes the API's catch-all 1000. */
+function problemPayload(error: unknown, pretty: boolean): Outgoing {
+  const problem =
+    error instanceof ApiProblem ? error : codedProblem(1000, { extra: (error as Error).message });
+  return {
+    status: problem.status,
+    contentType: PROBLEM_TYPE,
+    payload: serialise(problem.body, pretty),
+    headers: problem.headers,
   };
 }
