@@ -113,7 +113,9 @@ it('brings a user whose session ended back to the page after logging in again', 
   await waitForApp(page, second.id);
   expect(pathOf(page)).toBe(`/app/${second.id}`);
 
-  // A link opened without a session goes through the login page and lands where it pointed.
+  // A link opened without a session goes through the login page and lands where it pointed. The
+  // dashboard page is left first: its own calls would otherwise race this navigation to the login page.
+  await page.goto('about:blank');
   await context.clearCookies();
   await page.goto(`${url}/app/${first.id}?from=e2e`);
   await page.locator(testSubj('loginForm')).waitFor();
