@@ -24,7 +24,9 @@ import { sendConsoleRequest } from './services/console-request';
 
 const WORKSPACE_HEIGHT = 'max(380px, calc(100vh - 420px))';
 
-function notSent(request: ConsoleRequest | undefined): RunResult {
+type NotSent = Extract<RunResult, { kind: 'not-sent' }>;
+
+function notSent(request: ConsoleRequest | undefined): NotSent {
   if (!request) return { kind: 'not-sent', reason: 'the cursor is not on a request', problems: ['Put the cursor on a request line such as "GET /agents", or on its body.'] };
   return { kind: 'not-sent', reason: `${request.method} ${request.path} has problems`, problems: request.errors.map((error) => error.message) };
 }
@@ -48,7 +50,7 @@ function CompletionStatus({ catalogue, onRetry }: { catalogue: ReturnType<typeof
   );
 }
 
-export function ConsoleWorkspace({ host, username }: { host: ApiHost; username: string }) {
+function ConsoleWorkspace({ host, username }: { host: ApiHost; username: string }) {
   const { core, errors } = useSvcServices();
   const { hosts } = useSelectedHost();
   const stores = useMemo(() => ({ history: new ConsoleHistory(window.localStorage, username), buffer: new BufferStore(window.localStorage, username) }), [username]);
@@ -100,7 +102,7 @@ export function ConsoleWorkspace({ host, username }: { host: ApiHost; username: 
     const request = editor.current?.requestUnderCursor();
     const sendable = request && toSendable(request);
     if (!sendable) {
-      const { reason, problems } = notSent(request) as Extract<RunResult, { kind: 'not-sent' }>;
+      const { reason, problems } = notSent(request);
       core.notifications.toasts.addWarning({ title: `Nothing copied: ${reason}`, text: problems.join(' ') });
       return;
     }

@@ -43,7 +43,7 @@ export interface CompleteOptions {
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 /** Literal text inside a snippet template (the template syntax escapes braces only). */
-export function escapeTemplate(text: string): string {
+function escapeTemplate(text: string): string {
   return text.replace(/[{}]/g, (char) => `\\${char}`);
 }
 
@@ -100,46 +100,54 @@ function paramOption(param: RouteParam, apply: string, reopen: boolean): Console
   return { label: param.name, kind: 'query-name', detail: valueDetail(param), info: valueInfo(param.name, param), apply, reopen };
 }
 
-/** Completions inside the query string; `queryFrom` is where the text after `?` starts. */
-function queryCompletions(route: IndexedRoute, query: string, queryFrom: number, pos: number): CompletionSet | null {
-  const offset = pos - queryFrom;
-  const fragmentStart = query.lastIndexOf('&', offset - 1) + 1;
-  const nextAmpersand = query.indexOf('&', offset);
-  const fragmentEnd = nextAmpersand === -1 ? query.length : nextAmpersand;
-  const fragment = query.slice(fragmentStart, fragmentEnd);
-  const typed = query.slice(fragmentStart, offset);
-  const equals = typed.indexOf('=');
-  if (equals !== -1) {
-    const param = route.route.queryParams.find((candidate) => candidate.name === typed.slice(0, equals));
-    if (!param) return null;
-    const value = typed.slice(equals + 1);
-    const itemStart = param.type === 'array' ? value.lastIndexOf(',') + 1 : 0;
-    const chosen = new Set(value.slice(0, Math.max(itemStart - 1, 0)).split(','));
-    const valueFrom = queryFrom + fragmentStart + equals + 1 + itemStart;
-    const rest = fragment.slice(equals + 1 + itemStart);
-    const itemLength = param.type === 'array' && rest.includes(',') ? rest.indexOf(',') : rest.length;
-    const values = rank(knownValues(param).filter((candidate) => !chosen.has(candidate)), value.slice(itemStart), (candidate) => candidate);
-    const options = values.map((candidate) => ({ label: candidate, kind: 'query-value' as const, detail: param.name, info: valueInfo(param.name, param), apply: escapeTemplate(candidate) }));
-    return { from: valueFrom, to: valueFrom + itemLength, options };
-  }
-  // Parameters written elsewhere in the query are not offered again.
-  const current = query.slice(0, fragmentStart).split('&').length - 1;
-  const present = new Set(
-    query
-      .split('&')
-      .filter((_, position) => position !== current)
-      .map((part) => part.split('=')[0]),
+/** One `name=value` part of the query string: where it starts, all of it, and the part left of the cursor. */
+interface QueryFragment {
+  from: number;
+  text: string;
+  typed: string;
+}
+
+/** Values of the parameter after `=`; in a comma-separated list, the item at the cursor among those not chosen yet. */
+function queryValueCompletions(param: RouteParam, fragment: QueryFragment, equals: number): CompletionSet {
+  const value = fragment.typed.slice(equals + 1);
+  const itemStart = param.type === 'array' ? value.lastIndexOf(',') + 1 : 0;
+  const chosen = new Set(value.slice(0, Math.max(itemStart - 1, 0)).split(','));
+  const rest = fragment.text.slice(equals + 1 + itemStart);
+  const itemLength = param.type === 'array' && rest.includes(',') ? rest.indexOf(',') : rest.length;
+  const values = rank(
+    knownValues(param).filter((candidate) => !chosen.has(candidate)),
+    value.slice(itemStart),
+    (candidate) => candidate,
   );
-  const fragmentEquals = fragment.indexOf('=');
-  const hasValue = fragmentEquals !== -1;
+  const options = values.map((candidate) => ({ label: candidate, kind: 'query-value' as const, detail: param.name, info: valueInfo(param.name, param), apply: escapeTemplate(candidate) }));
+  const from = fragment.from + equals + 1 + itemStart;
+  return { from, to: from + itemLength, options };
+}
+
+/** Parameter names of the route, without those written elsewhere in the query. */
+function queryNameCompletions(route: IndexedRoute, otherNames: Set<string>, fragment: QueryFragment): CompletionSet {
+  const equals = fragment.text.indexOf('=');
+  const hasValue = equals !== -1;
   const params = rank(
-    route.route.queryParams.filter((param) => !present.has(param.name)),
-    typed,
+    route.route.queryParams.filter((param) => !otherNames.has(param.name)),
+    fragment.typed,
     (param) => param.name,
   );
   const options = params.map((param) => paramOption(param, hasValue ? param.name : `${escapeTemplate(param.name)}=`, !hasValue && knownValues(param).length > 0));
-  const from = queryFrom + fragmentStart;
-  return { from, to: from + (hasValue ? fragmentEquals : fragment.length), options };
+  return { from: fragment.from, to: fragment.from + (hasValue ? equals : fragment.text.length), options };
+}
+
+/** Completions inside the query string; `queryFrom` is where the text after `?` starts. */
+function queryCompletions(route: IndexedRoute, query: string, queryFrom: number, pos: number): CompletionSet | null {
+  const offset = pos - queryFrom;
+  const parts = query.split('&');
+  const current = query.slice(0, offset).split('&').length - 1;
+  const start = parts.slice(0, current).reduce((length, part) => length + part.length + 1, 0);
+  const fragment = { from: queryFrom + start, text: parts[current], typed: query.slice(start, offset) };
+  const equals = fragment.typed.indexOf('=');
+  if (equals === -1) return queryNameCompletions(route, new Set(parts.filter((_, position) => position !== current).map((part) => part.split('=')[0])), fragment);
+  const param = route.route.queryParams.find((candidate) => candidate.name === fragment.typed.slice(0, equals));
+  return param ? queryValueCompletions(param, fragment, equals) : null;
 }
 
 function requestLineCompletions(index: RouteIndex, text: string, lineFrom: number, pos: number, explicit: boolean): CompletionSet | null {

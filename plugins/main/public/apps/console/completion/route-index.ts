@@ -39,7 +39,7 @@ function newNode(): TrieNode {
 }
 
 /** `/agents/001/` → `['agents', '001', '']`; `/` → `['']`. */
-export function pathSegments(path: string): string[] {
+function pathSegments(path: string): string[] {
   return path.replace(/^\//, '').split('/');
 }
 

@@ -15,7 +15,7 @@ import { bufferDiagnostics, parseConsoleBuffer, requestAt, type ConsoleRequest, 
 import { consoleCompletionSource } from './console-completion';
 import { consoleLanguageSupport } from './console-language';
 
-export const parsedBuffer = StateField.define<ParsedBuffer>({
+const parsedBuffer = StateField.define<ParsedBuffer>({
   create: (state) => parseConsoleBuffer(state.doc.toString()),
   update: (parsed, transaction) => (transaction.docChanged ? parseConsoleBuffer(transaction.newDoc.toString()) : parsed),
 });

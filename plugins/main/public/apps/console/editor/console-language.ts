@@ -95,9 +95,9 @@ const tokenizer: StreamParser<TokenizerState> = {
   languageData: { commentTokens: { line: '#' }, closeBrackets: { brackets: ['{', '[', '"'] } },
 };
 
-export const consoleLanguage = StreamLanguage.define(tokenizer);
+const consoleLanguage = StreamLanguage.define(tokenizer);
 
-export const consoleHighlightStyle = HighlightStyle.define([
+const consoleHighlightStyle = HighlightStyle.define([
   { tag: tags.keyword, color: '#0061a6', fontWeight: 'bold' },
   { tag: tags.url, color: '#006b5e' },
   { tag: tags.punctuation, color: '#69707d' },
@@ -114,7 +114,7 @@ export const consoleHighlightStyle = HighlightStyle.define([
 ]);
 
 /** Folds a JSON object or array that opens at the end of a line, up to its closing bracket. */
-export const jsonBlockFolding = foldService.of((state, lineStart, lineEnd) => {
+const jsonBlockFolding = foldService.of((state, lineStart, lineEnd) => {
   const line = state.doc.sliceString(lineStart, lineEnd);
   if (isCommentLine(line)) return null;
   const opening = /[{[]\s*$/.exec(line);

@@ -65,7 +65,7 @@ const JSON_LITERALS = new Set(['true', 'false', 'null']);
 const REQUEST_LINE_AT_COLUMN_0 = /^[A-Za-z]+(?=\s|$)/;
 const INDENTED_METHOD = new RegExp(`^\\s+(?:${MANAGED_API_METHODS.join('|')})(?=\\s|$)`, 'i');
 
-export function splitLines(text: string): SourceLine[] {
+function splitLines(text: string): SourceLine[] {
   const lines: SourceLine[] = [];
   let from = 0;
   for (const raw of text.split('\n')) {

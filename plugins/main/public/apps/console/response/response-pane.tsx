@@ -13,7 +13,7 @@ import type { ConsoleResponse } from '../services/console-request';
 
 export type RunResult = { kind: 'response'; response: ConsoleResponse } | { kind: 'not-sent'; reason: string; problems: string[] };
 
-export function responseText(body: unknown): string {
+function responseText(body: unknown): string {
   if (body === undefined) return '';
   return typeof body === 'string' ? body : JSON.stringify(body, null, 2);
 }

@@ -5,7 +5,7 @@
  * The shared ManagedApi client is not used because it returns the body alone, without the status.
  */
 import type { HttpResponse, HttpStart } from '../../../../../../host/public/types';
-import { DASHBOARD_ROUTES } from '../../../services/dashboard-routes';
+import { SVC_ROUTES } from '../../../../common/constants';
 import { type SvcError, toSvcError } from '../../../services/svc-error';
 import type { SendableRequest } from '../model/request-parser';
 
@@ -49,7 +49,7 @@ export async function sendConsoleRequest(http: HttpStart, hostId: string, reques
   const started = clock.now();
   const payload = { id: hostId, method: request.method, path: request.path, ...(request.body === undefined ? {} : { body: request.body }) };
   try {
-    const answer: HttpResponse = await http.post(DASHBOARD_ROUTES.managedApiRequest, { body: JSON.stringify(payload), asResponse: true });
+    const answer: HttpResponse = await http.post(SVC_ROUTES.request, { body: JSON.stringify(payload), asResponse: true });
     return { request, hostId, sentAt, durationMs: clock.now() - started, status: answer.response?.status, body: answer.body, outcome: 'success' };
   } catch (caught) {
     const durationMs = clock.now() - started;
