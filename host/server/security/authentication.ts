@@ -26,11 +26,26 @@ export interface AuthenticationDeps {
 export class Authentication {
   constructor(private readonly deps: AuthenticationDeps) {}
 
-  /** The user behind a request's headers, or null. Runs on every request, so the usual case is a cache hit. */
-  async authenticate(
+  /**
+   * The user behind a request's headers, or null. Runs on every request: a recently verified session
+   * or Basic header is answered synchronously from memory, anything else goes to the database.
+   */
+  authenticate(
     headers: Readonly<Record<string, string | string[] | undefined>>,
-  ): Promise<AuthenticatedUser | null> {
+  ): AuthenticatedUser | null | Promise<AuthenticatedUser | null> {
     const token = readSessionToken(headers);
+    const cached = token
+      ? this.deps.sessions.verifyFromCache(token)
+      : typeof headers.authorization === 'string'
+        ? this.deps.basicCache.get(headers.authorization)
+        : undefined;
+    return cached ?? this.authenticateFromStore(headers, token);
+  }
+
+  private async authenticateFromStore(
+    headers: Readonly<Record<string, string | string[] | undefined>>,
+    token: string | undefined,
+  ): Promise<AuthenticatedUser | null> {
     if (token) {
       const user = await this.deps.sessions.verify(token);
       if (user) return user;

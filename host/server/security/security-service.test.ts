@@ -60,7 +60,9 @@ describe('security service', () => {
       expect(fs.statSync(passwordFile).mode & 0o777).toBe(0o600);
       const password = fs.readFileSync(passwordFile, 'utf8').trim();
       expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
-      await expect(first.security.authenticate(basic('admin', password))).resolves.toEqual({
+      await expect(
+        Promise.resolve(first.security.authenticate(basic('admin', password))),
+      ).resolves.toEqual({
         username: 'admin',
         roles: ['admin'],
       });
@@ -82,7 +84,7 @@ describe('security service', () => {
       expect(firstStart).toEqual({ username: 'admin', passwordFile: undefined, fromEnv: true });
       expect(fs.existsSync(path.join(dataDir, 'initial-admin-password'))).toBe(false);
       await expect(
-        security.authenticate(basic('admin', 'from-the-environment')),
+        Promise.resolve(security.authenticate(basic('admin', 'from-the-environment'))),
       ).resolves.not.toBeNull();
     });
 
@@ -110,13 +112,15 @@ describe('security service', () => {
       try {
         for (let i = 0; i < 5; i += 1)
           await expect(
-            security.authenticate(basic('admin', 'admin-password')),
+            Promise.resolve(security.authenticate(basic('admin', 'admin-password'))),
           ).resolves.not.toBeNull();
         expect(verify).toHaveBeenCalledTimes(1);
         await security.users.passwd('admin', 'changed-password');
-        await expect(security.authenticate(basic('admin', 'admin-password'))).resolves.toBeNull();
         await expect(
-          security.authenticate(basic('admin', 'changed-password')),
+          Promise.resolve(security.authenticate(basic('admin', 'admin-password'))),
+        ).resolves.toBeNull();
+        await expect(
+          Promise.resolve(security.authenticate(basic('admin', 'changed-password'))),
         ).resolves.not.toBeNull();
         expect(verify).toHaveBeenCalledTimes(3);
       } finally {
@@ -126,19 +130,25 @@ describe('security service', () => {
 
     it('forgets a removed user at once', async () => {
       await security.users.add({ username: 'bot', password: 'bot-password', roles: ['user'] });
-      await expect(security.authenticate(basic('bot', 'bot-password'))).resolves.toEqual({
+      await expect(
+        Promise.resolve(security.authenticate(basic('bot', 'bot-password'))),
+      ).resolves.toEqual({
         username: 'bot',
         roles: ['user'],
       });
       await security.users.remove('bot');
-      await expect(security.authenticate(basic('bot', 'bot-password'))).resolves.toBeNull();
+      await expect(
+        Promise.resolve(security.authenticate(basic('bot', 'bot-password'))),
+      ).resolves.toBeNull();
     });
 
     it('sees role changes at once', async () => {
       await security.users.add({ username: 'bot', password: 'bot-password', roles: ['user'] });
       await security.authenticate(basic('bot', 'bot-password'));
       await security.users.update('bot', { roles: ['admin'] });
-      await expect(security.authenticate(basic('bot', 'bot-password'))).resolves.toEqual({
+      await expect(
+        Promise.resolve(security.authenticate(basic('bot', 'bot-password'))),
+      ).resolves.toEqual({
         username: 'bot',
         roles: ['admin'],
       });

@@ -76,7 +76,7 @@ export interface SecurityService {
   /** The auth step: the user behind a session cookie or `Authorization: Basic`, or null. */
   authenticate(
     headers: Readonly<Record<string, string | string[] | undefined>>,
-  ): Promise<AuthenticatedUser | null>;
+  ): AuthenticatedUser | null | Promise<AuthenticatedUser | null>;
   /** The user the auth step found for this request, or null. */
   getCurrentUser(request: OsdRequest): AuthenticatedUser | null;
   /** The user service (add, passwd, remove, list); available after start. */

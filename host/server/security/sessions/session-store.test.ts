@@ -54,6 +54,21 @@ describe('SessionStore', () => {
     });
   });
 
+  it('answers from memory only while a session is freshly verified and needs no write', async () => {
+    const store = createStore();
+    const { token } = await store.create(people.get('ann')!);
+    expect(store.verifyFromCache(token)).toBeUndefined();
+    await store.verify(token);
+    expect(store.verifyFromCache(token)).toEqual({ username: 'ann', roles: ['admin'] });
+    expect(store.verifyFromCache('x'.repeat(43))).toBeUndefined();
+    clock += SESSION_CACHE_MS;
+    expect(store.verifyFromCache(token)).toBeUndefined();
+    await store.verify(token);
+    expect(store.verifyFromCache(token)).toBeDefined();
+    await store.revoke(token);
+    expect(store.verifyFromCache(token)).toBeUndefined();
+  });
+
   it('refuses unknown and malformed tokens', async () => {
     const store = createStore();
     await store.create(people.get('ann')!);

@@ -111,6 +111,22 @@ export class SessionStore {
     return session.user;
   }
 
+  /**
+   * The session's user when memory alone can answer: verified recently, not over, no last-seen write
+   * due. Undefined means `verify` must run. Synchronous because it runs on nearly every request.
+   */
+  verifyFromCache(token: string): AuthenticatedUser | undefined {
+    if (!TOKEN_PATTERN.test(token)) return undefined;
+    const session = this.cache.get(sessionId(token));
+    if (!session) return undefined;
+    const now = this.now();
+    const fresh =
+      now - session.verifiedAt < SESSION_CACHE_MS &&
+      !this.isOver(session, now) &&
+      now - session.lastSeenAt < this.lastSeenWriteInterval;
+    return fresh ? session.user : undefined;
+  }
+
   /** Logout: the session stops working on this instance at once. */
   async revoke(token: string): Promise<void> {
     if (TOKEN_PATTERN.test(token)) await this.end(sessionId(token));
