@@ -22,7 +22,14 @@ import type {
 type Json = Record<string, unknown>;
 
 const METHOD_ORDER: HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
-const SCHEMA_TYPES = new Set<SchemaType>(['string', 'integer', 'number', 'boolean', 'array', 'object']);
+const SCHEMA_TYPES = new Set<SchemaType>([
+  'string',
+  'integer',
+  'number',
+  'boolean',
+  'array',
+  'object',
+]);
 /** Nesting bound for body schemas: deep enough for every real body, and a guard against recursive $refs. */
 const MAX_BODY_DEPTH = 6;
 
@@ -56,12 +63,15 @@ function flatten(document: Json, node: unknown): Json {
   const merged: Json = { ...schema };
   delete merged.allOf;
   const properties: Json = isObject(schema.properties) ? { ...schema.properties } : {};
-  const required = new Set<string>(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  const required = new Set<string>(
+    Array.isArray(schema.required) ? (schema.required as string[]) : [],
+  );
   for (const part of schema.allOf) {
     const flat = flatten(document, part);
     for (const [key, value] of Object.entries(flat)) {
       if (key === 'properties' && isObject(value)) Object.assign(properties, value);
-      else if (key === 'required' && Array.isArray(value)) value.forEach((name) => required.add(String(name)));
+      else if (key === 'required' && Array.isArray(value))
+        value.forEach((name) => required.add(String(name)));
       else if (merged[key] === undefined) merged[key] = value;
     }
   }
@@ -74,15 +84,24 @@ function flatten(document: Json, node: unknown): Json {
 function valueSchema(document: Json, node: unknown): ValueSchema {
   const schema = flatten(document, node);
   const out: ValueSchema = {};
-  if (typeof schema.type === 'string' && SCHEMA_TYPES.has(schema.type as SchemaType)) out.type = schema.type as SchemaType;
+  if (typeof schema.type === 'string' && SCHEMA_TYPES.has(schema.type as SchemaType))
+    out.type = schema.type as SchemaType;
   if (typeof schema.format === 'string' && schema.format !== '') out.format = schema.format;
   if (Array.isArray(schema.enum)) out.enum = schema.enum as Array<string | number | boolean>;
   if (schema.default !== undefined) out.default = schema.default;
-  for (const key of ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems'] as const) {
+  for (const key of [
+    'minimum',
+    'maximum',
+    'minLength',
+    'maxLength',
+    'minItems',
+    'maxItems',
+  ] as const) {
     if (typeof schema[key] === 'number') out[key] = schema[key] as number;
   }
   if (schema.nullable === true) out.nullable = true;
-  if (out.type === 'array' && schema.items !== undefined) out.items = valueSchema(document, schema.items);
+  if (out.type === 'array' && schema.items !== undefined)
+    out.items = valueSchema(document, schema.items);
   return out;
 }
 
@@ -100,7 +119,9 @@ function param(document: Json, node: unknown): RouteParam & { in: string } {
 function objectShape(document: Json, node: unknown): { properties: Json; required: Set<string> } {
   const schema = flatten(document, node);
   const properties: Json = isObject(schema.properties) ? { ...schema.properties } : {};
-  const required = new Set<string>(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  const required = new Set<string>(
+    Array.isArray(schema.required) ? (schema.required as string[]) : [],
+  );
   const alternatives = [schema.oneOf, schema.anyOf].find(Array.isArray) as unknown[] | undefined;
   if (alternatives && alternatives.length > 0) {
     const shapes = alternatives.map((alternative) => objectShape(document, alternative));
@@ -118,7 +139,11 @@ function bodyFields(document: Json, node: unknown, depth: number): BodyField[] |
   const names = Object.keys(properties).sort();
   if (names.length === 0) return undefined;
   return names.map((name) => {
-    const field: BodyField = { name, required: required.has(name), ...valueSchema(document, properties[name]) };
+    const field: BodyField = {
+      name,
+      required: required.has(name),
+      ...valueSchema(document, properties[name]),
+    };
     const flat = flatten(document, properties[name]);
     if (field.type === 'object' || flat.properties || flat.oneOf || flat.anyOf) {
       const nested = bodyFields(document, properties[name], depth + 1);
@@ -171,7 +196,11 @@ function rbacActions(operation: Json): string[] | undefined {
   const actions = operation['x-rbac-actions'];
   if (!Array.isArray(actions)) return undefined;
   const names = actions
-    .map((action) => (isObject(action) && typeof action.$ref === 'string' ? action.$ref.split('/').pop() : undefined))
+    .map((action) =>
+      isObject(action) && typeof action.$ref === 'string'
+        ? action.$ref.split('/').pop()
+        : undefined,
+    )
     .filter((name): name is string => typeof name === 'string');
   return names.length > 0 ? names : undefined;
 }
@@ -180,9 +209,18 @@ function placeholderOrder(path: string): string[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
 }
 
-function routeEntry(document: Json, path: string, method: HttpMethod, operation: Json, pathLevel: unknown[]): RouteEntry {
+function routeEntry(
+  document: Json,
+  path: string,
+  method: HttpMethod,
+  operation: Json,
+  pathLevel: unknown[],
+): RouteEntry {
   const byKey = new Map<string, RouteParam & { in: string }>();
-  for (const node of [...pathLevel, ...(Array.isArray(operation.parameters) ? operation.parameters : [])]) {
+  for (const node of [
+    ...pathLevel,
+    ...(Array.isArray(operation.parameters) ? operation.parameters : []),
+  ]) {
     const definition = param(document, node);
     byKey.set(`${definition.in}:${definition.name}`, definition); // operation-level entries override path-level ones
   }
@@ -197,17 +235,25 @@ function routeEntry(document: Json, path: string, method: HttpMethod, operation:
     .filter((definition) => definition.in === 'query')
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map(strip);
-  const entry: RouteEntry = { method, path } as RouteEntry;
-  if (Array.isArray(operation.tags) && typeof operation.tags[0] === 'string') entry.tag = operation.tags[0];
+  const tag =
+    Array.isArray(operation.tags) && typeof operation.tags[0] === 'string'
+      ? operation.tags[0]
+      : undefined;
   const actions = rbacActions(operation);
-  if (actions) entry.rbacActions = actions;
-  if (usesBasicAuth(operation)) entry.basicAuth = true;
-  if (operation.deprecated === true) entry.deprecated = true;
-  entry.pathParams = pathParams;
-  entry.queryParams = queryParams;
   const body = requestBody(document, operation.requestBody);
-  if (body) entry.body = body;
-  entry.responseContentTypes = responseContentTypes(document, operation.responses);
+  // Optional keys are spread in only when present, so the JSON carries no nulls and a fixed key order.
+  const entry: RouteEntry = {
+    method,
+    path,
+    ...(tag && { tag }),
+    ...(actions && { rbacActions: actions }),
+    ...(usesBasicAuth(operation) && { basicAuth: true }),
+    ...(operation.deprecated === true && { deprecated: true }),
+    pathParams,
+    queryParams,
+    ...(body && { body }),
+    responseContentTypes: responseContentTypes(document, operation.responses),
+  };
   return entry;
 }
 
@@ -221,19 +267,31 @@ export function buildCatalogue(document: Json): RouteCatalogue {
     const pathLevel = Array.isArray(item.parameters) ? item.parameters : [];
     for (const method of METHOD_ORDER) {
       const operation = item[method.toLowerCase()];
-      if (isObject(operation)) routes.push(routeEntry(document, path, method, operation, pathLevel));
+      if (isObject(operation))
+        routes.push(routeEntry(document, path, method, operation, pathLevel));
     }
   }
   routes.sort((a, b) =>
-    a.path === b.path ? METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method) : a.path < b.path ? -1 : 1,
+    a.path === b.path
+      ? METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method)
+      : a.path < b.path
+        ? -1
+        : 1,
   );
-  return { generatedFrom: { title: String(info.title ?? ''), version: String(info.version ?? '') }, routes };
+  return {
+    generatedFrom: { title: String(info.title ?? ''), version: String(info.version ?? '') },
+    routes,
+  };
 }
 
-export function generateCatalogue(specPath: string, outPath: string = DEFAULT_CATALOGUE_PATH): RouteCatalogue {
+export function generateCatalogue(
+  specPath: string,
+  outPath: string = DEFAULT_CATALOGUE_PATH,
+): RouteCatalogue {
   // js-yaml, not `yaml`: the document relies on PyYAML's lenient folding of multi-line quoted scalars.
   const document = load(readFileSync(specPath, 'utf8'));
-  if (!isObject(document) || !isObject(document.paths)) throw new Error(`${specPath} is not an OpenAPI document`);
+  if (!isObject(document) || !isObject(document.paths))
+    throw new Error(`${specPath} is not an OpenAPI document`);
   const catalogue = buildCatalogue(document);
   writeFileSync(outPath, `${JSON.stringify(catalogue, null, 2)}\n`);
   return catalogue;
@@ -248,7 +306,9 @@ function main(argv: string[]): void {
   }
   const target = resolve(outPath ?? DEFAULT_CATALOGUE_PATH);
   const catalogue = generateCatalogue(resolve(specPath), target);
-  console.log(`${catalogue.routes.length} routes of ${catalogue.generatedFrom.title} ${catalogue.generatedFrom.version} → ${target}`);
+  console.log(
+    `${catalogue.routes.length} routes of ${catalogue.generatedFrom.title} ${catalogue.generatedFrom.version} → ${target}`,
+  );
 }
 
 if (require.main === module) main(process.argv.slice(2));
