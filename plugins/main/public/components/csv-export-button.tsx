@@ -24,7 +24,8 @@ export function CsvExportButton({ hostId, path, filters, expectedRows, what }: C
     setProgress({ rows: 0, bytes: 0, expectedRows });
     try {
       const result = await csv.export({ hostId, path, filters, expectedRows, onProgress: setProgress, signal: controller.current.signal });
-      core.notifications.toasts.addSuccess({ title: `Exported ${what}`, text: `${result.filename}: ${result.rows} rows`, 'data-test-subj': 'csvExportDone' });
+      const limit = result.limitedFrom === undefined ? '' : ` (the export row limit stopped it; the list has ${result.limitedFrom})`;
+      core.notifications.toasts.addSuccess({ title: `Exported ${what}`, text: `${result.filename}: ${result.rows} rows${limit}`, 'data-test-subj': 'csvExportDone' });
     } catch (error) {
       errors.report(error, `Exporting ${what} as CSV`);
     } finally {

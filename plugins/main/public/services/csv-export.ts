@@ -4,7 +4,7 @@
  * gave it. This uses `fetch` directly: `core.http` reads an answer to the end before returning it.
  */
 import type { IBasePath } from '../../../../host/public/types';
-import { DASHBOARD_ROUTES } from './dashboard-routes';
+import { SVC_ROUTES } from '../../common/constants';
 import { errorFromBody, isAbortError, SvcError } from './svc-error';
 
 export interface CsvFilter {
@@ -32,6 +32,15 @@ export interface CsvExportResult {
   filename: string;
   rows: number;
   bytes: number;
+  /** Rows the list holds when the dashboard's row limit cut the file short. */
+  limitedFrom?: number;
+}
+
+/** A count header of the export answer, when present. */
+function countHeader(headers: Headers | { get(name: string): string | null }, name: string): number | undefined {
+  const value = headers.get(name);
+  const count = value === null ? NaN : Number(value);
+  return Number.isInteger(count) && count >= 0 ? count : undefined;
 }
 
 export type SaveFile = (blob: Blob, filename: string) => void;
@@ -81,7 +90,7 @@ export class CsvExporter {
   ) {}
 
   async export(request: CsvExportRequest): Promise<CsvExportResult> {
-    const response = await this.fetchImpl(this.basePath.prepend(DASHBOARD_ROUTES.csvExport), {
+    const response = await this.fetchImpl(this.basePath.prepend(SVC_ROUTES.csv), {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'Content-Type': 'application/json', 'osd-xsrf': 'svc-csv-export' },
@@ -98,6 +107,9 @@ export class CsvExporter {
       }
       throw errorFromBody(body, response.status, response.statusText, 'exporting CSV');
     }
+    // The server says how many rows the file will hold (a row limit may cut it) and how many there are.
+    const expectedRows = countHeader(response.headers, 'x-svc-exported-rows') ?? request.expectedRows;
+    const totalRows = countHeader(response.headers, 'x-svc-total-rows');
     const chunks: Uint8Array[] = [];
     let bytes = 0;
     let lines = 0;
@@ -110,7 +122,7 @@ export class CsvExporter {
         bytes += value.byteLength;
         lines += countNewlines(value);
         // Lines after the header are rows (the last row may not end with a newline yet).
-        request.onProgress?.({ rows: Math.max(lines - 1, 0), bytes, expectedRows: request.expectedRows });
+        request.onProgress?.({ rows: Math.max(lines - 1, 0), bytes, expectedRows });
       }
     } catch (error) {
       if (isAbortError(error)) throw error;
@@ -126,6 +138,6 @@ export class CsvExporter {
     const lastByte = chunks.length > 0 ? chunks[chunks.length - 1][chunks[chunks.length - 1].byteLength - 1] : undefined;
     const rows = Math.max(lines + (lastByte !== undefined && lastByte !== NEWLINE ? 1 : 0) - 1, 0);
     this.save(blob, filename);
-    return { filename, rows, bytes };
+    return { filename, rows, bytes, ...(totalRows !== undefined && totalRows > rows ? { limitedFrom: totalRows } : {}) };
   }
 }

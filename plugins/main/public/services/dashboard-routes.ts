@@ -1,14 +1,14 @@
-/** Routes of the svc server plugin the browser calls (see the specification's endpoint tables). */
-export const DASHBOARD_ROUTES = {
-  managedApiRequest: '/api/request',
-  csvExport: '/api/csv',
-  checkStoredApi: '/api/check-stored-api',
-  checkApi: '/api/check-api',
-  apiHosts: '/hosts/apis',
-  uiLogs: '/utils/logs/ui',
-} as const;
+/**
+ * Names under which the browser code first knew the svc routes; they point at the shared
+ * `SVC_ROUTES` of `common/constants`, which new code uses directly.
+ */
+import { SVC_ROUTES } from '../../common/constants';
 
-/** URL of one stored host. */
-export function apiHostRoute(id: string): string {
-  return `${DASHBOARD_ROUTES.apiHosts}/${encodeURIComponent(id)}`;
-}
+export const DASHBOARD_ROUTES = {
+  managedApiRequest: SVC_ROUTES.request,
+  csvExport: SVC_ROUTES.csv,
+  checkStoredApi: SVC_ROUTES.checkStoredApi,
+  checkApi: SVC_ROUTES.checkApi,
+  apiHosts: SVC_ROUTES.hosts,
+  uiLogs: SVC_ROUTES.uiLogs,
+} as const;

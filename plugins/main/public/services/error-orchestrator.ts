@@ -3,13 +3,9 @@
  * the dashboard said (title, detail, code, remediation), and the dashboard's UI log gets a line.
  */
 import type { HttpStart, ToastsApi } from '../../../../host/public/types';
-import { DASHBOARD_ROUTES } from './dashboard-routes';
+import { SVC_ROUTES } from '../../common/constants';
+import { UI_LOG_LOCATION_MAX_LENGTH, UI_LOG_MESSAGE_MAX_LENGTH, type UiLogLevel } from '../../common/ui-logs';
 import { isAbortError, type SvcError, toSvcError } from './svc-error';
-
-export type UiLogLevel = 'info' | 'warning' | 'error';
-
-/** Longest message sent to the UI log; the server bounds it too. */
-const MAX_LOG_MESSAGE_LENGTH = 2000;
 
 export interface ErrorReportOptions {
   level?: 'warning' | 'error';
@@ -66,8 +62,8 @@ export class ErrorOrchestrator {
   /** Writes a line to the dashboard's UI log; a failure to log is dropped, as there is nowhere left to report it. */
   async log(level: UiLogLevel, message: string): Promise<void> {
     try {
-      await this.deps.http.post(DASHBOARD_ROUTES.uiLogs, {
-        body: JSON.stringify({ level, message: message.slice(0, MAX_LOG_MESSAGE_LENGTH), location: this.deps.location() }),
+      await this.deps.http.post(SVC_ROUTES.uiLogs, {
+        body: JSON.stringify({ level, message: message.slice(0, UI_LOG_MESSAGE_MAX_LENGTH), location: this.deps.location().slice(0, UI_LOG_LOCATION_MAX_LENGTH) }),
       });
     } catch {
       // Logging must never produce another error toast (or loop).

@@ -4,7 +4,7 @@
  */
 import type { HttpStart } from '../../../../host/public/types';
 import type { ManagedApiMethodName } from '../../common/managed-api-request';
-import { DASHBOARD_ROUTES } from './dashboard-routes';
+import { SVC_ROUTES } from '../../common/constants';
 import type { DataEnvelope, ItemsEnvelope } from './managed-api-types';
 import { failedItemsError, isAbortError, toSvcError } from './svc-error';
 
@@ -49,7 +49,7 @@ export class ManagedApi {
     const { hostId, method = 'GET', path, query, body, signal, action } = call;
     const payload = { id: hostId, method, path: managedApiPath(path, query), ...(body === undefined ? {} : { body }) };
     try {
-      return await this.http.post<T>(DASHBOARD_ROUTES.managedApiRequest, { body: JSON.stringify(payload), signal });
+      return await this.http.post<T>(SVC_ROUTES.request, { body: JSON.stringify(payload), signal });
     } catch (error) {
       if (isAbortError(error)) throw error;
       throw toSvcError(error, action);

@@ -80,10 +80,18 @@ function fromManagedApiBody(body: ErrorBody, status: number | undefined, action?
 function fromDashboardBody(body: ErrorBody, status: number | undefined, action?: string): SvcError | undefined {
   const message = text(body.message);
   if (!message) return undefined;
-  const attributes = body.attributes ?? {};
-  // The proxy may name the managed API's code for errors it met upstream.
-  const upstreamCode = typeof attributes.error === 'number' ? attributes.error : typeof attributes.code === 'number' ? attributes.code : undefined;
-  return new SvcError({ title: text(body.error) ?? 'Dashboard error', detail: message, source: 'dashboard', status, code: upstreamCode, action });
+  // For failures it met on the way to a managed API, the dashboard adds what that API said.
+  const upstream = body.attributes?.upstream;
+  const said = typeof upstream === 'object' && upstream !== null ? (upstream as Record<string, unknown>) : {};
+  const upstreamDetail = text(said.detail);
+  return new SvcError({
+    title: text(body.error) ?? 'Dashboard error',
+    detail: upstreamDetail && !message.includes(upstreamDetail) ? `${message} The API said: ${upstreamDetail}` : message,
+    source: 'dashboard',
+    status,
+    code: typeof said.error === 'number' ? said.error : undefined,
+    action,
+  });
 }
 
 /** An error answer's body (managed-API problem or dashboard error) as an SvcError. */

@@ -99,7 +99,9 @@ export function ApiHostForm({ host, onSaved, onClose }: { host?: ApiHostEntry; o
     setFailure(undefined);
     try {
       const { id: _id, ...changes } = toInput(values);
-      const saved = editing ? await hosts.update(host.id, { ...changes, version: host.version }) : await hosts.create(toInput(values));
+      // An emptied CA file field removes the stored one.
+      const caFile = host?.ca_file && values.ca_file === '' ? { ca_file: null } : {};
+      const saved = editing ? await hosts.update(host.id, { ...changes, ...caFile, version: host.version }) : await hosts.create(toInput(values));
       onSaved(saved);
     } catch (error) {
       setFailure(errors.report(error, editing ? `Saving API host ${host.id}` : 'Adding the API host'));

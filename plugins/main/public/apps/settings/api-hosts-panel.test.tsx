@@ -56,14 +56,13 @@ function setup({ roles = ['admin'], url = '/?host=demo' }: { roles?: string[]; u
   const mock = createMockHttp({
     'GET /hosts/apis': () => entries,
     'GET /api/v1/svc-check-updates/updates': () => undefined,
-    'POST /api/check-stored-api': (call: RecordedCall) => ({
-      id: (call.body as { id: string }).id,
-      checked_at: checkedAt,
-      reachable: false,
-      authenticated: false,
-      run_as: 'unknown',
-      error: { code: 'API_TIMEOUT', message: 'The API host did not answer within 60 s' },
-    }),
+    // As the route answers: the entry with its fresh status, or an error body carrying the failed check.
+    'POST /api/check-stored-api': (call: RecordedCall) => {
+      const id = (call.body as { id: string }).id;
+      if (id === 'lab') return { statusCode: 200, data: { ...entries[2], status: { id, checked_at: checkedAt, reachable: true, authenticated: true, api_version: '4.14.6', run_as: 'host_disabled' } }, idChanged: null };
+      const check = { id, checked_at: checkedAt, reachable: false, authenticated: false, run_as: 'unknown', error: { code: 'timeout', message: 'The API host did not answer within 60 s' } };
+      return fail(504, { statusCode: 504, error: 'Gateway Timeout', message: 'The API host did not answer within 60 s', attributes: { code: 'timeout', hostId: id, check } });
+    },
     'PUT /hosts/apis/production': (call: RecordedCall) => {
       const changes = call.body as Partial<ApiHostEntry>;
       entries = entries.map((entry) => (entry.id === 'production' ? { ...entry, ...changes, version: 'v8' } : entry));
@@ -200,8 +199,11 @@ describe('API hosts table', () => {
     expect(mock.calls.filter((call) => call.method === 'DELETE')).toEqual([{ method: 'DELETE', path: '/hosts/apis/lab', body: undefined }]);
   });
 
-  it('checks a host on demand and shows why it cannot be used', async () => {
+  it('checks a host on demand and shows its version, or why it cannot be used', async () => {
     const { user, toasts } = setup();
+    await user.click((await row('lab')).getByTestId('checkHost'));
+    expect(await (await row('lab')).findByTestId('hostStatus-online')).toBeInTheDocument();
+    expect((await row('lab')).getByText('4.14.6')).toBeInTheDocument();
     await user.click((await row('demo')).getByTestId('checkHost'));
     expect(await (await row('demo')).findByTestId('hostStatus-offline')).toBeInTheDocument();
     expect(toasts).toContainEqual({ color: 'warning', toast: expect.objectContaining({ title: 'Checking API host demo: Error', text: 'The API host did not answer within 60 s' }) });
