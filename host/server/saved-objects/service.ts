@@ -14,9 +14,6 @@ import type {
   SavedObjectsServiceStart,
 } from '../types';
 import { InProcessCoordination, type InternalCoordination } from './coordination';
-import { PostgresDatabase } from './postgres/database';
-import { PostgresCoordination } from './postgres/postgres-coordination';
-import { PostgresSavedObjectsStore } from './postgres/postgres-store';
 import { SavedObjectsRepository } from './repository';
 import { SQLITE_FILE_NAME, SqliteSavedObjectsStore } from './store/sqlite-store';
 import type { SavedObjectsStore } from './store/types';
@@ -66,7 +63,20 @@ function sqliteBackend(options: SavedObjectsServiceOptions): StorageBackend {
   };
 }
 
+/** Loaded only for a postgres:// URL: `pg` and the PostgreSQL store would otherwise add to every start. */
+function loadPostgresModules() {
+  const { PostgresDatabase } =
+    require('./postgres/database') as typeof import('./postgres/database');
+  const { PostgresCoordination } =
+    require('./postgres/postgres-coordination') as typeof import('./postgres/postgres-coordination');
+  const { PostgresSavedObjectsStore } =
+    require('./postgres/postgres-store') as typeof import('./postgres/postgres-store');
+  return { PostgresDatabase, PostgresCoordination, PostgresSavedObjectsStore };
+}
+
 function postgresBackend(options: SavedObjectsServiceOptions, url: string): StorageBackend {
+  const { PostgresDatabase, PostgresCoordination, PostgresSavedObjectsStore } =
+    loadPostgresModules();
   const { logger } = options;
   const database = new PostgresDatabase({ url, logger });
   return {
