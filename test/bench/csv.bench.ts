@@ -7,7 +7,12 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { dashboardSession, spawnDashboard, spawnSimulator, type ChildDashboard } from '../integration/main/processes';
+import {
+  dashboardSession,
+  spawnDashboard,
+  spawnSimulator,
+  type ChildDashboard,
+} from '../integration/main/processes';
 import { ADMIN_USER } from '../managed-api/users';
 import type { BenchResult } from './run';
 
@@ -35,10 +40,20 @@ function download(dashboard: ChildDashboard, cookie: string): Promise<ExportRun>
   return new Promise((resolve, reject) => {
     const request = http.request(
       `${dashboard.url}/api/csv`,
-      { method: 'POST', headers: { cookie, 'osd-xsrf': 'bench', 'content-type': 'application/json' } },
+      {
+        method: 'POST',
+        headers: { cookie, 'osd-xsrf': 'bench', 'content-type': 'application/json' },
+      },
       (response) => {
         const finish = (complete: boolean) => () =>
-          resolve({ status: response.statusCode ?? 0, firstByteMs, totalMs: performance.now() - started, rows: newlines, bytes, complete });
+          resolve({
+            status: response.statusCode ?? 0,
+            firstByteMs,
+            totalMs: performance.now() - started,
+            rows: newlines,
+            bytes,
+            complete,
+          });
         response.on('data', (chunk: Buffer) => {
           if (firstByteMs < 0) firstByteMs = performance.now() - started;
           bytes += chunk.length;
@@ -64,7 +79,15 @@ function cpuSeconds(pid: number): number {
 export async function run(): Promise<BenchResult[]> {
   const simulator = await spawnSimulator({ agents: AGENTS });
   const dashboard = await spawnDashboard({
-    hosts: [{ id: 'bench', url: 'http://127.0.0.1', port: simulator.port, username: ADMIN_USER.username, password: ADMIN_USER.password }],
+    hosts: [
+      {
+        id: 'bench',
+        url: 'http://127.0.0.1',
+        port: simulator.port,
+        username: ADMIN_USER.username,
+        password: ADMIN_USER.password,
+      },
+    ],
     csv: { max_rows: 0 },
   }).catch(async (error: unknown) => {
     await simulator.stop();
@@ -73,14 +96,20 @@ export async function run(): Promise<BenchResult[]> {
   try {
     const cookie = await dashboardSession(dashboard);
     const baseline = dashboard.rss();
-    const cpuBefore = { dashboard: cpuSeconds(dashboard.pid), simulator: cpuSeconds(simulator.pid) };
+    const cpuBefore = {
+      dashboard: cpuSeconds(dashboard.pid),
+      simulator: cpuSeconds(simulator.pid),
+    };
     let peak = baseline;
     const sampler = setInterval(() => {
       peak = Math.max(peak, dashboard.rss());
     }, RSS_SAMPLE_MS);
     const result = await download(dashboard, cookie).finally(() => clearInterval(sampler));
     peak = Math.max(peak, dashboard.rss());
-    const cpu = { dashboard: cpuSeconds(dashboard.pid) - cpuBefore.dashboard, simulator: cpuSeconds(simulator.pid) - cpuBefore.simulator };
+    const cpu = {
+      dashboard: cpuSeconds(dashboard.pid) - cpuBefore.dashboard,
+      simulator: cpuSeconds(simulator.pid) - cpuBefore.simulator,
+    };
     // The header and every row but the last end with a newline: newlines = data rows.
     const dataRows = result.rows;
     const rowsPerSecond = (dataRows / result.totalMs) * 1000;
@@ -96,7 +125,10 @@ export async function run(): Promise<BenchResult[]> {
           ['total time', `${(result.totalMs / 1000).toFixed(1)} s`],
           ['rows/s', rowsPerSecond.toFixed(0)],
           // Shows where the time went when the machine is shared: CPU each process used for the export.
-          ['CPU used: dashboard / simulator', `${cpu.dashboard.toFixed(1)} s / ${cpu.simulator.toFixed(1)} s`],
+          [
+            'CPU used: dashboard / simulator',
+            `${cpu.dashboard.toFixed(1)} s / ${cpu.simulator.toFixed(1)} s`,
+          ],
           ['rows per dashboard CPU second', (dataRows / cpu.dashboard).toFixed(0)],
           ['time to first byte', `${result.firstByteMs.toFixed(0)} ms`],
           ['dashboard RSS before / peak', `${mb(baseline)} / ${mb(peak)}`],
@@ -104,7 +136,11 @@ export async function run(): Promise<BenchResult[]> {
         ],
         target: {
           text: `whole file, ≥ ${TARGETS.rowsPerSecond.toLocaleString('en')} rows/s, first byte ≤ ${TARGETS.firstByteMs} ms, RSS growth ≤ ${mb(TARGETS.rssGrowthBytes)}`,
-          met: wholeFile && rowsPerSecond >= TARGETS.rowsPerSecond && result.firstByteMs <= TARGETS.firstByteMs && growth <= TARGETS.rssGrowthBytes,
+          met:
+            wholeFile &&
+            rowsPerSecond >= TARGETS.rowsPerSecond &&
+            result.firstByteMs <= TARGETS.firstByteMs &&
+            growth <= TARGETS.rssGrowthBytes,
         },
       },
     ];

@@ -8,7 +8,12 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { dashboardSession, simulatorToken, spawnDashboard, spawnSimulator } from '../integration/main/processes';
+import {
+  dashboardSession,
+  simulatorToken,
+  spawnDashboard,
+  spawnSimulator,
+} from '../integration/main/processes';
 import { ADMIN_USER } from '../managed-api/users';
 import type { BenchResult } from './run';
 
@@ -55,18 +60,27 @@ function fixedRate(target: Target, rate: number, durationMs: number): Promise<Fi
       const elapsed = performance.now() - started;
       agent.destroy();
       const sorted = latencies.slice(0, total).sort();
-      resolve({ p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), errors, achievedRate: (total / elapsed) * 1000 });
+      resolve({
+        p50: percentile(sorted, 0.5),
+        p99: percentile(sorted, 0.99),
+        errors,
+        achievedRate: (total / elapsed) * 1000,
+      });
     };
     const send = (index: number): void => {
       const sentAt = performance.now();
-      const request = http.request(target.url, { method: target.method, headers: target.headers, agent }, (response) => {
-        response.resume();
-        response.on('end', () => {
-          latencies[index] = performance.now() - sentAt;
-          if (response.statusCode !== 200) errors += 1;
-          if (++done === total) finish();
-        });
-      });
+      const request = http.request(
+        target.url,
+        { method: target.method, headers: target.headers, agent },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            latencies[index] = performance.now() - sentAt;
+            if (response.statusCode !== 200) errors += 1;
+            if (++done === total) finish();
+          });
+        },
+      );
       request.on('error', () => {
         latencies[index] = performance.now() - sentAt;
         errors += 1;
@@ -85,7 +99,14 @@ function fixedRate(target: Target, rate: number, durationMs: number): Promise<Fi
 }
 
 async function saturation(target: Target): Promise<{ requestsPerSecond: number; errors: number }> {
-  const result = await autocannon({ url: target.url, method: target.method, headers: target.headers, body: target.body, connections: 32, duration: SATURATION_SECONDS });
+  const result = await autocannon({
+    url: target.url,
+    method: target.method,
+    headers: target.headers,
+    body: target.body,
+    connections: 32,
+    duration: SATURATION_SECONDS,
+  });
   return { requestsPerSecond: result.requests.average, errors: result.errors + result.non2xx };
 }
 
@@ -94,17 +115,34 @@ const ms = (value: number): string => `${value.toFixed(2)} ms`;
 export async function run(): Promise<BenchResult[]> {
   const simulator = await spawnSimulator({ agents: 50 });
   const dashboard = await spawnDashboard({
-    hosts: [{ id: 'bench', url: 'http://127.0.0.1', port: simulator.port, username: ADMIN_USER.username, password: ADMIN_USER.password, run_as: false }],
+    hosts: [
+      {
+        id: 'bench',
+        url: 'http://127.0.0.1',
+        port: simulator.port,
+        username: ADMIN_USER.username,
+        password: ADMIN_USER.password,
+        run_as: false,
+      },
+    ],
   }).catch(async (error: unknown) => {
     await simulator.stop();
     throw error;
   });
   try {
-    const direct: Target = { url: `${simulator.url}/agents?limit=10`, method: 'GET', headers: { authorization: `Bearer ${await simulatorToken(simulator, ADMIN_USER)}` } };
+    const direct: Target = {
+      url: `${simulator.url}/agents?limit=10`,
+      method: 'GET',
+      headers: { authorization: `Bearer ${await simulatorToken(simulator, ADMIN_USER)}` },
+    };
     const proxied: Target = {
       url: `${dashboard.url}/api/request`,
       method: 'POST',
-      headers: { cookie: await dashboardSession(dashboard), 'osd-xsrf': 'bench', 'content-type': 'application/json' },
+      headers: {
+        cookie: await dashboardSession(dashboard),
+        'osd-xsrf': 'bench',
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ id: 'bench', method: 'GET', path: '/agents?limit=10' }),
     };
     await fixedRate(direct, RATE / 2, WARM_UP_MS);
@@ -119,19 +157,38 @@ export async function run(): Promise<BenchResult[]> {
         title: `GET /agents?limit=10 at a fixed ${RATE} requests/s for ${FIXED_RATE_MS / 1000} s: directly vs through /api/request`,
         figures: [
           ['direct p50 / p99', `${ms(directLatency.p50)} / ${ms(directLatency.p99)}`],
-          ['through the dashboard p50 / p99', `${ms(proxiedLatency.p50)} / ${ms(proxiedLatency.p99)}`],
+          [
+            'through the dashboard p50 / p99',
+            `${ms(proxiedLatency.p50)} / ${ms(proxiedLatency.p99)}`,
+          ],
           ['added p50 / p99', `${ms(proxiedLatency.p50 - directLatency.p50)} / ${ms(addedP99)}`],
-          ['achieved rate direct / proxied', `${directLatency.achievedRate.toFixed(0)} / ${proxiedLatency.achievedRate.toFixed(0)} requests/s`],
+          [
+            'achieved rate direct / proxied',
+            `${directLatency.achievedRate.toFixed(0)} / ${proxiedLatency.achievedRate.toFixed(0)} requests/s`,
+          ],
           ['errors direct / proxied', `${directLatency.errors} / ${proxiedLatency.errors}`],
         ],
-        target: { text: `added p99 ≤ ${TARGET_ADDED_P99_MS} ms, no errors`, met: addedP99 <= TARGET_ADDED_P99_MS && directLatency.errors + proxiedLatency.errors === 0 },
+        target: {
+          text: `added p99 ≤ ${TARGET_ADDED_P99_MS} ms, no errors`,
+          met:
+            addedP99 <= TARGET_ADDED_P99_MS && directLatency.errors + proxiedLatency.errors === 0,
+        },
       },
       {
         title: `GET /agents?limit=10 at saturation (32 connections, ${SATURATION_SECONDS} s each): directly vs through /api/request`,
         figures: [
-          ['direct', `${directMax.requestsPerSecond.toFixed(0)} requests/s (${directMax.errors} errors)`],
-          ['through the dashboard', `${proxiedMax.requestsPerSecond.toFixed(0)} requests/s (${proxiedMax.errors} errors)`],
-          ['ratio proxied / direct', (proxiedMax.requestsPerSecond / directMax.requestsPerSecond).toFixed(2)],
+          [
+            'direct',
+            `${directMax.requestsPerSecond.toFixed(0)} requests/s (${directMax.errors} errors)`,
+          ],
+          [
+            'through the dashboard',
+            `${proxiedMax.requestsPerSecond.toFixed(0)} requests/s (${proxiedMax.errors} errors)`,
+          ],
+          [
+            'ratio proxied / direct',
+            (proxiedMax.requestsPerSecond / directMax.requestsPerSecond).toFixed(2),
+          ],
           ['note', 'load generator, simulator and dashboard share the 2 cores'],
         ],
       },

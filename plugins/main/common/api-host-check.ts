@@ -5,7 +5,8 @@
  * `enabled` (host set to run_as and its API user may use it), `host_disabled` (API user may, host not set),
  * `user_not_allowed` (host set, API user may not), `all_disabled`, `unknown` (could not be checked).
  */
-export type RunAsStatus = 'enabled' | 'host_disabled' | 'user_not_allowed' | 'all_disabled' | 'unknown';
+export type RunAsStatus =
+  'enabled' | 'host_disabled' | 'user_not_allowed' | 'all_disabled' | 'unknown';
 
 export type ApiHostCheck = {
   /** Host id, absent for unsaved credentials. */

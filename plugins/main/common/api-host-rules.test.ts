@@ -1,14 +1,29 @@
-import { caFileProblem, hostIdProblem, hostUrlProblem, normalizeHostUrl, passwordProblem, portProblem, usernameProblem } from './api-host-rules';
+import {
+  caFileProblem,
+  hostIdProblem,
+  hostUrlProblem,
+  normalizeHostUrl,
+  passwordProblem,
+  portProblem,
+  usernameProblem,
+} from './api-host-rules';
 
 describe('API host rules', () => {
   it('checks ids', () => {
     expect(hostIdProblem('default')).toBeUndefined();
     expect(hostIdProblem('prod-eu.1_a')).toBeUndefined();
-    for (const id of ['', '-x', '.x', 'a b', 'a/b', 'x'.repeat(65), 'é']) expect(hostIdProblem(id)).toBeDefined();
+    for (const id of ['', '-x', '.x', 'a b', 'a/b', 'x'.repeat(65), 'é'])
+      expect(hostIdProblem(id)).toBeDefined();
   });
 
   it('accepts a scheme and host only', () => {
-    for (const url of ['https://manager.example.org', 'http://127.0.0.1', 'https://[::1]', 'https://manager.example.org/']) expect(hostUrlProblem(url)).toBeUndefined();
+    for (const url of [
+      'https://manager.example.org',
+      'http://127.0.0.1',
+      'https://[::1]',
+      'https://manager.example.org/',
+    ])
+      expect(hostUrlProblem(url)).toBeUndefined();
   });
 
   it.each([
@@ -36,9 +51,11 @@ describe('API host rules', () => {
     expect(portProblem(55000)).toBeUndefined();
     for (const port of [0, 65536, -1, 1.5, Number.NaN]) expect(portProblem(port)).toBeDefined();
     expect(usernameProblem('wazuh-wui')).toBeUndefined();
-    for (const name of ['', 'a:b', 'a\nb', 'x'.repeat(257)]) expect(usernameProblem(name)).toBeDefined();
+    for (const name of ['', 'a:b', 'a\nb', 'x'.repeat(257)])
+      expect(usernameProblem(name)).toBeDefined();
     expect(passwordProblem('S3cret!')).toBeUndefined();
-    for (const password of ['', 'a\r\nb', 'x'.repeat(1025)]) expect(passwordProblem(password)).toBeDefined();
+    for (const password of ['', 'a\r\nb', 'x'.repeat(1025)])
+      expect(passwordProblem(password)).toBeDefined();
     expect(caFileProblem('/etc/ssl/ca.pem')).toBeUndefined();
     expect(caFileProblem('ca.pem')).toBeDefined();
   });

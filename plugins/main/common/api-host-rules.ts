@@ -15,23 +15,29 @@ export const API_HOST_CA_FILE_MAX_LENGTH = 4096;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export function hostIdProblem(id: string): string | undefined {
-  if (!API_HOST_ID_PATTERN.test(id)) return 'must be 1 to 64 letters, digits, "_", "." or "-", starting with a letter or digit';
+  if (!API_HOST_ID_PATTERN.test(id))
+    return 'must be 1 to 64 letters, digits, "_", "." or "-", starting with a letter or digit';
   return undefined;
 }
 
 /** `https://manager.example.org`: scheme and host name only; the port has its own field. */
 export function hostUrlProblem(url: string): string | undefined {
-  if (url.length > API_HOST_URL_MAX_LENGTH) return `must be at most ${API_HOST_URL_MAX_LENGTH} characters`;
+  if (url.length > API_HOST_URL_MAX_LENGTH)
+    return `must be at most ${API_HOST_URL_MAX_LENGTH} characters`;
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return 'must be an absolute URL such as https://manager.example.org';
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'must use the http or https scheme';
-  if (parsed.username || parsed.password || url.includes('@')) return 'must not contain credentials; use the username and password fields';
-  if (parsed.port || /^[a-z]+:\/\/[^/]*:\d*$/i.test(url.replace(/\/$/, ''))) return 'must not contain a port; use the port field';
-  if (parsed.pathname !== '/' || parsed.search || parsed.hash || /[?#]/.test(url)) return 'must not contain a path, query or fragment';
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return 'must use the http or https scheme';
+  if (parsed.username || parsed.password || url.includes('@'))
+    return 'must not contain credentials; use the username and password fields';
+  if (parsed.port || /^[a-z]+:\/\/[^/]*:\d*$/i.test(url.replace(/\/$/, '')))
+    return 'must not contain a port; use the port field';
+  if (parsed.pathname !== '/' || parsed.search || parsed.hash || /[?#]/.test(url))
+    return 'must not contain a path, query or fragment';
   if (!parsed.hostname) return 'must name a host';
   return undefined;
 }
@@ -42,28 +48,34 @@ export function normalizeHostUrl(url: string): string {
 }
 
 export function portProblem(port: number): string | undefined {
-  if (!Number.isInteger(port) || port < 1 || port > 65535) return 'must be an integer between 1 and 65535';
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    return 'must be an integer between 1 and 65535';
   return undefined;
 }
 
 export function usernameProblem(username: string): string | undefined {
   if (username.length === 0) return 'must not be empty';
-  if (username.length > API_HOST_USERNAME_MAX_LENGTH) return `must be at most ${API_HOST_USERNAME_MAX_LENGTH} characters`;
+  if (username.length > API_HOST_USERNAME_MAX_LENGTH)
+    return `must be at most ${API_HOST_USERNAME_MAX_LENGTH} characters`;
   // A colon would end the user name early in the Basic credentials the API host receives.
-  if (username.includes(':') || CONTROL.test(username)) return 'must not contain ":" or control characters';
+  if (username.includes(':') || CONTROL.test(username))
+    return 'must not contain ":" or control characters';
   return undefined;
 }
 
 export function passwordProblem(password: string): string | undefined {
   if (password.length === 0) return 'must not be empty';
-  if (password.length > API_HOST_PASSWORD_MAX_LENGTH) return `must be at most ${API_HOST_PASSWORD_MAX_LENGTH} characters`;
+  if (password.length > API_HOST_PASSWORD_MAX_LENGTH)
+    return `must be at most ${API_HOST_PASSWORD_MAX_LENGTH} characters`;
   if (CONTROL.test(password)) return 'must not contain control characters';
   return undefined;
 }
 
 export function caFileProblem(path: string): string | undefined {
-  if (path.length > API_HOST_CA_FILE_MAX_LENGTH) return `must be at most ${API_HOST_CA_FILE_MAX_LENGTH} characters`;
-  if (!path.startsWith('/')) return 'must be an absolute path to a PEM file on the dashboard server';
+  if (path.length > API_HOST_CA_FILE_MAX_LENGTH)
+    return `must be at most ${API_HOST_CA_FILE_MAX_LENGTH} characters`;
+  if (!path.startsWith('/'))
+    return 'must be an absolute path to a PEM file on the dashboard server';
   if (CONTROL.test(path)) return 'must not contain control characters';
   return undefined;
 }

@@ -4,7 +4,8 @@
  * (`GET /indexer/known-fields/{pattern}`) and uses them when it creates index patterns.
  */
 
-export type KnownFieldType = 'string' | 'number' | 'date' | 'boolean' | 'ip' | 'geo_point' | 'object';
+export type KnownFieldType =
+  'string' | 'number' | 'date' | 'boolean' | 'ip' | 'geo_point' | 'object';
 
 export interface KnownField {
   name: string;
@@ -41,7 +42,14 @@ const TYPE_OF: Record<string, KnownFieldType> = {
 
 function field([name, esType]: Spec): KnownField {
   const text = esType === 'text';
-  return { name, type: TYPE_OF[esType] ?? 'object', esTypes: [esType], searchable: true, aggregatable: !text, readFromDocValues: !text };
+  return {
+    name,
+    type: TYPE_OF[esType] ?? 'object',
+    esTypes: [esType],
+    searchable: true,
+    aggregatable: !text,
+    readFromDocValues: !text,
+  };
 }
 
 const META: Spec[] = [
@@ -176,9 +184,24 @@ const STATISTICS: Spec[] = [
 ];
 
 export const KNOWN_PATTERNS: readonly KnownPattern[] = [
-  { title: 'Alerts', pattern: 'svc-alerts-*', timeFieldName: 'timestamp', fields: [...META, ...AGENT, ...ALERTS].map(field) },
-  { title: 'Agent monitoring', pattern: 'svc-monitoring-*', timeFieldName: 'timestamp', fields: [...META, ...MONITORING].map(field) },
-  { title: 'Manager statistics', pattern: 'svc-statistics-*', timeFieldName: 'timestamp', fields: [...META, ...STATISTICS].map(field) },
+  {
+    title: 'Alerts',
+    pattern: 'svc-alerts-*',
+    timeFieldName: 'timestamp',
+    fields: [...META, ...AGENT, ...ALERTS].map(field),
+  },
+  {
+    title: 'Agent monitoring',
+    pattern: 'svc-monitoring-*',
+    timeFieldName: 'timestamp',
+    fields: [...META, ...MONITORING].map(field),
+  },
+  {
+    title: 'Manager statistics',
+    pattern: 'svc-statistics-*',
+    timeFieldName: 'timestamp',
+    fields: [...META, ...STATISTICS].map(field),
+  },
 ];
 
 const stem = (pattern: string): string => pattern.replace(/[-*]+$/, '');

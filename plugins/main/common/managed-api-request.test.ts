@@ -52,6 +52,8 @@ describe('checkManagedApiPath', () => {
 describe('isManagedApiMethod', () => {
   it('accepts the upper-case methods only', () => {
     expect(['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].every(isManagedApiMethod)).toBe(true);
-    expect(['get', 'HEAD', 'OPTIONS', 'CONNECT', '', undefined].some(isManagedApiMethod)).toBe(false);
+    expect(['get', 'HEAD', 'OPTIONS', 'CONNECT', '', undefined].some(isManagedApiMethod)).toBe(
+      false,
+    );
   });
 });

@@ -15,7 +15,8 @@ export type ManagedApiMethodName = (typeof MANAGED_API_METHODS)[number];
 /** Longest path (query string included) the dashboard forwards. */
 export const MANAGED_API_PATH_MAX_LENGTH = 4096;
 
-export type PathCheck = { valid: true; pathname: string; search: string } | { valid: false; reason: string };
+export type PathCheck =
+  { valid: true; pathname: string; search: string } | { valid: false; reason: string };
 
 export function isManagedApiMethod(method: unknown): method is ManagedApiMethodName {
   return typeof method === 'string' && (MANAGED_API_METHODS as readonly string[]).includes(method);
@@ -38,11 +39,13 @@ function decodeSegment(segment: string): string | undefined {
 function checkSegments(pathname: string): string | undefined {
   const segments = pathname.slice(1).split('/');
   for (const segment of segments) {
-    if (!PATH_SEGMENT.test(segment)) return `the path segment "${segment}" has a character that must be percent-encoded`;
+    if (!PATH_SEGMENT.test(segment))
+      return `the path segment "${segment}" has a character that must be percent-encoded`;
     const decoded = decodeSegment(segment);
     if (decoded === undefined) return `the path segment "${segment}" is not valid percent-encoding`;
     if (decoded === '.' || decoded === '..') return 'dot segments ("." or "..") are not allowed';
-    if (/[/\\]/.test(decoded) || CONTROL.test(decoded)) return 'encoded slashes, backslashes and control characters are not allowed';
+    if (/[/\\]/.test(decoded) || CONTROL.test(decoded))
+      return 'encoded slashes, backslashes and control characters are not allowed';
   }
   return undefined;
 }
@@ -52,17 +55,26 @@ function checkSegments(pathname: string): string | undefined {
  * The reason of a failure names what is wrong in words a user can act on.
  */
 export function checkManagedApiPath(path: unknown): PathCheck {
-  if (typeof path !== 'string' || path.length === 0) return { valid: false, reason: 'the path is empty' };
-  if (path.length > MANAGED_API_PATH_MAX_LENGTH) return { valid: false, reason: `the path is longer than ${MANAGED_API_PATH_MAX_LENGTH} characters` };
+  if (typeof path !== 'string' || path.length === 0)
+    return { valid: false, reason: 'the path is empty' };
+  if (path.length > MANAGED_API_PATH_MAX_LENGTH)
+    return {
+      valid: false,
+      reason: `the path is longer than ${MANAGED_API_PATH_MAX_LENGTH} characters`,
+    };
   if (CONTROL.test(path)) return { valid: false, reason: 'the path contains a control character' };
-  if (!path.startsWith('/')) return { valid: false, reason: 'the path must start with "/" (no scheme or host)' };
-  if (path.startsWith('//')) return { valid: false, reason: 'the path must start with a single "/"' };
+  if (!path.startsWith('/'))
+    return { valid: false, reason: 'the path must start with "/" (no scheme or host)' };
+  if (path.startsWith('//'))
+    return { valid: false, reason: 'the path must start with a single "/"' };
   if (path.includes('\\')) return { valid: false, reason: 'the path must not contain a backslash' };
-  if (path.includes('#')) return { valid: false, reason: 'the path must not contain a fragment ("#")' };
+  if (path.includes('#'))
+    return { valid: false, reason: 'the path must not contain a fragment ("#")' };
   const queryStart = path.indexOf('?');
   const pathname = queryStart === -1 ? path : path.slice(0, queryStart);
   const query = queryStart === -1 ? '' : path.slice(queryStart + 1);
-  if (pathname.includes('//')) return { valid: false, reason: 'the path must not contain an empty segment ("//")' };
+  if (pathname.includes('//'))
+    return { valid: false, reason: 'the path must not contain an empty segment ("//")' };
   const segmentProblem = checkSegments(pathname);
   if (segmentProblem) return { valid: false, reason: segmentProblem };
   return { valid: true, pathname, search: query ? `?${query}` : '' };

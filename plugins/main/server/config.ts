@@ -3,13 +3,25 @@
  * (or none) gives a working plugin.
  */
 import { schema, type TypeOf } from '../../../host/schema';
-import { caFileProblem, hostIdProblem, hostUrlProblem, passwordProblem, usernameProblem } from '../common/api-host-rules';
+import {
+  caFileProblem,
+  hostIdProblem,
+  hostUrlProblem,
+  passwordProblem,
+  usernameProblem,
+} from '../common/api-host-rules';
 import { DEFAULT_ALERTS_INDEX_PATTERN } from '../common/constants';
 import { MANAGED_API_MAX_PAGE_SIZE } from '../common/constants';
 import { isValidCronExpression } from './services/jobs/cron';
 
 const cron = (defaultValue: string) =>
-  schema.string({ defaultValue, validate: (value) => (isValidCronExpression(value) ? undefined : 'must be a cron expression (seconds optional), e.g. "0 */5 * * * *"') });
+  schema.string({
+    defaultValue,
+    validate: (value) =>
+      isValidCronExpression(value)
+        ? undefined
+        : 'must be a cron expression (seconds optional), e.g. "0 */5 * * * *"',
+  });
 
 /** An API host created at start when it is not stored yet (UI edits of it are kept). */
 const seededHost = schema.object({
@@ -53,14 +65,22 @@ export const configSchema = schema.object({
   }),
   ui_logs: schema.object({
     /** Rotate the UI log file when it reaches this size (rotating-file-stream syntax: 10M, 1G). */
-    rotation_size: schema.string({ defaultValue: '10M', validate: (value) => (/^\d+[BKMG]$/.test(value) ? undefined : 'must be a number followed by B, K, M or G') }),
+    rotation_size: schema.string({
+      defaultValue: '10M',
+      validate: (value) =>
+        /^\d+[BKMG]$/.test(value) ? undefined : 'must be a number followed by B, K, M or G',
+    }),
     /** Rotated files kept. */
     max_files: schema.number({ min: 1, max: 1000, defaultValue: 7 }),
     /** Entries one dashboard user may send per minute. */
     per_user_per_minute: schema.number({ min: 1, defaultValue: 120 }),
   }),
   /** Index pattern of alerts that the index-pattern health check keeps in place. */
-  alerts_index_pattern: schema.string({ defaultValue: DEFAULT_ALERTS_INDEX_PATTERN, minLength: 1, maxLength: 255 }),
+  alerts_index_pattern: schema.string({
+    defaultValue: DEFAULT_ALERTS_INDEX_PATTERN,
+    minLength: 1,
+    maxLength: 255,
+  }),
 });
 
 export type SvcConfig = TypeOf<typeof configSchema>;

@@ -13,7 +13,10 @@ export interface GlobalConfiguration {
   settings: Omit<SvcConfig, 'hosts'> & { hosts: string[] };
 }
 
-export function loadGlobalConfiguration(context: PluginInitializerContext, config: SvcConfig): GlobalConfiguration {
+export function loadGlobalConfiguration(
+  context: PluginInitializerContext,
+  config: SvcConfig,
+): GlobalConfiguration {
   const { hosts, ...settings } = config;
   return Object.freeze({
     version: context.env.packageInfo.version,

@@ -9,4 +9,10 @@ export function plugin(initializerContext: PluginInitializerContext): SvcPlugin 
   return new SvcPlugin(initializerContext);
 }
 
-export type { SvcServerStart, SvcRequestHandlerContext, ManagedApiClient, ManagedApiRequester, ManagedApiResponse } from './types';
+export type {
+  SvcServerStart,
+  SvcRequestHandlerContext,
+  ManagedApiClient,
+  ManagedApiRequester,
+  ManagedApiResponse,
+} from './types';

@@ -5,7 +5,13 @@
  * start: the host store and managed-API client, demo mode, background host checks, the queue job runner and the
  * global configuration; returns the contract other plugins use (`SvcServerStart`).
  */
-import type { CoreSetup, CoreStart, Logger, Plugin, PluginInitializerContext } from '../../../host/server/types';
+import type {
+  CoreSetup,
+  CoreStart,
+  Logger,
+  Plugin,
+  PluginInitializerContext,
+} from '../../../host/server/types';
 import { API_HOST_SAVED_OBJECT_TYPE, type ApiHost } from '../common/api-hosts';
 import { PLUGIN_CONTEXT_NAME } from '../common/constants';
 import type { SvcConfig } from './config';
@@ -27,7 +33,10 @@ import { HealthChecks } from './services/health/health-checks';
 import { indexPatternHealthCheck } from './services/health/index-pattern-health-check';
 import { IndexPatternService } from './services/indexer/index-patterns';
 import { KnownFieldsCatalogue } from './services/indexer/known-fields';
-import { indexPatternSavedObjectType, visualizationSavedObjectType } from './services/indexer/saved-object-types';
+import {
+  indexPatternSavedObjectType,
+  visualizationSavedObjectType,
+} from './services/indexer/saved-object-types';
 import { DelayedRequestQueue } from './services/jobs/delayed-requests';
 import { JobRunner } from './services/jobs/job-runner';
 import { ManagedApiService } from './services/managed-api/managed-api-service';
@@ -68,7 +77,10 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
     this.config = context.config.get() as SvcConfig;
     this.healthChecks = new HealthChecks(this.logger.get('health'));
     this.jobs = new JobRunner(this.logger.get('jobs'));
-    this.transport = new HostTransport({ maxResponseBytes: this.config.api.max_response_bytes, maxSockets: this.config.api.max_sockets_per_host });
+    this.transport = new HostTransport({
+      maxResponseBytes: this.config.api.max_response_bytes,
+      maxSockets: this.config.api.max_sockets_per_host,
+    });
   }
 
   private started(): SvcServices {
@@ -82,22 +94,44 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
     core.savedObjects.registerType(indexPatternSavedObjectType);
 
     const requestLogger = this.logger.get('routes');
-    core.http.registerRouteHandlerContext<SvcRequestHandlerContext>(PLUGIN_CONTEXT_NAME, (_context, request) => {
-      const { api } = this.started();
-      return { logger: requestLogger, api: { client: { asInternalUser: api.asInternalUser, asCurrentUser: api.asUser(core.security.getCurrentUser(request)) } } };
-    });
+    core.http.registerRouteHandlerContext<SvcRequestHandlerContext>(
+      PLUGIN_CONTEXT_NAME,
+      (_context, request) => {
+        const { api } = this.started();
+        return {
+          logger: requestLogger,
+          api: {
+            client: {
+              asInternalUser: api.asInternalUser,
+              asCurrentUser: api.asUser(core.security.getCurrentUser(request)),
+            },
+          },
+        };
+      },
+    );
     // The dashboard may only be framed by its own pages (clickjacking).
-    core.http.registerOnPreResponse((_request, _response, toolkit) => toolkit.next({ headers: { 'x-frame-options': 'SAMEORIGIN' } }));
+    core.http.registerOnPreResponse((_request, _response, toolkit) =>
+      toolkit.next({ headers: { 'x-frame-options': 'SAMEORIGIN' } }),
+    );
 
     registerRoutes(core.http.createRouter(), () => this.started());
 
     this.healthChecks.register(
-      indexPatternHealthCheck(() => ({ indexPatterns: this.started().indexPatterns, repository: this.startCore().savedObjects.createInternalRepository() }), this.config.alerts_index_pattern),
+      indexPatternHealthCheck(
+        () => ({
+          indexPatterns: this.started().indexPatterns,
+          repository: this.startCore().savedObjects.createInternalRepository(),
+        }),
+        this.config.alerts_index_pattern,
+      ),
     );
     this.healthChecks.register(apiHealthCheck(() => this.started()));
 
-    createDefaultNotificationChannels(deps.notifications, this.logger.get('notifications')).catch((error: unknown) =>
-      this.logger.error(`Default notification channels could not be created: ${(error as Error).message}`),
+    createDefaultNotificationChannels(deps.notifications, this.logger.get('notifications')).catch(
+      (error: unknown) =>
+        this.logger.error(
+          `Default notification channels could not be created: ${(error as Error).message}`,
+        ),
     );
     return {};
   }
@@ -112,14 +146,24 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
     this.globalConfiguration = loadGlobalConfiguration(this.context, this.config);
     const dataDir = this.context.paths.data;
     const key = await loadEncryptionKey({ env: process.env, dataDir });
-    if (key.source === 'file-created') this.logger.info(`A new key for API host passwords was written to ${dataDir} (set SVC_ENCRYPTION_KEY to manage it yourself).`);
+    if (key.source === 'file-created')
+      this.logger.info(
+        `A new key for API host passwords was written to ${dataDir} (set SVC_ENCRYPTION_KEY to manage it yourself).`,
+      );
     if (key.warning) this.logger.warn(key.warning);
 
-    const hosts = new ApiHostStore(core.savedObjects.createInternalRepository([API_HOST_SAVED_OBJECT_TYPE]), new PasswordCipher(key.key));
+    const hosts = new ApiHostStore(
+      core.savedObjects.createInternalRepository([API_HOST_SAVED_OBJECT_TYPE]),
+      new PasswordCipher(key.key),
+    );
     const api = new ManagedApiService({
       hosts,
       transport: this.transport,
-      tokens: new TokenStore(this.transport, { maxEntries: this.config.api.token_cache_size, expirySkewMs: TOKEN_EXPIRY_SKEW_MS, fallbackLifetimeMs: TOKEN_FALLBACK_LIFETIME_MS }),
+      tokens: new TokenStore(this.transport, {
+        maxEntries: this.config.api.token_cache_size,
+        expirySkewMs: TOKEN_EXPIRY_SKEW_MS,
+        fallbackLifetimeMs: TOKEN_FALLBACK_LIFETIME_MS,
+      }),
       logger: this.logger.get('managed-api'),
       timeoutMs: this.config.api.timeout_ms,
     });
@@ -133,9 +177,17 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
       api,
       checker,
       statuses,
-      csv: new CsvExportService({ maxRows: this.config.csv.max_rows, pageSize: this.config.csv.page_size }),
+      csv: new CsvExportService({
+        maxRows: this.config.csv.max_rows,
+        pageSize: this.config.csv.page_size,
+      }),
       queue,
-      uiLogs: new UiLogWriter({ dataDir, rotationSize: this.config.ui_logs.rotation_size, maxFiles: this.config.ui_logs.max_files, perUserPerMinute: this.config.ui_logs.per_user_per_minute }),
+      uiLogs: new UiLogWriter({
+        dataDir,
+        rotationSize: this.config.ui_logs.rotation_size,
+        maxFiles: this.config.ui_logs.max_files,
+        perUserPerMinute: this.config.ui_logs.per_user_per_minute,
+      }),
       knownFields,
       indexPatterns: new IndexPatternService(knownFields),
       healthChecks: this.healthChecks,
@@ -145,27 +197,60 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
     hosts.onChange((change) => {
       api.forgetHost(change.id);
       if (change.kind === 'deleted') statuses.forget(change.id);
-      else statuses.refresh(change.id).catch((error: unknown) => this.logger.warn(`API host [${change.id}] could not be checked: ${(error as Error).message}`));
+      else
+        statuses
+          .refresh(change.id)
+          .catch((error: unknown) =>
+            this.logger.warn(
+              `API host [${change.id}] could not be checked: ${(error as Error).message}`,
+            ),
+          );
     });
     await seedApiHosts(hosts, this.config.hosts, this.logger.get('api-hosts'));
-    this.demo = new DemoMode({ setting: this.context.config.legacy.globalConfig.demo, hosts, startManagedApi: startBuiltInManagedApi, logger: this.logger.get('demo') });
+    this.demo = new DemoMode({
+      setting: this.context.config.legacy.globalConfig.demo,
+      hosts,
+      startManagedApi: startBuiltInManagedApi,
+      logger: this.logger.get('demo'),
+    });
     core.startupNotices.add((await this.demo.start()).notice);
 
     // Background API initialisation: every host is checked now and on schedule; nothing here delays the start.
-    this.jobs.start({ name: 'api-host-checks', schedule: this.config.jobs.api_check_schedule, run: () => statuses.refreshAll() }, { runNow: true });
-    this.jobs.start({ name: 'delayed-requests', schedule: this.config.jobs.queue_schedule, run: () => queue.runDue() });
+    this.jobs.start(
+      {
+        name: 'api-host-checks',
+        schedule: this.config.jobs.api_check_schedule,
+        run: () => statuses.refreshAll(),
+      },
+      { runNow: true },
+    );
+    this.jobs.start({
+      name: 'delayed-requests',
+      schedule: this.config.jobs.queue_schedule,
+      run: () => queue.runDue(),
+    });
     const indexPatterns = this.services.indexPatterns;
     void indexPatterns
       .ensure(core.savedObjects.createInternalRepository(), this.config.alerts_index_pattern)
-      .then((outcome) => outcome === 'created' && this.logger.info(`Index pattern [${this.config.alerts_index_pattern}] was created.`))
-      .catch((error: unknown) => this.logger.warn(`Index pattern [${this.config.alerts_index_pattern}] could not be checked: ${(error as Error).message}`));
+      .then(
+        (outcome) =>
+          outcome === 'created' &&
+          this.logger.info(`Index pattern [${this.config.alerts_index_pattern}] was created.`),
+      )
+      .catch((error: unknown) =>
+        this.logger.warn(
+          `Index pattern [${this.config.alerts_index_pattern}] could not be checked: ${(error as Error).message}`,
+        ),
+      );
     this.logger.debug('Global configuration loaded.', { configuration: this.globalConfiguration });
 
     return {
       api: {
         client: {
           asInternalUser: api.asInternalUser,
-          asScoped: (request) => ({ asCurrentUser: api.asUser(core.security.getCurrentUser(request)) }),
+          asScoped: (request) => ({
+            asCurrentUser: api.asUser(core.security.getCurrentUser(request)),
+          }),
         },
       },
       hosts: {
@@ -182,7 +267,8 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
     await this.jobs.stop();
     await this.demo?.stop();
     const dropped = this.services?.queue.clear() ?? 0;
-    if (dropped > 0) this.logger.warn(`${dropped} queued request(s) were not sent because the dashboard stopped.`);
+    if (dropped > 0)
+      this.logger.warn(`${dropped} queued request(s) were not sent because the dashboard stopped.`);
     await this.services?.uiLogs.close();
     this.transport.close();
   }

@@ -30,7 +30,12 @@ export interface ManagedApiRequester {
    * (see services/managed-api/errors) when there is no usable answer: unknown host, unreachable,
    * timeout, TLS failure, malformed body, failed login.
    */
-  request<T = unknown>(method: ManagedApiMethod, path: string, body: unknown, options: ManagedApiRequestOptions): Promise<ManagedApiResponse<T>>;
+  request<T = unknown>(
+    method: ManagedApiMethod,
+    path: string,
+    body: unknown,
+    options: ManagedApiRequestOptions,
+  ): Promise<ManagedApiResponse<T>>;
 }
 
 export interface ManagedApiClient {

@@ -1,4 +1,12 @@
-import { API_USER, HOST_ID, leakedSecrets, OTHER_PASSWORD, secretsAtRest, startMainTestEnv, type MainTestEnv } from './support';
+import {
+  API_USER,
+  HOST_ID,
+  leakedSecrets,
+  OTHER_PASSWORD,
+  secretsAtRest,
+  startMainTestEnv,
+  type MainTestEnv,
+} from './support';
 
 // Starting a dashboard and a simulator takes a while on a loaded machine.
 jest.setTimeout(60_000);
@@ -30,35 +38,52 @@ describe('API host store over HTTP', () => {
     expect(response.status).toBe(200);
     const hosts = response.json<HostEntry[]>();
     expect(hosts).toHaveLength(1);
-    expect(hosts[0]).toMatchObject({ id: HOST_ID, url: 'http://127.0.0.1', port: env.simulator.port, username: API_USER.username, run_as: true, tls_verify: true });
+    expect(hosts[0]).toMatchObject({
+      id: HOST_ID,
+      url: 'http://127.0.0.1',
+      port: env.simulator.port,
+      username: API_USER.username,
+      run_as: true,
+      tls_verify: true,
+    });
     expect(hosts[0]).not.toHaveProperty('password');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('adds, edits and removes a host as an admin', async () => {
-    const created = await env.admin.post('/hosts/apis', { body: env.hostConfig({ id: 'second', password: OTHER_PASSWORD, run_as: false }) });
+    const created = await env.admin.post('/hosts/apis', {
+      body: env.hostConfig({ id: 'second', password: OTHER_PASSWORD, run_as: false }),
+    });
     expect(created.status).toBe(200);
     const host = created.json<HostEntry>();
     expect(host).toMatchObject({ id: 'second', run_as: false, version: expect.any(String) });
     expect(created.text).not.toContain('password');
 
-    const edited = await env.admin.put('/hosts/apis/second', { body: { port: 1234, version: host.version } });
+    const edited = await env.admin.put('/hosts/apis/second', {
+      body: { port: 1234, version: host.version },
+    });
     expect(edited.status).toBe(200);
     expect(edited.json<HostEntry>()).toMatchObject({ id: 'second', port: 1234 });
 
     const removed = await env.admin.delete('/hosts/apis/second');
     expect(removed.status).toBe(200);
     expect(removed.json()).toEqual({ id: 'second', deleted: true });
-    expect((await env.admin.get('/hosts/apis')).json<HostEntry[]>().map((entry) => entry.id)).toEqual([HOST_ID]);
+    expect(
+      (await env.admin.get('/hosts/apis')).json<HostEntry[]>().map((entry) => entry.id),
+    ).toEqual([HOST_ID]);
     expect((await env.admin.delete('/hosts/apis/second')).status).toBe(404);
     expect((await env.admin.put('/hosts/apis/second', { body: { port: 1 } })).status).toBe(404);
   });
 
   it('checks a new host in the background and shows its status', async () => {
-    await env.admin.post('/hosts/apis', { body: env.hostConfig({ id: 'checked', password: OTHER_PASSWORD }) });
+    await env.admin.post('/hosts/apis', {
+      body: env.hostConfig({ id: 'checked', password: OTHER_PASSWORD }),
+    });
     let status: HostEntry['status'];
     for (let attempt = 0; attempt < 100 && !status; attempt += 1) {
-      status = (await env.admin.get('/hosts/apis')).json<HostEntry[]>().find((entry) => entry.id === 'checked')?.status;
+      status = (await env.admin.get('/hosts/apis'))
+        .json<HostEntry[]>()
+        .find((entry) => entry.id === 'checked')?.status;
       if (!status) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     // Wrong password for this API user: reachable, not logged in.
@@ -67,10 +92,16 @@ describe('API host store over HTTP', () => {
   });
 
   it('keeps writes for admins', async () => {
-    expect((await env.user.post('/hosts/apis', { body: env.hostConfig({ id: 'nope' }) })).status).toBe(403);
+    expect(
+      (await env.user.post('/hosts/apis', { body: env.hostConfig({ id: 'nope' }) })).status,
+    ).toBe(403);
     const forbidden = await env.user.put(`/hosts/apis/${HOST_ID}`, { body: { port: 1 } });
     expect(forbidden.status).toBe(403);
-    expect(forbidden.json()).toMatchObject({ statusCode: 403, error: 'Forbidden', attributes: { code: 'admin_required' } });
+    expect(forbidden.json()).toMatchObject({
+      statusCode: 403,
+      error: 'Forbidden',
+      attributes: { code: 'admin_required' },
+    });
     expect((await env.user.delete(`/hosts/apis/${HOST_ID}`)).status).toBe(403);
     expect((await env.dashboard.anonymous().get('/hosts/apis')).status).toBe(401);
   });
@@ -78,26 +109,53 @@ describe('API host store over HTTP', () => {
   it('refuses a duplicate id with 409', async () => {
     const response = await env.admin.post('/hosts/apis', { body: env.hostConfig() });
     expect(response.status).toBe(409);
-    expect(response.json()).toMatchObject({ statusCode: 409, error: 'Conflict', message: `API host [${HOST_ID}] already exists.` });
+    expect(response.json()).toMatchObject({
+      statusCode: 409,
+      error: 'Conflict',
+      message: `API host [${HOST_ID}] already exists.`,
+    });
   });
 
   it.each([
     [{ url: 'ftp://127.0.0.1' }, '[request body.url]: must use the http or https scheme'],
-    [{ url: 'https://user:pw@127.0.0.1' }, '[request body.url]: must not contain credentials; use the username and password fields'],
-    [{ url: 'https://127.0.0.1/api' }, '[request body.url]: must not contain a path, query or fragment'],
-    [{ url: 'https://127.0.0.1:55000' }, '[request body.url]: must not contain a port; use the port field'],
+    [
+      { url: 'https://user:pw@127.0.0.1' },
+      '[request body.url]: must not contain credentials; use the username and password fields',
+    ],
+    [
+      { url: 'https://127.0.0.1/api' },
+      '[request body.url]: must not contain a path, query or fragment',
+    ],
+    [
+      { url: 'https://127.0.0.1:55000' },
+      '[request body.url]: must not contain a port; use the port field',
+    ],
     [{ port: 0 }, '[request body.port]: Value must be equal to or greater than [1].'],
     [{ port: 65536 }, '[request body.port]: Value must be equal to or lower than [65535].'],
     [{ port: 'x' }, '[request body.port]: expected value of type [number] but got [string]'],
-    [{ id: '../etc' }, '[request body.id]: must be 1 to 64 letters, digits, "_", "." or "-", starting with a letter or digit'],
+    [
+      { id: '../etc' },
+      '[request body.id]: must be 1 to 64 letters, digits, "_", "." or "-", starting with a letter or digit',
+    ],
     [{ username: '' }, '[request body.username]: must not be empty'],
-    [{ password: undefined }, '[request body.password]: expected value of type [string] but got [undefined]'],
+    [
+      { password: undefined },
+      '[request body.password]: expected value of type [string] but got [undefined]',
+    ],
     [{ run_as: 'yes' }, '[request body.run_as]: expected value of type [boolean] but got [string]'],
-    [{ ca_file: 'ca.pem' }, '[request body.ca_file]: must be an absolute path to a PEM file on the dashboard server'],
-    [{ ca_file: '/nonexistent/ca.pem' }, '[request body.ca_file]: cannot be read on the dashboard server (ENOENT)'],
+    [
+      { ca_file: 'ca.pem' },
+      '[request body.ca_file]: must be an absolute path to a PEM file on the dashboard server',
+    ],
+    [
+      { ca_file: '/nonexistent/ca.pem' },
+      '[request body.ca_file]: cannot be read on the dashboard server (ENOENT)',
+    ],
     [{ extra: 1 }, '[request body.extra]: definition for this key is missing'],
   ])('validates %j', async (override, message) => {
-    const response = await env.admin.post('/hosts/apis', { body: env.hostConfig({ id: 'invalid', ...override }) });
+    const response = await env.admin.post('/hosts/apis', {
+      body: env.hostConfig({ id: 'invalid', ...override }),
+    });
     expect(response.status).toBe(400);
     expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message });
   });
@@ -113,13 +171,17 @@ describe('API host store over HTTP', () => {
     const operator = await env.dashboard.login('operator', 'operator-password-1');
     const [first, second] = await Promise.all([
       env.admin.put(`/hosts/apis/${HOST_ID}`, { body: { run_as: false, version } }),
-      operator.put(`/hosts/apis/${HOST_ID}`, { body: { run_as: true, username: API_USER.username, version } }),
+      operator.put(`/hosts/apis/${HOST_ID}`, {
+        body: { run_as: true, username: API_USER.username, version },
+      }),
     ]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     const loser = first.status === 409 ? first : second;
     expect(loser.json<{ message: string }>().message).toContain('was changed by someone else');
     const winner = first.status === 200 ? first : second;
-    expect((await env.admin.get('/hosts/apis')).json<HostEntry[]>()[0].version).toBe(winner.json<HostEntry>().version);
+    expect((await env.admin.get('/hosts/apis')).json<HostEntry[]>()[0].version).toBe(
+      winner.json<HostEntry>().version,
+    );
     await env.admin.put(`/hosts/apis/${HOST_ID}`, { body: { run_as: true } });
   });
 

@@ -37,7 +37,8 @@ describe('POST /api/request', () => {
     await env.stop();
   });
 
-  const request = (body: Record<string, unknown>, client = env.admin) => client.post('/api/request', { body: { id: HOST_ID, ...body } });
+  const request = (body: Record<string, unknown>, client = env.admin) =>
+    client.post('/api/request', { body: { id: HOST_ID, ...body } });
 
   it('returns the managed API envelope and status as they are', async () => {
     const response = await request({ method: 'GET', path: '/agents?limit=10&sort=%2Bid' });
@@ -51,26 +52,41 @@ describe('POST /api/request', () => {
   });
 
   it('turns body.params into query parameters', async () => {
-    const response = await request({ method: 'GET', path: '/agents', body: { params: { limit: 3, offset: 2, select: ['id', 'name'] } } });
+    const response = await request({
+      method: 'GET',
+      path: '/agents',
+      body: { params: { limit: 3, offset: 2, select: ['id', 'name'] } },
+    });
     const envelope = response.json<Envelope>();
     expect(envelope.data.affected_items.map((agent) => agent.id)).toEqual(['002', '003', '004']);
     expect(Object.keys(envelope.data.affected_items[0]).sort()).toEqual(['id', 'name']);
   });
 
   it('sends JSON bodies and passes managed-API validation errors through', async () => {
-    const added = await request({ method: 'POST', path: '/agents', body: { name: 'integration-agent', ip: '10.9.8.7' } });
+    const added = await request({
+      method: 'POST',
+      path: '/agents',
+      body: { name: 'integration-agent', ip: '10.9.8.7' },
+    });
     expect(added.status).toBe(200);
     expect(added.json<{ data: { id: string } }>().data.id).toMatch(/^\d{3,}$/);
     const invalid = await request({ method: 'GET', path: '/agents?limit=100001' });
     expect(invalid.status).toBe(400);
     expect(invalid.headers['content-type']).toContain('application/problem+json');
-    expect(invalid.json<{ title: string; detail: string }>()).toMatchObject({ title: 'Bad Request', detail: expect.stringContaining('100001 is greater than the maximum of 100000') });
+    expect(invalid.json<{ title: string; detail: string }>()).toMatchObject({
+      title: 'Bad Request',
+      detail: expect.stringContaining('100001 is greater than the maximum of 100000'),
+    });
   });
 
   it('passes a 4000 permission error through for a read-only dashboard user (run_as)', async () => {
     const response = await request({ method: 'PUT', path: '/agents/001/restart' }, env.user);
     expect(response.status).toBe(403);
-    expect(response.json()).toMatchObject({ title: 'Permission Denied', detail: 'Permission denied: Resource type: agent:id', error: 4000 });
+    expect(response.json()).toMatchObject({
+      title: 'Permission Denied',
+      detail: 'Permission denied: Resource type: agent:id',
+      error: 4000,
+    });
     const allowed = await request({ method: 'GET', path: '/agents?limit=1' }, env.user);
     expect(allowed.status).toBe(200);
   });
@@ -89,14 +105,24 @@ describe('POST /api/request', () => {
     env.simulator.faults.refuseConnections = true;
     const refused = await request({ method: 'GET', path: '/agents?limit=1' });
     expect(refused.status).toBe(502);
-    expect(refused.json()).toMatchObject({ statusCode: 502, error: 'Bad Gateway', attributes: { code: 'host_unreachable', hostId: HOST_ID } });
+    expect(refused.json()).toMatchObject({
+      statusCode: 502,
+      error: 'Bad Gateway',
+      attributes: { code: 'host_unreachable', hostId: HOST_ID },
+    });
     env.simulator.resetFaults();
 
-    await env.admin.post('/hosts/apis', { body: env.hostConfig({ id: 'down', port: await closedPort() }) });
+    await env.admin.post('/hosts/apis', {
+      body: env.hostConfig({ id: 'down', port: await closedPort() }),
+    });
     const down = await request({ id: 'down', method: 'GET', path: '/agents' });
     expect(down.status).toBe(502);
-    expect(down.json()).toMatchObject({ attributes: { code: 'host_unreachable', hostId: 'down', upstream: { code: 'ECONNREFUSED' } } });
-    expect(down.json<{ message: string }>().message).toContain('is not reachable at http://127.0.0.1:');
+    expect(down.json()).toMatchObject({
+      attributes: { code: 'host_unreachable', hostId: 'down', upstream: { code: 'ECONNREFUSED' } },
+    });
+    expect(down.json<{ message: string }>().message).toContain(
+      'is not reachable at http://127.0.0.1:',
+    );
     await env.admin.delete('/hosts/apis/down');
   });
 
@@ -104,7 +130,12 @@ describe('POST /api/request', () => {
     env.simulator.faults.latencyMs = 4000;
     const response = await request({ method: 'GET', path: '/agents?limit=1' });
     expect(response.status).toBe(504);
-    expect(response.json()).toMatchObject({ statusCode: 504, error: 'Gateway Timeout', message: `API host [${HOST_ID}] did not answer within 1500 ms.`, attributes: { code: 'timeout' } });
+    expect(response.json()).toMatchObject({
+      statusCode: 504,
+      error: 'Gateway Timeout',
+      message: `API host [${HOST_ID}] did not answer within 1500 ms.`,
+      attributes: { code: 'timeout' },
+    });
   });
 
   it('answers 502 for malformed or truncated answers', async () => {
@@ -119,13 +150,20 @@ describe('POST /api/request', () => {
     expect(truncated.status).toBe(502);
     // The simulator closes the socket right after writing half a body, so the headers may or may not
     // arrive first: either way the answer is a 502 that says what happened.
-    expect(['malformed_response', 'host_unreachable']).toContain(truncated.json<{ attributes: { code: string } }>().attributes.code);
+    expect(['malformed_response', 'host_unreachable']).toContain(
+      truncated.json<{ attributes: { code: string } }>().attributes.code,
+    );
   });
 
   it('answers 404 for an unknown host', async () => {
     const response = await request({ id: 'nowhere', method: 'GET', path: '/agents' });
     expect(response.status).toBe(404);
-    expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'API host [nowhere] is not configured.', attributes: { code: 'host_not_found', hostId: 'nowhere' } });
+    expect(response.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'API host [nowhere] is not configured.',
+      attributes: { code: 'host_not_found', hostId: 'nowhere' },
+    });
   });
 
   it.each([
@@ -134,7 +172,10 @@ describe('POST /api/request', () => {
     ['https:evil.example', 'the path must start with "/" (no scheme or host)'],
     ['/agents/../security/users', 'dot segments ("." or "..") are not allowed'],
     ['/agents/%2e%2e/security', 'dot segments ("." or "..") are not allowed'],
-    ['/agents%2f..%2fsecurity', 'encoded slashes, backslashes and control characters are not allowed'],
+    [
+      '/agents%2f..%2fsecurity',
+      'encoded slashes, backslashes and control characters are not allowed',
+    ],
     ['/agents\r\nHost: evil.example', 'the path contains a control character'],
     ['/agents?x=1\r\nX-Evil: 1', 'the path contains a control character'],
     ['/\\evil.example', 'the path must not contain a backslash'],
@@ -144,21 +185,35 @@ describe('POST /api/request', () => {
     const before = env.simulator.stats.requests;
     const response = await request({ method: 'GET', path });
     expect(response.status).toBe(400);
-    expect(response.json()).toMatchObject({ statusCode: 400, message: `[request body.path]: ${reason}` });
+    expect(response.json()).toMatchObject({
+      statusCode: 400,
+      message: `[request body.path]: ${reason}`,
+    });
     expect(env.simulator.stats.requests).toBe(before);
   });
 
   it.each([
     [{ method: 'get' }, '[request body.method]: must be one of GET, POST, PUT, DELETE, PATCH'],
     [{ method: 'TRACE' }, '[request body.method]: must be one of GET, POST, PUT, DELETE, PATCH'],
-    [{ method: undefined }, '[request body.method]: expected value of type [string] but got [undefined]'],
+    [
+      { method: undefined },
+      '[request body.method]: expected value of type [string] but got [undefined]',
+    ],
     [{ path: 5 }, '[request body.path]: expected value of type [string] but got [number]'],
     [{ id: undefined }, '[request body.id]: expected value of type [string] but got [undefined]'],
     [{ extra: true }, '[request body.extra]: definition for this key is missing'],
-    [{ body: { params: { q: { nested: 1 } } } }, '[request body.body.params.q]: must be a string, number, boolean or a list of them'],
-    [{ body: { delay: -5 } }, '[request body.body.delay]: must be a whole number of milliseconds from 0 to 3600000'],
+    [
+      { body: { params: { q: { nested: 1 } } } },
+      '[request body.body.params.q]: must be a string, number, boolean or a list of them',
+    ],
+    [
+      { body: { delay: -5 } },
+      '[request body.body.delay]: must be a whole number of milliseconds from 0 to 3600000',
+    ],
   ])('validates %j', async (override, message) => {
-    const response = await env.admin.post('/api/request', { body: { id: HOST_ID, method: 'GET', path: '/agents', ...override } });
+    const response = await env.admin.post('/api/request', {
+      body: { id: HOST_ID, method: 'GET', path: '/agents', ...override },
+    });
     expect(response.status).toBe(400);
     expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message });
   });
@@ -166,7 +221,11 @@ describe('POST /api/request', () => {
   it('queues a delayed request and sends it later as the same user', async () => {
     const restarts = () => env.simulator.stats.byRoute['PUT /agents/{agent_id}/restart'] ?? 0;
     const before = restarts();
-    const response = await request({ method: 'PUT', path: '/agents/002/restart', body: { delay: 500 } });
+    const response = await request({
+      method: 'PUT',
+      path: '/agents/002/restart',
+      body: { delay: 500 },
+    });
     expect(response.status).toBe(200);
     expect(response.json()).toMatchObject({ error: 0, data: { queued: true } });
     expect(restarts()).toBe(before);
@@ -174,6 +233,12 @@ describe('POST /api/request', () => {
   });
 
   it('needs a dashboard session', async () => {
-    expect((await env.dashboard.anonymous().post('/api/request', { body: { id: HOST_ID, method: 'GET', path: '/agents' } })).status).toBe(401);
+    expect(
+      (
+        await env.dashboard
+          .anonymous()
+          .post('/api/request', { body: { id: HOST_ID, method: 'GET', path: '/agents' } })
+      ).status,
+    ).toBe(401);
   });
 });

@@ -23,8 +23,14 @@ function pluginsWithFixtures(): string {
   };
   for (const [name, source] of Object.entries(sources)) {
     mkdirSync(join(dir, name, 'server'), { recursive: true });
-    copyFileSync(join(source, 'opensearch_dashboards.json'), join(dir, name, 'opensearch_dashboards.json'));
-    writeFileSync(join(dir, name, 'server', 'index.ts'), `export * from ${JSON.stringify(join(source, 'server'))};\n`);
+    copyFileSync(
+      join(source, 'opensearch_dashboards.json'),
+      join(dir, name, 'opensearch_dashboards.json'),
+    );
+    writeFileSync(
+      join(dir, name, 'server', 'index.ts'),
+      `export * from ${JSON.stringify(join(source, 'server'))};\n`,
+    );
   }
   return dir;
 }
@@ -49,7 +55,14 @@ describe('svc plugin lifecycle: context, start contract, notification channels',
     expect(asUser.json()).toEqual({ internal: ['administrator'], current: ['readonly'] });
     const asAdmin = await env.admin.get(`/api/test/svc-context/${HOST_ID}`);
     expect(asAdmin.json()).toEqual({ internal: ['administrator'], current: ['administrator'] });
-    expect(env.dashboard.logs().some((line) => line.includes('svc context used by the probe') && line.includes('plugins.svc.routes'))).toBe(true);
+    expect(
+      env.dashboard
+        .logs()
+        .some(
+          (line) =>
+            line.includes('svc context used by the probe') && line.includes('plugins.svc.routes'),
+        ),
+    ).toBe(true);
   });
 
   it('gives dependent plugins the start contract', async () => {
@@ -59,11 +72,18 @@ describe('svc plugin lifecycle: context, start contract, notification channels',
 
   it('creates the default notification channels when a notifications plugin is present', async () => {
     const response = await env.user.get('/api/test/notification-channels');
-    expect(response.json<Array<{ id: string }>>().map((channel) => channel.id)).toEqual(['svc-api-hosts', 'svc-updates']);
+    expect(response.json<Array<{ id: string }>>().map((channel) => channel.id)).toEqual([
+      'svc-api-hosts',
+      'svc-updates',
+    ]);
   });
 
   it('sets X-Frame-Options on every response, errors and other plugins included', async () => {
-    for (const response of [await env.user.get('/api/test/notification-channels'), await env.user.get('/no/such/route'), await env.dashboard.anonymous().get('/api/status')]) {
+    for (const response of [
+      await env.user.get('/api/test/notification-channels'),
+      await env.user.get('/no/such/route'),
+      await env.dashboard.anonymous().get('/api/status'),
+    ]) {
       expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     }
   });
@@ -81,11 +101,17 @@ describe('svc plugin without a notifications plugin', () => {
   });
 
   it('says in its debug log that no channels were created', () => {
-    expect(env.dashboard.logs().some((line) => line.includes('The notifications plugin is not installed'))).toBe(true);
+    expect(
+      env.dashboard
+        .logs()
+        .some((line) => line.includes('The notifications plugin is not installed')),
+    ).toBe(true);
   });
 
   it('never logs passwords or tokens, even at debug level', async () => {
-    await env.admin.post('/api/request', { body: { id: HOST_ID, method: 'GET', path: '/agents?limit=1' } });
+    await env.admin.post('/api/request', {
+      body: { id: HOST_ID, method: 'GET', path: '/agents?limit=1' },
+    });
     await env.user.post('/api/login', { body: { idHost: HOST_ID, force: true } });
     await env.admin.post('/api/check-stored-api', { body: { id: HOST_ID } });
     const logs = env.dashboard.logs();

@@ -21,15 +21,27 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-function startChild(script: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
-  const child = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), join(REPO, script), ...args], {
-    cwd: REPO,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+function startChild(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+  const child = spawn(
+    process.execPath,
+    ['--require', require.resolve('tsx/cjs'), join(REPO, script), ...args],
+    {
+      cwd: REPO,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   return new Promise((resolvePromise, reject) => {
     let output = '';
-    const timer = setTimeout(() => fail(new Error(`${script} did not start within ${STARTUP_TIMEOUT_MS} ms:\n${output}`)), STARTUP_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => fail(new Error(`${script} did not start within ${STARTUP_TIMEOUT_MS} ms:\n${output}`)),
+      STARTUP_TIMEOUT_MS,
+    );
     const fail = (error: Error) => {
       clearTimeout(timer);
       child.kill('SIGKILL');
@@ -47,7 +59,9 @@ function startChild(script: string, args: string[], env: NodeJS.ProcessEnv, read
     child.stderr?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
-    child.once('exit', (code) => fail(new Error(`${script} exited with ${code} before it was ready:\n${output}`)));
+    child.once('exit', (code) =>
+      fail(new Error(`${script} exited with ${code} before it was ready:\n${output}`)),
+    );
   });
 }
 
@@ -67,16 +81,33 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function spawnSimulator(options: { agents: number }): Promise<ChildServer & { port: number }> {
+export async function spawnSimulator(options: {
+  agents: number;
+}): Promise<ChildServer & { port: number }> {
   const { child, match } = await startChild(
     'test/managed-api/cli.ts',
-    ['--port', '0', '--agents', String(options.agents), '--requests-per-minute', '0', '--login-attempts', '0'],
+    [
+      '--port',
+      '0',
+      '--agents',
+      String(options.agents),
+      '--requests-per-minute',
+      '0',
+      '--login-attempts',
+      '0',
+    ],
     {},
     /listening on (http:\/\/[\d.]+:(\d+))/,
   );
   child.stdout?.resume();
   const pid = child.pid as number;
-  return { url: match[1], port: Number(match[2]), pid, rss: () => rssOf(pid), stop: () => stopChild(child) };
+  return {
+    url: match[1],
+    port: Number(match[2]),
+    pid,
+    rss: () => rssOf(pid),
+    stop: () => stopChild(child),
+  };
 }
 
 export interface ChildDashboard extends ChildServer {
@@ -124,7 +155,8 @@ export async function dashboardSession(dashboard: ChildDashboard): Promise<strin
     headers: { 'content-type': 'application/json', 'osd-xsrf': 'bench' },
     body: JSON.stringify({ username: 'admin', password: dashboard.adminPassword }),
   });
-  if (response.status !== 200) throw new Error(`Dashboard login failed with ${response.status}: ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`Dashboard login failed with ${response.status}: ${await response.text()}`);
   return response.headers
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0])
@@ -132,10 +164,15 @@ export async function dashboardSession(dashboard: ChildDashboard): Promise<strin
 }
 
 /** A bearer token of the simulator's admin user, for calling it directly. */
-export async function simulatorToken(simulator: ChildServer, credentials: { username: string; password: string }): Promise<string> {
+export async function simulatorToken(
+  simulator: ChildServer,
+  credentials: { username: string; password: string },
+): Promise<string> {
   const response = await fetch(`${simulator.url}/security/user/authenticate`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}` },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`,
+    },
   });
   if (response.status !== 200) throw new Error(`Simulator login failed with ${response.status}`);
   return ((await response.json()) as { data: { token: string } }).data.token;

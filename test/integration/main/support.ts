@@ -6,16 +6,29 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startManagedApi, type ManagedApi, type ManagedApiOptions } from '../../managed-api';
-import { startTestDashboard, type TestClient, type TestDashboard, type TestDashboardOptions, type TestResponse } from '../harness';
+import {
+  startTestDashboard,
+  type TestClient,
+  type TestDashboard,
+  type TestDashboardOptions,
+  type TestResponse,
+} from '../harness';
 
 /** API user of the simulator whose password is distinctive enough to search for. */
-export const API_USER = { username: 'svc-integration', password: 'Api-Pw-7f3a9c1e-not-for-output' } as const;
+export const API_USER = {
+  username: 'svc-integration',
+  password: 'Api-Pw-7f3a9c1e-not-for-output',
+} as const;
 /** A second password, used when tests store other credentials. */
 export const OTHER_PASSWORD = 'Other-Pw-2b8d4e60-not-for-output';
 export const STORED_PASSWORDS = [API_USER.password, OTHER_PASSWORD];
 
 export const USER = { username: 'reader', password: 'reader-password-1', roles: ['user'] };
-export const SECOND_ADMIN = { username: 'operator', password: 'operator-password-1', roles: ['admin'] };
+export const SECOND_ADMIN = {
+  username: 'operator',
+  password: 'operator-password-1',
+  roles: ['admin'],
+};
 
 export const HOST_ID = 'sim';
 
@@ -57,7 +70,14 @@ export interface MainTestOptions {
 
 export async function startMainTestEnv(options: MainTestOptions = {}): Promise<MainTestEnv> {
   const simulator = await startManagedApi({
-    users: [{ username: API_USER.username, password: API_USER.password, roles: ['administrator'], allowRunAs: true }],
+    users: [
+      {
+        username: API_USER.username,
+        password: API_USER.password,
+        roles: ['administrator'],
+        allowRunAs: true,
+      },
+    ],
     ...options.simulator,
   });
   const hostConfig = (overrides: Record<string, unknown> = {}) => ({
@@ -93,17 +113,24 @@ export async function startMainTestEnv(options: MainTestOptions = {}): Promise<M
 
 /** Log lines and responses that contain one of the stored passwords (expected: none). */
 export function leakedSecrets(env: MainTestEnv): string[] {
-  const texts = [...env.dashboard.logs(), ...env.responses.map((response) => `${JSON.stringify(response.headers)} ${response.text}`)];
+  const texts = [
+    ...env.dashboard.logs(),
+    ...env.responses.map((response) => `${JSON.stringify(response.headers)} ${response.text}`),
+  ];
   return texts.filter((text) => STORED_PASSWORDS.some((password) => text.includes(password)));
 }
 
 /** Files of the data folder (saved objects database, WAL, logs, key) that contain a stored password. */
 export function secretsAtRest(dataDir: string): string[] {
-  const files = readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  const files = readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((entry) =>
+    entry.isFile(),
+  );
   return files
     .map((entry) => join(entry.parentPath, entry.name))
     .filter((file) => {
       const bytes = readFileSync(file);
-      return STORED_PASSWORDS.some((password) => bytes.includes(password) || bytes.includes(Buffer.from(password, 'utf16le')));
+      return STORED_PASSWORDS.some(
+        (password) => bytes.includes(password) || bytes.includes(Buffer.from(password, 'utf16le')),
+      );
     });
 }

@@ -2,7 +2,13 @@
 import { schema } from '../../../../host/schema';
 import type { IRouter } from '../../../../host/server/types';
 import type { ApiHostEntry } from '../../common/api-host-check';
-import { caFileProblem, hostIdProblem, hostUrlProblem, passwordProblem, usernameProblem } from '../../common/api-host-rules';
+import {
+  caFileProblem,
+  hostIdProblem,
+  hostUrlProblem,
+  passwordProblem,
+  usernameProblem,
+} from '../../common/api-host-rules';
 import { SVC_ROUTES } from '../../common/constants';
 import type { ServicesAccessor } from '../plugin-services';
 import type { StoredApiHost } from '../services/api-hosts/api-host-store';
@@ -11,7 +17,11 @@ import { handleErrors } from './error-responses';
 
 export const hostFields = {
   url: schema.string({ validate: hostUrlProblem }),
-  port: schema.number({ min: 1, max: 65535, validate: (port) => (Number.isInteger(port) ? undefined : 'must be an integer') }),
+  port: schema.number({
+    min: 1,
+    max: 65535,
+    validate: (port) => (Number.isInteger(port) ? undefined : 'must be an integer'),
+  }),
   username: schema.string({ validate: usernameProblem }),
   password: schema.string({ validate: passwordProblem }),
   run_as: schema.boolean(),
@@ -29,7 +39,9 @@ export function registerApiHostRoutes(router: IRouter, services: ServicesAccesso
 
   router.get(
     { path: SVC_ROUTES.hosts, validate: false },
-    handleErrors(async (_context, _request, response) => response.ok({ body: (await services().hosts.list()).map(entry) })),
+    handleErrors(async (_context, _request, response) =>
+      response.ok({ body: (await services().hosts.list()).map(entry) }),
+    ),
   );
 
   router.post(
@@ -76,7 +88,9 @@ export function registerApiHostRoutes(router: IRouter, services: ServicesAccesso
       const forbidden = forbiddenUnlessAdmin(context, response, 'edit API hosts');
       if (forbidden) return forbidden;
       const { version, ...changes } = request.body;
-      return response.ok({ body: entry(await services().hosts.update(request.params.id, changes, { version })) });
+      return response.ok({
+        body: entry(await services().hosts.update(request.params.id, changes, { version })),
+      });
     }),
   );
 

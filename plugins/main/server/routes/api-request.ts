@@ -7,7 +7,13 @@ import { schema } from '../../../../host/schema';
 import type { IRouter } from '../../../../host/server/types';
 import { hostIdProblem } from '../../common/api-host-rules';
 import { SVC_ROUTES } from '../../common/constants';
-import { checkManagedApiPath, isManagedApiMethod, MANAGED_API_METHODS, MANAGED_API_PATH_MAX_LENGTH, type ManagedApiMethodName } from '../../common/managed-api-request';
+import {
+  checkManagedApiPath,
+  isManagedApiMethod,
+  MANAGED_API_METHODS,
+  MANAGED_API_PATH_MAX_LENGTH,
+  type ManagedApiMethodName,
+} from '../../common/managed-api-request';
 import type { ServicesAccessor } from '../plugin-services';
 import { MalformedApiResponseError } from '../services/managed-api/errors';
 import { identityFor } from '../services/managed-api/identity';
@@ -16,7 +22,10 @@ import { handleErrors } from './error-responses';
 
 const bodySchema = schema.object({
   id: schema.string({ validate: hostIdProblem }),
-  method: schema.string({ validate: (method) => (isManagedApiMethod(method) ? undefined : `must be one of ${MANAGED_API_METHODS.join(', ')}`) }),
+  method: schema.string({
+    validate: (method) =>
+      isManagedApiMethod(method) ? undefined : `must be one of ${MANAGED_API_METHODS.join(', ')}`,
+  }),
   path: schema.string({
     maxLength: MANAGED_API_PATH_MAX_LENGTH,
     validate: (path) => {
@@ -33,27 +42,60 @@ export function registerApiRequestRoute(router: IRouter, services: ServicesAcces
     handleErrors(async (context, request, response) => {
       const { api, queue, config } = services();
       const user = context.core.security.currentUser;
-      const prepared = prepareProxyRequest({ ...request.body, method: request.body.method as ManagedApiMethodName }, { maxDelayMs: config.api.max_request_delay_ms });
+      const prepared = prepareProxyRequest(
+        { ...request.body, method: request.body.method as ManagedApiMethodName },
+        { maxDelayMs: config.api.max_request_delay_ms },
+      );
       const hostId = request.body.id;
-      const send = (signal?: AbortSignal) => api.send((host) => identityFor(user, host.run_as), prepared.method, prepared.path, prepared.body, { apiHostID: hostId, signal });
+      const send = (signal?: AbortSignal) =>
+        api.send(
+          (host) => identityFor(user, host.run_as),
+          prepared.method,
+          prepared.path,
+          prepared.body,
+          { apiHostID: hostId, signal },
+        );
 
       if (prepared.delayMs !== undefined) {
         // The host must exist now; the request itself goes later, as this user.
-        if (!(await services().hosts.get(hostId))) return response.notFound({ body: { message: `API host [${hostId}] is not configured.`, attributes: { code: 'host_not_found', hostId } } });
+        if (!(await services().hosts.get(hostId)))
+          return response.notFound({
+            body: {
+              message: `API host [${hostId}] is not configured.`,
+              attributes: { code: 'host_not_found', hostId },
+            },
+          });
         const dueAt = Date.now() + prepared.delayMs;
-        queue.enqueue({ description: `${prepared.method} ${prepared.path} on [${hostId}] for [${user?.username ?? 'unknown'}]`, dueAt, send: () => send() });
-        return response.ok({ body: { error: 0, message: `The request was queued; it is sent in about ${Math.ceil(prepared.delayMs / 1000)} s.`, data: { queued: true, due_at: new Date(dueAt).toISOString() } } });
+        queue.enqueue({
+          description: `${prepared.method} ${prepared.path} on [${hostId}] for [${user?.username ?? 'unknown'}]`,
+          dueAt,
+          send: () => send(),
+        });
+        return response.ok({
+          body: {
+            error: 0,
+            message: `The request was queued; it is sent in about ${Math.ceil(prepared.delayMs / 1000)} s.`,
+            data: { queued: true, due_at: new Date(dueAt).toISOString() },
+          },
+        });
       }
 
       const answer = await send(request.signal);
       if (answer.status >= 300 && answer.status < 400) {
-        throw new MalformedApiResponseError(`API host [${hostId}] answered with a redirect (${answer.status}), which the dashboard does not follow.`, hostId, { status: answer.status });
+        throw new MalformedApiResponseError(
+          `API host [${hostId}] answered with a redirect (${answer.status}), which the dashboard does not follow.`,
+          hostId,
+          { status: answer.status },
+        );
       }
       return response.custom({
         statusCode: answer.status,
         // Raw bytes: the host's error bodies (problem+json) pass unchanged instead of becoming dashboard errors.
         body: answer.raw,
-        headers: { 'content-type': answer.headers['content-type'] ?? 'application/octet-stream', 'x-svc-api-host': hostId },
+        headers: {
+          'content-type': answer.headers['content-type'] ?? 'application/octet-stream',
+          'x-svc-api-host': hostId,
+        },
       });
     }),
   );

@@ -12,7 +12,12 @@ import { identityFor } from '../services/managed-api/identity';
 import { handleErrors } from './error-responses';
 
 const filter = schema.object({
-  name: schema.string({ validate: (name) => (/^[A-Za-z0-9_.-]{1,64}$/.test(name) ? undefined : 'must be a query parameter name (letters, digits, "_", ".", "-")') }),
+  name: schema.string({
+    validate: (name) =>
+      /^[A-Za-z0-9_.-]{1,64}$/.test(name)
+        ? undefined
+        : 'must be a query parameter name (letters, digits, "_", ".", "-")',
+  }),
   value: schema.oneOf([schema.string({ maxLength: 4096 }), schema.number(), schema.boolean()]),
 });
 
@@ -37,7 +42,11 @@ export function registerCsvRoute(router: IRouter, services: ServicesAccessor): v
         path,
         filters,
         signal: request.signal,
-        fetchPage: (pagePath, signal) => api.send((host) => identityFor(user, host.run_as), 'GET', pagePath, undefined, { apiHostID: id, signal }),
+        fetchPage: (pagePath, signal) =>
+          api.send((host) => identityFor(user, host.run_as), 'GET', pagePath, undefined, {
+            apiHostID: id,
+            signal,
+          }),
       });
       return response.ok({
         body: exported.stream,

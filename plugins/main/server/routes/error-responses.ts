@@ -2,32 +2,65 @@
  * Turns the services' typed errors into the dashboard error body `{statusCode, error, message, attributes?}`.
  * Anything else is a bug: it is rethrown so the host answers 500 and logs the stack.
  */
-import type { OsdResponse, RequestHandler, RequestHandlerContext, ResponseFactory } from '../../../../host/server/types';
+import type {
+  OsdResponse,
+  RequestHandler,
+  RequestHandlerContext,
+  ResponseFactory,
+} from '../../../../host/server/types';
 import { ApiHostInputError, ApiHostStoreError } from '../services/api-hosts/errors';
 import { RequestFieldError } from '../services/request-field-error';
 import { isManagedApiError } from '../services/managed-api/errors';
 
 function savedObjectError(error: unknown): { statusCode: number; message: string } | undefined {
-  const output = (error as { isBoom?: boolean; output?: { statusCode?: number; payload?: { message?: string } } })?.output;
-  if (!(error as { isBoom?: boolean })?.isBoom || !output?.statusCode || output.statusCode >= 500) return undefined;
-  return { statusCode: output.statusCode, message: output.payload?.message ?? (error as Error).message };
+  const output = (
+    error as { isBoom?: boolean; output?: { statusCode?: number; payload?: { message?: string } } }
+  )?.output;
+  if (!(error as { isBoom?: boolean })?.isBoom || !output?.statusCode || output.statusCode >= 500)
+    return undefined;
+  return {
+    statusCode: output.statusCode,
+    message: output.payload?.message ?? (error as Error).message,
+  };
 }
 
-export function errorResponse(response: ResponseFactory, error: unknown, attributes: Record<string, unknown> = {}): OsdResponse {
+export function errorResponse(
+  response: ResponseFactory,
+  error: unknown,
+  attributes: Record<string, unknown> = {},
+): OsdResponse {
   if (isManagedApiError(error)) {
-    return response.customError({ statusCode: error.statusCode, body: { message: error.message, attributes: { ...error.toAttributes(), ...attributes } } });
+    return response.customError({
+      statusCode: error.statusCode,
+      body: { message: error.message, attributes: { ...error.toAttributes(), ...attributes } },
+    });
   }
   if (error instanceof ApiHostInputError || error instanceof RequestFieldError) {
-    return response.badRequest({ body: { message: `[request body.${error.field}]: ${error.reason}`, attributes: { field: error.field, ...attributes } } });
+    return response.badRequest({
+      body: {
+        message: `[request body.${error.field}]: ${error.reason}`,
+        attributes: { field: error.field, ...attributes },
+      },
+    });
   }
-  if (error instanceof ApiHostStoreError) return response.customError({ statusCode: error.statusCode, body: { message: error.message, attributes } });
+  if (error instanceof ApiHostStoreError)
+    return response.customError({
+      statusCode: error.statusCode,
+      body: { message: error.message, attributes },
+    });
   const saved = savedObjectError(error);
-  if (saved) return response.customError({ statusCode: saved.statusCode, body: { message: saved.message, attributes } });
+  if (saved)
+    return response.customError({
+      statusCode: saved.statusCode,
+      body: { message: saved.message, attributes },
+    });
   throw error;
 }
 
 /** Wraps a handler so the services' typed errors become their HTTP answers. */
-export function handleErrors<P, Q, B, C extends RequestHandlerContext>(handler: RequestHandler<P, Q, B, C>): RequestHandler<P, Q, B, C> {
+export function handleErrors<P, Q, B, C extends RequestHandlerContext>(
+  handler: RequestHandler<P, Q, B, C>,
+): RequestHandler<P, Q, B, C> {
   return async (context, request, response) => {
     // The host builds the abort signal on first use and then also looks at the request stream, which
     // Node has already destroyed once a body was read and anything was awaited; reading it before any

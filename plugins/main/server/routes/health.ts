@@ -7,7 +7,12 @@ import { handleErrors } from './error-responses';
 
 export function registerHealthRoute(router: IRouter, services: ServicesAccessor): void {
   router.get(
-    { path: SVC_ROUTES.healthCheck, validate: { query: schema.object({ refresh: schema.boolean({ defaultValue: false }) }) } },
-    handleErrors(async (_context, request, response) => response.ok({ body: await services().healthChecks.run({ refresh: request.query.refresh }) })),
+    {
+      path: SVC_ROUTES.healthCheck,
+      validate: { query: schema.object({ refresh: schema.boolean({ defaultValue: false }) }) },
+    },
+    handleErrors(async (_context, request, response) =>
+      response.ok({ body: await services().healthChecks.run({ refresh: request.query.refresh }) }),
+    ),
   );
 }

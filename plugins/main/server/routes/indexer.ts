@@ -12,7 +12,10 @@ import { handleErrors } from './error-responses';
 const patternTitle = schema.string({
   minLength: 1,
   maxLength: 255,
-  validate: (title) => (INDEX_PATTERN_FORBIDDEN.test(title) ? 'must not contain spaces or any of \\ / ? " < > | #' : undefined),
+  validate: (title) =>
+    INDEX_PATTERN_FORBIDDEN.test(title)
+      ? 'must not contain spaces or any of \\ / ? " < > | #'
+      : undefined,
 });
 
 const field = schema.object({
@@ -34,14 +37,31 @@ const field = schema.object({
 
 export function registerIndexerRoutes(router: IRouter, services: ServicesAccessor): void {
   router.get(
-    { path: SVC_ROUTES.knownFields, validate: { params: schema.object({ pattern: patternTitle }) } },
+    {
+      path: SVC_ROUTES.knownFields,
+      validate: { params: schema.object({ pattern: patternTitle }) },
+    },
     handleErrors(async (_context, request, response) => {
       const known = services().knownFields.patternFor(request.params.pattern);
       if (!known) {
-        const names = [services().config.alerts_index_pattern, ...KNOWN_PATTERNS.slice(1).map((pattern) => pattern.pattern)];
-        return response.notFound({ body: { message: `No known fields for index pattern [${request.params.pattern}]. Known patterns: ${names.join(', ')}.` } });
+        const names = [
+          services().config.alerts_index_pattern,
+          ...KNOWN_PATTERNS.slice(1).map((pattern) => pattern.pattern),
+        ];
+        return response.notFound({
+          body: {
+            message: `No known fields for index pattern [${request.params.pattern}]. Known patterns: ${names.join(', ')}.`,
+          },
+        });
       }
-      return response.ok({ body: { pattern: known.pattern, title: known.title, timeFieldName: known.timeFieldName, fields: known.fields } });
+      return response.ok({
+        body: {
+          pattern: known.pattern,
+          title: known.title,
+          timeFieldName: known.timeFieldName,
+          fields: known.fields,
+        },
+      });
     }),
   );
 
@@ -58,7 +78,15 @@ export function registerIndexerRoutes(router: IRouter, services: ServicesAccesso
     },
     handleErrors(async (context, request, response) => {
       const { page, per_page: perPage, search } = request.query;
-      return response.ok({ body: { data: await listVisualizations(context.core.savedObjects.client, { page, perPage, search }) } });
+      return response.ok({
+        body: {
+          data: await listVisualizations(context.core.savedObjects.client, {
+            page,
+            perPage,
+            search,
+          }),
+        },
+      });
     }),
   );
 
@@ -78,7 +106,11 @@ export function registerIndexerRoutes(router: IRouter, services: ServicesAccesso
     handleErrors(async (context, request, response) => {
       const forbidden = forbiddenUnlessAdmin(context, response, 'create or change index patterns');
       if (forbidden) return forbidden;
-      return response.ok({ body: { data: await services().indexPatterns.save(context.core.savedObjects.client, request.body) } });
+      return response.ok({
+        body: {
+          data: await services().indexPatterns.save(context.core.savedObjects.client, request.body),
+        },
+      });
     }),
   );
 }

@@ -16,7 +16,11 @@ import { errorResponse, handleErrors } from './error-responses';
 
 const hostId = schema.string({ validate: hostIdProblem });
 
-function checkResponse(response: ResponseFactory, outcome: ApiHostCheckOutcome, body: Record<string, unknown>): OsdResponse {
+function checkResponse(
+  response: ResponseFactory,
+  outcome: ApiHostCheckOutcome,
+  body: Record<string, unknown>,
+): OsdResponse {
   if (outcome.error) return errorResponse(response, outcome.error, { check: outcome.check });
   return response.ok({ body });
 }
@@ -25,14 +29,23 @@ export function registerManagedApiRoutes(router: IRouter, services: ServicesAcce
   router.post(
     {
       path: SVC_ROUTES.checkStoredApi,
-      validate: { body: schema.object({ id: hostId, idChanged: schema.maybe(schema.string({ maxLength: 64 })) }) },
+      validate: {
+        body: schema.object({
+          id: hostId,
+          idChanged: schema.maybe(schema.string({ maxLength: 64 })),
+        }),
+      },
     },
     handleErrors(async (_context, request, response) => {
       const { hosts, statuses } = services();
       const outcome = await statuses.refresh(request.body.id, request.signal);
       const host = await hosts.get(request.body.id);
       if (!outcome || !host) throw new ApiHostNotFoundError(request.body.id);
-      return checkResponse(response, outcome, { statusCode: 200, data: { ...host, status: outcome.check }, idChanged: request.body.idChanged ?? null });
+      return checkResponse(response, outcome, {
+        statusCode: 200,
+        data: { ...host, status: outcome.check },
+        idChanged: request.body.idChanged ?? null,
+      });
     }),
   );
 
@@ -60,7 +73,11 @@ export function registerManagedApiRoutes(router: IRouter, services: ServicesAcce
       const { hosts, checker, statuses } = services();
       const unsaved = Object.values(given).some((value) => value !== undefined);
       if (!unsaved) {
-        if (id === undefined) throw new RequestFieldError('id', 'give the id of a stored host, or its url, port, username and password');
+        if (id === undefined)
+          throw new RequestFieldError(
+            'id',
+            'give the id of a stored host, or its url, port, username and password',
+          );
         const outcome = await statuses.refresh(id, request.signal);
         if (!outcome) throw new ApiHostNotFoundError(id);
         return checkResponse(response, outcome, { data: outcome.check });
@@ -71,15 +88,32 @@ export function registerManagedApiRoutes(router: IRouter, services: ServicesAcce
       const stored = id === undefined ? undefined : await hosts.resolve(id);
       if (id !== undefined && !stored) throw new ApiHostNotFoundError(id);
       const host: Partial<UnsavedApiHost> = {
-        ...(stored && { url: stored.url, port: stored.port, username: stored.username, run_as: stored.run_as, tls_verify: stored.tls_verify, ca_file: stored.ca_file }),
+        ...(stored && {
+          url: stored.url,
+          port: stored.port,
+          username: stored.username,
+          run_as: stored.run_as,
+          tls_verify: stored.tls_verify,
+          ca_file: stored.ca_file,
+        }),
         ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)),
       };
       for (const field of ['url', 'port', 'username'] as const) {
-        if (host[field] === undefined) throw new RequestFieldError(field, 'is required to check unsaved settings');
+        if (host[field] === undefined)
+          throw new RequestFieldError(field, 'is required to check unsaved settings');
       }
       const password = host.password ?? stored?.readPassword();
-      if (password === undefined) throw new RequestFieldError('password', 'is required to check unsaved settings');
-      const outcome = await checker.checkUnsaved({ ...(host as UnsavedApiHost), password, run_as: host.run_as ?? false, tls_verify: host.tls_verify ?? true }, request.signal);
+      if (password === undefined)
+        throw new RequestFieldError('password', 'is required to check unsaved settings');
+      const outcome = await checker.checkUnsaved(
+        {
+          ...(host as UnsavedApiHost),
+          password,
+          run_as: host.run_as ?? false,
+          tls_verify: host.tls_verify ?? true,
+        },
+        request.signal,
+      );
       return checkResponse(response, outcome, { data: outcome.check });
     }),
   );
@@ -87,10 +121,16 @@ export function registerManagedApiRoutes(router: IRouter, services: ServicesAcce
   router.post(
     {
       path: SVC_ROUTES.login,
-      validate: { body: schema.object({ idHost: hostId, force: schema.boolean({ defaultValue: false }) }) },
+      validate: {
+        body: schema.object({ idHost: hostId, force: schema.boolean({ defaultValue: false }) }),
+      },
     },
     handleErrors(async (context, request, response) => {
-      const result = await services().api.login(request.body.idHost, context.core.security.currentUser, { force: request.body.force, signal: request.signal });
+      const result = await services().api.login(
+        request.body.idHost,
+        context.core.security.currentUser,
+        { force: request.body.force, signal: request.signal },
+      );
       // The token stays on the server: the browser never talks to the managed API itself.
       return response.ok({ body: { data: result } });
     }),
@@ -100,8 +140,16 @@ export function registerManagedApiRoutes(router: IRouter, services: ServicesAcce
     { path: SVC_ROUTES.routes, validate: false },
     handleErrors(async (_context, request, response) => {
       const catalogue = await services().routeCatalogue.get();
-      if (request.headers['if-none-match'] === catalogue.etag) return response.custom({ statusCode: 304, headers: { etag: catalogue.etag } });
-      return response.ok({ body: catalogue.body, headers: { 'content-type': 'application/json; charset=utf-8', etag: catalogue.etag, 'cache-control': 'private, no-cache' } });
+      if (request.headers['if-none-match'] === catalogue.etag)
+        return response.custom({ statusCode: 304, headers: { etag: catalogue.etag } });
+      return response.ok({
+        body: catalogue.body,
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          etag: catalogue.etag,
+          'cache-control': 'private, no-cache',
+        },
+      });
     }),
   );
 }

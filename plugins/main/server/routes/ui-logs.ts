@@ -12,7 +12,11 @@ export function registerUiLogsRoute(router: IRouter, services: ServicesAccessor)
       path: SVC_ROUTES.uiLogs,
       validate: {
         body: schema.object({
-          level: schema.oneOf([schema.literal('info'), schema.literal('warning'), schema.literal('error')]),
+          level: schema.oneOf([
+            schema.literal('info'),
+            schema.literal('warning'),
+            schema.literal('error'),
+          ]),
           message: schema.string({ minLength: 1, maxLength: UI_LOG_MESSAGE_MAX_LENGTH }),
           location: schema.string({ maxLength: UI_LOG_LOCATION_MAX_LENGTH }),
         }),
@@ -24,7 +28,10 @@ export function registerUiLogsRoute(router: IRouter, services: ServicesAccessor)
       if (!outcome.written) {
         return response.customError({
           statusCode: 429,
-          body: { message: `Too many UI log entries from [${username}]; try again in ${outcome.retryAfterSeconds} s.`, attributes: { code: 'rate_limited' } },
+          body: {
+            message: `Too many UI log entries from [${username}]; try again in ${outcome.retryAfterSeconds} s.`,
+            attributes: { code: 'rate_limited' },
+          },
           headers: { 'retry-after': String(outcome.retryAfterSeconds) },
         });
       }

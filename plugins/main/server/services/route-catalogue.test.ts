@@ -8,7 +8,9 @@ describe('RouteCatalogue', () => {
   it('serves the generated catalogue', async () => {
     const file = await new RouteCatalogue(ROUTE_CATALOGUE_PATH).get();
     const data = JSON.parse(file.body.toString('utf8')) as CatalogueData;
-    expect(data.routes.some((route) => route.method === 'GET' && route.path === '/agents')).toBe(true);
+    expect(data.routes.some((route) => route.method === 'GET' && route.path === '/agents')).toBe(
+      true,
+    );
     expect(file.etag).toMatch(/^"[\w-]+"$/);
   });
 

@@ -6,7 +6,14 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-export const ROUTE_CATALOGUE_PATH = join(__dirname, '..', '..', 'common', 'api-info', 'routes.json');
+export const ROUTE_CATALOGUE_PATH = join(
+  __dirname,
+  '..',
+  '..',
+  'common',
+  'api-info',
+  'routes.json',
+);
 
 export interface RouteCatalogueFile {
   body: Buffer;
@@ -30,6 +37,9 @@ export class RouteCatalogue {
   private async load(): Promise<RouteCatalogueFile> {
     const body = await readFile(this.path);
     JSON.parse(body.toString('utf8'));
-    return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    return {
+      body,
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    };
   }
 }

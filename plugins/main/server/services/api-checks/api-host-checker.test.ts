@@ -16,9 +16,17 @@ describe('ApiHostChecker and ApiHostStatusRegistry', () => {
   beforeEach(async () => {
     allowRunAs = true;
     upstream = await startTestUpstream({ password: PASSWORD });
-    upstream.route('GET', '/', (_request, response) => sendJson(response, 200, { data: { api_version: '4.14.7', revision: 'rc1', hostname: 'manager-01' }, error: 0 }));
+    upstream.route('GET', '/', (_request, response) =>
+      sendJson(response, 200, {
+        data: { api_version: '4.14.7', revision: 'rc1', hostname: 'manager-01' },
+        error: 0,
+      }),
+    );
     upstream.route('GET', '/security/users/me', (_request, response) =>
-      sendJson(response, 200, { data: { affected_items: [{ username: 'wazuh-wui', allow_run_as: allowRunAs }] }, error: 0 }),
+      sendJson(response, 200, {
+        data: { affected_items: [{ username: 'wazuh-wui', allow_run_as: allowRunAs }] },
+        error: 0,
+      }),
     );
     transport = new HostTransport({ maxResponseBytes: 1_000_000, maxSockets: 4 });
   });
@@ -31,13 +39,21 @@ describe('ApiHostChecker and ApiHostStatusRegistry', () => {
     const api = new ManagedApiService({
       hosts: { resolve: async (id) => hosts.find((host) => host.id === id) },
       transport,
-      tokens: new TokenStore(transport, { maxEntries: 10, expirySkewMs: 0, fallbackLifetimeMs: 60_000 }),
+      tokens: new TokenStore(transport, {
+        maxEntries: 10,
+        expirySkewMs: 0,
+        fallbackLifetimeMs: 60_000,
+      }),
       logger: createRecordingLogger(),
       timeoutMs: 2_000,
     });
     const checker = new ApiHostChecker(api);
     const logger = createRecordingLogger();
-    const registry = new ApiHostStatusRegistry({ list: async () => hosts, resolve: async (id) => hosts.find((host) => host.id === id) }, checker, logger);
+    const registry = new ApiHostStatusRegistry(
+      { list: async () => hosts, resolve: async (id) => hosts.find((host) => host.id === id) },
+      checker,
+      logger,
+    );
     return { checker, registry, logger };
   }
 
@@ -62,7 +78,15 @@ describe('ApiHostChecker and ApiHostStatusRegistry', () => {
     allowRunAs = userRunAs;
     const { check, error } = await setup([]).checker.checkStored(host({ run_as: hostRunAs }));
     expect(error).toBeUndefined();
-    expect(check).toMatchObject({ id: 'prod', reachable: true, authenticated: true, api_version: '4.14.7', revision: 'rc1', hostname: 'manager-01', run_as: status });
+    expect(check).toMatchObject({
+      id: 'prod',
+      reachable: true,
+      authenticated: true,
+      api_version: '4.14.7',
+      revision: 'rc1',
+      hostname: 'manager-01',
+      run_as: status,
+    });
   });
 
   it('logs in anew for every stored check', async () => {
@@ -75,16 +99,34 @@ describe('ApiHostChecker and ApiHostStatusRegistry', () => {
   it('tells refused credentials from an unreachable host', async () => {
     const { checker } = setup([]);
     const refused = await checker.checkStored(host({ readPassword: () => 'wrong' }));
-    expect(refused.check).toMatchObject({ reachable: true, authenticated: false, run_as: 'unknown', error: { code: 'login_failed', upstream: { detail: 'Invalid credentials' } } });
+    expect(refused.check).toMatchObject({
+      reachable: true,
+      authenticated: false,
+      run_as: 'unknown',
+      error: { code: 'login_failed', upstream: { detail: 'Invalid credentials' } },
+    });
     const unreachable = await checker.checkStored(host({ port: 1 }));
-    expect(unreachable.check).toMatchObject({ reachable: false, authenticated: false, error: { code: 'host_unreachable' } });
+    expect(unreachable.check).toMatchObject({
+      reachable: false,
+      authenticated: false,
+      error: { code: 'host_unreachable' },
+    });
   });
 
   it('checks unsaved credentials under a readable name and keeps nothing of them', async () => {
     const { checker } = setup([]);
-    const outcome = await checker.checkUnsaved({ url: upstream.url, port: upstream.port, username: 'wazuh-wui', password: 'wrong', run_as: false, tls_verify: true });
+    const outcome = await checker.checkUnsaved({
+      url: upstream.url,
+      port: upstream.port,
+      username: 'wazuh-wui',
+      password: 'wrong',
+      run_as: false,
+      tls_verify: true,
+    });
     expect(outcome.check).not.toHaveProperty('id');
-    expect(outcome.error?.message).toBe(`The API host at ${upstream.url}:${upstream.port} refused the login of user [wazuh-wui]: Invalid credentials`);
+    expect(outcome.error?.message).toBe(
+      `The API host at ${upstream.url}:${upstream.port} refused the login of user [wazuh-wui]: Invalid credentials`,
+    );
   });
 
   it('keeps the last check of every host and logs when a host changes state', async () => {
@@ -97,7 +139,9 @@ describe('ApiHostChecker and ApiHostStatusRegistry', () => {
       ['prod', true],
     ]);
     expect(registry.get('prod')?.api_version).toBe('4.14.7');
-    expect(logger.records.map((record) => `${record.level} ${record.message.split(':')[0]}`).sort()).toEqual([
+    expect(
+      logger.records.map((record) => `${record.level} ${record.message.split(':')[0]}`).sort(),
+    ).toEqual([
       'info API host [prod] is usable (version 4.14.7, run_as enabled).',
       'warn API host [other] is not usable',
     ]);

@@ -4,7 +4,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ApiHostCheck, RunAsStatus } from '../../../common/api-host-check';
-import { isManagedApiError, ApiLoginError, StoredCredentialsError, UpstreamRejectedError, type ManagedApiError } from '../managed-api/errors';
+import {
+  isManagedApiError,
+  ApiLoginError,
+  StoredCredentialsError,
+  UpstreamRejectedError,
+  type ManagedApiError,
+} from '../managed-api/errors';
 import { INTERNAL_IDENTITY } from '../managed-api/identity';
 import type { ManagedApiService, ResolvedApiHost } from '../managed-api/managed-api-service';
 import { describeHost, hostOrigin } from '../managed-api/transport';
@@ -27,11 +33,30 @@ export interface UnsavedApiHost {
   ca_file?: string;
 }
 
-type CheckTarget = Pick<ResolvedApiHost, 'id' | 'url' | 'port' | 'username' | 'run_as' | 'tls_verify' | 'ca_file' | 'label' | 'version' | 'readPassword'>;
+type CheckTarget = Pick<
+  ResolvedApiHost,
+  | 'id'
+  | 'url'
+  | 'port'
+  | 'username'
+  | 'run_as'
+  | 'tls_verify'
+  | 'ca_file'
+  | 'label'
+  | 'version'
+  | 'readPassword'
+>;
 
-function rejected(target: CheckTarget, answer: { status: number; data: unknown }): UpstreamRejectedError {
+function rejected(
+  target: CheckTarget,
+  answer: { status: number; data: unknown },
+): UpstreamRejectedError {
   const problem = upstreamProblem(answer);
-  return new UpstreamRejectedError(`${describeHost(target)} answered GET / with ${answer.status}: ${problem.detail ?? problem.title ?? 'no detail'}`, target.id, problem);
+  return new UpstreamRejectedError(
+    `${describeHost(target)} answered GET / with ${answer.status}: ${problem.detail ?? problem.title ?? 'no detail'}`,
+    target.id,
+    problem,
+  );
 }
 
 function runAsStatus(hostRunAs: boolean, userMayRunAs: boolean | undefined): RunAsStatus {
@@ -48,7 +73,11 @@ function failedCheck(id: string | undefined, error: ManagedApiError, runAs: bool
     reachable: loginFailed || error instanceof UpstreamRejectedError,
     authenticated: error instanceof UpstreamRejectedError,
     run_as: runAsStatus(runAs, undefined),
-    error: { code: error.code, message: error.message, upstream: error.toAttributes().upstream as Record<string, unknown> | undefined },
+    error: {
+      code: error.code,
+      message: error.message,
+      upstream: error.toAttributes().upstream as Record<string, unknown> | undefined,
+    },
   };
 }
 
@@ -77,15 +106,29 @@ export class ApiHostChecker {
     }
   }
 
-  private async run(target: CheckTarget, reportedId: string | undefined, signal?: AbortSignal): Promise<ApiHostCheckOutcome> {
-    const get = (path: string) => this.api.sendTo(target, INTERNAL_IDENTITY, 'GET', path, undefined, { signal });
+  private async run(
+    target: CheckTarget,
+    reportedId: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<ApiHostCheckOutcome> {
+    const get = (path: string) =>
+      this.api.sendTo(target, INTERNAL_IDENTITY, 'GET', path, undefined, { signal });
     try {
       const info = await get('/');
       if (info.status !== 200) throw rejected(target, info);
-      const about = (info.data as { data?: { api_version?: unknown; revision?: unknown; hostname?: unknown } } | undefined)?.data ?? {};
+      const about =
+        (
+          info.data as
+            { data?: { api_version?: unknown; revision?: unknown; hostname?: unknown } } | undefined
+        )?.data ?? {};
       const me = await get('/security/users/me');
-      const user = (me.data as { data?: { affected_items?: Array<{ allow_run_as?: unknown }> } } | undefined)?.data?.affected_items?.[0];
-      const mayRunAs = me.status === 200 && typeof user?.allow_run_as === 'boolean' ? user.allow_run_as : undefined;
+      const user = (
+        me.data as { data?: { affected_items?: Array<{ allow_run_as?: unknown }> } } | undefined
+      )?.data?.affected_items?.[0];
+      const mayRunAs =
+        me.status === 200 && typeof user?.allow_run_as === 'boolean'
+          ? user.allow_run_as
+          : undefined;
       return {
         check: {
           ...(reportedId === undefined ? {} : { id: reportedId }),
@@ -103,5 +146,4 @@ export class ApiHostChecker {
       return { check: failedCheck(reportedId, error, target.run_as), error };
     }
   }
-
 }

@@ -73,7 +73,13 @@ export class ApiHostStatusRegistry {
     this.statuses.set(id, check);
     const usable = check.reachable && check.authenticated;
     const wasUsable = before ? before.reachable && before.authenticated : undefined;
-    if (usable && wasUsable !== true) this.logger.info(`API host [${id}] is usable (version ${check.api_version ?? 'unknown'}, run_as ${check.run_as}).`);
-    if (!usable && wasUsable !== false) this.logger.warn(`API host [${id}] is not usable: ${check.error?.message ?? 'unknown reason'}`);
+    if (usable && wasUsable !== true)
+      this.logger.info(
+        `API host [${id}] is usable (version ${check.api_version ?? 'unknown'}, run_as ${check.run_as}).`,
+      );
+    if (!usable && wasUsable !== false)
+      this.logger.warn(
+        `API host [${id}] is not usable: ${check.error?.message ?? 'unknown reason'}`,
+      );
   }
 }

@@ -8,8 +8,20 @@ import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { LRUCache } from 'lru-cache';
 import type { ISavedObjectsRepository, SavedObject } from '../../../../../host/server/types';
-import { API_HOST_SAVED_OBJECT_TYPE, type ApiHost, type ApiHostInput } from '../../../common/api-hosts';
-import { caFileProblem, hostIdProblem, hostUrlProblem, normalizeHostUrl, passwordProblem, portProblem, usernameProblem } from '../../../common/api-host-rules';
+import {
+  API_HOST_SAVED_OBJECT_TYPE,
+  type ApiHost,
+  type ApiHostInput,
+} from '../../../common/api-hosts';
+import {
+  caFileProblem,
+  hostIdProblem,
+  hostUrlProblem,
+  normalizeHostUrl,
+  passwordProblem,
+  portProblem,
+  usernameProblem,
+} from '../../../common/api-host-rules';
 import { StoredCredentialsError } from '../managed-api/errors';
 import type { ApiHostResolver, ResolvedApiHost } from '../managed-api/managed-api-service';
 import { ApiHostConflictError, ApiHostInputError, ApiHostMissingError } from './errors';
@@ -44,7 +56,10 @@ export interface ApiHostUpdate {
 }
 
 /** A complete entry about to be validated and stored. */
-type HostEntryDraft = Required<Pick<ApiHostUpdate, 'url' | 'port' | 'username' | 'run_as' | 'tls_verify'>> & Pick<ApiHostUpdate, 'password' | 'ca_file'>;
+type HostEntryDraft = Required<
+  Pick<ApiHostUpdate, 'url' | 'port' | 'username' | 'run_as' | 'tls_verify'>
+> &
+  Pick<ApiHostUpdate, 'password' | 'ca_file'>;
 
 export type ApiHostChange = { kind: 'created' | 'updated' | 'deleted'; id: string };
 
@@ -72,7 +87,10 @@ async function caFileCheck(path: string): Promise<void> {
   try {
     pem = await readFile(path, 'utf8');
   } catch (error) {
-    throw new ApiHostInputError('ca_file', `cannot be read on the dashboard server (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new ApiHostInputError(
+      'ca_file',
+      `cannot be read on the dashboard server (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
   try {
     // Parsing proves it is a certificate without ever echoing the file's content.
@@ -84,7 +102,10 @@ async function caFileCheck(path: string): Promise<void> {
 
 export class ApiHostStore implements ApiHostResolver {
   private readonly listeners = new Set<(change: ApiHostChange) => void>();
-  private readonly recent = new LRUCache<string, SavedObject<ApiHostAttributes>>({ max: 10_000, ttl: RESOLVE_CACHE_MS });
+  private readonly recent = new LRUCache<string, SavedObject<ApiHostAttributes>>({
+    max: 10_000,
+    ttl: RESOLVE_CACHE_MS,
+  });
 
   constructor(
     private readonly repository: ISavedObjectsRepository,
@@ -129,7 +150,13 @@ export class ApiHostStore implements ApiHostResolver {
   async list(): Promise<StoredApiHost[]> {
     const hosts: StoredApiHost[] = [];
     for (let page = 1; ; page += 1) {
-      const result = await this.repository.find<ApiHostAttributes>({ type: API_HOST_SAVED_OBJECT_TYPE, page, perPage: PAGE_SIZE, sortField: 'id', sortOrder: 'asc' });
+      const result = await this.repository.find<ApiHostAttributes>({
+        type: API_HOST_SAVED_OBJECT_TYPE,
+        page,
+        perPage: PAGE_SIZE,
+        sortField: 'id',
+        sortOrder: 'asc',
+      });
       hosts.push(...result.saved_objects.map((object) => this.toHost(object)));
       if (result.saved_objects.length < PAGE_SIZE || hosts.length >= result.total) break;
     }
@@ -155,22 +182,35 @@ export class ApiHostStore implements ApiHostResolver {
         try {
           return this.cipher.decrypt(id, encrypted);
         } catch (error) {
-          if (error instanceof PasswordDecryptionError) throw new StoredCredentialsError(error.message, id);
+          if (error instanceof PasswordDecryptionError)
+            throw new StoredCredentialsError(error.message, id);
           throw error;
         }
       },
     };
   }
 
-  async create(input: ApiHostInput & { password: string }, options: { demo?: boolean } = {}): Promise<StoredApiHost> {
+  async create(
+    input: ApiHostInput & { password: string },
+    options: { demo?: boolean } = {},
+  ): Promise<StoredApiHost> {
     check('id', hostIdProblem(input.id));
-    const attributes = await this.attributesFor(input.id, { ...input, tls_verify: input.tls_verify ?? true }, undefined);
+    const attributes = await this.attributesFor(
+      input.id,
+      { ...input, tls_verify: input.tls_verify ?? true },
+      undefined,
+    );
     try {
-      const created = await this.repository.create<ApiHostAttributes>(API_HOST_SAVED_OBJECT_TYPE, { ...attributes, ...(options.demo ? { demo: true } : {}) }, { id: input.id });
+      const created = await this.repository.create<ApiHostAttributes>(
+        API_HOST_SAVED_OBJECT_TYPE,
+        { ...attributes, ...(options.demo ? { demo: true } : {}) },
+        { id: input.id },
+      );
       this.emit({ kind: 'created', id: input.id });
       return this.toHost(created);
     } catch (error) {
-      if (savedObjectStatus(error) === 409) throw new ApiHostConflictError(`API host [${input.id}] already exists.`);
+      if (savedObjectStatus(error) === 409)
+        throw new ApiHostConflictError(`API host [${input.id}] already exists.`);
       throw error;
     }
   }
@@ -179,16 +219,34 @@ export class ApiHostStore implements ApiHostResolver {
    * Applies an edit. With `version` (what the caller read), a concurrent change makes it fail with a
    * conflict; without it, the edit is re-applied on top of the newest entry.
    */
-  async update(id: string, changes: ApiHostUpdate, options: { version?: string } = {}): Promise<StoredApiHost> {
+  async update(
+    id: string,
+    changes: ApiHostUpdate,
+    options: { version?: string } = {},
+  ): Promise<StoredApiHost> {
     for (let attempt = 1; ; attempt += 1) {
       const current = await this.find(id);
       if (!current) throw new ApiHostMissingError(id);
       const version = options.version ?? current.version;
-      if (version !== current.version) throw new ApiHostConflictError(`API host [${id}] was changed by someone else; reload it and edit again.`);
-      const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as ApiHostUpdate;
-      const attributes = await this.attributesFor(id, { ...this.toHost(current), ...given }, current.attributes);
+      if (version !== current.version)
+        throw new ApiHostConflictError(
+          `API host [${id}] was changed by someone else; reload it and edit again.`,
+        );
+      const given = Object.fromEntries(
+        Object.entries(changes).filter(([, value]) => value !== undefined),
+      ) as ApiHostUpdate;
+      const attributes = await this.attributesFor(
+        id,
+        { ...this.toHost(current), ...given },
+        current.attributes,
+      );
       try {
-        await this.repository.update<ApiHostAttributes>(API_HOST_SAVED_OBJECT_TYPE, id, attributes, { version });
+        await this.repository.update<ApiHostAttributes>(
+          API_HOST_SAVED_OBJECT_TYPE,
+          id,
+          attributes,
+          { version },
+        );
         this.emit({ kind: 'updated', id });
         return (await this.get(id)) as StoredApiHost;
       } catch (error) {
@@ -196,7 +254,9 @@ export class ApiHostStore implements ApiHostResolver {
         if (status === 404) throw new ApiHostMissingError(id);
         if (status !== 409) throw error;
         if (options.version !== undefined || attempt >= UNVERSIONED_EDIT_ATTEMPTS) {
-          throw new ApiHostConflictError(`API host [${id}] was changed by someone else; reload it and edit again.`);
+          throw new ApiHostConflictError(
+            `API host [${id}] was changed by someone else; reload it and edit again.`,
+          );
         }
       }
     }
@@ -228,7 +288,10 @@ export class ApiHostStore implements ApiHostResolver {
       url: normalizeHostUrl(entry.url),
       port: entry.port,
       username: entry.username,
-      password_encrypted: entry.password !== undefined ? this.cipher.encrypt(id, entry.password) : (stored as ApiHostAttributes).password_encrypted,
+      password_encrypted:
+        entry.password !== undefined
+          ? this.cipher.encrypt(id, entry.password)
+          : (stored as ApiHostAttributes).password_encrypted,
       run_as: entry.run_as,
       tls_verify: entry.tls_verify,
       ca_file: entry.ca_file ? entry.ca_file : null,

@@ -21,9 +21,13 @@ describe('loadEncryptionKey', () => {
   });
 
   it('agrees on one key when several instances start at once', async () => {
-    const keys = await Promise.all(Array.from({ length: 8 }, () => loadEncryptionKey({ env: {}, dataDir })));
+    const keys = await Promise.all(
+      Array.from({ length: 8 }, () => loadEncryptionKey({ env: {}, dataDir })),
+    );
     expect(new Set(keys.map((entry) => entry.key.toString('hex'))).size).toBe(1);
-    expect(readFileSync(join(dataDir, KEY_FILE_NAME), 'utf8').trim()).toBe(keys[0].key.toString('base64'));
+    expect(readFileSync(join(dataDir, KEY_FILE_NAME), 'utf8').trim()).toBe(
+      keys[0].key.toString('base64'),
+    );
   });
 
   it('warns about a key file others can read, and rejects a damaged one', async () => {
@@ -40,6 +44,8 @@ describe('loadEncryptionKey', () => {
     expect(fromEnv.source).toBe('env');
     expect(fromEnv.key).toHaveLength(32);
     expect((await loadEncryptionKey({ env, dataDir })).key.equals(fromEnv.key)).toBe(true);
-    await expect(loadEncryptionKey({ env: { SVC_ENCRYPTION_KEY: 'short' }, dataDir })).rejects.toThrow(/SVC_ENCRYPTION_KEY/);
+    await expect(
+      loadEncryptionKey({ env: { SVC_ENCRYPTION_KEY: 'short' }, dataDir }),
+    ).rejects.toThrow(/SVC_ENCRYPTION_KEY/);
   });
 });

@@ -23,24 +23,35 @@ export class EncryptionKeyError extends Error {}
 /** Any string of enough length works (hex, base64 or a passphrase): HKDF turns it into 32 bytes. */
 function deriveFromEnv(value: string): Buffer {
   if (value.length < MIN_ENV_KEY_LENGTH) {
-    throw new EncryptionKeyError(`${ENCRYPTION_KEY_ENV} must be at least ${MIN_ENV_KEY_LENGTH} characters long (for example: openssl rand -hex 32).`);
+    throw new EncryptionKeyError(
+      `${ENCRYPTION_KEY_ENV} must be at least ${MIN_ENV_KEY_LENGTH} characters long (for example: openssl rand -hex 32).`,
+    );
   }
-  return Buffer.from(hkdfSync('sha256', Buffer.from(value, 'utf8'), 'svc-api-host-passwords', 'aes-256-gcm', 32));
+  return Buffer.from(
+    hkdfSync('sha256', Buffer.from(value, 'utf8'), 'svc-api-host-passwords', 'aes-256-gcm', 32),
+  );
 }
 
 function decodeKeyFile(content: string, path: string): Buffer {
   const key = Buffer.from(content.trim(), 'base64');
-  if (key.length !== 32) throw new EncryptionKeyError(`The key file ${path} does not hold a base64 key of 32 bytes.`);
+  if (key.length !== 32)
+    throw new EncryptionKeyError(`The key file ${path} does not hold a base64 key of 32 bytes.`);
   return key;
 }
 
 async function readKeyFile(path: string): Promise<EncryptionKey> {
   const [content, info] = await Promise.all([readFile(path, 'utf8'), stat(path)]);
-  const warning = (info.mode & 0o077) !== 0 ? `The key file ${path} can be read by other users; restrict it with chmod 600.` : undefined;
+  const warning =
+    (info.mode & 0o077) !== 0
+      ? `The key file ${path} can be read by other users; restrict it with chmod 600.`
+      : undefined;
   return { key: decodeKeyFile(content, path), source: 'file', warning };
 }
 
-export async function loadEncryptionKey(options: { env: NodeJS.ProcessEnv; dataDir: string }): Promise<EncryptionKey> {
+export async function loadEncryptionKey(options: {
+  env: NodeJS.ProcessEnv;
+  dataDir: string;
+}): Promise<EncryptionKey> {
   const fromEnv = options.env[ENCRYPTION_KEY_ENV];
   if (fromEnv) return { key: deriveFromEnv(fromEnv), source: 'env' };
   const path = join(options.dataDir, KEY_FILE_NAME);

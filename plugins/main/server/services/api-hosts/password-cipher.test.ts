@@ -21,7 +21,9 @@ describe('PasswordCipher', () => {
     const parts = stored.split('.');
     parts[3] = Buffer.from('tampered').toString('base64url');
     expect(() => cipher.decrypt('prod', parts.join('.'))).toThrow(PasswordDecryptionError);
-    expect(() => new PasswordCipher(randomBytes(32)).decrypt('prod', stored)).toThrow(/encryption key/);
+    expect(() => new PasswordCipher(randomBytes(32)).decrypt('prod', stored)).toThrow(
+      /encryption key/,
+    );
     expect(() => cipher.decrypt('prod', 'plain-text')).toThrow(/known format/);
   });
 

@@ -26,19 +26,28 @@ export class PasswordCipher {
     const cipher = createCipheriv(ALGORITHM, this.key, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(aad(hostId));
     const ciphertext = Buffer.concat([cipher.update(password, 'utf8'), cipher.final()]);
-    return [VERSION, iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+    return [VERSION, iv, cipher.getAuthTag(), ciphertext]
+      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+      .join('.');
   }
 
   decrypt(hostId: string, stored: string): string {
     const [version, iv, tag, ciphertext] = stored.split('.');
     if (version !== VERSION || iv === undefined || tag === undefined || ciphertext === undefined) {
-      throw new PasswordDecryptionError(`The stored password of API host [${hostId}] is not in a known format.`);
+      throw new PasswordDecryptionError(
+        `The stored password of API host [${hostId}] is not in a known format.`,
+      );
     }
     try {
-      const decipher = createDecipheriv(ALGORITHM, this.key, Buffer.from(iv, 'base64url'), { authTagLength: TAG_BYTES });
+      const decipher = createDecipheriv(ALGORITHM, this.key, Buffer.from(iv, 'base64url'), {
+        authTagLength: TAG_BYTES,
+      });
       decipher.setAAD(aad(hostId));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+      return Buffer.concat([
+        decipher.update(Buffer.from(ciphertext, 'base64url')),
+        decipher.final(),
+      ]).toString('utf8');
     } catch {
       throw new PasswordDecryptionError(
         `The stored password of API host [${hostId}] cannot be decrypted: the encryption key (SVC_ENCRYPTION_KEY or the key file in the data folder) is not the one it was saved with. Save the host's password again.`,

@@ -1,20 +1,37 @@
 import { randomBytes } from 'node:crypto';
-import { startTestSavedObjects, type TestSavedObjects } from '../../../../../host/server/saved-objects/testing';
+import {
+  startTestSavedObjects,
+  type TestSavedObjects,
+} from '../../../../../host/server/saved-objects/testing';
 import { API_HOST_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
 import { ApiHostStore } from './api-host-store';
 import { PasswordCipher } from './password-cipher';
 import { apiHostSavedObjectType } from './saved-object-type';
 import { seedApiHosts } from './seed-hosts';
 
-const seed = { id: 'prod', url: 'https://manager.example.org', port: 55000, username: 'wazuh-wui', password: 'first', run_as: true, tls_verify: true, demo: false };
+const seed = {
+  id: 'prod',
+  url: 'https://manager.example.org',
+  port: 55000,
+  username: 'wazuh-wui',
+  password: 'first',
+  run_as: true,
+  tls_verify: true,
+  demo: false,
+};
 
 describe('seedApiHosts', () => {
   let savedObjects: TestSavedObjects;
   let store: ApiHostStore;
 
   beforeEach(async () => {
-    savedObjects = await startTestSavedObjects((setup) => setup.registerType(apiHostSavedObjectType));
-    store = new ApiHostStore(savedObjects.start.createInternalRepository([API_HOST_SAVED_OBJECT_TYPE]), new PasswordCipher(randomBytes(32)));
+    savedObjects = await startTestSavedObjects((setup) =>
+      setup.registerType(apiHostSavedObjectType),
+    );
+    store = new ApiHostStore(
+      savedObjects.start.createInternalRepository([API_HOST_SAVED_OBJECT_TYPE]),
+      new PasswordCipher(randomBytes(32)),
+    );
   });
   afterEach(() => savedObjects.cleanup());
 
@@ -29,12 +46,18 @@ describe('seedApiHosts', () => {
   it('moves the demo host to the simulator of this start', async () => {
     await seedApiHosts(store, [{ ...seed, id: 'demo', demo: true }], savedObjects.logger);
     expect(await store.get('demo')).toMatchObject({ demo: true, port: 55000 });
-    await seedApiHosts(store, [{ ...seed, id: 'demo', demo: true, port: 41000, password: 'new' }], savedObjects.logger);
+    await seedApiHosts(
+      store,
+      [{ ...seed, id: 'demo', demo: true, port: 41000, password: 'new' }],
+      savedObjects.logger,
+    );
     expect(await store.get('demo')).toMatchObject({ demo: true, port: 41000 });
     expect((await store.resolve('demo'))?.readPassword()).toBe('new');
   });
 
   it('refuses an invalid seed with the field named', async () => {
-    await expect(seedApiHosts(store, [{ ...seed, url: 'ftp://x' }], savedObjects.logger)).rejects.toThrow('[url]: must use the http or https scheme');
+    await expect(
+      seedApiHosts(store, [{ ...seed, url: 'ftp://x' }], savedObjects.logger),
+    ).rejects.toThrow('[url]: must use the http or https scheme');
   });
 });

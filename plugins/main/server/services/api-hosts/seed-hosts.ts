@@ -8,16 +8,29 @@ import type { SeededHostConfig } from '../../config';
 import type { ApiHostStore } from './api-host-store';
 import { ApiHostConflictError } from './errors';
 
-export async function seedApiHosts(store: ApiHostStore, seeds: readonly SeededHostConfig[], logger: Logger): Promise<void> {
+export async function seedApiHosts(
+  store: ApiHostStore,
+  seeds: readonly SeededHostConfig[],
+  logger: Logger,
+): Promise<void> {
   for (const { demo, ...seed } of seeds) {
     const existing = await store.get(seed.id);
     if (existing && !(demo && existing.demo)) {
-      logger.debug(`API host [${seed.id}] from the config file is already stored; the stored entry is kept.`);
+      logger.debug(
+        `API host [${seed.id}] from the config file is already stored; the stored entry is kept.`,
+      );
       continue;
     }
     try {
       if (existing) {
-        await store.update(seed.id, { url: seed.url, port: seed.port, username: seed.username, password: seed.password, run_as: seed.run_as, tls_verify: seed.tls_verify });
+        await store.update(seed.id, {
+          url: seed.url,
+          port: seed.port,
+          username: seed.username,
+          password: seed.password,
+          run_as: seed.run_as,
+          tls_verify: seed.tls_verify,
+        });
         logger.info(`Demo API host [${seed.id}] now points at ${seed.url}:${seed.port}.`);
       } else {
         await store.create(seed, { demo });

@@ -9,7 +9,12 @@ type Item = Record<string, unknown>;
 /** A wide item (or a hostile one) must not turn into thousands of columns. */
 export const MAX_FLATTENED_COLUMNS = 256;
 
-const AGENT_LISTS = [/^\/agents$/, /^\/agents\/(outdated|no_group)$/, /^\/agents\/groups\/[^/]+$/, /^\/groups\/[^/]+\/agents$/];
+const AGENT_LISTS = [
+  /^\/agents$/,
+  /^\/agents\/(outdated|no_group)$/,
+  /^\/agents\/groups\/[^/]+$/,
+  /^\/groups\/[^/]+\/agents$/,
+];
 const GROUP_FILE_LISTS = [/^\/agents\/groups\/[^/]+\/files$/, /^\/groups\/[^/]+\/files$/];
 
 function isPlainObject(value: unknown): value is Item {
@@ -29,7 +34,8 @@ function collectPaths(item: Item, prefix: string, into: Set<string>): void {
 /** Columns for the items of `pathname` (path without query), given the first page of items. */
 export function csvColumns(pathname: string, firstItems: readonly unknown[]): string[] {
   if (AGENT_LISTS.some((pattern) => pattern.test(pathname))) return [...AGENT_CSV_COLUMNS];
-  if (GROUP_FILE_LISTS.some((pattern) => pattern.test(pathname))) return [...GROUP_FILES_CSV_COLUMNS];
+  if (GROUP_FILE_LISTS.some((pattern) => pattern.test(pathname)))
+    return [...GROUP_FILES_CSV_COLUMNS];
   const paths = new Set<string>();
   for (const item of firstItems) if (isPlainObject(item)) collectPaths(item, '', paths);
   return [...paths];
@@ -48,9 +54,15 @@ function neutralizeFormula(text: string): string {
 function cellText(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return neutralizeFormula(value);
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  if (Array.isArray(value) && value.every((element) => element === null || typeof element !== 'object')) {
-    return neutralizeFormula(value.map((element) => (element === null ? '' : String(element))).join(', '));
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  if (
+    Array.isArray(value) &&
+    value.every((element) => element === null || typeof element !== 'object')
+  ) {
+    return neutralizeFormula(
+      value.map((element) => (element === null ? '' : String(element))).join(', '),
+    );
   }
   return neutralizeFormula(JSON.stringify(value));
 }

@@ -5,11 +5,30 @@ import { CsvExportService, csvFilename, type CsvPageFetcher } from './csv-export
 
 function agent(index: number): Record<string, unknown> {
   const id = String(index).padStart(3, '0');
-  return { id, name: `web-${id}`, ip: '10.0.0.1', status: 'active', group: ['default', 'web'], os: { name: 'Ubuntu', platform: 'ubuntu' }, version: 'Wazuh v4.14.7' };
+  return {
+    id,
+    name: `web-${id}`,
+    ip: '10.0.0.1',
+    status: 'active',
+    group: ['default', 'web'],
+    os: { name: 'Ubuntu', platform: 'ubuntu' },
+    version: 'Wazuh v4.14.7',
+  };
 }
 
 function envelope(items: unknown[], total: number): { status: number; data: unknown } {
-  return { status: 200, data: { data: { affected_items: items, total_affected_items: total, total_failed_items: 0, failed_items: [] }, error: 0 } };
+  return {
+    status: 200,
+    data: {
+      data: {
+        affected_items: items,
+        total_affected_items: total,
+        total_failed_items: 0,
+        failed_items: [],
+      },
+      error: 0,
+    },
+  };
 }
 
 /** Serves `total` agents page by page and records every page path asked for. */
@@ -20,7 +39,9 @@ function agentSource(total: number): { fetchPage: CsvPageFetcher; paths: string[
     const query = new URL(path, 'http://x').searchParams;
     const offset = Number(query.get('offset'));
     const limit = Number(query.get('limit'));
-    const items = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => agent(offset + i));
+    const items = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) =>
+      agent(offset + i),
+    );
     return envelope(items, total);
   };
   return { fetchPage, paths };
@@ -32,19 +53,34 @@ async function readAll(stream: Readable): Promise<string> {
   return text;
 }
 
-const base = { hostId: 'prod', filters: [], signal: new AbortController().signal, now: new Date('2025-03-10T14:05:01Z') };
+const base = {
+  hostId: 'prod',
+  filters: [],
+  signal: new AbortController().signal,
+  now: new Date('2025-03-10T14:05:01Z'),
+};
 
 describe('CsvExportService', () => {
   it('pages through every item in a stable order and writes titled agent columns', async () => {
     const source = agentSource(25);
-    const result = await new CsvExportService({ maxRows: 0, pageSize: 10 }).start({ ...base, path: '/agents?q=status=active', fetchPage: source.fetchPage });
-    expect(result).toMatchObject({ filename: 'agents-prod-20250310-140501.csv', totalRows: 25, exportedRows: 25 });
+    const result = await new CsvExportService({ maxRows: 0, pageSize: 10 }).start({
+      ...base,
+      path: '/agents?q=status=active',
+      fetchPage: source.fetchPage,
+    });
+    expect(result).toMatchObject({
+      filename: 'agents-prod-20250310-140501.csv',
+      totalRows: 25,
+      exportedRows: 25,
+    });
     const lines = (await readAll(result.stream)).split('\n');
     expect(lines[0]).toBe(
       'ID,Status,Name,IP address,Group,Manager,Node,Registration date,Version,Last keep alive,OS architecture,OS build,OS codename,OS major version,OS minor version,OS name,OS platform,OS uname,OS version',
     );
     expect(lines).toHaveLength(26);
-    expect(lines[1]).toBe('000,active,web-000,10.0.0.1,"default, web",,,,Wazuh v4.14.7,,,,,,,Ubuntu,ubuntu,,');
+    expect(lines[1]).toBe(
+      '000,active,web-000,10.0.0.1,"default, web",,,,Wazuh v4.14.7,,,,,,,Ubuntu,ubuntu,,',
+    );
     expect(lines[25].startsWith('024,')).toBe(true);
     expect(source.paths).toEqual([
       '/agents?q=status%3Dactive&offset=0&limit=10',
@@ -55,10 +91,16 @@ describe('CsvExportService', () => {
 
   it('stops at the row limit and says how many rows exist', async () => {
     const source = agentSource(1000);
-    const result = await new CsvExportService({ maxRows: 15, pageSize: 10 }).start({ ...base, path: '/agents', fetchPage: source.fetchPage });
+    const result = await new CsvExportService({ maxRows: 15, pageSize: 10 }).start({
+      ...base,
+      path: '/agents',
+      fetchPage: source.fetchPage,
+    });
     expect(result).toMatchObject({ totalRows: 1000, exportedRows: 15 });
     expect((await readAll(result.stream)).split('\n')).toHaveLength(16);
-    expect(source.paths.map((path) => new URL(path, 'http://x').searchParams.get('limit'))).toEqual(['10', '5']);
+    expect(source.paths.map((path) => new URL(path, 'http://x').searchParams.get('limit'))).toEqual(
+      ['10', '5'],
+    );
   });
 
   it('merges filters, keeps the caller sort and makes it stable', async () => {
@@ -86,7 +128,13 @@ describe('CsvExportService', () => {
     [{ path: '/agents', filters: [{ name: 'limit', value: 5 }] }, 'filters.0.name'],
   ])('refuses %j', async (request, field) => {
     const source = agentSource(1);
-    await expect(new CsvExportService({ maxRows: 0, pageSize: 10 }).start({ ...base, fetchPage: source.fetchPage, ...request })).rejects.toMatchObject({
+    await expect(
+      new CsvExportService({ maxRows: 0, pageSize: 10 }).start({
+        ...base,
+        fetchPage: source.fetchPage,
+        ...request,
+      }),
+    ).rejects.toMatchObject({
       constructor: RequestFieldError,
       field,
     });
@@ -99,7 +147,11 @@ describe('CsvExportService', () => {
       paths.push(path);
       return envelope([], 0);
     };
-    await new CsvExportService({ maxRows: 0, pageSize: 10 }).start({ ...base, path: '/decoders', fetchPage });
+    await new CsvExportService({ maxRows: 0, pageSize: 10 }).start({
+      ...base,
+      path: '/decoders',
+      fetchPage,
+    });
     expect(new URL(paths[0], 'http://x').searchParams.get('sort')).toBe('filename,position');
   });
 
@@ -107,28 +159,61 @@ describe('CsvExportService', () => {
     const fetchPage: CsvPageFetcher = async () =>
       envelope(
         [
-          { id: 5, level: 3, description: 'He said "hi", then left', groups: ['syslog'], mitre: { id: ['T1110'] } },
+          {
+            id: 5,
+            level: 3,
+            description: 'He said "hi", then left',
+            groups: ['syslog'],
+            mitre: { id: ['T1110'] },
+          },
           { id: 6, level: 7, description: '=HYPERLINK("http://evil")', gdpr: ['IV_35.7.d'] },
         ],
         2,
       );
-    const result = await new CsvExportService({ maxRows: 0, pageSize: 10 }).start({ ...base, path: '/rules', fetchPage });
+    const result = await new CsvExportService({ maxRows: 0, pageSize: 10 }).start({
+      ...base,
+      path: '/rules',
+      fetchPage,
+    });
     expect(await readAll(result.stream)).toBe(
-      ['ID,Level,Description,Groups,MITRE ID,GDPR', '5,3,"He said ""hi"", then left",syslog,T1110,', `6,7,"'=HYPERLINK(""http://evil"")",,,IV_35.7.d`].join('\n'),
+      [
+        'ID,Level,Description,Groups,MITRE ID,GDPR',
+        '5,3,"He said ""hi"", then left",syslog,T1110,',
+        `6,7,"'=HYPERLINK(""http://evil"")",,,IV_35.7.d`,
+      ].join('\n'),
     );
   });
 
   it('writes only the header when nothing matches', async () => {
-    const result = await new CsvExportService({ maxRows: 0, pageSize: 10 }).start({ ...base, path: '/agents', fetchPage: agentSource(0).fetchPage });
+    const result = await new CsvExportService({ maxRows: 0, pageSize: 10 }).start({
+      ...base,
+      path: '/agents',
+      fetchPage: agentSource(0).fetchPage,
+    });
     expect((await readAll(result.stream)).split('\n')).toHaveLength(1);
   });
 
   it('fails before the first byte with the upstream problem', async () => {
-    const fetchPage: CsvPageFetcher = async () => ({ status: 403, data: { title: 'Permission Denied', detail: 'Permission denied: Resource type: agent:id', error: 4000 } });
-    const failure = new CsvExportService({ maxRows: 0, pageSize: 10 }).start({ ...base, path: '/agents', fetchPage });
+    const fetchPage: CsvPageFetcher = async () => ({
+      status: 403,
+      data: {
+        title: 'Permission Denied',
+        detail: 'Permission denied: Resource type: agent:id',
+        error: 4000,
+      },
+    });
+    const failure = new CsvExportService({ maxRows: 0, pageSize: 10 }).start({
+      ...base,
+      path: '/agents',
+      fetchPage,
+    });
     await expect(failure).rejects.toBeInstanceOf(UpstreamRejectedError);
     await expect(failure).rejects.toMatchObject({ statusCode: 403, upstream: { error: 4000 } });
-    const malformed = new CsvExportService({ maxRows: 0, pageSize: 10 }).start({ ...base, path: '/agents', fetchPage: async () => ({ status: 200, data: { data: {} } }) });
+    const malformed = new CsvExportService({ maxRows: 0, pageSize: 10 }).start({
+      ...base,
+      path: '/agents',
+      fetchPage: async () => ({ status: 200, data: { data: {} } }),
+    });
     await expect(malformed).rejects.toBeInstanceOf(MalformedApiResponseError);
   });
 
@@ -138,7 +223,11 @@ describe('CsvExportService', () => {
       if (path.includes('offset=20')) throw new Error('host went away');
       return source.fetchPage(path, signal);
     };
-    const result = await new CsvExportService({ maxRows: 0, pageSize: 10 }).start({ ...base, path: '/agents', fetchPage });
+    const result = await new CsvExportService({ maxRows: 0, pageSize: 10 }).start({
+      ...base,
+      path: '/agents',
+      fetchPage,
+    });
     await expect(readAll(result.stream)).rejects.toThrow('host went away');
     expect(result.stream.destroyed).toBe(true);
   });
@@ -146,7 +235,12 @@ describe('CsvExportService', () => {
   it('stops fetching when the download is cancelled', async () => {
     const source = agentSource(100_000);
     const controller = new AbortController();
-    const result = await new CsvExportService({ maxRows: 0, pageSize: 100 }).start({ ...base, path: '/agents', fetchPage: source.fetchPage, signal: controller.signal });
+    const result = await new CsvExportService({ maxRows: 0, pageSize: 100 }).start({
+      ...base,
+      path: '/agents',
+      fetchPage: source.fetchPage,
+      signal: controller.signal,
+    });
     for await (const chunk of result.stream) {
       expect(chunk).toBeDefined();
       break;
@@ -159,6 +253,8 @@ describe('CsvExportService', () => {
 
 describe('csvFilename', () => {
   it('names what, where and when', () => {
-    expect(csvFilename('/sca/001/checks/cis_ubuntu', 'prod', new Date('2025-01-02T03:04:05Z'))).toBe('sca-001-checks-cis_ubuntu-prod-20250102-030405.csv');
+    expect(
+      csvFilename('/sca/001/checks/cis_ubuntu', 'prod', new Date('2025-01-02T03:04:05Z')),
+    ).toBe('sca-001-checks-cis_ubuntu-prod-20250102-030405.csv');
   });
 });

@@ -20,7 +20,10 @@ export interface CsvSettings {
 }
 
 /** Fetches one page (a GET of the given path with query) as the requesting user. */
-export type CsvPageFetcher = (pathWithQuery: string, signal: AbortSignal) => Promise<{ status: number; data: unknown }>;
+export type CsvPageFetcher = (
+  pathWithQuery: string,
+  signal: AbortSignal,
+) => Promise<{ status: number; data: unknown }>;
 
 export interface CsvExportRequest {
   hostId: string;
@@ -59,24 +62,41 @@ const FIRST_PAGE_SIZE = 1000;
 function readPage(hostId: string, answer: { status: number; data: unknown }): Page {
   if (answer.status !== 200) {
     const problem = upstreamProblem(answer);
-    throw new UpstreamRejectedError(`API host [${hostId}] refused the export: ${problem.detail ?? problem.title ?? `HTTP ${answer.status}`}`, hostId, problem);
+    throw new UpstreamRejectedError(
+      `API host [${hostId}] refused the export: ${problem.detail ?? problem.title ?? `HTTP ${answer.status}`}`,
+      hostId,
+      problem,
+    );
   }
-  const data = (answer.data as { data?: { affected_items?: unknown; total_affected_items?: unknown } } | undefined)?.data;
+  const data = (
+    answer.data as
+      { data?: { affected_items?: unknown; total_affected_items?: unknown } } | undefined
+  )?.data;
   if (!Array.isArray(data?.affected_items) || typeof data?.total_affected_items !== 'number') {
-    throw new MalformedApiResponseError(`API host [${hostId}] answered without a list of items (data.affected_items) to export.`, hostId, { status: answer.status });
+    throw new MalformedApiResponseError(
+      `API host [${hostId}] answered without a list of items (data.affected_items) to export.`,
+      hostId,
+      { status: answer.status },
+    );
   }
   return { items: data.affected_items as Page['items'], total: data.total_affected_items };
 }
 
 /** `agents-demo-20250310-140501.csv`: what, from which host, when (UTC). */
 export function csvFilename(pathname: string, hostId: string, now: Date): string {
-  const resource = pathname.split('/').filter(Boolean).join('-').replace(/[^A-Za-z0-9._-]/g, '_') || 'export';
+  const resource =
+    pathname
+      .split('/')
+      .filter(Boolean)
+      .join('-')
+      .replace(/[^A-Za-z0-9._-]/g, '_') || 'export';
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   return `${resource}-${hostId}-${stamp}.csv`;
 }
 
 function* inBatches(items: Item[]): Generator<Item[]> {
-  for (let at = 0; at < items.length; at += ROWS_PER_CHUNK) yield items.slice(at, at + ROWS_PER_CHUNK);
+  for (let at = 0; at < items.length; at += ROWS_PER_CHUNK)
+    yield items.slice(at, at + ROWS_PER_CHUNK);
 }
 
 export class CsvExportService {
@@ -88,14 +108,28 @@ export class CsvExportService {
 
   async start(request: CsvExportRequest): Promise<CsvExport> {
     const query = csvQuery(request.path, request.filters);
-    const firstLimit = Math.min(FIRST_PAGE_SIZE, this.settings.pageSize, this.settings.maxRows > 0 ? this.settings.maxRows : Infinity);
-    const first = readPage(request.hostId, await request.fetchPage(pagePath(query, 0, firstLimit), request.signal));
-    const end = this.settings.maxRows > 0 ? Math.min(first.total, this.settings.maxRows) : first.total;
+    const firstLimit = Math.min(
+      FIRST_PAGE_SIZE,
+      this.settings.pageSize,
+      this.settings.maxRows > 0 ? this.settings.maxRows : Infinity,
+    );
+    const first = readPage(
+      request.hostId,
+      await request.fetchPage(pagePath(query, 0, firstLimit), request.signal),
+    );
+    const end =
+      this.settings.maxRows > 0 ? Math.min(first.total, this.settings.maxRows) : first.total;
     const columns = csvColumns(query.pathname, first.items);
-    const rows = Readable.from(this.batches(request, query, first, end), { objectMode: true, highWaterMark: 2 });
+    const rows = Readable.from(this.batches(request, query, first, end), {
+      objectMode: true,
+      highWaterMark: 2,
+    });
     const csv = new Json2CsvTransform<Item[], Item>(
       {
-        fields: columns.map((column) => ({ label: csvColumnTitle(column), value: cellGetter(column) })),
+        fields: columns.map((column) => ({
+          label: csvColumnTitle(column),
+          value: cellGetter(column),
+        })),
         eol: '\n',
         formatters: { string: quoteCell, header: quoteCell },
         transforms: [(batch: Item[]) => batch],
@@ -115,12 +149,19 @@ export class CsvExportService {
     };
   }
 
-  private async *batches(request: CsvExportRequest, query: CsvQuery, first: Page, end: number): AsyncGenerator<Item[]> {
+  private async *batches(
+    request: CsvExportRequest,
+    query: CsvQuery,
+    first: Page,
+    end: number,
+  ): AsyncGenerator<Item[]> {
     const stop = new AbortController();
     const onAbort = (): void => stop.abort();
     request.signal.addEventListener('abort', onAbort, { once: true });
     const fetchAt = (offset: number): Promise<Page> =>
-      request.fetchPage(pagePath(query, offset, this.pageLimit(offset, end)), stop.signal).then((answer) => readPage(request.hostId, answer));
+      request
+        .fetchPage(pagePath(query, offset, this.pageLimit(offset, end)), stop.signal)
+        .then((answer) => readPage(request.hostId, answer));
     // The first page was fetched before the answer started; later pages are fetched one ahead.
     let offset = Math.min(first.items.length, end);
     let next = offset < end && first.items.length > 0 ? fetchAt(offset) : undefined;

@@ -14,7 +14,10 @@ export interface CsvFilter {
 export const RESERVED_CSV_PARAMS = ['offset', 'limit'] as const;
 
 /** Agent lists are ordered by id unless told otherwise: that order is already stable. */
-const ORDERED_BY_ID = [/^\/agents(\/outdated|\/no_group|\/groups\/[^/]+)?$/, /^\/groups\/[^/]+\/agents$/];
+const ORDERED_BY_ID = [
+  /^\/agents(\/outdated|\/no_group|\/groups\/[^/]+)?$/,
+  /^\/groups\/[^/]+\/agents$/,
+];
 
 /** Fields that identify an item uniquely, per list path (the managed API's minimum fields). */
 const UNIQUE_SORT_FIELDS: Array<[RegExp, string[]]> = [
@@ -37,10 +40,15 @@ function stableSort(pathname: string, requested: string | null): string | null {
   const unique = UNIQUE_SORT_FIELDS.find(([pattern]) => pattern.test(pathname))?.[1];
   if (!unique) return requested;
   // Asking for the default order would only make the API sort what it already returns sorted.
-  if (!requested) return ORDERED_BY_ID.some((pattern) => pattern.test(pathname)) ? null : unique.join(',');
+  if (!requested)
+    return ORDERED_BY_ID.some((pattern) => pattern.test(pathname)) ? null : unique.join(',');
   // The sign of a sort applies to every listed field, and any direction is stable on a unique field.
   const sign = /^[+-]/.test(requested) ? requested[0] : '';
-  const fields = requested.replace(/^[+-]/, '').split(',').map((field) => field.trim()).filter(Boolean);
+  const fields = requested
+    .replace(/^[+-]/, '')
+    .split(',')
+    .map((field) => field.trim())
+    .filter(Boolean);
   const missing = unique.filter((field) => !fields.includes(field));
   return `${sign}${[...fields, ...missing].join(',')}`;
 }
@@ -49,15 +57,23 @@ function stableSort(pathname: string, requested: string | null): string | null {
 export function csvQuery(path: string, filters: readonly CsvFilter[]): CsvQuery {
   const check = checkManagedApiPath(path);
   if (!check.valid) throw new RequestFieldError('path', check.reason);
-  if (check.pathname === '/') throw new RequestFieldError('path', 'must name a list endpoint such as /agents');
+  if (check.pathname === '/')
+    throw new RequestFieldError('path', 'must name a list endpoint such as /agents');
   const params = new URLSearchParams(check.search);
   for (const reserved of RESERVED_CSV_PARAMS) {
-    if (params.has(reserved)) throw new RequestFieldError('path', `must not set "${reserved}": the export pages through every item itself`);
+    if (params.has(reserved))
+      throw new RequestFieldError(
+        'path',
+        `must not set "${reserved}": the export pages through every item itself`,
+      );
   }
   const merged = new Map<string, string[]>();
   filters.forEach((filter, index) => {
     if ((RESERVED_CSV_PARAMS as readonly string[]).includes(filter.name)) {
-      throw new RequestFieldError(`filters.${index}.name`, `"${filter.name}" is set by the export itself`);
+      throw new RequestFieldError(
+        `filters.${index}.name`,
+        `"${filter.name}" is set by the export itself`,
+      );
     }
     merged.set(filter.name, [...(merged.get(filter.name) ?? []), String(filter.value)]);
   });

@@ -4,7 +4,12 @@ import type { ApiHostStatusRegistry } from '../api-checks/api-host-status';
 import type { HealthCheck } from './health-checks';
 
 /** `services` is read when the check runs (the registry exists from the plugin's start on). */
-export function apiHealthCheck(services: () => { statuses: ApiHostStatusRegistry; hosts: { list(): Promise<Array<{ id: string }>> } }): HealthCheck {
+export function apiHealthCheck(
+  services: () => {
+    statuses: ApiHostStatusRegistry;
+    hosts: { list(): Promise<Array<{ id: string }>> };
+  },
+): HealthCheck {
   return {
     id: 'api',
     title: 'Managed API hosts',
@@ -15,13 +20,25 @@ export function apiHealthCheck(services: () => { statuses: ApiHostStatusRegistry
         checks = await registry.refreshAll();
       } else {
         const ids = (await hosts.list()).map((host) => host.id);
-        checks = (await Promise.all(ids.map(async (id) => registry.get(id) ?? (await registry.refresh(id))?.check))).filter((check): check is ApiHostCheck => check !== undefined);
+        checks = (
+          await Promise.all(
+            ids.map(async (id) => registry.get(id) ?? (await registry.refresh(id))?.check),
+          )
+        ).filter((check): check is ApiHostCheck => check !== undefined);
       }
       const usable = checks.filter((check) => check.reachable && check.authenticated);
       const details = { hosts: checks };
-      if (checks.length === 0) return { state: 'yellow', message: 'No API host is configured yet.', details };
-      if (usable.length === checks.length) return { state: 'green', message: `All ${checks.length} API host(s) answer and accept their credentials.`, details };
-      const failing = checks.filter((check) => !(check.reachable && check.authenticated)).map((check) => check.id);
+      if (checks.length === 0)
+        return { state: 'yellow', message: 'No API host is configured yet.', details };
+      if (usable.length === checks.length)
+        return {
+          state: 'green',
+          message: `All ${checks.length} API host(s) answer and accept their credentials.`,
+          details,
+        };
+      const failing = checks
+        .filter((check) => !(check.reachable && check.authenticated))
+        .map((check) => check.id);
       return {
         state: usable.length === 0 ? 'red' : 'yellow',
         message: `${failing.length} of ${checks.length} API host(s) cannot be used: ${failing.join(', ')}.`,

@@ -5,9 +5,21 @@ describe('HealthChecks', () => {
   it('reports each check and the worst state, and turns a failing check into red', async () => {
     const logger = createRecordingLogger();
     const checks = new HealthChecks(logger);
-    checks.register({ id: 'a', title: 'A', run: async () => ({ state: 'green', message: 'fine' }) });
-    checks.register({ id: 'b', title: 'B', run: async ({ refresh }) => ({ state: 'yellow', message: `refresh ${refresh}` }) });
-    checks.register({ id: 'c', title: 'C', run: async () => Promise.reject(new Error('no database')) });
+    checks.register({
+      id: 'a',
+      title: 'A',
+      run: async () => ({ state: 'green', message: 'fine' }),
+    });
+    checks.register({
+      id: 'b',
+      title: 'B',
+      run: async ({ refresh }) => ({ state: 'yellow', message: `refresh ${refresh}` }),
+    });
+    checks.register({
+      id: 'c',
+      title: 'C',
+      run: async () => Promise.reject(new Error('no database')),
+    });
     const report = await checks.run({ refresh: true });
     expect(report).toEqual({
       state: 'red',
@@ -18,6 +30,12 @@ describe('HealthChecks', () => {
       ],
     });
     expect(logger.records.some((record) => record.level === 'error')).toBe(true);
-    expect(() => checks.register({ id: 'a', title: 'again', run: async () => ({ state: 'green', message: '' }) })).toThrow('already registered');
+    expect(() =>
+      checks.register({
+        id: 'a',
+        title: 'again',
+        run: async () => ({ state: 'green', message: '' }),
+      }),
+    ).toThrow('already registered');
   });
 });

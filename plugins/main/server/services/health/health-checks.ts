@@ -6,7 +6,9 @@ export interface HealthCheck {
   id: string;
   title: string;
   /** `refresh` asks for a fresh look instead of the last background result. */
-  run(options: { refresh: boolean }): Promise<Pick<HealthCheckResult, 'state' | 'message' | 'details'>>;
+  run(options: {
+    refresh: boolean;
+  }): Promise<Pick<HealthCheckResult, 'state' | 'message' | 'details'>>;
 }
 
 const SEVERITY: Record<HealthState, number> = { green: 0, yellow: 1, red: 2 };
@@ -17,7 +19,8 @@ export class HealthChecks {
   constructor(private readonly logger: Logger) {}
 
   register(check: HealthCheck): void {
-    if (this.checks.some((existing) => existing.id === check.id)) throw new Error(`Health check [${check.id}] is already registered.`);
+    if (this.checks.some((existing) => existing.id === check.id))
+      throw new Error(`Health check [${check.id}] is already registered.`);
     this.checks.push(check);
   }
 
@@ -28,11 +31,19 @@ export class HealthChecks {
           return { id: check.id, title: check.title, ...(await check.run(options)) };
         } catch (error) {
           this.logger.error(error as Error, { healthCheck: check.id });
-          return { id: check.id, title: check.title, state: 'red', message: `The check failed: ${(error as Error).message}` };
+          return {
+            id: check.id,
+            title: check.title,
+            state: 'red',
+            message: `The check failed: ${(error as Error).message}`,
+          };
         }
       }),
     );
-    const state = results.reduce<HealthState>((worst, result) => (SEVERITY[result.state] > SEVERITY[worst] ? result.state : worst), 'green');
+    const state = results.reduce<HealthState>(
+      (worst, result) => (SEVERITY[result.state] > SEVERITY[worst] ? result.state : worst),
+      'green',
+    );
     return { state, checks: results };
   }
 }

@@ -4,7 +4,10 @@ import type { IndexPatternService } from '../indexer/index-patterns';
 import type { HealthCheck } from './health-checks';
 
 /** `services` is read when the check runs (saved objects exist from the plugin's start on). */
-export function indexPatternHealthCheck(services: () => { indexPatterns: IndexPatternService; repository: ISavedObjectsRepository }, title: string): HealthCheck {
+export function indexPatternHealthCheck(
+  services: () => { indexPatterns: IndexPatternService; repository: ISavedObjectsRepository },
+  title: string,
+): HealthCheck {
   return {
     id: 'index-pattern',
     title: 'Alerts index pattern',
@@ -13,7 +16,10 @@ export function indexPatternHealthCheck(services: () => { indexPatterns: IndexPa
       const outcome = await indexPatterns.ensure(repository, title);
       return {
         state: 'green',
-        message: outcome === 'created' ? `Index pattern [${title}] was missing and has been created.` : `Index pattern [${title}] exists.`,
+        message:
+          outcome === 'created'
+            ? `Index pattern [${title}] was missing and has been created.`
+            : `Index pattern [${title}] exists.`,
         details: { pattern: title, outcome },
       };
     },

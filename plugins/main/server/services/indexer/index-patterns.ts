@@ -35,7 +35,12 @@ export const INDEX_PATTERN_FORBIDDEN = /[\\/?"<>| #]/;
 
 /** Id derived from the title so one pattern is one object: `svc-alerts-*` → `svc-alerts`. */
 export function indexPatternId(title: string): string {
-  return title.replace(/\*+$/, '').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/[-_.]+$/, '') || 'pattern';
+  return (
+    title
+      .replace(/\*+$/, '')
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/[-_.]+$/, '') || 'pattern'
+  );
 }
 
 type Repository = Pick<ISavedObjectsRepository, 'get' | 'create' | 'update'>;
@@ -47,7 +52,10 @@ function statusOf(error: unknown): number | undefined {
 export class IndexPatternService {
   constructor(private readonly catalogue: KnownFieldsCatalogue) {}
 
-  private async existing(repository: Repository, id: string): Promise<SavedObject<IndexPatternAttributes> | undefined> {
+  private async existing(
+    repository: Repository,
+    id: string,
+  ): Promise<SavedObject<IndexPatternAttributes> | undefined> {
     try {
       return await repository.get<IndexPatternAttributes>(INDEX_PATTERN_TYPE, id);
     } catch (error) {
@@ -63,16 +71,25 @@ export class IndexPatternService {
     const fields = input.fields ?? known?.fields ?? [];
     const attributes: IndexPatternAttributes = {
       title: input.title,
-      ...(input.timeFieldName ?? known?.timeFieldName ? { timeFieldName: input.timeFieldName ?? known?.timeFieldName } : {}),
+      ...((input.timeFieldName ?? known?.timeFieldName)
+        ? { timeFieldName: input.timeFieldName ?? known?.timeFieldName }
+        : {}),
       fields: JSON.stringify(fields),
     };
     const current = await this.existing(repository, id);
-    const summary = { id, title: input.title, timeFieldName: attributes.timeFieldName, fieldCount: fields.length };
+    const summary = {
+      id,
+      title: input.title,
+      timeFieldName: attributes.timeFieldName,
+      fieldCount: fields.length,
+    };
     if (!current) {
       const created = await repository.create(INDEX_PATTERN_TYPE, attributes, { id });
       return { ...summary, result: 'created', version: created.version };
     }
-    const updated = await repository.update(INDEX_PATTERN_TYPE, id, attributes, { version: input.version ?? current.version });
+    const updated = await repository.update(INDEX_PATTERN_TYPE, id, attributes, {
+      version: input.version ?? current.version,
+    });
     return { ...summary, result: 'updated', version: updated.version };
   }
 

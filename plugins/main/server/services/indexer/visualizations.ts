@@ -32,13 +32,18 @@ function parseState(text: string | undefined): Record<string, unknown> | null {
   if (!text) return null;
   try {
     const parsed: unknown = JSON.parse(text);
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
 }
 
-export async function listVisualizations(client: SavedObjectsClientContract, options: { page: number; perPage: number; search?: string }): Promise<VisualizationPage> {
+export async function listVisualizations(
+  client: SavedObjectsClientContract,
+  options: { page: number; perPage: number; search?: string },
+): Promise<VisualizationPage> {
   const found = await client.find<VisualizationAttributes>({
     type: VISUALIZATION_TYPE,
     page: options.page,

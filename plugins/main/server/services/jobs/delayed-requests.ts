@@ -44,10 +44,13 @@ export class DelayedRequestQueue {
   private async send(request: DelayedRequest): Promise<void> {
     try {
       const { status } = await request.send();
-      if (status >= 400) this.logger.warn(`Delayed request ${request.description} answered ${status}.`);
+      if (status >= 400)
+        this.logger.warn(`Delayed request ${request.description} answered ${status}.`);
       else this.logger.debug(`Delayed request ${request.description} answered ${status}.`);
     } catch (error) {
-      this.logger.warn(`Delayed request ${request.description} failed: ${(error as Error).message}`);
+      this.logger.warn(
+        `Delayed request ${request.description} failed: ${(error as Error).message}`,
+      );
     }
   }
 

@@ -29,7 +29,9 @@ export class JobRunner {
       try {
         await job.run();
       } catch (error) {
-        this.logger.error(`Background job [${job.name}] failed: ${(error as Error).message}`, { job: job.name });
+        this.logger.error(`Background job [${job.name}] failed: ${(error as Error).message}`, {
+          job: job.name,
+        });
       }
     };
     this.tasks.push(

@@ -43,8 +43,14 @@ export abstract class ManagedApiError extends Error {
 
   /** Extra fields for the dashboard error body (`attributes`). */
   toAttributes(): Record<string, unknown> {
-    const upstream = Object.fromEntries(Object.entries(this.upstream).filter(([, value]) => value !== undefined));
-    return { code: this.code, ...(this.hostId === undefined ? {} : { hostId: this.hostId }), ...(Object.keys(upstream).length ? { upstream } : {}) };
+    const upstream = Object.fromEntries(
+      Object.entries(this.upstream).filter(([, value]) => value !== undefined),
+    );
+    return {
+      code: this.code,
+      ...(this.hostId === undefined ? {} : { hostId: this.hostId }),
+      ...(Object.keys(upstream).length ? { upstream } : {}),
+    };
   }
 }
 

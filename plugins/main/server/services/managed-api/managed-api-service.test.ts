@@ -23,7 +23,10 @@ const PASSWORD = 'wazuh-wui-password';
 const ALICE = { username: 'alice', roles: ['user'] };
 const BOB = { username: 'bob', roles: ['admin'] };
 
-function hostFor(upstream: TestUpstream, overrides: Partial<ResolvedApiHost> = {}): ResolvedApiHost {
+function hostFor(
+  upstream: TestUpstream,
+  overrides: Partial<ResolvedApiHost> = {},
+): ResolvedApiHost {
   return {
     id: 'prod',
     url: upstream.url,
@@ -37,10 +40,17 @@ function hostFor(upstream: TestUpstream, overrides: Partial<ResolvedApiHost> = {
   };
 }
 
-function serviceFor(hosts: ResolvedApiHost[], options: { timeoutMs?: number; expirySkewMs?: number } = {}) {
+function serviceFor(
+  hosts: ResolvedApiHost[],
+  options: { timeoutMs?: number; expirySkewMs?: number } = {},
+) {
   const logger = createRecordingLogger();
   const transport = new HostTransport({ maxResponseBytes: 1024 * 1024, maxSockets: 10 });
-  const tokens = new TokenStore(transport, { maxEntries: 100, expirySkewMs: options.expirySkewMs ?? 30_000, fallbackLifetimeMs: 60_000 });
+  const tokens = new TokenStore(transport, {
+    maxEntries: 100,
+    expirySkewMs: options.expirySkewMs ?? 30_000,
+    fallbackLifetimeMs: 60_000,
+  });
   const service = new ManagedApiService({
     hosts: { resolve: async (id) => hosts.find((host) => host.id === id) },
     transport,
@@ -51,7 +61,16 @@ function serviceFor(hosts: ResolvedApiHost[], options: { timeoutMs?: number; exp
   return { service, logger, transport };
 }
 
-const agents = { data: { affected_items: [{ id: '000' }], total_affected_items: 1, total_failed_items: 0, failed_items: [] }, message: 'ok', error: 0 };
+const agents = {
+  data: {
+    affected_items: [{ id: '000' }],
+    total_affected_items: 1,
+    total_failed_items: 0,
+    failed_items: [],
+  },
+  message: 'ok',
+  error: 0,
+};
 
 describe('ManagedApiService', () => {
   let upstream: TestUpstream;
@@ -69,33 +88,74 @@ describe('ManagedApiService', () => {
   it('logs in once with the stored credentials and reuses the token', async () => {
     const setup = serviceFor([hostFor(upstream)]);
     transport = setup.transport;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => setup.service.asInternalUser.request('GET', '/agents?limit=10', undefined, { apiHostID: 'prod' })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        setup.service.asInternalUser.request('GET', '/agents?limit=10', undefined, {
+          apiHostID: 'prod',
+        }),
+      ),
+    );
     await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(answers[0].data).toEqual(agents);
     expect(upstream.logins).toHaveLength(1);
     expect(upstream.logins[0].url).toBe('/security/user/authenticate');
-    expect(upstream.requests.filter((request) => request.url.startsWith('/agents')).map((request) => request.url)).toContain('/agents?limit=10');
+    expect(
+      upstream.requests
+        .filter((request) => request.url.startsWith('/agents'))
+        .map((request) => request.url),
+    ).toContain('/agents?limit=10');
   });
 
   it('passes error answers on as they are', async () => {
     upstream.route('DELETE', '/agents', (_request, response) =>
-      sendJson(response, 403, { title: 'Permission Denied', detail: 'Permission denied: Resource type: agent:id', error: 4000 }, 'application/problem+json'),
+      sendJson(
+        response,
+        403,
+        {
+          title: 'Permission Denied',
+          detail: 'Permission denied: Resource type: agent:id',
+          error: 4000,
+        },
+        'application/problem+json',
+      ),
     );
     const setup = serviceFor([hostFor(upstream)]);
     transport = setup.transport;
-    const answer = await setup.service.asInternalUser.request('DELETE', '/agents?agents_list=001', undefined, { apiHostID: 'prod' });
+    const answer = await setup.service.asInternalUser.request(
+      'DELETE',
+      '/agents?agents_list=001',
+      undefined,
+      { apiHostID: 'prod' },
+    );
     expect(answer.status).toBe(403);
     expect(answer.headers['content-type']).toContain('problem+json');
-    expect(answer.data).toEqual({ title: 'Permission Denied', detail: 'Permission denied: Resource type: agent:id', error: 4000 });
+    expect(answer.data).toEqual({
+      title: 'Permission Denied',
+      detail: 'Permission denied: Resource type: agent:id',
+      error: 4000,
+    });
   });
 
   it('sends JSON bodies', async () => {
-    upstream.route('POST', '/agents', (request, response) => sendJson(response, 200, { received: JSON.parse(request.body), type: request.headers['content-type'] }));
+    upstream.route('POST', '/agents', (request, response) =>
+      sendJson(response, 200, {
+        received: JSON.parse(request.body),
+        type: request.headers['content-type'],
+      }),
+    );
     const setup = serviceFor([hostFor(upstream)]);
     transport = setup.transport;
-    const answer = await setup.service.asInternalUser.request('POST', '/agents', { name: 'web-01', ip: 'any' }, { apiHostID: 'prod' });
-    expect(answer.data).toEqual({ received: { name: 'web-01', ip: 'any' }, type: 'application/json' });
+    const answer = await setup.service.asInternalUser.request(
+      'POST',
+      '/agents',
+      { name: 'web-01', ip: 'any' },
+      { apiHostID: 'prod' },
+    );
+    expect(answer.data).toEqual({
+      received: { name: 'web-01', ip: 'any' },
+      type: 'application/json',
+    });
   });
 
   it('logs in again once and retries when a cached token is refused', async () => {
@@ -103,19 +163,33 @@ describe('ManagedApiService', () => {
     transport = setup.transport;
     await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
     upstream.revokeAll();
-    const answer = await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    const answer = await setup.service.asInternalUser.request('GET', '/agents', undefined, {
+      apiHostID: 'prod',
+    });
     expect(answer.status).toBe(200);
     expect(upstream.logins).toHaveLength(2);
   });
 
   it('gives up with a login error when even a fresh token is refused', async () => {
-    upstream.route('GET', '/always-401', (_request, response) => sendJson(response, 401, { title: 'Unauthorized', detail: 'Invalid token' }, 'application/problem+json'));
+    upstream.route('GET', '/always-401', (_request, response) =>
+      sendJson(
+        response,
+        401,
+        { title: 'Unauthorized', detail: 'Invalid token' },
+        'application/problem+json',
+      ),
+    );
     const setup = serviceFor([hostFor(upstream)]);
     transport = setup.transport;
     await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
-    const failure = setup.service.asInternalUser.request('GET', '/always-401', undefined, { apiHostID: 'prod' });
+    const failure = setup.service.asInternalUser.request('GET', '/always-401', undefined, {
+      apiHostID: 'prod',
+    });
     await expect(failure).rejects.toBeInstanceOf(ApiLoginError);
-    await expect(failure).rejects.toMatchObject({ statusCode: 502, upstream: { status: 401, detail: 'Invalid token' } });
+    await expect(failure).rejects.toMatchObject({
+      statusCode: 502,
+      upstream: { status: 401, detail: 'Invalid token' },
+    });
     expect(upstream.logins).toHaveLength(2);
   });
 
@@ -133,12 +207,18 @@ describe('ManagedApiService', () => {
   it('reports refused credentials with the upstream detail and without the password', async () => {
     const setup = serviceFor([hostFor(upstream, { readPassword: () => 'wrong-password' })]);
     transport = setup.transport;
-    const failure = setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    const failure = setup.service.asInternalUser.request('GET', '/agents', undefined, {
+      apiHostID: 'prod',
+    });
     await expect(failure).rejects.toBeInstanceOf(ApiLoginError);
     const error = (await failure.catch((caught: unknown) => caught)) as ApiLoginError;
     expect(error.message).toContain('Invalid credentials');
     expect(error.message).not.toContain('wrong-password');
-    expect(error.toAttributes()).toEqual({ code: 'login_failed', hostId: 'prod', upstream: { status: 401, title: 'Unauthorized', detail: 'Invalid credentials' } });
+    expect(error.toAttributes()).toEqual({
+      code: 'login_failed',
+      hostId: 'prod',
+      upstream: { status: 401, title: 'Unauthorized', detail: 'Invalid credentials' },
+    });
   });
 
   it('uses run_as for dashboard users on hosts that allow it, with one token per user', async () => {
@@ -153,7 +233,11 @@ describe('ManagedApiService', () => {
       '/security/user/authenticate/run_as',
       '/security/user/authenticate',
     ]);
-    expect(JSON.parse(upstream.logins[0].body)).toEqual({ user_name: 'alice', roles: ['user'], backend_roles: ['user'] });
+    expect(JSON.parse(upstream.logins[0].body)).toEqual({
+      user_name: 'alice',
+      roles: ['user'],
+      backend_roles: ['user'],
+    });
   });
 
   it('does not use run_as on hosts without it', async () => {
@@ -178,23 +262,37 @@ describe('ManagedApiService', () => {
   it('rejects an unknown host', async () => {
     const setup = serviceFor([]);
     transport = setup.transport;
-    await expect(setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'nope' })).rejects.toMatchObject({
+    await expect(
+      setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'nope' }),
+    ).rejects.toMatchObject({
       constructor: ApiHostNotFoundError,
       statusCode: 404,
     });
   });
 
-  it.each(['//evil.example/agents', 'http://evil.example/', '/agents/../security', '/agents\r\nHost: evil', 'agents'])('sends nothing for the path %j', async (path) => {
+  it.each([
+    '//evil.example/agents',
+    'http://evil.example/',
+    '/agents/../security',
+    '/agents\r\nHost: evil',
+    'agents',
+  ])('sends nothing for the path %j', async (path) => {
     const setup = serviceFor([hostFor(upstream)]);
     transport = setup.transport;
-    await expect(setup.service.asInternalUser.request('GET', path, undefined, { apiHostID: 'prod' })).rejects.toMatchObject({ constructor: InvalidApiRequestError, statusCode: 400 });
+    await expect(
+      setup.service.asInternalUser.request('GET', path, undefined, { apiHostID: 'prod' }),
+    ).rejects.toMatchObject({ constructor: InvalidApiRequestError, statusCode: 400 });
     expect(upstream.requests).toHaveLength(0);
   });
 
   it('rejects an unknown method', async () => {
     const setup = serviceFor([hostFor(upstream)]);
     transport = setup.transport;
-    await expect(setup.service.asInternalUser.request('TRACE' as 'GET', '/agents', undefined, { apiHostID: 'prod' })).rejects.toBeInstanceOf(InvalidApiRequestError);
+    await expect(
+      setup.service.asInternalUser.request('TRACE' as 'GET', '/agents', undefined, {
+        apiHostID: 'prod',
+      }),
+    ).rejects.toBeInstanceOf(InvalidApiRequestError);
   });
 
   it('reports a host that refuses connections as unreachable', async () => {
@@ -204,7 +302,9 @@ describe('ManagedApiService', () => {
     await new Promise((resolve) => closed.close(resolve));
     const setup = serviceFor([hostFor(upstream, { port })]);
     transport = setup.transport;
-    await expect(setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' })).rejects.toMatchObject({
+    await expect(
+      setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' }),
+    ).rejects.toMatchObject({
       constructor: ApiHostUnreachableError,
       statusCode: 502,
       upstream: { code: 'ECONNREFUSED' },
@@ -217,7 +317,9 @@ describe('ManagedApiService', () => {
     });
     const setup = serviceFor([hostFor(upstream)], { timeoutMs: 300 });
     transport = setup.transport;
-    await expect(setup.service.asInternalUser.request('GET', '/slow', undefined, { apiHostID: 'prod' })).rejects.toMatchObject({
+    await expect(
+      setup.service.asInternalUser.request('GET', '/slow', undefined, { apiHostID: 'prod' }),
+    ).rejects.toMatchObject({
       constructor: ApiHostTimeoutError,
       statusCode: 504,
     });
@@ -230,7 +332,10 @@ describe('ManagedApiService', () => {
     const setup = serviceFor([hostFor(upstream)]);
     transport = setup.transport;
     const controller = new AbortController();
-    const call = setup.service.asInternalUser.request('GET', '/slow', undefined, { apiHostID: 'prod', signal: controller.signal });
+    const call = setup.service.asInternalUser.request('GET', '/slow', undefined, {
+      apiHostID: 'prod',
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(), 100);
     await expect(call).rejects.toBeInstanceOf(ApiRequestAbortedError);
   });
@@ -247,11 +352,15 @@ describe('ManagedApiService', () => {
     });
     const setup = serviceFor([hostFor(upstream)]);
     transport = setup.transport;
-    await expect(setup.service.asInternalUser.request('GET', '/malformed', undefined, { apiHostID: 'prod' })).rejects.toMatchObject({
+    await expect(
+      setup.service.asInternalUser.request('GET', '/malformed', undefined, { apiHostID: 'prod' }),
+    ).rejects.toMatchObject({
       constructor: MalformedApiResponseError,
       statusCode: 502,
     });
-    await expect(setup.service.asInternalUser.request('GET', '/truncated', undefined, { apiHostID: 'prod' })).rejects.toMatchObject({
+    await expect(
+      setup.service.asInternalUser.request('GET', '/truncated', undefined, { apiHostID: 'prod' }),
+    ).rejects.toMatchObject({
       constructor: MalformedApiResponseError,
       statusCode: 502,
     });
@@ -264,7 +373,9 @@ describe('ManagedApiService', () => {
     });
     const setup = serviceFor([hostFor(upstream)]);
     transport = setup.transport;
-    const answer = await setup.service.asInternalUser.request('GET', '/moved', undefined, { apiHostID: 'prod' });
+    const answer = await setup.service.asInternalUser.request('GET', '/moved', undefined, {
+      apiHostID: 'prod',
+    });
     expect(answer.status).toBe(302);
   });
 
@@ -296,7 +407,10 @@ describe('ManagedApiService over TLS', () => {
     dir = mkdtempSync(join(tmpdir(), 'svc-tls-'));
     caFile = join(dir, 'ca.pem');
     writeFileSync(caFile, pems.cert);
-    upstream = await startTestUpstream({ password: PASSWORD, tls: { key: pems.private, cert: pems.cert } });
+    upstream = await startTestUpstream({
+      password: PASSWORD,
+      tls: { key: pems.private, cert: pems.cert },
+    });
     upstream.route('GET', '/agents', (_request, response) => sendJson(response, 200, agents));
   });
   afterAll(async () => {
@@ -308,26 +422,42 @@ describe('ManagedApiService over TLS', () => {
   it('verifies certificates by default', async () => {
     const setup = serviceFor([hostFor(upstream)]);
     transport = setup.transport;
-    await expect(setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' })).rejects.toMatchObject({ constructor: ApiHostTlsError, statusCode: 502 });
+    await expect(
+      setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' }),
+    ).rejects.toMatchObject({ constructor: ApiHostTlsError, statusCode: 502 });
     setup.transport.close();
   });
 
   it('trusts the host CA file', async () => {
     const setup = serviceFor([hostFor(upstream, { ca_file: caFile })]);
     transport = setup.transport;
-    expect((await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' })).status).toBe(200);
+    expect(
+      (
+        await setup.service.asInternalUser.request('GET', '/agents', undefined, {
+          apiHostID: 'prod',
+        })
+      ).status,
+    ).toBe(200);
     setup.transport.close();
   });
 
   it('skips verification only when the host opts out', async () => {
     const setup = serviceFor([hostFor(upstream, { tls_verify: false })]);
     transport = setup.transport;
-    expect((await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' })).status).toBe(200);
+    expect(
+      (
+        await setup.service.asInternalUser.request('GET', '/agents', undefined, {
+          apiHostID: 'prod',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('says when the scheme does not match the port', async () => {
     const setup = serviceFor([hostFor(upstream, { url: 'http://127.0.0.1' })]);
     transport = setup.transport;
-    await expect(setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' })).rejects.toMatchObject({ statusCode: 502 });
+    await expect(
+      setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' }),
+    ).rejects.toMatchObject({ statusCode: 502 });
   });
 });

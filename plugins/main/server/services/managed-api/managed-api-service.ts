@@ -6,7 +6,12 @@
 import type { AuthenticatedUser, Logger } from '../../../../../host/server/types';
 import { checkManagedApiPath, isManagedApiMethod } from '../../../common/managed-api-request';
 import type { ApiHost } from '../../../common/api-hosts';
-import type { ManagedApiMethod, ManagedApiRequester, ManagedApiRequestOptions, ManagedApiResponse } from '../../types';
+import type {
+  ManagedApiMethod,
+  ManagedApiRequester,
+  ManagedApiRequestOptions,
+  ManagedApiResponse,
+} from '../../types';
 import { startDeadline, type Deadline } from './deadline';
 import { ApiHostNotFoundError, ApiLoginError, InvalidApiRequestError } from './errors';
 import { identityFor, INTERNAL_IDENTITY, type ApiIdentity } from './identity';
@@ -39,16 +44,25 @@ export interface LoginResult {
 type Target = LoginTarget & Pick<ApiHost, 'run_as'>;
 
 function checkedPath(method: unknown, path: unknown, hostId: string): string {
-  if (!isManagedApiMethod(method)) throw new InvalidApiRequestError(`Request method [${String(method)}] is not valid: use GET, POST, PUT, DELETE or PATCH.`, hostId);
+  if (!isManagedApiMethod(method))
+    throw new InvalidApiRequestError(
+      `Request method [${String(method)}] is not valid: use GET, POST, PUT, DELETE or PATCH.`,
+      hostId,
+    );
   const check = checkManagedApiPath(path);
-  if (!check.valid) throw new InvalidApiRequestError(`Request path is not valid: ${check.reason}.`, hostId);
+  if (!check.valid)
+    throw new InvalidApiRequestError(`Request path is not valid: ${check.reason}.`, hostId);
   return `${check.pathname}${check.search}`;
 }
 
 /** Defence in depth: the URL the path makes must still be on the host's own origin. */
 function assertSameOrigin(target: Target, path: string): void {
   const origin = hostOrigin(target);
-  if (new URL(path, origin).origin !== origin) throw new InvalidApiRequestError('Request path is not valid: it leaves the API host.', target.id);
+  if (new URL(path, origin).origin !== origin)
+    throw new InvalidApiRequestError(
+      'Request path is not valid: it leaves the API host.',
+      target.id,
+    );
 }
 
 export class ManagedApiService {
@@ -65,7 +79,12 @@ export class ManagedApiService {
 
   private requester(identityOf: (host: Target) => ApiIdentity): ManagedApiRequester {
     return {
-      request: async <T>(method: ManagedApiMethod, path: string, body: unknown, options: ManagedApiRequestOptions): Promise<ManagedApiResponse<T>> => {
+      request: async <T>(
+        method: ManagedApiMethod,
+        path: string,
+        body: unknown,
+        options: ManagedApiRequestOptions,
+      ): Promise<ManagedApiResponse<T>> => {
         const answer = await this.send(identityOf, method, path, body, options);
         return { status: answer.status, headers: answer.headers, data: answer.data as T };
       },
@@ -79,35 +98,70 @@ export class ManagedApiService {
   }
 
   /** Like a requester's `request`, but the answer keeps its raw bytes for passing them on. */
-  async send(identityOf: (host: Target) => ApiIdentity, method: ManagedApiMethod, path: string, body: unknown, options: ManagedApiRequestOptions): Promise<UpstreamAnswer> {
+  async send(
+    identityOf: (host: Target) => ApiIdentity,
+    method: ManagedApiMethod,
+    path: string,
+    body: unknown,
+    options: ManagedApiRequestOptions,
+  ): Promise<UpstreamAnswer> {
     const checked = checkedPath(method, path, options.apiHostID);
     const host = await this.resolve(options.apiHostID);
     return this.sendTo(host, identityOf(host), method, checked, body, options);
   }
 
   /** Sends to a host that may not be stored (credential checks); `path` must be checked already. */
-  async sendTo(target: Target, identity: ApiIdentity, method: ManagedApiMethod, path: string, body: unknown, options: Pick<ManagedApiRequestOptions, 'signal' | 'timeout'>): Promise<UpstreamAnswer> {
+  async sendTo(
+    target: Target,
+    identity: ApiIdentity,
+    method: ManagedApiMethod,
+    path: string,
+    body: unknown,
+    options: Pick<ManagedApiRequestOptions, 'signal' | 'timeout'>,
+  ): Promise<UpstreamAnswer> {
     assertSameOrigin(target, path);
     const deadline = startDeadline(options.timeout ?? this.deps.timeoutMs, options.signal);
     const started = Date.now();
     try {
       const answer = await this.authorizedSend(target, identity, method, path, body, deadline);
-      this.deps.logger.debug(`${method} ${path} answered ${answer.status}`, { hostId: target.id, status: answer.status, durationMs: Date.now() - started });
+      this.deps.logger.debug(`${method} ${path} answered ${answer.status}`, {
+        hostId: target.id,
+        status: answer.status,
+        durationMs: Date.now() - started,
+      });
       return answer;
     } catch (error) {
-      this.deps.logger.debug(`${method} ${path} failed: ${(error as Error).message}`, { hostId: target.id, durationMs: Date.now() - started });
+      this.deps.logger.debug(`${method} ${path} failed: ${(error as Error).message}`, {
+        hostId: target.id,
+        durationMs: Date.now() - started,
+      });
       throw error;
     } finally {
       deadline.dispose();
     }
   }
 
-  private async authorizedSend(target: Target, identity: ApiIdentity, method: ManagedApiMethod, path: string, body: unknown, deadline: Deadline): Promise<UpstreamAnswer> {
+  private async authorizedSend(
+    target: Target,
+    identity: ApiIdentity,
+    method: ManagedApiMethod,
+    path: string,
+    body: unknown,
+    deadline: Deadline,
+  ): Promise<UpstreamAnswer> {
     const hasBody = body !== undefined && body !== null;
     const attempt = async (token: string): Promise<UpstreamAnswer> =>
       this.deps.transport.send(
         target,
-        { method, path, body: hasBody ? JSON.stringify(body) : undefined, headers: { authorization: `Bearer ${token}`, ...(hasBody ? { 'content-type': 'application/json' } : {}) } },
+        {
+          method,
+          path,
+          body: hasBody ? JSON.stringify(body) : undefined,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(hasBody ? { 'content-type': 'application/json' } : {}),
+          },
+        },
         deadline,
       );
     const first = await this.deps.tokens.get(target, identity, deadline);
@@ -121,17 +175,29 @@ export class ManagedApiService {
     if (answer.status !== 401) return answer;
     this.deps.tokens.invalidate(target, identity);
     const problem = upstreamProblem(answer);
-    throw new ApiLoginError(`${describeHost(target)} rejected a token it had just issued: ${problem.detail ?? problem.title ?? 'HTTP 401'}`, target.id, problem);
+    throw new ApiLoginError(
+      `${describeHost(target)} rejected a token it had just issued: ${problem.detail ?? problem.title ?? 'HTTP 401'}`,
+      target.id,
+      problem,
+    );
   }
 
   /** Makes sure the dashboard holds a valid token for this user on the host; `force` logs in anew. */
-  async login(hostId: string, user: AuthenticatedUser | null, options: { force: boolean; signal?: AbortSignal }): Promise<LoginResult> {
+  async login(
+    hostId: string,
+    user: AuthenticatedUser | null,
+    options: { force: boolean; signal?: AbortSignal },
+  ): Promise<LoginResult> {
     const host = await this.resolve(hostId);
     const identity = identityFor(user, host.run_as);
     const deadline = startDeadline(this.deps.timeoutMs, options.signal);
     try {
       const issued = await this.deps.tokens.get(host, identity, deadline, { force: options.force });
-      return { hostId, runAs: identity.kind === 'run_as', expiresAt: new Date(issued.expiresAt).toISOString() };
+      return {
+        hostId,
+        runAs: identity.kind === 'run_as',
+        expiresAt: new Date(issued.expiresAt).toISOString(),
+      };
     } finally {
       deadline.dispose();
     }

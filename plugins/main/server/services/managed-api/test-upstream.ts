@@ -37,7 +37,12 @@ export interface TestUpstream {
 
 const SECRET = 'test-upstream-secret';
 
-function json(response: http.ServerResponse, status: number, body: unknown, contentType = 'application/json'): void {
+function json(
+  response: http.ServerResponse,
+  status: number,
+  body: unknown,
+  contentType = 'application/json',
+): void {
   response.writeHead(status, { 'content-type': contentType });
   response.end(JSON.stringify(body));
 }
@@ -51,14 +56,28 @@ export async function startTestUpstream(options: TestUpstreamOptions = {}): Prom
   let generation = 0;
 
   const issue = (subject: string, runAs: unknown): string =>
-    jwt.sign({ sub: subject, run_as: runAs !== undefined, generation, context: runAs }, SECRET, { expiresIn: options.tokenLifetimeSeconds ?? 900 });
+    jwt.sign({ sub: subject, run_as: runAs !== undefined, generation, context: runAs }, SECRET, {
+      expiresIn: options.tokenLifetimeSeconds ?? 900,
+    });
 
   const handle = (request: UpstreamRequest, response: http.ServerResponse): void => {
     const path = request.url.split('?')[0];
-    if (request.method === 'POST' && (path === '/security/user/authenticate' || path === '/security/user/authenticate/run_as')) {
+    if (
+      request.method === 'POST' &&
+      (path === '/security/user/authenticate' || path === '/security/user/authenticate/run_as')
+    ) {
       logins.push(request);
-      const basic = Buffer.from((request.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString('utf8');
-      if (basic !== `${username}:${password}`) return json(response, 401, { title: 'Unauthorized', detail: 'Invalid credentials' }, 'application/problem+json');
+      const basic = Buffer.from(
+        (request.headers.authorization ?? '').replace(/^Basic /, ''),
+        'base64',
+      ).toString('utf8');
+      if (basic !== `${username}:${password}`)
+        return json(
+          response,
+          401,
+          { title: 'Unauthorized', detail: 'Invalid credentials' },
+          'application/problem+json',
+        );
       const runAs = path.endsWith('run_as') ? JSON.parse(request.body || '{}') : undefined;
       return json(response, 200, { data: { token: issue(username, runAs) }, error: 0 });
     }
@@ -67,10 +86,21 @@ export async function startTestUpstream(options: TestUpstreamOptions = {}): Prom
       const claims = jwt.verify(bearer, SECRET) as { generation: number };
       if (claims.generation !== generation) throw new Error('revoked');
     } catch {
-      return json(response, 401, { title: 'Unauthorized', detail: 'Invalid token' }, 'application/problem+json');
+      return json(
+        response,
+        401,
+        { title: 'Unauthorized', detail: 'Invalid token' },
+        'application/problem+json',
+      );
     }
     const handler = routes.get(`${request.method} ${path}`);
-    if (!handler) return json(response, 404, { title: 'Not Found', detail: '404: Not Found' }, 'application/problem+json');
+    if (!handler)
+      return json(
+        response,
+        404,
+        { title: 'Not Found', detail: '404: Not Found' },
+        'application/problem+json',
+      );
     handler(request, response);
   };
 
@@ -78,12 +108,19 @@ export async function startTestUpstream(options: TestUpstreamOptions = {}): Prom
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
-      const request = { method: incoming.method ?? 'GET', url: incoming.url ?? '/', headers: incoming.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const request = {
+        method: incoming.method ?? 'GET',
+        url: incoming.url ?? '/',
+        headers: incoming.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(request);
       handle(request, response);
     });
   };
-  const server = options.tls ? https.createServer(options.tls, listener) : http.createServer(listener);
+  const server = options.tls
+    ? https.createServer(options.tls, listener)
+    : http.createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {

@@ -7,7 +7,12 @@ import { LRUCache } from 'lru-cache';
 import type { Deadline } from './deadline';
 import { ApiLoginError, ApiRequestAbortedError, MalformedApiResponseError } from './errors';
 import { identityKey, runAsContext, type ApiIdentity } from './identity';
-import { describeHost, type HostEndpoint, type HostTransport, type UpstreamAnswer } from './transport';
+import {
+  describeHost,
+  type HostEndpoint,
+  type HostTransport,
+  type UpstreamAnswer,
+} from './transport';
 import { upstreamProblem } from './upstream-problem';
 
 /** A host with what is needed to log in. */
@@ -51,7 +56,12 @@ export class TokenStore {
     return `${host.id}\n${host.version}\n${identityKey(identity)}`;
   }
 
-  async get(host: LoginTarget, identity: ApiIdentity, deadline: Deadline, options: { force?: boolean } = {}): Promise<IssuedToken> {
+  async get(
+    host: LoginTarget,
+    identity: ApiIdentity,
+    deadline: Deadline,
+    options: { force?: boolean } = {},
+  ): Promise<IssuedToken> {
     const key = this.key(host, identity);
     if (options.force) this.tokens.delete(key);
     const cached = this.tokens.get(key);
@@ -78,10 +88,15 @@ export class TokenStore {
 
   /** Drops every token of a host (edited or removed). */
   forgetHost(hostId: string): void {
-    for (const key of this.tokens.keys()) if (key.startsWith(`${hostId}\n`)) this.tokens.delete(key);
+    for (const key of this.tokens.keys())
+      if (key.startsWith(`${hostId}\n`)) this.tokens.delete(key);
   }
 
-  private async login(host: LoginTarget, identity: ApiIdentity, deadline: Deadline): Promise<IssuedToken> {
+  private async login(
+    host: LoginTarget,
+    identity: ApiIdentity,
+    deadline: Deadline,
+  ): Promise<IssuedToken> {
     const runAs = identity.kind === 'run_as';
     const answer = await this.transport.send(
       host,
@@ -98,27 +113,42 @@ export class TokenStore {
     const expiresAt = this.expiryOf(token);
     const lifetime = expiresAt - Date.now();
     // A token that is already at the end of its life is used once and not kept.
-    if (lifetime > 0) this.tokens.set(this.key(host, identity), { token, expiresAt }, { ttl: lifetime });
+    if (lifetime > 0)
+      this.tokens.set(this.key(host, identity), { token, expiresAt }, { ttl: lifetime });
     return { token, expiresAt, fresh: true };
   }
 
   private tokenOf(host: LoginTarget, answer: UpstreamAnswer, identity: ApiIdentity): string {
-    const who = identity.kind === 'run_as' ? `user [${host.username}] running as [${identity.user.username}]` : `user [${host.username}]`;
+    const who =
+      identity.kind === 'run_as'
+        ? `user [${host.username}] running as [${identity.user.username}]`
+        : `user [${host.username}]`;
     if (answer.status !== 200) {
       const problem = upstreamProblem(answer);
       const reason = problem.detail ?? problem.title ?? `HTTP ${answer.status}`;
-      throw new ApiLoginError(`${describeHost(host)} refused the login of ${who}: ${reason}`, host.id, problem);
+      throw new ApiLoginError(
+        `${describeHost(host)} refused the login of ${who}: ${reason}`,
+        host.id,
+        problem,
+      );
     }
     const token = (answer.data as { data?: { token?: unknown } } | undefined)?.data?.token;
     if (typeof token !== 'string' || token.length === 0) {
-      throw new MalformedApiResponseError(`${describeHost(host)} answered the login without a token.`, host.id, { status: answer.status });
+      throw new MalformedApiResponseError(
+        `${describeHost(host)} answered the login without a token.`,
+        host.id,
+        { status: answer.status },
+      );
     }
     return token;
   }
 
   private expiryOf(token: string): number {
     const decoded = jwt.decode(token, { json: true });
-    const exp = typeof decoded?.exp === 'number' ? decoded.exp * 1000 : Date.now() + this.settings.fallbackLifetimeMs;
+    const exp =
+      typeof decoded?.exp === 'number'
+        ? decoded.exp * 1000
+        : Date.now() + this.settings.fallbackLifetimeMs;
     return exp - this.settings.expirySkewMs;
   }
 }

@@ -70,7 +70,12 @@ function headerRecord(headers: Record<string, unknown>): Record<string, string> 
   return record;
 }
 
-function parseBody(raw: Buffer, contentType: string | undefined, host: HostEndpoint, status: number): unknown {
+function parseBody(
+  raw: Buffer,
+  contentType: string | undefined,
+  host: HostEndpoint,
+  status: number,
+): unknown {
   if (raw.length === 0) return undefined;
   const text = raw.toString('utf8');
   if (!contentType || !/[/+]json\b/i.test(contentType)) return text;
@@ -103,10 +108,18 @@ export class HostTransport {
     if (existing?.key === key) return existing;
     existing?.agent.destroy();
     const origin = hostOrigin(host);
-    const agentOptions = { keepAlive: true, maxSockets: this.settings.maxSockets, maxFreeSockets: this.settings.maxSockets };
+    const agentOptions = {
+      keepAlive: true,
+      maxSockets: this.settings.maxSockets,
+      maxFreeSockets: this.settings.maxSockets,
+    };
     let agent: http.Agent;
     if (origin.startsWith('https:')) {
-      agent = new https.Agent({ ...agentOptions, rejectUnauthorized: host.tls_verify, ca: host.ca_file ? this.readCa(host) : undefined });
+      agent = new https.Agent({
+        ...agentOptions,
+        rejectUnauthorized: host.tls_verify,
+        ca: host.ca_file ? this.readCa(host) : undefined,
+      });
     } else {
       agent = new http.Agent(agentOptions);
     }
@@ -131,14 +144,22 @@ export class HostTransport {
     try {
       return readFileSync(host.ca_file as string);
     } catch (error) {
-      throw new ApiHostTlsError(`The CA file of ${describeHost(host)} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, host.id, {
-        code: (error as NodeJS.ErrnoException).code,
-      });
+      throw new ApiHostTlsError(
+        `The CA file of ${describeHost(host)} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
+        host.id,
+        {
+          code: (error as NodeJS.ErrnoException).code,
+        },
+      );
     }
   }
 
   /** Sends one request and resolves with any HTTP answer; rejects with a `ManagedApiError` otherwise. */
-  async send(host: HostEndpoint, options: SendOptions, deadline: Deadline): Promise<UpstreamAnswer> {
+  async send(
+    host: HostEndpoint,
+    options: SendOptions,
+    deadline: Deadline,
+  ): Promise<UpstreamAnswer> {
     const connection = this.connection(host);
     try {
       const response = await connection.axios.request<Buffer>({
@@ -151,7 +172,12 @@ export class HostTransport {
       });
       const headers = headerRecord(response.headers as Record<string, unknown>);
       const raw = Buffer.isBuffer(response.data) ? response.data : Buffer.from(response.data ?? '');
-      return { status: response.status, headers, raw, data: parseBody(raw, headers['content-type'], host, response.status) };
+      return {
+        status: response.status,
+        headers,
+        raw,
+        data: parseBody(raw, headers['content-type'], host, response.status),
+      };
     } catch (error) {
       if (error instanceof MalformedApiResponseError) throw error;
       throw toManagedApiError(error, {

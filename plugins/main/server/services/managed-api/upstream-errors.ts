@@ -3,9 +3,25 @@
  * the dashboard's typed errors, with a message a user can act on.
  */
 import { isAxiosError } from 'axios';
-import { ApiHostTimeoutError, ApiHostTlsError, ApiHostUnreachableError, ApiRequestAbortedError, MalformedApiResponseError, type ManagedApiError } from './errors';
+import {
+  ApiHostTimeoutError,
+  ApiHostTlsError,
+  ApiHostUnreachableError,
+  ApiRequestAbortedError,
+  MalformedApiResponseError,
+  type ManagedApiError,
+} from './errors';
 
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'EADDRNOTAVAIL']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ENETDOWN',
+  'EADDRNOTAVAIL',
+]);
 const CUT_SHORT_CODES = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
 const TLS_CODES = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT',
@@ -39,34 +55,78 @@ export interface FailureContext {
 function errorCode(error: unknown): string | undefined {
   const direct = (error as { code?: unknown }).code;
   const cause = (error as { cause?: { code?: unknown } }).cause?.code;
-  if (typeof direct === 'string' && direct !== 'ERR_BAD_RESPONSE' && direct !== 'ECONNABORTED' && direct !== 'ERR_CANCELED') return direct;
+  if (
+    typeof direct === 'string' &&
+    direct !== 'ERR_BAD_RESPONSE' &&
+    direct !== 'ECONNABORTED' &&
+    direct !== 'ERR_CANCELED'
+  )
+    return direct;
   if (typeof cause === 'string') return cause;
   return typeof direct === 'string' ? direct : undefined;
 }
 
+/**
+ * The typed error for a call that got no usable HTTP answer. Anything that is not a network or HTTP
+ * client failure (a bug) is rethrown as it is, so it is not disguised as an unreachable host.
+ */
 export function toManagedApiError(error: unknown, context: FailureContext): ManagedApiError {
   const { hostId, hostName, origin } = context;
   if (context.timedOut) {
-    return new ApiHostTimeoutError(`${hostName} did not answer within ${context.timeoutMs} ms.`, hostId, { code: 'ETIMEDOUT' });
+    return new ApiHostTimeoutError(
+      `${hostName} did not answer within ${context.timeoutMs} ms.`,
+      hostId,
+      { code: 'ETIMEDOUT' },
+    );
   }
-  if (context.callerAborted) return new ApiRequestAbortedError(`The request to ${hostName} was cancelled.`, hostId);
+  if (context.callerAborted)
+    return new ApiRequestAbortedError(`The request to ${hostName} was cancelled.`, hostId);
   const code = errorCode(error);
   const message = error instanceof Error ? error.message : String(error);
-  if (code && (TLS_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_') || code === 'EPROTO')) {
-    const hint = code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'EPROTO' ? ' Is the host serving plain HTTP on this port? Check the URL scheme.' : ' Check the host certificate, its CA file, or the host name in the URL.';
-    return new ApiHostTlsError(`TLS connection to ${hostName} at ${origin} failed: ${message}.${hint}`, hostId, { code });
+  if (
+    code &&
+    (TLS_CODES.has(code) ||
+      code.startsWith('ERR_TLS_') ||
+      code.startsWith('ERR_SSL_') ||
+      code === 'EPROTO')
+  ) {
+    const hint =
+      code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'EPROTO'
+        ? ' Is the host serving plain HTTP on this port? Check the URL scheme.'
+        : ' Check the host certificate, its CA file, or the host name in the URL.';
+    return new ApiHostTlsError(
+      `TLS connection to ${hostName} at ${origin} failed: ${message}.${hint}`,
+      hostId,
+      { code },
+    );
   }
   if (code && UNREACHABLE_CODES.has(code)) {
-    return new ApiHostUnreachableError(`${hostName} is not reachable at ${origin} (${code}). Check its URL and port.`, hostId, { code });
+    return new ApiHostUnreachableError(
+      `${hostName} is not reachable at ${origin} (${code}). Check its URL and port.`,
+      hostId,
+      { code },
+    );
   }
   if (context.responseStarted || /aborted|premature|maxContentLength/i.test(message)) {
-    return new MalformedApiResponseError(`${hostName} sent an incomplete answer: ${message}.`, hostId, { code });
+    return new MalformedApiResponseError(
+      `${hostName} sent an incomplete answer: ${message}.`,
+      hostId,
+      { code },
+    );
   }
-  if (code && CUT_SHORT_CODES.has(code) || /socket hang up/i.test(message)) {
-    return new ApiHostUnreachableError(`${hostName} at ${origin} closed the connection (${code ?? message}). Check that the URL scheme and port point at the managed API.`, hostId, { code: code ?? 'ECONNRESET' });
+  if ((code && CUT_SHORT_CODES.has(code)) || /socket hang up/i.test(message)) {
+    return new ApiHostUnreachableError(
+      `${hostName} at ${origin} closed the connection (${code ?? message}). Check that the URL scheme and port point at the managed API.`,
+      hostId,
+      { code: code ?? 'ECONNRESET' },
+    );
   }
   if (isAxiosError(error) || code) {
-    return new ApiHostUnreachableError(`${hostName} at ${origin} could not be reached: ${message}.`, hostId, { code });
+    return new ApiHostUnreachableError(
+      `${hostName} at ${origin} could not be reached: ${message}.`,
+      hostId,
+      { code },
+    );
   }
   throw error;
 }

@@ -10,13 +10,18 @@ interface AnswerLike {
   data: unknown;
 }
 
-function stringField(source: Record<string, unknown> | undefined, name: string): string | undefined {
+function stringField(
+  source: Record<string, unknown> | undefined,
+  name: string,
+): string | undefined {
   const value = source?.[name];
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 export function upstreamProblem(answer: AnswerLike): UpstreamDetail {
@@ -26,7 +31,11 @@ export function upstreamProblem(answer: AnswerLike): UpstreamDetail {
   return {
     status: answer.status,
     title: stringField(body, 'title') ?? stringField(nested, 'title'),
-    detail: stringField(body, 'detail') ?? stringField(nested, 'detail') ?? stringField(body, 'message') ?? (typeof answer.data === 'string' && answer.data.length <= 200 ? answer.data : undefined),
+    detail:
+      stringField(body, 'detail') ??
+      stringField(nested, 'detail') ??
+      stringField(body, 'message') ??
+      (typeof answer.data === 'string' && answer.data.length <= 200 ? answer.data : undefined),
     error: typeof error === 'number' ? error : undefined,
   };
 }

@@ -1,10 +1,17 @@
 import { createRecordingLogger } from '../../../../../host/server/saved-objects/testing';
-import { createDefaultNotificationChannels, DEFAULT_NOTIFICATION_CHANNELS, type NotificationChannel } from './default-channels';
+import {
+  createDefaultNotificationChannels,
+  DEFAULT_NOTIFICATION_CHANNELS,
+  type NotificationChannel,
+} from './default-channels';
 
 describe('createDefaultNotificationChannels', () => {
   it('creates the channels through the notifications plugin', async () => {
     const channels: NotificationChannel[] = [];
-    const created = await createDefaultNotificationChannels({ upsertChannel: (channel: NotificationChannel) => void channels.push(channel) }, createRecordingLogger());
+    const created = await createDefaultNotificationChannels(
+      { upsertChannel: (channel: NotificationChannel) => void channels.push(channel) },
+      createRecordingLogger(),
+    );
     expect(created).toEqual(DEFAULT_NOTIFICATION_CHANNELS.map((channel) => channel.id));
     expect(channels).toEqual(DEFAULT_NOTIFICATION_CHANNELS);
   });

@@ -36,16 +36,25 @@ function isNotificationsSetup(value: unknown): value is NotificationsSetup {
   return typeof (value as NotificationsSetup | undefined)?.upsertChannel === 'function';
 }
 
-export async function createDefaultNotificationChannels(notifications: unknown, logger: Logger): Promise<string[]> {
+export async function createDefaultNotificationChannels(
+  notifications: unknown,
+  logger: Logger,
+): Promise<string[]> {
   if (notifications === undefined) {
-    logger.debug('The notifications plugin is not installed: no default notification channels were created.');
+    logger.debug(
+      'The notifications plugin is not installed: no default notification channels were created.',
+    );
     return [];
   }
   if (!isNotificationsSetup(notifications)) {
-    logger.warn('The notifications plugin does not offer upsertChannel(): no default notification channels were created.');
+    logger.warn(
+      'The notifications plugin does not offer upsertChannel(): no default notification channels were created.',
+    );
     return [];
   }
   for (const channel of DEFAULT_NOTIFICATION_CHANNELS) await notifications.upsertChannel(channel);
-  logger.info(`Default notification channels are in place: ${DEFAULT_NOTIFICATION_CHANNELS.map((channel) => channel.id).join(', ')}.`);
+  logger.info(
+    `Default notification channels are in place: ${DEFAULT_NOTIFICATION_CHANNELS.map((channel) => channel.id).join(', ')}.`,
+  );
   return DEFAULT_NOTIFICATION_CHANNELS.map((channel) => channel.id);
 }

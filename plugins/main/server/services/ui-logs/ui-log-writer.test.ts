@@ -17,9 +17,20 @@ describe('UiLogWriter', () => {
 
   it('writes one JSON line per entry, private to the server user, with control characters other than line breaks blanked', async () => {
     writer = new UiLogWriter({ dataDir, rotationSize: '10M', maxFiles: 2, perUserPerMinute: 10 });
-    expect(await writer.write('alice', { level: 'error', message: 'boom\u0007\nnext line', location: 'app/agents\r\nX' })).toEqual({ written: true });
+    expect(
+      await writer.write('alice', {
+        level: 'error',
+        message: 'boom\u0007\nnext line',
+        location: 'app/agents\r\nX',
+      }),
+    ).toEqual({ written: true });
     const [line] = readFileSync(writer.path, 'utf8').trim().split('\n');
-    expect(JSON.parse(line)).toMatchObject({ level: 'error', user: 'alice', message: 'boom \nnext line', location: 'app/agents \nX' });
+    expect(JSON.parse(line)).toMatchObject({
+      level: 'error',
+      user: 'alice',
+      message: 'boom \nnext line',
+      location: 'app/agents \nX',
+    });
     expect(statSync(writer.path).mode & 0o777).toBe(0o600);
   });
 
@@ -35,8 +46,18 @@ describe('UiLogWriter', () => {
   });
 
   it('rotates the file by size and keeps a bounded number of files', async () => {
-    writer = new UiLogWriter({ dataDir, rotationSize: '1K', maxFiles: 2, perUserPerMinute: 10_000 });
-    for (let index = 0; index < 60; index += 1) await writer.write('alice', { level: 'info', message: 'x'.repeat(200), location: `entry ${index}` });
+    writer = new UiLogWriter({
+      dataDir,
+      rotationSize: '1K',
+      maxFiles: 2,
+      perUserPerMinute: 10_000,
+    });
+    for (let index = 0; index < 60; index += 1)
+      await writer.write('alice', {
+        level: 'info',
+        message: 'x'.repeat(200),
+        location: `entry ${index}`,
+      });
     await new Promise((resolve) => setTimeout(resolve, 200));
     const logs = readdirSync(join(dataDir, 'logs')).filter((name) => name.endsWith('ui.log'));
     expect(logs).toContain('ui.log');

@@ -31,7 +31,12 @@ export class UiLogWriter {
     const folder = join(settings.dataDir, 'logs');
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     this.path = join(folder, UI_LOG_FILE_NAME);
-    this.stream = createStream(UI_LOG_FILE_NAME, { path: folder, size: settings.rotationSize, maxFiles: settings.maxFiles, mode: 0o600 });
+    this.stream = createStream(UI_LOG_FILE_NAME, {
+      path: folder,
+      size: settings.rotationSize,
+      maxFiles: settings.maxFiles,
+      mode: 0o600,
+    });
     this.limiter = new RateLimiterMemory({ points: settings.perUserPerMinute, duration: 60 });
   }
 
@@ -39,7 +44,11 @@ export class UiLogWriter {
     try {
       await this.limiter.consume(username);
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) return { written: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+      if (rejection instanceof RateLimiterRes)
+        return {
+          written: false,
+          retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+        };
       throw rejection;
     }
     const line = JSON.stringify({
@@ -49,7 +58,9 @@ export class UiLogWriter {
       location: entry.location.replace(CONTROL, ' '),
       message: entry.message.replace(CONTROL, ' '),
     });
-    await new Promise<void>((resolve, reject) => this.stream.write(`${line}\n`, (error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      this.stream.write(`${line}\n`, (error) => (error ? reject(error) : resolve())),
+    );
     return { written: true };
   }
 
