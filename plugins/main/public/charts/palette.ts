@@ -1,5 +1,5 @@
 /** Colours of the svc charts, chosen once at setup so every chart and badge agrees. */
-import { euiPaletteColorBlind } from '@elastic/eui';
+import { euiPaletteColorBlind, euiPaletteForStatus, euiPaletteGray } from '@elastic/eui';
 import type { AgentStatus } from '../services/managed-api-types';
 
 export interface ChartPalette {
@@ -9,14 +9,17 @@ export interface ChartPalette {
 }
 
 export function createChartPalette(): ChartPalette {
+  // Connected is good, gone is bad, waiting is amber; agents that never connected are neither, so grey.
+  const [good, , , bad] = euiPaletteForStatus(4);
   const series = euiPaletteColorBlind();
+  const amber = series[8];
   return {
     series,
     agentStatus: {
-      active: series[0],
-      disconnected: series[9],
-      pending: series[5],
-      never_connected: '#98A2B3',
+      active: good,
+      pending: amber,
+      disconnected: bad,
+      never_connected: euiPaletteGray(5)[1],
     },
   };
 }

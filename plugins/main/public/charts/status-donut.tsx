@@ -1,3 +1,5 @@
+// Layout and theme of the chart elements; without it the chart cannot measure its container.
+import '@elastic/charts/dist/theme_only_light.css';
 import { Chart, LIGHT_THEME, Partition, PartitionLayout, Settings } from '@elastic/charts';
 
 export interface DonutSlice {

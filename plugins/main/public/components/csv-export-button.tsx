@@ -36,7 +36,7 @@ export function CsvExportButton({ hostId, path, filters, expectedRows, what }: C
 
   if (!progress) {
     return (
-      <EuiButton iconType="exportAction" onClick={() => void start()} data-test-subj="csvExport">
+      <EuiButton iconType="export" onClick={() => void start()} data-test-subj="csvExport">
         Export CSV
       </EuiButton>
     );

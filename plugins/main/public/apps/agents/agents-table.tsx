@@ -193,7 +193,7 @@ export function AgentsTable({ host }: { host: ApiHost }) {
               <CsvExportButton hostId={host.id} path="/agents" filters={csvFilters} expectedRows={page?.total} what="agents" />
             </EuiFlexItem>
             <EuiFlexItem grow={false}>
-              <EuiButton fill iconType="plusInCircle" onClick={() => setDialog({ kind: 'add' })} data-test-subj="addAgent">
+              <EuiButton fill iconType="plusCircle" onClick={() => setDialog({ kind: 'add' })} data-test-subj="addAgent">
                 Add agent
               </EuiButton>
             </EuiFlexItem>

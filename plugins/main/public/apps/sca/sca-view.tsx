@@ -125,7 +125,7 @@ export function ScaPanels({ host }: { host: ApiHost }) {
         <PoliciesTable key={agentId} host={host} agentId={agentId} onOpen={(policy) => setParams({ policy: policy.policy_id }, { push: true })} />
       ) : (
         <>
-          <EuiButtonEmpty iconType="arrowLeft" flush="left" onClick={() => setParams({ policy: undefined, ...clearedChecks }, { push: true })} data-test-subj="scaBackToPolicies">
+          <EuiButtonEmpty iconType="chevronSingleLeft" flush="left" onClick={() => setParams({ policy: undefined, ...clearedChecks }, { push: true })} data-test-subj="scaBackToPolicies">
             All policies of agent {agentId}
           </EuiButtonEmpty>
           <EuiTitle size="s">

@@ -140,7 +140,7 @@ export function ApiHostsPanel() {
           />
           <EuiButtonIcon iconType="refresh" aria-label={`Check ${entry.id}`} title="Check the connection" onClick={() => void check(entry.id)} data-test-subj="checkHost" />
           <EuiButtonIcon
-            iconType="console"
+            iconType="consoleApp"
             aria-label={`Open the API console for ${entry.id}`}
             title="Open the API console"
             href={core.application.getUrlForApp(CONSOLE_APP_ID, { path: `?${HOST_URL_PARAM}=${encodeURIComponent(entry.id)}` })}
@@ -173,7 +173,7 @@ export function ApiHostsPanel() {
               </EuiButton>
             </EuiFlexItem>
             <EuiFlexItem grow={false}>
-              <EuiButton fill iconType="plusInCircle" isDisabled={!isAdmin} onClick={() => setForm({ mode: 'add' })} data-test-subj="addHost">
+              <EuiButton fill iconType="plusCircle" isDisabled={!isAdmin} onClick={() => setForm({ mode: 'add' })} data-test-subj="addHost">
                 Add API host
               </EuiButton>
             </EuiFlexItem>
