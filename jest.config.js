@@ -1,17 +1,6 @@
 // Unit and integration tests: server code runs in Node, browser code (*.test.tsx under public/) in jsdom.
-const swc = [
-  '@swc/jest',
-  {
-    jsc: {
-      parser: { syntax: 'typescript', tsx: true },
-      transform: { react: { runtime: 'automatic' } },
-      target: 'es2022',
-    },
-    module: { type: 'commonjs' },
-  },
-];
 const common = {
-  transform: { '^.+\\.(t|j)sx?$': swc },
+  transform: { '^.+\\.(t|j)sx?$': '<rootDir>/test/jest-esbuild-transform.js' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   testPathIgnorePatterns: ['/node_modules/', '/build/', '/test/e2e/'],
   // ESM-only dependencies (content-disposition for @fastify/static, uuid for @elastic/eui) are turned into CommonJS for Jest.

@@ -1,7 +1,7 @@
 // Browser tests: real Chromium driven by playwright-core against a real server (see test/e2e).
 module.exports = {
   transform: {
-    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+    '^.+\\.(t|j)sx?$': '<rootDir>/test/jest-esbuild-transform.js',
   },
   // ESM-only dependencies of the server (content-disposition for @fastify/static) become CommonJS for Jest.
   transformIgnorePatterns: ['/node_modules/(?!(content-disposition|uuid)/)'],
