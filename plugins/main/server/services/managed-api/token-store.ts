@@ -105,7 +105,7 @@ export class TokenStore {
         path: runAs ? RUN_AS_LOGIN_PATH : LOGIN_PATH,
         auth: { username: host.username, password: host.readPassword() },
         headers: runAs ? { 'content-type': 'application/json' } : undefined,
-        body: runAs ? runAsContext(identity.user) : undefined,
+        body: runAs ? JSON.stringify(runAsContext(identity.user)) : undefined,
       },
       deadline,
     );

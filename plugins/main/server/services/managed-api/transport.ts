@@ -1,12 +1,14 @@
 /**
- * HTTP transport to the managed-API hosts: one axios instance with keep-alive agents per host
- * (and per TLS setting), every answer resolved with its status and parsed body, every failure typed.
- * Redirects are never followed so no request can leave for another origin.
+ * HTTP transport to the managed-API hosts: keep-alive agents per host (and per TLS setting), every
+ * answer resolved with its status and parsed body, every failure typed. Redirects are never followed
+ * so no request can leave for another origin.
+ *
+ * Built on node:http rather than axios: on the proxy path axios spent as much CPU per request as
+ * the rest of the dashboard (proxy.bench.ts: about 1,000 against 2,100 proxied requests/s at saturation).
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import axios, { isAxiosError, type AxiosInstance, type RawAxiosRequestHeaders } from 'axios';
 import type { ManagedApiMethod } from '../../types';
 import type { Deadline } from './deadline';
 import { ApiHostTlsError, MalformedApiResponseError } from './errors';
@@ -41,8 +43,9 @@ export interface SendOptions {
   method: ManagedApiMethod;
   /** Checked path with its query string, appended to the host's origin. */
   path: string;
-  headers?: RawAxiosRequestHeaders;
-  body?: unknown;
+  headers?: Record<string, string>;
+  /** JSON text (or any text) to send as the body. */
+  body?: string;
   auth?: { username: string; password: string };
 }
 
@@ -57,8 +60,15 @@ export function hostOrigin(host: Pick<HostEndpoint, 'url' | 'port'>): string {
   return new URL(`${host.url}:${host.port}`).origin;
 }
 
-function endpointKey(host: HostEndpoint): string {
-  return JSON.stringify([host.url, host.port, host.tls_verify, host.ca_file ?? null]);
+type EndpointKey = Pick<HostEndpoint, 'url' | 'port' | 'tls_verify' | 'ca_file'>;
+
+function sameEndpoint(key: EndpointKey, host: HostEndpoint): boolean {
+  return (
+    key.url === host.url &&
+    key.port === host.port &&
+    key.tls_verify === host.tls_verify &&
+    key.ca_file === host.ca_file
+  );
 }
 
 function headerRecord(headers: Record<string, unknown>): Record<string, string> {
@@ -91,10 +101,20 @@ function parseBody(
 }
 
 interface HostConnection {
-  key: string;
+  key: EndpointKey;
   origin: string;
-  axios: AxiosInstance;
+  client: typeof http | typeof https;
   agent: http.Agent;
+}
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  raw: Buffer;
+}
+
+function basicCredentials(auth: { username: string; password: string }): string {
+  return `Basic ${Buffer.from(`${auth.username}:${auth.password}`, 'utf8').toString('base64')}`;
 }
 
 export class HostTransport {
@@ -103,9 +123,8 @@ export class HostTransport {
   constructor(private readonly settings: TransportSettings) {}
 
   private connection(host: HostEndpoint): HostConnection {
-    const key = endpointKey(host);
     const existing = this.connections.get(host.id);
-    if (existing?.key === key) return existing;
+    if (existing && sameEndpoint(existing.key, host)) return existing;
     existing?.agent.destroy();
     const origin = hostOrigin(host);
     const agentOptions = {
@@ -113,29 +132,21 @@ export class HostTransport {
       maxSockets: this.settings.maxSockets,
       maxFreeSockets: this.settings.maxSockets,
     };
-    let agent: http.Agent;
-    if (origin.startsWith('https:')) {
-      agent = new https.Agent({
-        ...agentOptions,
-        rejectUnauthorized: host.tls_verify,
-        ca: host.ca_file ? this.readCa(host) : undefined,
-      });
-    } else {
-      agent = new http.Agent(agentOptions);
-    }
-    const instance = axios.create({
-      baseURL: origin,
-      httpAgent: agent,
-      httpsAgent: agent,
-      maxRedirects: 0,
-      proxy: false,
-      responseType: 'arraybuffer',
-      transformResponse: [(data: unknown) => data],
-      validateStatus: () => true,
-      maxContentLength: this.settings.maxResponseBytes,
-      maxBodyLength: this.settings.maxResponseBytes,
-    });
-    const connection = { key, origin, axios: instance, agent };
+    const secure = origin.startsWith('https:');
+    const agent = secure
+      ? new https.Agent({
+          ...agentOptions,
+          rejectUnauthorized: host.tls_verify,
+          ca: host.ca_file ? this.readCa(host) : undefined,
+        })
+      : new http.Agent(agentOptions);
+    const key = {
+      url: host.url,
+      port: host.port,
+      tls_verify: host.tls_verify,
+      ca_file: host.ca_file,
+    };
+    const connection = { key, origin, client: secure ? https : http, agent };
     this.connections.set(host.id, connection);
     return connection;
   }
@@ -161,36 +172,85 @@ export class HostTransport {
     deadline: Deadline,
   ): Promise<UpstreamAnswer> {
     const connection = this.connection(host);
-    try {
-      const response = await connection.axios.request<Buffer>({
-        method: options.method,
-        url: options.path,
-        headers: options.headers,
-        data: options.body,
-        auth: options.auth,
-        signal: deadline.signal,
-      });
-      const headers = headerRecord(response.headers as Record<string, unknown>);
-      const raw = Buffer.isBuffer(response.data) ? response.data : Buffer.from(response.data ?? '');
-      return {
-        status: response.status,
-        headers,
-        raw,
-        data: parseBody(raw, headers['content-type'], host, response.status),
-      };
-    } catch (error) {
-      if (error instanceof MalformedApiResponseError) throw error;
-      throw toManagedApiError(error, {
-        hostId: host.id,
-        hostName: describeHost(host),
-        origin: connection.origin,
-        timeoutMs: deadline.timeoutMs,
-        timedOut: deadline.timedOut(),
-        callerAborted: deadline.signal.aborted && !deadline.timedOut(),
-        // axios attaches the response to errors raised while its body was arriving.
-        responseStarted: isAxiosError(error) && error.response !== undefined,
-      });
-    }
+    const { status, headers, raw } = await this.exchange(host, connection, options, deadline);
+    const record = headerRecord(headers);
+    return {
+      status,
+      headers: record,
+      raw,
+      data: parseBody(raw, record['content-type'], host, status),
+    };
+  }
+
+  private exchange(
+    host: HostEndpoint,
+    connection: HostConnection,
+    options: SendOptions,
+    deadline: Deadline,
+  ): Promise<RawAnswer> {
+    const body = options.body === undefined ? undefined : Buffer.from(options.body, 'utf8');
+    const headers: Record<string, string> = {
+      accept: 'application/json, text/plain, */*',
+      ...options.headers,
+    };
+    if (options.auth) headers.authorization = basicCredentials(options.auth);
+    if (body) headers['content-length'] = String(body.length);
+    return new Promise((resolve, reject) => {
+      let responseStarted = false;
+      const fail = (error: unknown): void =>
+        reject(
+          error instanceof MalformedApiResponseError
+            ? error
+            : toManagedApiError(error, {
+                hostId: host.id,
+                hostName: describeHost(host),
+                origin: connection.origin,
+                timeoutMs: deadline.timeoutMs,
+                timedOut: deadline.timedOut(),
+                callerAborted: deadline.signal.aborted && !deadline.timedOut(),
+                responseStarted,
+              }),
+        );
+      const request = connection.client.request(
+        `${connection.origin}${options.path}`,
+        { method: options.method, headers, agent: connection.agent, signal: deadline.signal },
+        (response) => {
+          responseStarted = true;
+          const chunks: Buffer[] = [];
+          let size = 0;
+          response.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > this.settings.maxResponseBytes) {
+              response.destroy(
+                new MalformedApiResponseError(
+                  `${describeHost(host)} sent an answer larger than ${this.settings.maxResponseBytes} bytes.`,
+                  host.id,
+                  {
+                    status: response.statusCode,
+                  },
+                ),
+              );
+              return;
+            }
+            chunks.push(chunk);
+          });
+          response.on('error', fail);
+          response.on('close', () => {
+            if (!response.complete)
+              fail(new Error('the connection closed before the whole answer arrived'));
+          });
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              raw: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size),
+            }),
+          );
+        },
+      );
+      request.on('error', fail);
+      request.end(body);
+    });
   }
 
   /** Drops the keep-alive sockets of a host whose settings changed or that was removed. */

@@ -1,8 +1,7 @@
 /**
- * Turns what axios and Node.js report when a call to a managed API fails without an HTTP answer into
- * the dashboard's typed errors, with a message a user can act on.
+ * Turns what Node.js reports when a call to a managed API fails without a whole HTTP answer into the
+ * dashboard's typed errors, with a message a user can act on.
  */
-import { isAxiosError } from 'axios';
 import {
   ApiHostTimeoutError,
   ApiHostTlsError,
@@ -107,7 +106,7 @@ export function toManagedApiError(error: unknown, context: FailureContext): Mana
       { code },
     );
   }
-  if (context.responseStarted || /aborted|premature|maxContentLength/i.test(message)) {
+  if (context.responseStarted) {
     return new MalformedApiResponseError(
       `${hostName} sent an incomplete answer: ${message}.`,
       hostId,
@@ -121,7 +120,7 @@ export function toManagedApiError(error: unknown, context: FailureContext): Mana
       { code: code ?? 'ECONNRESET' },
     );
   }
-  if (isAxiosError(error) || code) {
+  if (code) {
     return new ApiHostUnreachableError(
       `${hostName} at ${origin} could not be reached: ${message}.`,
       hostId,
