@@ -56,6 +56,12 @@ function simulatorAddress(): { url: string; port: number } {
   return { url: `${url.protocol}//${url.hostname}`, port: Number(url.port) };
 }
 
+/** A screenshot once EUI's lazily loaded icons are drawn (before that they show as grey placeholders). */
+async function photograph(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('svg.euiIcon[data-is-loading="true"]'));
+  await screenshot(page, name);
+}
+
 async function openApp(page: Page, appId: string, query = ''): Promise<void> {
   await page.goto(`${env.dashboard.url}/app/${appId}${query}`);
   await waitForApp(page, appId);
@@ -102,7 +108,7 @@ it('manages agents and hosts as an administrator, and shows a read-only user wha
   const hostRow = page.locator(testSubj(`apiHostRow-${HOST_ID}`));
   await hostRow.locator(testSubj('hostStatus-online')).waitFor();
   await expect(hostRow.textContent()).resolves.toContain((await managedApi<{ api_version: string }>('/')).api_version);
-  await screenshot(page, 'main-apps-settings');
+  await photograph(page, 'main-apps-settings');
 
   // Overview: the simulator's own counts.
   const summary = await managedApi<{ connection: Record<string, number> }>('/agents/summary/status');
@@ -112,7 +118,7 @@ it('manages agents and hosts as an administrator, and shows a read-only user wha
     await expect(page.locator(`${testSubj(`agentsCount-${status}`)} .euiStat__title`).textContent()).resolves.toBe(String(summary.connection[status]));
   }
   await page.locator(testSubj('managerHealth')).waitFor();
-  await screenshot(page, 'main-apps-overview');
+  await photograph(page, 'main-apps-overview');
 
   // Agents: WQL filter through q, kept in the URL.
   await openApp(page, 'svc-agents');
@@ -127,7 +133,7 @@ it('manages agents and hosts as an administrator, and shows a read-only user wha
   const rows = await agentRows(page);
   const statuses = await rows.locator('[data-test-subj^="agentStatus-"]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-test-subj')));
   expect(new Set(statuses)).toEqual(new Set(['agentStatus-active']));
-  await screenshot(page, 'main-apps-agents');
+  await photograph(page, 'main-apps-agents');
 
   // Restart an active agent (not the manager), after confirming.
   const target = rows.filter({ hasNot: page.getByText('manager', { exact: true }) }).first();
@@ -157,17 +163,17 @@ it('manages agents and hosts as an administrator, and shows a read-only user wha
   // The other apps, each photographed.
   await openApp(page, 'svc-rules');
   await page.locator(`${testSubj('rulesTable')} ${testSubj('rulesTableRow')}`).first().waitFor();
-  await screenshot(page, 'main-apps-rules');
+  await photograph(page, 'main-apps-rules');
   await openApp(page, 'svc-decoders');
   await page.locator(`${testSubj('decodersTable')} ${testSubj('decodersTableRow')}`).first().waitFor();
-  await screenshot(page, 'main-apps-decoders');
+  await photograph(page, 'main-apps-decoders');
   const [firstAgent] = await managedApi<{ affected_items: Array<{ id: string }> }>('/agents?q=id!=000&limit=1').then((data) => data.affected_items);
   await openApp(page, 'svc-sca', `?agent=${firstAgent.id}`);
   await page.locator(`${testSubj('scaPoliciesTable')} ${testSubj('scaPoliciesTableRow')}`).first().waitFor();
-  await screenshot(page, 'main-apps-sca');
+  await photograph(page, 'main-apps-sca');
   await openApp(page, 'svc-server');
   await page.locator(testSubj('managerDaemons')).locator('tbody tr').first().waitFor();
-  await screenshot(page, 'main-apps-server');
+  await photograph(page, 'main-apps-server');
 
   // Settings: edit the host (another name for the same machine); it is checked again and still works.
   await openApp(page, 'svc-settings');
@@ -194,7 +200,7 @@ it('manages agents and hosts as an administrator, and shows a read-only user wha
   await readonlyRows.filter({ hasNot: page.getByText('manager', { exact: true }) }).first().locator(testSubj('restartAgent')).click();
   await confirmModal(page);
   await expect(toastText(page, 'svcErrorToast')).resolves.toMatch(/Permission Denied.*Missing permission: agent:restart on agent:id\./);
-  await screenshot(page, 'main-apps-permission-denied');
+  await photograph(page, 'main-apps-permission-denied');
   await openApp(page, 'svc-settings');
   await expect(page.locator(testSubj('addHost')).isDisabled()).resolves.toBe(true);
 

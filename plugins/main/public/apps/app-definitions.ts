@@ -29,7 +29,7 @@ export const SVC_APPS: SvcAppDefinition[] = [
   { id: 'svc-sca', title: 'SCA', order: 5, euiIconType: 'checkCircle', description: 'Security configuration assessment of an agent', load: () => import('./sca') },
   { id: 'svc-server', title: 'Server', order: 6, euiIconType: 'compute', description: 'Manager status, configuration and logs summary', load: () => import('./server') },
   { id: 'svc-settings', title: 'Settings', order: 7, euiIconType: 'gear', description: 'API hosts, the host in use, updates and the API console', load: () => import('./settings') },
-  { id: 'svc-console', title: 'API console', order: 8, euiIconType: 'console', description: 'Send requests to a managed API host: completion, history, copy as curl', load: () => import('./console') },
+  { id: 'svc-console', title: 'API console', order: 8, euiIconType: 'consoleApp', description: 'Send requests to a managed API host: completion, history, copy as curl', load: () => import('./console') },
 ];
 
 /** The API console is built by its own app (registered elsewhere); Settings links to it. */

@@ -40,7 +40,7 @@ function PoliciesTable({ host, agentId, onOpen }: { host: ApiHost; agentId: stri
     { field: 'pass', name: 'Passed', sortable: true, width: '80px' },
     { field: 'fail', name: 'Failed', sortable: true, width: '80px' },
     { field: 'invalid', name: 'Not applicable', sortable: true, width: '120px' },
-    { field: 'score', name: 'Score', sortable: true, width: '140px', render: (score: number) => <EuiProgress value={score} max={100} size="m" color={score >= 75 ? 'success' : score >= 50 ? 'warning' : 'danger'} label={`${score}%`} valueText /> },
+    { field: 'score', name: 'Score', sortable: true, width: '140px', render: (score: number) => <EuiProgress value={score} max={100} size="m" color={score >= 75 ? 'success' : score >= 50 ? 'warning' : 'danger'} valueText /> },
     { field: 'end_scan', name: 'Scanned', sortable: true, render: (value: string | undefined) => formatDate(value) },
   ];
   return (

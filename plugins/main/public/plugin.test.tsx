@@ -1,0 +1,78 @@
+import { createMemoryHistory } from 'history';
+import type { App, AppMountParameters, CoreSetup, CoreStart } from '../../../host/public/types';
+import { getSvcServices } from './services/svc-services';
+import { TELEMETRY_SETTING } from './services/telemetry';
+import { plugin } from './index';
+
+function fakeCore(settings: Record<string, unknown> = {}) {
+  const apps: App[] = [];
+  const setSecurityWarningsVisible = jest.fn();
+  const start = {
+    application: { currentAppId: () => 'svc-agents', getUrlForApp: (id: string) => `/app/${id}` },
+    chrome: { setSecurityWarningsVisible, docTitle: { change: jest.fn(), reset: jest.fn() }, setBreadcrumbs: jest.fn() },
+    http: { basePath: { prepend: (path: string) => path, remove: (path: string) => path }, post: jest.fn(async () => ({})), get: jest.fn(async () => []) },
+    notifications: { toasts: { addDanger: jest.fn(), addWarning: jest.fn(), addSuccess: jest.fn() } },
+    uiSettings: { isDeclared: (key: string) => key in settings, get: (key: string, fallback?: unknown) => (key in settings ? settings[key] : fallback) },
+    rendering: { render: jest.fn(() => () => undefined) },
+  } as unknown as CoreStart;
+  const setup = {
+    application: { register: (app: App) => apps.push(app) },
+    getStartServices: async () => [start, {}, {}],
+  } as unknown as CoreSetup;
+  return { setup, start, apps, setSecurityWarningsVisible };
+}
+
+describe('svc browser plugin', () => {
+  it('registers the seven apps and the API console with navigation links', () => {
+    const { setup, apps } = fakeCore();
+    expect(plugin().setup(setup)).toEqual({});
+    expect(apps.map((app) => [app.id, app.title, app.category?.label])).toEqual([
+      ['svc-overview', 'Overview', 'Security'],
+      ['svc-agents', 'Agents', 'Security'],
+      ['svc-rules', 'Rules', 'Security'],
+      ['svc-decoders', 'Decoders', 'Security'],
+      ['svc-sca', 'SCA', 'Security'],
+      ['svc-server', 'Server', 'Security'],
+      ['svc-settings', 'Settings', 'Security'],
+      ['svc-console', 'API console', 'Security'],
+    ]);
+    expect(apps.map((app) => app.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('at start holds the services, hides the security warnings, keeps telemetry off and returns nothing', async () => {
+    const { setup, start, setSecurityWarningsVisible } = fakeCore();
+    const instance = plugin();
+    instance.setup(setup);
+    expect(instance.start(start)).toEqual({});
+    expect(setSecurityWarningsVisible).toHaveBeenCalledWith(false);
+    const services = getSvcServices();
+    expect(services.telemetry.enabled).toBe(false);
+    expect((await services.syntaxes.load('wql')).translate('status=active', [])).toEqual({ ok: true, query: { q: 'status=active' } });
+    expect(services.syntaxes.list().map((syntax) => syntax.id)).toEqual(['wql', 'dql', 'lucene']);
+  });
+
+  it('counts usage locally only when the setting is on', () => {
+    const { setup, start } = fakeCore({ [TELEMETRY_SETTING]: true });
+    const instance = plugin();
+    instance.setup(setup);
+    instance.start(start);
+    window.localStorage.clear();
+    getSvcServices().telemetry.appOpened('svc-agents');
+    expect(getSvcServices().telemetry.counts()).toMatchObject({ apps: { 'svc-agents': 1 }, errors: 0 });
+    expect(start.http.post).not.toHaveBeenCalled();
+  });
+
+  it('loads an app’s code when the shell mounts it, and renders it into the element', async () => {
+    const { setup, start, apps } = fakeCore();
+    const instance = plugin();
+    instance.setup(setup);
+    instance.start(start);
+    const element = document.createElement('div');
+    const params = { element, history: createMemoryHistory(), appBasePath: '/app/svc-rules', onAppLeave: jest.fn(), setHeaderActionMenu: jest.fn() } as AppMountParameters;
+    const unmount = await apps.find((app) => app.id === 'svc-rules')!.mount(params);
+    expect(start.rendering.render).toHaveBeenCalledWith(expect.anything(), element);
+    expect(start.chrome.docTitle.change).toHaveBeenCalledWith(['Rules', 'Security']);
+    unmount();
+    expect(start.chrome.docTitle.reset).toHaveBeenCalled();
+  });
+});
