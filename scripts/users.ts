@@ -184,6 +184,7 @@ async function main(): Promise<number> {
   const savedObjects = createSavedObjectsService({
     dataDir: config.data.dir,
     url: config.savedObjects.url,
+    encryptionKey: config.encryptionKey,
     logger: logging.factory.get('savedobjects-service'),
   });
   const security = createSecurityService({

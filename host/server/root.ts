@@ -137,6 +137,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       pluginConfig: config.plugins,
       dataDir,
       demo: config.demo,
+      encryptionKey: config.encryptionKey,
       lifecycleTimeoutMs: options.lifecycleTimeoutMs,
     });
     await plugins.discover();

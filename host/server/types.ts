@@ -70,6 +70,8 @@ export interface SharedGlobalConfig {
   /** `SVC_DEMO`: start the built-in managed-API simulator always (true), never (false) or when no API host is stored ('auto'). */
   demo: 'auto' | boolean;
   path: { data: string };
+  /** `SVC_ENCRYPTION_KEY` (or `encryptionKey` in the config file): the secret plugins derive keys for stored secrets from. */
+  encryptionKey?: string;
 }
 
 /** What a plugin's `server/index.ts` may export as `config`. */
@@ -78,15 +80,23 @@ export interface PluginConfigDescriptor<T = unknown> {
   exposeToBrowser?: { [K in keyof T]?: boolean };
 }
 
-export interface Plugin<TSetup = unknown, TStart = unknown, TDepsSetup = object, TDepsStart = object> {
+export interface Plugin<
+  TSetup = unknown,
+  TStart = unknown,
+  TDepsSetup = object,
+  TDepsStart = object,
+> {
   setup(core: CoreSetup<TDepsStart, TStart>, deps: TDepsSetup): TSetup | Promise<TSetup>;
   start(core: CoreStart, deps: TDepsStart): TStart | Promise<TStart>;
   stop?(): void | Promise<void>;
 }
 
-export type PluginInitializer<TSetup = unknown, TStart = unknown, TDepsSetup = object, TDepsStart = object> = (
-  context: PluginInitializerContext,
-) => Plugin<TSetup, TStart, TDepsSetup, TDepsStart>;
+export type PluginInitializer<
+  TSetup = unknown,
+  TStart = unknown,
+  TDepsSetup = object,
+  TDepsStart = object,
+> = (context: PluginInitializerContext) => Plugin<TSetup, TStart, TDepsSetup, TDepsStart>;
 
 // ---------------------------------------------------------------- HTTP
 
@@ -139,7 +149,11 @@ export interface OsdRequest<P = unknown, Q = unknown, B = unknown> {
   id: string;
   uuid: string;
   url: URL;
-  route: { path: string; method: RouteMethod; options: Required<Pick<RouteConfigOptions, 'authRequired' | 'xsrfRequired' | 'tags'>> };
+  route: {
+    path: string;
+    method: RouteMethod;
+    options: Required<Pick<RouteConfigOptions, 'authRequired' | 'xsrfRequired' | 'tags'>>;
+  };
   headers: Readonly<Record<string, string | string[] | undefined>>;
   params: P;
   query: Q;
@@ -151,7 +165,8 @@ export interface OsdRequest<P = unknown, Q = unknown, B = unknown> {
 }
 
 export type ResponseHeaders = Record<string, string | string[]>;
-export type ResponseBody = Record<string, unknown> | unknown[] | string | Buffer | Readable | undefined;
+export type ResponseBody =
+  Record<string, unknown> | unknown[] | string | Buffer | Readable | undefined;
 export type ErrorBody = string | Error | { message: string; attributes?: Record<string, unknown> };
 
 export interface HttpResponseOptions {
@@ -179,14 +194,20 @@ export interface ResponseFactory {
   ok(options?: HttpResponseOptions): OsdResponse;
   accepted(options?: HttpResponseOptions): OsdResponse;
   noContent(options?: { headers?: ResponseHeaders }): OsdResponse;
-  redirected(options: HttpResponseOptions & { headers: { location: string } & ResponseHeaders }): OsdResponse;
+  redirected(
+    options: HttpResponseOptions & { headers: { location: string } & ResponseHeaders },
+  ): OsdResponse;
   badRequest(options?: ErrorResponseOptions): OsdResponse;
   unauthorized(options?: ErrorResponseOptions): OsdResponse;
   forbidden(options?: ErrorResponseOptions): OsdResponse;
   notFound(options?: ErrorResponseOptions): OsdResponse;
   conflict(options?: ErrorResponseOptions): OsdResponse;
   internalError(options?: ErrorResponseOptions): OsdResponse;
-  customError(options: { statusCode: number; body?: ErrorBody; headers?: ResponseHeaders }): OsdResponse;
+  customError(options: {
+    statusCode: number;
+    body?: ErrorBody;
+    headers?: ResponseHeaders;
+  }): OsdResponse;
   custom(options: CustomResponseOptions): OsdResponse;
 }
 
@@ -199,13 +220,22 @@ export interface RequestHandlerContext {
   [contextName: string]: unknown;
 }
 
-export type RequestHandler<P = unknown, Q = unknown, B = unknown, Context extends RequestHandlerContext = RequestHandlerContext> = (
+export type RequestHandler<
+  P = unknown,
+  Q = unknown,
+  B = unknown,
+  Context extends RequestHandlerContext = RequestHandlerContext,
+> = (
   context: Context,
   request: OsdRequest<P, Q, B>,
   response: ResponseFactory,
 ) => OsdResponse | Promise<OsdResponse>;
 
-export type RouteRegistrar<Context extends RequestHandlerContext = RequestHandlerContext> = <P = unknown, Q = unknown, B = unknown>(
+export type RouteRegistrar<Context extends RequestHandlerContext = RequestHandlerContext> = <
+  P = unknown,
+  Q = unknown,
+  B = unknown,
+>(
   route: RouteConfig<P, Q, B>,
   handler: RequestHandler<P, Q, B, Context>,
 ) => void;
@@ -218,7 +248,9 @@ export interface IRouter<Context extends RequestHandlerContext = RequestHandlerC
   patch: RouteRegistrar<Context>;
   delete: RouteRegistrar<Context>;
   /** Turns thrown Boom-like errors (saved-object errors) into their HTTP status instead of a 500. */
-  handleLegacyErrors<P, Q, B>(handler: RequestHandler<P, Q, B, Context>): RequestHandler<P, Q, B, Context>;
+  handleLegacyErrors<P, Q, B>(
+    handler: RequestHandler<P, Q, B, Context>,
+  ): RequestHandler<P, Q, B, Context>;
 }
 
 export type ContextProvider<T> = (
@@ -256,7 +288,13 @@ export interface HttpServiceSetup {
   registerRouteHandlerContext<T>(contextName: string, provider: ContextProvider<T>): void;
   registerOnPreResponse(handler: OnPreResponseHandler): void;
   basePath: IBasePath;
-  auth: { get(request: OsdRequest): { status: 'authenticated' | 'unauthenticated'; state: { authInfo?: AuthInfo } }; isAuthenticated(request: OsdRequest): boolean };
+  auth: {
+    get(request: OsdRequest): {
+      status: 'authenticated' | 'unauthenticated';
+      state: { authInfo?: AuthInfo };
+    };
+    isAuthenticated(request: OsdRequest): boolean;
+  };
   getServerInfo(): HttpServerInfo;
 }
 
@@ -348,7 +386,10 @@ export interface SavedObjectsUpdateOptions extends SavedObjectsBaseOptions {
   references?: SavedObjectReference[];
 }
 
-export interface SavedObjectsUpdateResponse<T = unknown> extends Omit<SavedObject<T>, 'attributes' | 'references'> {
+export interface SavedObjectsUpdateResponse<T = unknown> extends Omit<
+  SavedObject<T>,
+  'attributes' | 'references'
+> {
   attributes: Partial<T>;
   references: SavedObjectReference[] | undefined;
 }
@@ -389,15 +430,41 @@ export interface SavedObjectsBulkGetObject {
 }
 
 export interface SavedObjectsClientContract {
-  create<T = unknown>(type: string, attributes: T, options?: SavedObjectsCreateOptions): Promise<SavedObject<T>>;
+  create<T = unknown>(
+    type: string,
+    attributes: T,
+    options?: SavedObjectsCreateOptions,
+  ): Promise<SavedObject<T>>;
   bulkCreate<T = unknown>(
-    objects: Array<{ type: string; id?: string; attributes: T; references?: SavedObjectReference[]; version?: string }>,
+    objects: Array<{
+      type: string;
+      id?: string;
+      attributes: T;
+      references?: SavedObjectReference[];
+      version?: string;
+    }>,
     options?: SavedObjectsBaseOptions & { overwrite?: boolean },
   ): Promise<{ saved_objects: Array<SavedObject<T>> }>;
-  get<T = unknown>(type: string, id: string, options?: SavedObjectsBaseOptions): Promise<SavedObject<T>>;
-  bulkGet<T = unknown>(objects: SavedObjectsBulkGetObject[], options?: SavedObjectsBaseOptions): Promise<{ saved_objects: Array<SavedObject<T>> }>;
-  update<T = unknown>(type: string, id: string, attributes: Partial<T>, options?: SavedObjectsUpdateOptions): Promise<SavedObjectsUpdateResponse<T>>;
-  delete(type: string, id: string, options?: SavedObjectsDeleteOptions): Promise<Record<string, never>>;
+  get<T = unknown>(
+    type: string,
+    id: string,
+    options?: SavedObjectsBaseOptions,
+  ): Promise<SavedObject<T>>;
+  bulkGet<T = unknown>(
+    objects: SavedObjectsBulkGetObject[],
+    options?: SavedObjectsBaseOptions,
+  ): Promise<{ saved_objects: Array<SavedObject<T>> }>;
+  update<T = unknown>(
+    type: string,
+    id: string,
+    attributes: Partial<T>,
+    options?: SavedObjectsUpdateOptions,
+  ): Promise<SavedObjectsUpdateResponse<T>>;
+  delete(
+    type: string,
+    id: string,
+    options?: SavedObjectsDeleteOptions,
+  ): Promise<Record<string, never>>;
   find<T = unknown>(options: SavedObjectsFindOptions): Promise<SavedObjectsFindResponse<T>>;
   /** Error helpers, as `SavedObjectsClient.errors` in OSD. */
   errors: SavedObjectsErrorHelpers;
@@ -427,7 +494,10 @@ export interface SavedObjectsServiceSetup {
 }
 
 export interface SavedObjectsServiceStart {
-  getScopedClient(request: OsdRequest, options?: { includedHiddenTypes?: string[] }): SavedObjectsClientContract;
+  getScopedClient(
+    request: OsdRequest,
+    options?: { includedHiddenTypes?: string[] },
+  ): SavedObjectsClientContract;
   createInternalRepository(includedHiddenTypes?: string[]): ISavedObjectsRepository;
   getTypeRegistry(): SavedObjectTypeRegistry;
 }
@@ -467,7 +537,10 @@ export type SecurityServiceStart = SecurityServiceSetup;
  */
 export interface CoordinationServiceStart {
   /** Runs `task` if the named lock is free; resolves `{ acquired: false }` without running it otherwise. */
-  withLock<T>(name: string, task: () => Promise<T>): Promise<{ acquired: true; result: T } | { acquired: false }>;
+  withLock<T>(
+    name: string,
+    task: () => Promise<T>,
+  ): Promise<{ acquired: true; result: T } | { acquired: false }>;
 }
 
 /**

@@ -7,7 +7,12 @@ import type { CoreStart, LoggerFactory, SharedGlobalConfig } from '../types';
 import { discoverPlugins } from './discovery';
 import { PluginWrapper } from './plugin';
 import { browserConfig, isEnabled, rawPluginConfig, validatePluginConfig } from './plugin_config';
-import { createInitializerContext, createPluginSetupContext, type InternalCoreSetup, type PluginEnv } from './plugin_context';
+import {
+  createInitializerContext,
+  createPluginSetupContext,
+  type InternalCoreSetup,
+  type PluginEnv,
+} from './plugin_context';
 import { PluginsSystem } from './plugins_system';
 
 export interface PluginsServiceOptions {
@@ -22,6 +27,7 @@ export interface PluginsServiceOptions {
   dataDir: string;
   /** Host operating settings shared with every plugin (`SVC_DEMO`). */
   demo: SharedGlobalConfig['demo'];
+  encryptionKey?: string;
   /** Time limit of each plugin's setup, start and stop (default 30 s). */
   lifecycleTimeoutMs?: number;
 }
@@ -59,7 +65,9 @@ export class PluginsService {
   /** Finds, validates, loads and orders the plugins; every problem stops the start with a clear message. */
   async discover(): Promise<void> {
     const { pluginsDir, hostVersion, pluginConfig } = this.options;
-    const discovered = await discoverPlugins(pluginsDir, hostVersion, (message) => this.logger.warn(message));
+    const discovered = await discoverPlugins(pluginsDir, hostVersion, (message) =>
+      this.logger.warn(message),
+    );
     const wrappers = discovered.map(({ manifest, path }) => new PluginWrapper(manifest, path));
     const enabled = this.dropDisabled(wrappers);
     const system = new PluginsSystem(enabled, this.logger, this.options.lifecycleTimeoutMs);
@@ -67,28 +75,47 @@ export class PluginsService {
     const browserConfigs = new Map<string, Record<string, unknown>>();
     for (const plugin of system.sorted) {
       const descriptor = plugin.manifest.server ? plugin.loadServerModule().config : undefined;
-      const config = validatePluginConfig(plugin.manifest, descriptor, rawPluginConfig(plugin.manifest, pluginConfig));
+      const config = validatePluginConfig(
+        plugin.manifest,
+        descriptor,
+        rawPluginConfig(plugin.manifest, pluginConfig),
+      );
       configs.set(plugin.id, config);
       browserConfigs.set(plugin.id, browserConfig(descriptor, config));
     }
     this.state = { system, configs, browserConfigs };
-    this.logger.info(`Plugins in start order: ${system.sorted.map((plugin) => plugin.id).join(', ') || '(none)'}`);
+    this.logger.info(
+      `Plugins in start order: ${system.sorted.map((plugin) => plugin.id).join(', ') || '(none)'}`,
+    );
   }
 
   /** Direct dependencies of each plugin by opaque id: what decides route-context visibility. */
   pluginDependencies(): Map<symbol, symbol[]> {
     const { system } = this.discovered();
     const byId = new Map(system.sorted.map((plugin) => [plugin.id, plugin.opaqueId]));
-    return new Map(system.sorted.map((plugin) => [plugin.opaqueId, system.dependencyIds(plugin).map((id) => byId.get(id)!)]));
+    return new Map(
+      system.sorted.map((plugin) => [
+        plugin.opaqueId,
+        system.dependencyIds(plugin).map((id) => byId.get(id)!),
+      ]),
+    );
   }
 
   async setup(core: InternalCoreSetup): Promise<Map<string, unknown>> {
     const { system, configs } = this.discovered();
     core.http.setPluginDependencies(this.pluginDependencies());
-    const { env, loggers, dataDir, demo } = this.options;
-    const globalConfig: SharedGlobalConfig = Object.freeze({ demo, path: Object.freeze({ data: dataDir }) });
+    const { env, loggers, dataDir, demo, encryptionKey } = this.options;
+    const globalConfig: SharedGlobalConfig = Object.freeze({
+      demo,
+      encryptionKey,
+      path: Object.freeze({ data: dataDir }),
+    });
     return system.setup((plugin, deps) =>
-      plugin.setup(createInitializerContext(plugin, env, loggers, configs.get(plugin.id), globalConfig), createPluginSetupContext(plugin, core), deps),
+      plugin.setup(
+        createInitializerContext(plugin, env, loggers, configs.get(plugin.id), globalConfig),
+        createPluginSetupContext(plugin, core),
+        deps,
+      ),
     );
   }
 
@@ -119,7 +146,9 @@ export class PluginsService {
     return Object.fromEntries(
       plugins.map((plugin) => [
         plugin.id,
-        plugin.state === 'started' ? { state: 'available', summary: 'Started' } : { state: 'unavailable', summary: `Not running (${plugin.state})` },
+        plugin.state === 'started'
+          ? { state: 'available', summary: 'Started' }
+          : { state: 'unavailable', summary: `Not running (${plugin.state})` },
       ]),
     );
   }
@@ -136,7 +165,9 @@ export class PluginsService {
    */
   private dropDisabled(plugins: PluginWrapper[]): PluginWrapper[] {
     const disabled = new Set(
-      plugins.filter((plugin) => !isEnabled(rawPluginConfig(plugin.manifest, this.options.pluginConfig))).map((plugin) => plugin.id),
+      plugins
+        .filter((plugin) => !isEnabled(rawPluginConfig(plugin.manifest, this.options.pluginConfig)))
+        .map((plugin) => plugin.id),
     );
     for (const id of disabled) this.logger.info(`Plugin "${id}" is disabled.`);
     let changed = true;

@@ -145,7 +145,10 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
     this.core = core;
     this.globalConfiguration = loadGlobalConfiguration(this.context, this.config);
     const dataDir = this.context.paths.data;
-    const key = await loadEncryptionKey({ env: process.env, dataDir });
+    const key = await loadEncryptionKey({
+      configuredKey: this.context.config.legacy.globalConfig.encryptionKey,
+      dataDir,
+    });
     if (key.source === 'file-created')
       this.logger.info(
         `A new key for API host passwords was written to ${dataDir} (set SVC_ENCRYPTION_KEY to manage it yourself).`,

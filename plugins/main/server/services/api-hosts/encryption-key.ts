@@ -49,10 +49,11 @@ async function readKeyFile(path: string): Promise<EncryptionKey> {
 }
 
 export async function loadEncryptionKey(options: {
-  env: NodeJS.ProcessEnv;
+  /** The host's `encryptionKey` setting (`SVC_ENCRYPTION_KEY` or the config file). */
+  configuredKey?: string;
   dataDir: string;
 }): Promise<EncryptionKey> {
-  const fromEnv = options.env[ENCRYPTION_KEY_ENV];
+  const fromEnv = options.configuredKey;
   if (fromEnv) return { key: deriveFromEnv(fromEnv), source: 'env' };
   const path = join(options.dataDir, KEY_FILE_NAME);
   await mkdir(options.dataDir, { recursive: true });
