@@ -79,10 +79,9 @@ async function waitForText(page: Page, subj: string, text: string): Promise<void
   await page.waitForFunction(([selector, expected]) => document.querySelector(selector)?.textContent === expected, [testSubj(subj), text] as const);
 }
 
-async function toastText(page: Page, subj: string): Promise<string> {
-  const toast = page.locator(`${testSubj('globalToastList')} ${testSubj(subj)}`).last();
-  await toast.waitFor();
-  return (await toast.textContent()) ?? '';
+/** Waits for a toast of kind `subj` saying `text` (earlier toasts may still be on screen). */
+async function waitForToast(page: Page, subj: string, text: string | RegExp): Promise<void> {
+  await page.locator(`${testSubj('globalToastList')} ${testSubj(subj)}`).filter({ hasText: text }).first().waitFor();
 }
 
 async function confirmModal(page: Page): Promise<void> {
@@ -140,13 +139,13 @@ it('manages agents and hosts as an administrator, and shows a read-only user wha
   const restartedId = await target.getAttribute('data-agent-id');
   await target.locator(testSubj('restartAgent')).click();
   await confirmModal(page);
-  await expect(toastText(page, 'agentActionDone')).resolves.toContain(`Restart sent to agent ${restartedId}`);
+  await waitForToast(page, 'agentActionDone', `Restart sent to agent ${restartedId}`);
 
   // Delete it, after confirming: the API no longer knows it.
   await agentRows(page);
   await page.locator(`${testSubj('agentsTableRow')}[data-agent-id="${restartedId}"] ${testSubj('deleteAgent')}`).click();
   await confirmModal(page);
-  await expect(toastText(page, 'agentActionDone')).resolves.toContain(`Agent ${restartedId} deleted`);
+  await waitForToast(page, 'agentActionDone', `Agent ${restartedId} deleted`);
   await waitForText(page, 'agentsTotal', `${activeListed - 1} agents`);
   const remaining = await managedApi<{ total_affected_items: number }>(`/agents?agents_list=${restartedId}`).catch(() => ({ total_affected_items: 0 }));
   expect(remaining.total_affected_items).toBe(0);
@@ -158,7 +157,7 @@ it('manages agents and hosts as an administrator, and shows a read-only user wha
   expect(csv[0]).toContain('ID');
   expect(csv).toHaveLength(activeListed - 1 + 1);
   expect(csv.slice(1).every((line) => line.includes('active'))).toBe(true);
-  await expect(toastText(page, 'csvExportDone')).resolves.toContain(`${activeListed - 1} rows`);
+  await waitForToast(page, 'csvExportDone', `${activeListed - 1} rows`);
 
   // The other apps, each photographed.
   await openApp(page, 'svc-rules');
@@ -199,7 +198,7 @@ it('manages agents and hosts as an administrator, and shows a read-only user wha
   const readonlyRows = await agentRows(page);
   await readonlyRows.filter({ hasNot: page.getByText('manager', { exact: true }) }).first().locator(testSubj('restartAgent')).click();
   await confirmModal(page);
-  await expect(toastText(page, 'svcErrorToast')).resolves.toMatch(/Permission Denied.*Missing permission: agent:restart on agent:id\./);
+  await waitForToast(page, 'svcErrorToast', /Permission Denied.*Missing permission: agent:restart on agent:id\./);
   await photograph(page, 'main-apps-permission-denied');
   await openApp(page, 'svc-settings');
   await expect(page.locator(testSubj('addHost')).isDisabled()).resolves.toBe(true);
