@@ -28,3 +28,6 @@ export const SVC_ROUTES = {
 
 /** Dashboard role allowed to change hosts, index patterns and to check unsaved credentials. */
 export const ADMIN_ROLE = 'admin';
+
+/** Advanced setting that turns on the local usage counts of the apps (off by default; nothing leaves the browser). */
+export const TELEMETRY_SETTING = 'svc:telemetry.enabled';

@@ -13,7 +13,8 @@ import type {
   PluginInitializerContext,
 } from '../../../host/server/types';
 import { API_HOST_SAVED_OBJECT_TYPE, type ApiHost } from '../common/api-hosts';
-import { PLUGIN_CONTEXT_NAME } from '../common/constants';
+import { schema } from '../../../host/schema';
+import { PLUGIN_CONTEXT_NAME, TELEMETRY_SETTING } from '../common/constants';
 import type { SvcConfig } from './config';
 import { loadGlobalConfiguration, type GlobalConfiguration } from './global-configuration';
 import type { SvcServices } from './plugin-services';
@@ -92,6 +93,16 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
     core.savedObjects.registerType(apiHostSavedObjectType);
     core.savedObjects.registerType(visualizationSavedObjectType);
     core.savedObjects.registerType(indexPatternSavedObjectType);
+    core.uiSettings.register({
+      [TELEMETRY_SETTING]: {
+        name: 'Usage counts',
+        description: 'Count in this browser which apps are used. Nothing is sent anywhere.',
+        value: false,
+        type: 'boolean',
+        category: ['svc'],
+        schema: schema.boolean(),
+      },
+    });
 
     const requestLogger = this.logger.get('routes');
     core.http.registerRouteHandlerContext<SvcRequestHandlerContext>(

@@ -100,6 +100,24 @@ describe('svc plugin without a notifications plugin', () => {
     await env.stop();
   });
 
+  it('declares the usage-counts setting, off by default and changed only by admins', async () => {
+    const path = '/api/opensearch-dashboards/settings';
+    const declared = (await env.user.get(path)).json<{
+      settings: Record<string, { value?: unknown; userValue?: unknown }>;
+    }>();
+    expect(declared.settings['svc:telemetry.enabled'].value).toBe(false);
+    const byUser = await env.user.post(`${path}/svc:telemetry.enabled`, { body: { value: true } });
+    expect(byUser.status).toBe(403);
+    const byAdmin = await env.admin.post(`${path}/svc:telemetry.enabled`, {
+      body: { value: true },
+    });
+    expect(byAdmin.status).toBe(200);
+    const wrongType = await env.admin.post(`${path}/svc:telemetry.enabled`, {
+      body: { value: 'yes' },
+    });
+    expect(wrongType.status).toBe(400);
+  });
+
   it('says in its debug log that no channels were created', () => {
     expect(
       env.dashboard

@@ -4,7 +4,9 @@
  */
 import type { IUiSettingsClient } from '../../../../host/public/types';
 
-export const TELEMETRY_SETTING = 'svc:telemetry.enabled';
+import { TELEMETRY_SETTING } from '../../common/constants';
+
+export { TELEMETRY_SETTING };
 export const TELEMETRY_STORAGE_KEY = 'svc:telemetry';
 
 export interface UsageCounts {
