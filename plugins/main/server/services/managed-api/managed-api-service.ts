@@ -16,7 +16,7 @@ import { startDeadline, type Deadline } from './deadline';
 import { ApiHostNotFoundError, ApiLoginError, InvalidApiRequestError } from './errors';
 import { identityFor, INTERNAL_IDENTITY, type ApiIdentity } from './identity';
 import type { LoginTarget, TokenStore } from './token-store';
-import { describeHost, hostOrigin, type HostTransport, type UpstreamAnswer } from './transport';
+import { describeHost, type HostTransport, type UpstreamAnswer } from './transport';
 import { upstreamProblem } from './upstream-problem';
 
 /** A stored host with what is needed to log in to it. */
@@ -56,8 +56,7 @@ function checkedPath(method: unknown, path: unknown, hostId: string): string {
 }
 
 /** Defence in depth: the URL the path makes must still be on the host's own origin. */
-function assertSameOrigin(target: Target, path: string): void {
-  const origin = hostOrigin(target);
+function assertSameOrigin(target: Target, origin: string, path: string): void {
   if (new URL(path, origin).origin !== origin)
     throw new InvalidApiRequestError(
       'Request path is not valid: it leaves the API host.',
@@ -119,7 +118,7 @@ export class ManagedApiService {
     body: unknown,
     options: Pick<ManagedApiRequestOptions, 'signal' | 'timeout'>,
   ): Promise<UpstreamAnswer> {
-    assertSameOrigin(target, path);
+    assertSameOrigin(target, this.deps.transport.originOf(target), path);
     const deadline = startDeadline(options.timeout ?? this.deps.timeoutMs, options.signal);
     const started = Date.now();
     try {

@@ -165,6 +165,11 @@ export class HostTransport {
     }
   }
 
+  /** `http(s)://host:port` of the host, as its connection uses it. */
+  originOf(host: HostEndpoint): string {
+    return this.connection(host).origin;
+  }
+
   /** Sends one request and resolves with any HTTP answer; rejects with a `ManagedApiError` otherwise. */
   async send(
     host: HostEndpoint,
