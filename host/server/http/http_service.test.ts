@@ -136,6 +136,13 @@ describe('HTTP service: router, validation and errors', () => {
         seen.push(request.id);
         return response.ok({ body, headers: { 'content-type': 'text/plain' } });
       });
+      router.post(
+        { path: '/api/signal-after-body', validate: { body: schema.object({ note: schema.string() }) } },
+        async (_c, request, response) => {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return response.ok({ body: { aborted: request.signal.aborted } });
+        },
+      );
       router.get({ path: '/api/slow', validate: false }, async (_c, request, response) => {
         await new Promise<void>((resolve) => request.signal.addEventListener('abort', () => resolve()));
         seen.push('aborted');
@@ -314,6 +321,14 @@ describe('HTTP service: router, validation and errors', () => {
     await pending;
     for (let attempt = 0; attempt < 100 && !seen.includes('aborted'); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(seen).toContain('aborted');
+  });
+
+  it('keeps request.signal live for a connected client once the body has been read', async () => {
+    const response = await call(server, 'POST', '/api/signal-after-body', {
+      body: JSON.stringify({ note: 'still here' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.json()).toEqual({ aborted: false });
   });
 
   it('answers unknown routes with a Boom 404 and sets nosniff and interceptor headers everywhere', async () => {

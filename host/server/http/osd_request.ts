@@ -67,7 +67,9 @@ export class OsdRequestImpl<P = unknown, Q = unknown, B = unknown> implements Os
       const onClose = () => {
         if (!response.writableFinished) controller.abort(new Error('The client closed the connection.'));
       };
-      if (response.destroyed || this.raw.raw.destroyed) onClose();
+      // The socket, not the request stream, says whether the client is gone: a request stream counts
+      // as destroyed as soon as its body has been read.
+      if (response.destroyed || this.raw.raw.socket?.destroyed) onClose();
       else response.once('close', onClose);
       this.abortController = controller;
     }
