@@ -104,7 +104,9 @@ it('brings a user whose session ended back to the page after logging in again', 
   const [first, second] = await navLinks(page);
   await waitForApp(page, first.id);
 
-  // The session ends while the page is open: the next call of an app meets a 401.
+  // The session ends while the page is open and idle (lazily loaded parts of the first app done
+  // fetching, so none of their calls races the click): the next call of an app meets a 401.
+  await page.waitForLoadState('networkidle');
   await context.clearCookies();
   await page.locator(testSubj(`navLink-${second.id}`)).click();
   await page.waitForURL((location) => location.pathname === '/login');
