@@ -541,6 +541,11 @@ export interface CoordinationServiceStart {
     name: string,
     task: () => Promise<T>,
   ): Promise<{ acquired: true; result: T } | { acquired: false }>;
+  /**
+   * True for the first instance to claim `key` (e.g. one scheduled run of a job, named by its time)
+   * while the claim lives, false for every other caller until it ends `ttlMs` later.
+   */
+  claimRun(key: string, ttlMs: number): Promise<boolean>;
 }
 
 /**

@@ -70,4 +70,16 @@ describe('InProcessCoordination', () => {
       result: 'free',
     });
   });
+
+  it('claimRun grants a key to its first caller until the claim ends', async () => {
+    let now = 1_000;
+    const coordination = new InProcessCoordination(() => now);
+    await expect(coordination.claimRun('job:10:00', 30_000)).resolves.toBe(true);
+    await expect(coordination.claimRun('job:10:00', 30_000)).resolves.toBe(false);
+    await expect(coordination.claimRun('job:10:01', 30_000)).resolves.toBe(true);
+    now += 29_999;
+    await expect(coordination.claimRun('job:10:00', 30_000)).resolves.toBe(false);
+    now += 1;
+    await expect(coordination.claimRun('job:10:00', 30_000)).resolves.toBe(true);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * Coordination between dashboard instances: named locks for work that must not run twice at once,
- * and counters (rate limiters) that every instance sees. With the SQLite store every process has
+ * run claims for work that must run once per schedule tick, and counters (rate limiters) that every
+ * instance sees. With the SQLite store every process has
  * its own database file, so in-process locks and in-memory counters are all that is needed; with
  * PostgreSQL, `PostgresCoordination` (postgres/postgres-coordination.ts) puts both in the shared
  * database.
@@ -30,6 +31,10 @@ interface NamedLock {
 export class InProcessCoordination implements InternalCoordination {
   /** A name is present while its lock is held. */
   private readonly locks = new Map<string, NamedLock>();
+  /** When each live claim ends (ms since the epoch). */
+  private readonly claims = new Map<string, number>();
+
+  constructor(private readonly now: () => number = Date.now) {}
 
   async withLock<T>(
     name: string,
@@ -42,6 +47,15 @@ export class InProcessCoordination implements InternalCoordination {
 
   rateLimiter(options: RateLimiterOptions): RateLimiterAbstract {
     return new RateLimiterMemory(options);
+  }
+
+  async claimRun(key: string, ttlMs: number): Promise<boolean> {
+    const now = this.now();
+    // Keys name single runs, so ended claims are only kept until the next claim comes along.
+    for (const [claimed, endsAt] of this.claims) if (endsAt <= now) this.claims.delete(claimed);
+    if (this.claims.has(key)) return false;
+    this.claims.set(key, now + ttlMs);
+    return true;
   }
 
   async runExclusive<T>(name: string, task: () => Promise<T>): Promise<T> {

@@ -23,3 +23,5 @@ export interface ApiHostInput extends Omit<ApiHost, 'tls_verify' | 'demo'> {
 
 /** Saved-object type holding the hosts (hidden: only the main plugin's services read it). */
 export const API_HOST_SAVED_OBJECT_TYPE = 'svc-api-host';
+/** Saved-object type holding each host's last check (hidden; id = host id). */
+export const API_HOST_STATUS_SAVED_OBJECT_TYPE = 'svc-api-host-status';

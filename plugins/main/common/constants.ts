@@ -31,3 +31,6 @@ export const ADMIN_ROLE = 'admin';
 
 /** Advanced setting that turns on the local usage counts of the apps (off by default; nothing leaves the browser). */
 export const TELEMETRY_SETTING = 'svc:telemetry.enabled';
+
+/** Saved-object type of requests queued to be sent later (hidden; see the delayed-request queue). */
+export const DELAYED_REQUEST_SAVED_OBJECT_TYPE = 'svc-delayed-request';

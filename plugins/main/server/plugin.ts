@@ -12,9 +12,17 @@ import type {
   Plugin,
   PluginInitializerContext,
 } from '../../../host/server/types';
-import { API_HOST_SAVED_OBJECT_TYPE, type ApiHost } from '../common/api-hosts';
+import {
+  API_HOST_SAVED_OBJECT_TYPE,
+  API_HOST_STATUS_SAVED_OBJECT_TYPE,
+  type ApiHost,
+} from '../common/api-hosts';
 import { schema } from '../../../host/schema';
-import { PLUGIN_CONTEXT_NAME, TELEMETRY_SETTING } from '../common/constants';
+import {
+  DELAYED_REQUEST_SAVED_OBJECT_TYPE,
+  PLUGIN_CONTEXT_NAME,
+  TELEMETRY_SETTING,
+} from '../common/constants';
 import type { SvcConfig } from './config';
 import { loadGlobalConfiguration, type GlobalConfiguration } from './global-configuration';
 import type { SvcServices } from './plugin-services';
@@ -23,8 +31,10 @@ import { ApiHostChecker } from './services/api-checks/api-host-checker';
 import { ApiHostStatusRegistry } from './services/api-checks/api-host-status';
 import { ApiHostStore, type StoredApiHost } from './services/api-hosts/api-host-store';
 import { loadEncryptionKey } from './services/api-hosts/encryption-key';
-import { PasswordCipher } from './services/api-hosts/password-cipher';
+import { SecretCipher } from './services/secrets/secret-cipher';
 import { apiHostSavedObjectType } from './services/api-hosts/saved-object-type';
+import { apiHostStatusSavedObjectType } from './services/api-checks/saved-object-type';
+import { delayedRequestSavedObjectType } from './services/jobs/saved-object-type';
 import { seedApiHosts } from './services/api-hosts/seed-hosts';
 import { CsvExportService } from './services/csv/csv-export';
 import { startBuiltInManagedApi } from './services/demo/built-in-managed-api';
@@ -58,6 +68,9 @@ const TOKEN_EXPIRY_SKEW_MS = 30_000;
 /** Assumed lifetime of a token whose expiry cannot be read (the managed API's default is 900 s). */
 const TOKEN_FALLBACK_LIFETIME_MS = 300_000;
 
+/** Held by the instance running a round of API host checks (another instance's tick then skips it). */
+const API_HOST_CHECKS_LOCK = 'svc.api-host-checks';
+
 function publicHost({ version: _version, ...host }: StoredApiHost): ApiHost {
   return host;
 }
@@ -66,7 +79,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
   private readonly logger: Logger;
   private readonly config: SvcConfig;
   private readonly healthChecks: HealthChecks;
-  private readonly jobs: JobRunner;
+  private jobs?: JobRunner;
   private readonly transport: HostTransport;
   private services?: SvcServices;
   private core?: CoreStart;
@@ -77,7 +90,6 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
     this.logger = context.logger.get();
     this.config = context.config.get() as SvcConfig;
     this.healthChecks = new HealthChecks(this.logger.get('health'));
-    this.jobs = new JobRunner(this.logger.get('jobs'));
     this.transport = new HostTransport({
       maxResponseBytes: this.config.api.max_response_bytes,
       maxSockets: this.config.api.max_sockets_per_host,
@@ -91,6 +103,8 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
 
   setup(core: CoreSetup, deps: SvcSetupDeps): Record<string, never> {
     core.savedObjects.registerType(apiHostSavedObjectType);
+    core.savedObjects.registerType(apiHostStatusSavedObjectType);
+    core.savedObjects.registerType(delayedRequestSavedObjectType);
     core.savedObjects.registerType(visualizationSavedObjectType);
     core.savedObjects.registerType(indexPatternSavedObjectType);
     core.uiSettings.register({
@@ -166,9 +180,10 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
       );
     if (key.warning) this.logger.warn(key.warning);
 
+    const cipher = new SecretCipher(key.key);
     const hosts = new ApiHostStore(
       core.savedObjects.createInternalRepository([API_HOST_SAVED_OBJECT_TYPE]),
-      new PasswordCipher(key.key),
+      cipher,
     );
     const api = new ManagedApiService({
       hosts,
@@ -182,9 +197,19 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
       timeoutMs: this.config.api.timeout_ms,
     });
     const checker = new ApiHostChecker(api);
-    const statuses = new ApiHostStatusRegistry(hosts, checker, this.logger.get('api-hosts'));
+    const statuses = new ApiHostStatusRegistry(
+      hosts,
+      checker,
+      core.savedObjects.createInternalRepository([API_HOST_STATUS_SAVED_OBJECT_TYPE]),
+      this.logger.get('api-hosts'),
+    );
     const knownFields = new KnownFieldsCatalogue(this.config.alerts_index_pattern);
-    const queue = new DelayedRequestQueue(this.logger.get('queue'));
+    const queue = new DelayedRequestQueue(
+      core.savedObjects.createInternalRepository([DELAYED_REQUEST_SAVED_OBJECT_TYPE]),
+      cipher,
+      api,
+      this.logger.get('queue'),
+    );
     this.services = {
       config: this.config,
       hosts,
@@ -210,15 +235,13 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
 
     hosts.onChange((change) => {
       api.forgetHost(change.id);
-      if (change.kind === 'deleted') statuses.forget(change.id);
-      else
-        statuses
-          .refresh(change.id)
-          .catch((error: unknown) =>
-            this.logger.warn(
-              `API host [${change.id}] could not be checked: ${(error as Error).message}`,
-            ),
-          );
+      const settled =
+        change.kind === 'deleted' ? statuses.forget(change.id) : statuses.refresh(change.id);
+      settled.catch((error: unknown) =>
+        this.logger.warn(
+          `API host [${change.id}] could not be checked: ${(error as Error).message}`,
+        ),
+      );
     });
     await seedApiHosts(hosts, this.config.hosts, this.logger.get('api-hosts'));
     this.demo = new DemoMode({
@@ -229,16 +252,23 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
     });
     core.startupNotices.add((await this.demo.start()).notice);
 
-    // Background API initialisation: every host is checked now and on schedule; nothing here delays the start.
-    this.jobs.start(
-      {
-        name: 'api-host-checks',
-        schedule: this.config.jobs.api_check_schedule,
-        run: () => statuses.refreshAll(),
-      },
-      { runNow: true },
+    // Background API initialisation: every host is checked on schedule, and at start unless another
+    // instance (or this one before a restart) checked it within one period; nothing here delays the start.
+    // The lock keeps a long round from overlapping the next tick's round on another instance.
+    const jobs = new JobRunner(this.logger.get('jobs'), core.coordination);
+    this.jobs = jobs;
+    const checkRound = (round: () => Promise<unknown>) => () =>
+      core.coordination.withLock(API_HOST_CHECKS_LOCK, round);
+    const checks = jobs.start({
+      name: 'api-host-checks',
+      schedule: this.config.jobs.api_check_schedule,
+      run: checkRound(() => statuses.refreshAll()),
+    });
+    jobs.runNow(
+      'api-host-checks',
+      checkRound(() => statuses.refreshStale(checks.periodMs)),
     );
-    this.jobs.start({
+    jobs.start({
       name: 'delayed-requests',
       schedule: this.config.jobs.queue_schedule,
       run: () => queue.runDue(),
@@ -278,11 +308,8 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
   }
 
   async stop(): Promise<void> {
-    await this.jobs.stop();
+    await this.jobs?.stop();
     await this.demo?.stop();
-    const dropped = this.services?.queue.clear() ?? 0;
-    if (dropped > 0)
-      this.logger.warn(`${dropped} queued request(s) were not sent because the dashboard stopped.`);
     await this.services?.uiLogs.close();
     this.transport.close();
   }

@@ -7,6 +7,7 @@ import { advisoryLockKey } from './advisory-lock';
 import { PostgresDatabase } from './database';
 import { PostgresCoordination } from './postgres-coordination';
 import { PostgresSavedObjectsStore } from './postgres-store';
+import { RUN_CLAIMS_TABLE } from './schema';
 import { createTestDatabase, describeWithPostgres, type TestDatabase } from './test-support';
 
 jest.setTimeout(60_000);
@@ -50,7 +51,7 @@ describeWithPostgres('PostgresCoordination', () => {
 
   beforeAll(async () => {
     testDatabase = await createTestDatabase();
-    // The schema holds the rate-limit table.
+    // The schema holds the rate-limit and run-claim tables.
     const logger = createRecordingLogger();
     await (
       await PostgresSavedObjectsStore.open(
@@ -206,6 +207,34 @@ describeWithPostgres('PostgresCoordination', () => {
     } finally {
       await observer.end();
     }
+  });
+
+  it('grants each run claim to exactly one of several instances claiming it at once', async () => {
+    const all = await Promise.all([instance(), instance(), instance()]);
+    for (let tick = 0; tick < 20; tick += 1) {
+      const key = `job:${tick}`;
+      const granted = await Promise.all(
+        all.flatMap(({ coordination }) => [
+          coordination.claimRun(key, 60_000),
+          coordination.claimRun(key, 60_000),
+        ]),
+      );
+      expect(granted.filter(Boolean)).toHaveLength(1);
+    }
+  });
+
+  it('lets a key be claimed again once its claim has ended, and removes ended claims', async () => {
+    const [a, b] = [await instance(), await instance()];
+    await expect(a.coordination.claimRun('short', 1)).resolves.toBe(true);
+    await expect(a.coordination.claimRun('stale', 1)).resolves.toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect(b.coordination.claimRun('short', 60_000)).resolves.toBe(true);
+    await expect(a.coordination.claimRun('short', 60_000)).resolves.toBe(false);
+    const { rows } = await a.database.pool.query<{ key: string }>(
+      `SELECT key FROM ${RUN_CLAIMS_TABLE} ORDER BY key`,
+    );
+    expect(rows.map((row) => row.key)).not.toContain('stale');
+    expect(rows.map((row) => row.key)).toContain('short');
   });
 
   it('shares rate-limit counts between instances, for keys of any length', async () => {

@@ -16,6 +16,8 @@ export const SAVED_OBJECTS_TABLE = 'svc_saved_objects';
 export const SEQ_NO_SEQUENCE = 'svc_saved_objects_seq_no';
 /** Counters of rate-limiter-flexible's PostgreSQL store (login throttling), shared by all instances. */
 export const RATE_LIMITS_TABLE = 'svc_rate_limits';
+/** Claims of scheduled runs (`coordination.claimRun`): the first instance to insert a key runs it. */
+export const RUN_CLAIMS_TABLE = 'svc_run_claims';
 export const SCHEMA_VERSION_TABLE = 'svc_schema_version';
 const MIGRATION_LOCK = 'svc.saved-objects.schema';
 
@@ -38,6 +40,10 @@ export const MIGRATIONS: readonly string[] = [
      key text PRIMARY KEY,
      points integer NOT NULL DEFAULT 0,
      expire bigint
+   );`,
+  `CREATE TABLE ${RUN_CLAIMS_TABLE} (
+     key text COLLATE "C" PRIMARY KEY,
+     expires_at timestamptz NOT NULL
    );`,
 ];
 

@@ -32,15 +32,19 @@ export const hostFields = {
 const idParams = schema.object({ id: schema.string({ validate: hostIdProblem }) });
 
 export function registerApiHostRoutes(router: IRouter, services: ServicesAccessor): void {
-  const entry = (host: StoredApiHost): ApiHostEntry => {
-    const status = services().statuses.get(host.id);
-    return { ...host, ...(status ? { status } : {}) };
+  const entries = async (hosts: StoredApiHost[]): Promise<ApiHostEntry[]> => {
+    const statuses = await services().statuses.getMany(hosts.map((host) => host.id));
+    return hosts.map((host) => {
+      const status = statuses.get(host.id);
+      return { ...host, ...(status ? { status } : {}) };
+    });
   };
+  const entry = async (host: StoredApiHost): Promise<ApiHostEntry> => (await entries([host]))[0];
 
   router.get(
     { path: SVC_ROUTES.hosts, validate: false },
     handleErrors(async (_context, _request, response) =>
-      response.ok({ body: (await services().hosts.list()).map(entry) }),
+      response.ok({ body: await entries(await services().hosts.list()) }),
     ),
   );
 
@@ -61,7 +65,7 @@ export function registerApiHostRoutes(router: IRouter, services: ServicesAccesso
     handleErrors(async (context, request, response) => {
       const forbidden = forbiddenUnlessAdmin(context, response, 'add API hosts');
       if (forbidden) return forbidden;
-      return response.ok({ body: entry(await services().hosts.create(request.body)) });
+      return response.ok({ body: await entry(await services().hosts.create(request.body)) });
     }),
   );
 
@@ -89,7 +93,7 @@ export function registerApiHostRoutes(router: IRouter, services: ServicesAccesso
       if (forbidden) return forbidden;
       const { version, ...changes } = request.body;
       return response.ok({
-        body: entry(await services().hosts.update(request.params.id, changes, { version })),
+        body: await entry(await services().hosts.update(request.params.id, changes, { version })),
       });
     }),
   );

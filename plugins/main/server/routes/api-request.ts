@@ -47,14 +47,6 @@ export function registerApiRequestRoute(router: IRouter, services: ServicesAcces
         { maxDelayMs: config.api.max_request_delay_ms },
       );
       const hostId = request.body.id;
-      const send = (signal?: AbortSignal) =>
-        api.send(
-          (host) => identityFor(user, host.run_as),
-          prepared.method,
-          prepared.path,
-          prepared.body,
-          { apiHostID: hostId, signal },
-        );
 
       if (prepared.delayMs !== undefined) {
         // The host must exist now; the request itself goes later, as this user.
@@ -66,10 +58,13 @@ export function registerApiRequestRoute(router: IRouter, services: ServicesAcces
             },
           });
         const dueAt = Date.now() + prepared.delayMs;
-        queue.enqueue({
-          description: `${prepared.method} ${prepared.path} on [${hostId}] for [${user?.username ?? 'unknown'}]`,
+        await queue.enqueue({
+          hostId,
+          method: prepared.method,
+          path: prepared.path,
+          body: prepared.body,
+          user,
           dueAt,
-          send: () => send(),
         });
         return response.ok({
           body: {
@@ -80,7 +75,13 @@ export function registerApiRequestRoute(router: IRouter, services: ServicesAcces
         });
       }
 
-      const answer = await send(request.signal);
+      const answer = await api.send(
+        (host) => identityFor(user, host.run_as),
+        prepared.method,
+        prepared.path,
+        prepared.body,
+        { apiHostID: hostId, signal: request.signal },
+      );
       if (answer.status >= 300 && answer.status < 400) {
         throw new MalformedApiResponseError(
           `API host [${hostId}] answered with a redirect (${answer.status}), which the dashboard does not follow.`,

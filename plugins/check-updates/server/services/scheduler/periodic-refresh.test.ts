@@ -1,3 +1,4 @@
+import { InProcessCoordination } from '../../../../../host/server/saved-objects/coordination';
 import type { CoordinationServiceStart } from '../../../../../host/server/types';
 import { createRecordingLogger } from '../../test-support/recording-logger';
 import type { RefreshSummary } from '../available-updates/available-updates-service';
@@ -18,8 +19,10 @@ function manualScheduler() {
 function sharedLock(): CoordinationServiceStart & { names: string[] } {
   const held = new Set<string>();
   const names: string[] = [];
+  const claims = new InProcessCoordination();
   return {
     names,
+    claimRun: (key, ttlMs) => claims.claimRun(key, ttlMs),
     async withLock(name, task) {
       names.push(name);
       if (held.has(name)) return { acquired: false };
@@ -71,6 +74,18 @@ describe('periodic refresh', () => {
     startPeriodicRefresh({ schedule: '0 3 * * *', coordination: sharedLock(), refreshAll: () => Promise.reject(new Error('store offline')), logger, scheduler });
     await expect(state.tick?.()).resolves.toBeUndefined();
     expect(logger.records).toContainEqual(expect.objectContaining({ level: 'error', message: 'store offline' }));
+  });
+
+  it('claims each node-cron tick, so of two instances one refreshes per tick', async () => {
+    const coordination = sharedLock();
+    const refreshAll = jest.fn(async (): Promise<RefreshSummary> => ({ refreshed: [], failed: [] }));
+    const jobs = [0, 1].map(() =>
+      startPeriodicRefresh({ schedule: '* * * * * *', coordination, refreshAll, logger: createRecordingLogger() }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await Promise.all(jobs.map((job) => job.stop()));
+    expect(refreshAll.mock.calls.length).toBeGreaterThanOrEqual(2);
+    expect(refreshAll.mock.calls.length).toBeLessThanOrEqual(3);
   });
 
   it('schedules the job with node-cron by default and stops it', async () => {

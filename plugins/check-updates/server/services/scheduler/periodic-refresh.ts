@@ -5,11 +5,29 @@ import type { RefreshSummary } from '../available-updates/available-updates-serv
 /** Name of the cluster-wide lock that lets one dashboard instance at a time refresh the records. */
 export const REFRESH_LOCK_NAME = 'svcCheckUpdates.refreshAvailableUpdates';
 
-/** Runs a task on a cron expression; node-cron in production, a fake in tests. */
-export type CronScheduler = (expression: string, task: () => Promise<void>) => { stop(): void | Promise<void> };
+/** How long the claim of one tick is kept (far longer than instances' clocks differ). */
+const TICK_CLAIM_MS = 60 * 60_000;
 
-const nodeCronScheduler: CronScheduler = (expression, task) => {
-  const scheduled = schedule(expression, task, { name: REFRESH_LOCK_NAME, noOverlap: true });
+/** Runs a task on a cron expression; node-cron in production, a fake in tests. */
+export type CronScheduler = (
+  expression: string,
+  task: () => Promise<void>,
+  coordination: CoordinationServiceStart,
+) => { stop(): void | Promise<void> };
+
+/**
+ * node-cron in distributed mode: each tick is claimed through the host's coordination, so of several
+ * instances on one database only the first to claim a tick runs it (the lock in `runRefresh` then
+ * keeps a long refresh from overlapping the next tick's on another instance).
+ */
+const nodeCronScheduler: CronScheduler = (expression, task, coordination) => {
+  const scheduled = schedule(expression, task, {
+    name: REFRESH_LOCK_NAME,
+    noOverlap: true,
+    distributed: true,
+    runCoordinator: { shouldRun: (key, ttlMs) => coordination.claimRun(key, ttlMs) },
+    distributedLease: TICK_CLAIM_MS,
+  });
   return { stop: () => scheduled.destroy() };
 };
 
@@ -40,7 +58,7 @@ export async function runRefresh({ coordination, refreshAll, logger }: Omit<Peri
 /** Starts the periodic refresh of every host's record; the returned `stop` ends it. */
 export function startPeriodicRefresh(options: PeriodicRefreshOptions): { stop(): Promise<void> } {
   const scheduler = options.scheduler ?? nodeCronScheduler;
-  const task = scheduler(options.schedule, () => runRefresh(options));
+  const task = scheduler(options.schedule, () => runRefresh(options), options.coordination);
   options.logger.debug(`Available updates are refreshed on schedule [${options.schedule}]`);
   return { stop: async () => void (await task.stop()) };
 }

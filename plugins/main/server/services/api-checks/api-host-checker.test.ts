@@ -4,11 +4,10 @@ import { sendJson, startTestUpstream, type TestUpstream } from '../managed-api/t
 import { TokenStore } from '../managed-api/token-store';
 import { HostTransport } from '../managed-api/transport';
 import { ApiHostChecker } from './api-host-checker';
-import { ApiHostStatusRegistry } from './api-host-status';
 
 const PASSWORD = 'checker-password';
 
-describe('ApiHostChecker and ApiHostStatusRegistry', () => {
+describe('ApiHostChecker', () => {
   let upstream: TestUpstream;
   let transport: HostTransport;
   let allowRunAs: boolean;
@@ -47,14 +46,7 @@ describe('ApiHostChecker and ApiHostStatusRegistry', () => {
       logger: createRecordingLogger(),
       timeoutMs: 2_000,
     });
-    const checker = new ApiHostChecker(api);
-    const logger = createRecordingLogger();
-    const registry = new ApiHostStatusRegistry(
-      { list: async () => hosts, resolve: async (id) => hosts.find((host) => host.id === id) },
-      checker,
-      logger,
-    );
-    return { checker, registry, logger };
+    return { checker: new ApiHostChecker(api) };
   }
 
   const host = (overrides: Partial<ResolvedApiHost> = {}): ResolvedApiHost => ({
@@ -127,26 +119,5 @@ describe('ApiHostChecker and ApiHostStatusRegistry', () => {
     expect(outcome.error?.message).toBe(
       `The API host at ${upstream.url}:${upstream.port} refused the login of user [wazuh-wui]: Invalid credentials`,
     );
-  });
-
-  it('keeps the last check of every host and logs when a host changes state', async () => {
-    const hosts = [host(), host({ id: 'other', readPassword: () => 'wrong' })];
-    const { registry, logger } = setup(hosts);
-    const [first, second] = await Promise.all([registry.refreshAll(), registry.refreshAll()]);
-    expect(first).toBe(second);
-    expect(first.map((check) => [check.id, check.authenticated])).toEqual([
-      ['other', false],
-      ['prod', true],
-    ]);
-    expect(registry.get('prod')?.api_version).toBe('4.14.7');
-    expect(
-      logger.records.map((record) => `${record.level} ${record.message.split(':')[0]}`).sort(),
-    ).toEqual([
-      'info API host [prod] is usable (version 4.14.7, run_as enabled).',
-      'warn API host [other] is not usable',
-    ]);
-    registry.forget('prod');
-    expect(registry.get('prod')).toBeUndefined();
-    expect(await registry.refresh('missing')).toBeUndefined();
   });
 });

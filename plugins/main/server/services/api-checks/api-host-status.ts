@@ -1,9 +1,13 @@
 /**
  * The last check of every stored API host, refreshed in the background (at start, on a schedule and
- * after each edit) so lists and the health check answer without waiting for the hosts.
+ * after each edit) so lists and the health check answer without waiting for the hosts. Checks are
+ * saved objects (id = host id), so every dashboard instance on one database shows the same check and
+ * one instance's round serves them all.
  */
-import type { Logger } from '../../../../../host/server/types';
+import type { ISavedObjectsRepository, Logger } from '../../../../../host/server/types';
 import type { ApiHostCheck } from '../../../common/api-host-check';
+import { API_HOST_STATUS_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
+import { savedObjectStatus } from '../saved-object-status';
 import type { ApiHostChecker, ApiHostCheckOutcome } from './api-host-checker';
 import type { ResolvedApiHost } from '../managed-api/managed-api-service';
 
@@ -14,34 +18,56 @@ export interface CheckedHostSource {
 
 /** Hosts checked at the same time, so hundreds of hosts do not open hundreds of connections at once. */
 const CONCURRENT_CHECKS = 4;
+/** Page size when listing stored checks to drop those of removed hosts. */
+const PAGE_SIZE = 1_000;
+
+function usable(check: ApiHostCheck): boolean {
+  return check.reachable && check.authenticated;
+}
 
 export class ApiHostStatusRegistry {
-  private readonly statuses = new Map<string, ApiHostCheck>();
   private refreshing?: Promise<ApiHostCheck[]>;
 
   constructor(
     private readonly hosts: CheckedHostSource,
     private readonly checker: ApiHostChecker,
+    private readonly repository: ISavedObjectsRepository,
     private readonly logger: Logger,
+    private readonly now: () => number = Date.now,
   ) {}
 
-  get(id: string): ApiHostCheck | undefined {
-    return this.statuses.get(id);
+  async get(id: string): Promise<ApiHostCheck | undefined> {
+    return (await this.getMany([id])).get(id);
   }
 
-  forget(id: string): void {
-    this.statuses.delete(id);
+  /** The stored checks of these hosts; hosts never checked are absent. */
+  async getMany(ids: string[]): Promise<Map<string, ApiHostCheck>> {
+    if (ids.length === 0) return new Map();
+    const { saved_objects: objects } = await this.repository.bulkGet<ApiHostCheck>(
+      ids.map((id) => ({ type: API_HOST_STATUS_SAVED_OBJECT_TYPE, id })),
+    );
+    return new Map(
+      objects.flatMap((object) => (object.error ? [] : [[object.id, object.attributes]])),
+    );
+  }
+
+  async forget(id: string): Promise<void> {
+    try {
+      await this.repository.delete(API_HOST_STATUS_SAVED_OBJECT_TYPE, id);
+    } catch (error) {
+      if (savedObjectStatus(error) !== 404) throw error;
+    }
   }
 
   /** Checks one host now; undefined when it is not stored (any more). */
   async refresh(id: string, signal?: AbortSignal): Promise<ApiHostCheckOutcome | undefined> {
     const host = await this.hosts.resolve(id);
     if (!host) {
-      this.forget(id);
+      await this.forget(id);
       return undefined;
     }
     const outcome = await this.checker.checkStored(host, signal);
-    this.record(id, outcome.check);
+    await this.record(id, outcome.check);
     return outcome;
   }
 
@@ -53,9 +79,28 @@ export class ApiHostStatusRegistry {
     return this.refreshing;
   }
 
+  /**
+   * Checks the hosts whose last check is missing or older than `maxAgeMs`: at start, a restart or a
+   * second instance does not check again what was checked within one schedule period.
+   */
+  async refreshStale(maxAgeMs: number): Promise<ApiHostCheck[]> {
+    const ids = (await this.hosts.list()).map((host) => host.id);
+    const checks = await this.getMany(ids);
+    const oldest = this.now() - maxAgeMs;
+    const stale = ids.filter((id) => {
+      const checkedAt = Date.parse(checks.get(id)?.checked_at ?? '');
+      return !(checkedAt > oldest);
+    });
+    return this.checkEach(stale);
+  }
+
   private async checkAll(): Promise<ApiHostCheck[]> {
     const ids = (await this.hosts.list()).map((host) => host.id);
-    for (const known of this.statuses.keys()) if (!ids.includes(known)) this.statuses.delete(known);
+    await this.forgetAllBut(new Set(ids));
+    return this.checkEach(ids);
+  }
+
+  private async checkEach(ids: string[]): Promise<ApiHostCheck[]> {
     const results: ApiHostCheck[] = [];
     const queue = [...ids];
     const worker = async (): Promise<void> => {
@@ -68,16 +113,34 @@ export class ApiHostStatusRegistry {
     return results.sort((a, b) => (a.id ?? '').localeCompare(b.id ?? ''));
   }
 
-  private record(id: string, check: ApiHostCheck): void {
-    const before = this.statuses.get(id);
-    this.statuses.set(id, check);
-    const usable = check.reachable && check.authenticated;
-    const wasUsable = before ? before.reachable && before.authenticated : undefined;
-    if (usable && wasUsable !== true)
+  /** Drops the checks of hosts that were removed (a removal on a stopped instance leaves one behind). */
+  private async forgetAllBut(kept: ReadonlySet<string>): Promise<void> {
+    const stored: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const result = await this.repository.find({
+        type: API_HOST_STATUS_SAVED_OBJECT_TYPE,
+        fields: ['checked_at'],
+        page,
+        perPage: PAGE_SIZE,
+      });
+      stored.push(...result.saved_objects.map((object) => object.id));
+      if (page * PAGE_SIZE >= result.total) break;
+    }
+    await Promise.all(stored.filter((id) => !kept.has(id)).map((id) => this.forget(id)));
+  }
+
+  private async record(id: string, check: ApiHostCheck): Promise<void> {
+    const before = await this.get(id);
+    await this.repository.create(API_HOST_STATUS_SAVED_OBJECT_TYPE, check, {
+      id,
+      overwrite: true,
+    });
+    const wasUsable = before && usable(before);
+    if (usable(check) && wasUsable !== true)
       this.logger.info(
         `API host [${id}] is usable (version ${check.api_version ?? 'unknown'}, run_as ${check.run_as}).`,
       );
-    if (!usable && wasUsable !== false)
+    if (!usable(check) && wasUsable !== false)
       this.logger.warn(
         `API host [${id}] is not usable: ${check.error?.message ?? 'unknown reason'}`,
       );

@@ -10,7 +10,7 @@ import { API_HOST_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
 import { StoredCredentialsError } from '../managed-api/errors';
 import { ApiHostStore, type ApiHostAttributes, type ApiHostChange } from './api-host-store';
 import { ApiHostConflictError, ApiHostInputError, ApiHostMissingError } from './errors';
-import { PasswordCipher } from './password-cipher';
+import { SecretCipher } from '../secrets/secret-cipher';
 import { apiHostSavedObjectType } from './saved-object-type';
 
 const PASSWORD = 'Sup3r-secret-password';
@@ -35,7 +35,7 @@ describe('ApiHostStore', () => {
     );
     store = new ApiHostStore(
       savedObjects.start.createInternalRepository([API_HOST_SAVED_OBJECT_TYPE]),
-      new PasswordCipher(key),
+      new SecretCipher(key),
     );
     changes = [];
     store.onChange((change) => changes.push(change));
@@ -193,7 +193,7 @@ describe('ApiHostStore', () => {
     await store.create(input);
     const otherKey = new ApiHostStore(
       savedObjects.start.createInternalRepository([API_HOST_SAVED_OBJECT_TYPE]),
-      new PasswordCipher(randomBytes(32)),
+      new SecretCipher(randomBytes(32)),
     );
     const host = await otherKey.resolve('prod');
     expect(() => host?.readPassword()).toThrow(StoredCredentialsError);

@@ -25,7 +25,8 @@ import {
 import { StoredCredentialsError } from '../managed-api/errors';
 import type { ApiHostResolver, ResolvedApiHost } from '../managed-api/managed-api-service';
 import { ApiHostConflictError, ApiHostInputError, ApiHostMissingError } from './errors';
-import { PasswordDecryptionError, type PasswordCipher } from './password-cipher';
+import { savedObjectStatus } from '../saved-object-status';
+import { SecretDecryptionError, type SecretCipher } from '../secrets/secret-cipher';
 
 /** What is stored for a host (the saved object's id is the host id). */
 export interface ApiHostAttributes {
@@ -73,8 +74,15 @@ const RESOLVE_CACHE_MS = 1000;
 /** An edit without a version is retried this often when another edit lands in between. */
 const UNVERSIONED_EDIT_ATTEMPTS = 5;
 
-function savedObjectStatus(error: unknown): number | undefined {
-  return (error as { output?: { statusCode?: number } })?.output?.statusCode;
+/** Binds a stored password to its host, so a password copied onto another host does not decrypt. */
+function passwordSubject(hostId: string): string {
+  return `svc-api-host:${hostId}`;
+}
+
+function undecryptablePassword(hostId: string, error: SecretDecryptionError): string {
+  return error.reason === 'format'
+    ? `The stored password of API host [${hostId}] is not in a known format.`
+    : `The stored password of API host [${hostId}] cannot be decrypted: the encryption key (SVC_ENCRYPTION_KEY or the key file in the data folder) is not the one it was saved with. Save the host's password again.`;
 }
 
 function check(field: string, problem: string | undefined): void {
@@ -109,7 +117,7 @@ export class ApiHostStore implements ApiHostResolver {
 
   constructor(
     private readonly repository: ISavedObjectsRepository,
-    private readonly cipher: PasswordCipher,
+    private readonly cipher: SecretCipher,
   ) {}
 
   /** Called after every successful write (token caches and host checks follow it). */
@@ -180,10 +188,10 @@ export class ApiHostStore implements ApiHostResolver {
       ...this.toHost(object),
       readPassword: () => {
         try {
-          return this.cipher.decrypt(id, encrypted);
+          return this.cipher.decrypt(passwordSubject(id), encrypted);
         } catch (error) {
-          if (error instanceof PasswordDecryptionError)
-            throw new StoredCredentialsError(error.message, id);
+          if (error instanceof SecretDecryptionError)
+            throw new StoredCredentialsError(undecryptablePassword(id, error), id);
           throw error;
         }
       },
@@ -290,7 +298,7 @@ export class ApiHostStore implements ApiHostResolver {
       username: entry.username,
       password_encrypted:
         entry.password !== undefined
-          ? this.cipher.encrypt(id, entry.password)
+          ? this.cipher.encrypt(passwordSubject(id), entry.password)
           : (stored as ApiHostAttributes).password_encrypted,
       run_as: entry.run_as,
       tls_verify: entry.tls_verify,

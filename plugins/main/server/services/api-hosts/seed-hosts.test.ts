@@ -5,7 +5,7 @@ import {
 } from '../../../../../host/server/saved-objects/testing';
 import { API_HOST_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
 import { ApiHostStore } from './api-host-store';
-import { PasswordCipher } from './password-cipher';
+import { SecretCipher } from '../secrets/secret-cipher';
 import { apiHostSavedObjectType } from './saved-object-type';
 import { seedApiHosts } from './seed-hosts';
 
@@ -30,7 +30,7 @@ describe('seedApiHosts', () => {
     );
     store = new ApiHostStore(
       savedObjects.start.createInternalRepository([API_HOST_SAVED_OBJECT_TYPE]),
-      new PasswordCipher(randomBytes(32)),
+      new SecretCipher(randomBytes(32)),
     );
   });
   afterEach(() => savedObjects.cleanup());

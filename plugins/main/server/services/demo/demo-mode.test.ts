@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createRecordingLogger, startTestSavedObjects, type TestSavedObjects } from '../../../../../host/server/saved-objects/testing';
 import { API_HOST_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
 import { ApiHostStore } from '../api-hosts/api-host-store';
-import { PasswordCipher } from '../api-hosts/password-cipher';
+import { SecretCipher } from '../secrets/secret-cipher';
 import { apiHostSavedObjectType } from '../api-hosts/saved-object-type';
 import { DEMO_HOST_ID, DemoMode, type DemoManagedApi, type DemoModeOptions } from './demo-mode';
 
@@ -38,7 +38,7 @@ describe('DemoMode', () => {
 
   beforeEach(async () => {
     savedObjects = await startTestSavedObjects((setup) => setup.registerType(apiHostSavedObjectType));
-    hosts = new ApiHostStore(savedObjects.start.createInternalRepository([API_HOST_SAVED_OBJECT_TYPE]), new PasswordCipher(randomBytes(32)));
+    hosts = new ApiHostStore(savedObjects.start.createInternalRepository([API_HOST_SAVED_OBJECT_TYPE]), new SecretCipher(randomBytes(32)));
     apis = fakeManagedApis();
     logger = createRecordingLogger();
   });

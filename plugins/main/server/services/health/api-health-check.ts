@@ -20,9 +20,10 @@ export function apiHealthCheck(
         checks = await registry.refreshAll();
       } else {
         const ids = (await hosts.list()).map((host) => host.id);
+        const stored = await registry.getMany(ids);
         checks = (
           await Promise.all(
-            ids.map(async (id) => registry.get(id) ?? (await registry.refresh(id))?.check),
+            ids.map(async (id) => stored.get(id) ?? (await registry.refresh(id))?.check),
           )
         ).filter((check): check is ApiHostCheck => check !== undefined);
       }

@@ -6,6 +6,7 @@ import type { ISavedObjectsRepository, SavedObject } from '../../../../../host/s
 import type { KnownField } from '../../../common/known-fields';
 import type { KnownFieldsCatalogue } from './known-fields';
 import { INDEX_PATTERN_TYPE } from './saved-object-types';
+import { savedObjectStatus } from '../saved-object-status';
 
 export interface IndexPatternAttributes {
   title: string;
@@ -45,10 +46,6 @@ export function indexPatternId(title: string): string {
 
 type Repository = Pick<ISavedObjectsRepository, 'get' | 'create' | 'update'>;
 
-function statusOf(error: unknown): number | undefined {
-  return (error as { output?: { statusCode?: number } })?.output?.statusCode;
-}
-
 export class IndexPatternService {
   constructor(private readonly catalogue: KnownFieldsCatalogue) {}
 
@@ -59,7 +56,7 @@ export class IndexPatternService {
     try {
       return await repository.get<IndexPatternAttributes>(INDEX_PATTERN_TYPE, id);
     } catch (error) {
-      if (statusOf(error) === 404) return undefined;
+      if (savedObjectStatus(error) === 404) return undefined;
       throw error;
     }
   }
@@ -101,7 +98,7 @@ export class IndexPatternService {
       return 'created';
     } catch (error) {
       // Another instance created it at the same moment.
-      if (statusOf(error) === 409) return 'exists';
+      if (savedObjectStatus(error) === 409) return 'exists';
       throw error;
     }
   }

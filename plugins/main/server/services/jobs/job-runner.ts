@@ -1,6 +1,10 @@
-/** Runs the plugin's background jobs on their cron schedules (node-cron), and stops them with the plugin. */
-import cron, { type ScheduledTask } from 'node-cron';
-import type { Logger } from '../../../../../host/server/types';
+/**
+ * Runs the plugin's background jobs on their cron schedules (node-cron), once per tick across every
+ * dashboard instance on the same database: node-cron's distributed mode asks the host's coordination
+ * to claim each tick (keyed by job and tick time), and only the instance that claims it runs it.
+ */
+import cron, { type RunCoordinator, type ScheduledTask } from 'node-cron';
+import type { CoordinationServiceStart, Logger } from '../../../../../host/server/types';
 
 export interface BackgroundJob {
   name: string;
@@ -8,47 +12,80 @@ export interface BackgroundJob {
   run(): Promise<unknown>;
 }
 
+export interface ScheduledJob {
+  /** Time between two ticks of the schedule (the next two, for irregular schedules). */
+  periodMs: number;
+}
+
+/**
+ * How long a tick's claim is kept: far longer than clocks of instances differ, so a late instance
+ * still finds the claim of the tick it is late for.
+ */
+const TICK_CLAIM_MS = 5 * 60_000;
+
 export class JobRunner {
   private readonly tasks: ScheduledTask[] = [];
+  /** Runs under way, awaited on stop so none writes after the stores close. */
+  private readonly running = new Set<Promise<void>>();
+  private readonly runCoordinator: RunCoordinator;
 
   /** node-cron's own messages go to the plugin's log instead of the console. */
   private readonly cronLogger;
 
-  constructor(private readonly logger: Logger) {
+  constructor(
+    private readonly logger: Logger,
+    coordination: CoordinationServiceStart,
+  ) {
+    this.runCoordinator = { shouldRun: (key, ttlMs) => coordination.claimRun(key, ttlMs) };
     this.cronLogger = {
       info: (message: string) => logger.debug(message),
       debug: (message: string | Error) => logger.debug(String(message)),
       warn: (message: string) => logger.warn(message),
-      error: (message: string | Error) => logger.error(message),
+      error: (message: string | Error, error?: Error) =>
+        logger.error(error ? `${String(message)}: ${error.message}` : message),
     };
   }
 
-  /** Schedules the job; `runNow` also starts one run at once, in the background. */
-  start(job: BackgroundJob, options: { runNow?: boolean } = {}): void {
-    const run = async (): Promise<void> => {
-      try {
-        await job.run();
-      } catch (error) {
-        this.logger.error(`Background job [${job.name}] failed: ${(error as Error).message}`, {
-          job: job.name,
-        });
-      }
-    };
-    this.tasks.push(
-      cron.schedule(job.schedule, run, {
-        name: job.name,
-        // A slow run is not started again while it is still busy, and a tick missed while the process
-        // was busy is no news: the next tick does the work.
-        noOverlap: true,
-        suppressMissedWarning: true,
-        logger: this.cronLogger,
-      }),
-    );
-    if (options.runNow) void run();
+  start(job: BackgroundJob): ScheduledJob {
+    const task = cron.schedule(job.schedule, () => this.runLogged(job.name, job.run), {
+      name: `svc.${job.name}`,
+      distributed: true,
+      runCoordinator: this.runCoordinator,
+      distributedLease: TICK_CLAIM_MS,
+      // A slow run is not started again while it is still busy, and a tick missed while the process
+      // was busy is no news: the next tick does the work.
+      noOverlap: true,
+      suppressMissedWarning: true,
+      logger: this.cronLogger,
+    });
+    this.tasks.push(task);
+    const [next, after] = task.getNextRuns(2);
+    return { periodMs: after.getTime() - next.getTime() };
+  }
+
+  /** Runs a task once now, in the background, logging a failure like a scheduled run's. */
+  runNow(name: string, run: () => Promise<unknown>): void {
+    void this.runLogged(name, run);
+  }
+
+  private runLogged(name: string, run: () => Promise<unknown>): Promise<void> {
+    const logged = Promise.resolve()
+      .then(run)
+      .then(
+        () => undefined,
+        (error: unknown) =>
+          this.logger.error(`Background job [${name}] failed: ${(error as Error).message}`, {
+            job: name,
+          }),
+      );
+    const tracked = logged.finally(() => this.running.delete(tracked));
+    this.running.add(tracked);
+    return tracked;
   }
 
   async stop(): Promise<void> {
     await Promise.all(this.tasks.map((task) => task.destroy()));
     this.tasks.length = 0;
+    await Promise.all(this.running);
   }
 }
