@@ -1,0 +1,91 @@
+/**
+ * Two full dashboards on one PostgreSQL database with background jobs ticking every second: each
+ * tick's API host check runs on one instance, the check it stores is what both show, and a request
+ * queued on one instance is sent once, by the other when the first has stopped.
+ */
+import { describeWithPostgres } from '../../../host/server/saved-objects/postgres/test-support';
+import { ADMIN_USER, startManagedApi, type ManagedApi } from '../../managed-api';
+import type { TestClient } from '../harness';
+import { eventually, startTwoDashboards, type SharedDatabaseDashboards } from './support';
+
+jest.setTimeout(120_000);
+
+const ENCRYPTION_KEY = 'scale-out-jobs-test-key-0123456789';
+const EVERY_SECOND = '* * * * * *';
+const HOST_CHECK_ROUTE = 'GET /';
+const RESTART_ROUTE = 'PUT /agents/{agent_id}/restart';
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describeWithPostgres('background jobs of two dashboards on one PostgreSQL database', () => {
+  let dashboards: SharedDatabaseDashboards;
+  let simulator: ManagedApi;
+  let adminA: TestClient;
+  let adminB: TestClient;
+  const previousKey = process.env.SVC_ENCRYPTION_KEY;
+  const calls = (route: string) => simulator.stats.byRoute[route] ?? 0;
+
+  beforeAll(async () => {
+    process.env.SVC_ENCRYPTION_KEY = ENCRYPTION_KEY;
+    simulator = await startManagedApi();
+    dashboards = await startTwoDashboards({
+      env: { SVC_ENCRYPTION_KEY: ENCRYPTION_KEY },
+      config: { svc: { jobs: { api_check_schedule: EVERY_SECOND, queue_schedule: EVERY_SECOND } } },
+    });
+    [adminA, adminB] = [await dashboards.a.login(), await dashboards.b.login()];
+    const origin = new URL(simulator.url);
+    const added = await adminA.post('/hosts/apis', {
+      body: {
+        id: 'shared',
+        url: `${origin.protocol}//${origin.hostname}`,
+        port: simulator.port,
+        username: ADMIN_USER.username,
+        password: ADMIN_USER.password,
+        run_as: false,
+      },
+    });
+    expect(added.status).toBe(200);
+  });
+  afterAll(async () => {
+    await dashboards?.stop();
+    await simulator?.stop();
+    if (previousKey === undefined) delete process.env.SVC_ENCRYPTION_KEY;
+    else process.env.SVC_ENCRYPTION_KEY = previousKey;
+  });
+
+  it('checks the host once per tick across both instances, not once per instance', async () => {
+    const before = calls(HOST_CHECK_ROUTE);
+    const startedAt = Date.now();
+    await wait(6_000);
+    const checks = calls(HOST_CHECK_ROUTE) - before;
+    const ticks = Math.ceil((Date.now() - startedAt) / 1000);
+    // Each instance checking on its own would make about two checks per tick.
+    expect(checks).toBeGreaterThanOrEqual(2);
+    expect(checks).toBeLessThanOrEqual(ticks + 1);
+  });
+
+  it('shows on both instances the check one of them stored', async () => {
+    const statusOn = async (client: TestClient) =>
+      (await client.get('/hosts/apis')).json<Array<{ status?: { checked_at: string } }>>()[0]
+        .status;
+    await eventually(async () => (await statusOn(adminB))?.checked_at !== undefined);
+    const [onA, onB] = await Promise.all([statusOn(adminA), statusOn(adminB)]);
+    expect(onA).toMatchObject({ reachable: true, authenticated: true });
+    // A tick may land between the two reads; both show checks stored in the database.
+    expect(Math.abs(Date.parse(onA!.checked_at) - Date.parse(onB!.checked_at))).toBeLessThan(3_000);
+  });
+
+  it('sends a request queued on one instance once, from the other after the first stopped', async () => {
+    const before = calls(RESTART_ROUTE);
+    const queued = await adminA.post('/api/request', {
+      body: { id: 'shared', method: 'PUT', path: '/agents/002/restart', body: { delay: 3_000 } },
+    });
+    expect(queued.status).toBe(200);
+    expect(queued.json()).toMatchObject({ error: 0, data: { queued: true } });
+    await dashboards.a.stop();
+
+    await eventually(async () => calls(RESTART_ROUTE) === before + 1);
+    await wait(2_500);
+    expect(calls(RESTART_ROUTE)).toBe(before + 1);
+  });
+});
