@@ -4,13 +4,16 @@
  * queued on one instance is sent once, by the other when the first has stopped.
  */
 import { describeWithPostgres } from '../../../host/server/saved-objects/postgres/test-support';
-import { ADMIN_USER, startManagedApi, type ManagedApi } from '../../managed-api';
 import type { TestClient } from '../harness';
-import { eventually, startTwoDashboards, type SharedDatabaseDashboards } from './support';
+import {
+  eventually,
+  simulatorHost,
+  startTwoDashboardsWithApi,
+  type DashboardsWithApi,
+} from './support';
 
 jest.setTimeout(120_000);
 
-const ENCRYPTION_KEY = 'scale-out-jobs-test-key-0123456789';
 const EVERY_SECOND = '* * * * * *';
 const HOST_CHECK_ROUTE = 'GET /';
 const RESTART_ROUTE = 'PUT /agents/{agent_id}/restart';
@@ -18,40 +21,23 @@ const RESTART_ROUTE = 'PUT /agents/{agent_id}/restart';
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describeWithPostgres('background jobs of two dashboards on one PostgreSQL database', () => {
-  let dashboards: SharedDatabaseDashboards;
-  let simulator: ManagedApi;
+  let dashboards: DashboardsWithApi;
   let adminA: TestClient;
   let adminB: TestClient;
-  const previousKey = process.env.SVC_ENCRYPTION_KEY;
-  const calls = (route: string) => simulator.stats.byRoute[route] ?? 0;
+  const calls = (route: string) => dashboards.simulator.stats.byRoute[route] ?? 0;
 
   beforeAll(async () => {
-    process.env.SVC_ENCRYPTION_KEY = ENCRYPTION_KEY;
-    simulator = await startManagedApi();
-    dashboards = await startTwoDashboards({
-      env: { SVC_ENCRYPTION_KEY: ENCRYPTION_KEY },
+    dashboards = await startTwoDashboardsWithApi({
+      encryptionKey: 'scale-out-jobs-test-key-0123456789',
       config: { svc: { jobs: { api_check_schedule: EVERY_SECOND, queue_schedule: EVERY_SECOND } } },
     });
     [adminA, adminB] = [await dashboards.a.login(), await dashboards.b.login()];
-    const origin = new URL(simulator.url);
     const added = await adminA.post('/hosts/apis', {
-      body: {
-        id: 'shared',
-        url: `${origin.protocol}//${origin.hostname}`,
-        port: simulator.port,
-        username: ADMIN_USER.username,
-        password: ADMIN_USER.password,
-        run_as: false,
-      },
+      body: simulatorHost(dashboards.simulator, 'shared'),
     });
     expect(added.status).toBe(200);
   });
-  afterAll(async () => {
-    await dashboards?.stop();
-    await simulator?.stop();
-    if (previousKey === undefined) delete process.env.SVC_ENCRYPTION_KEY;
-    else process.env.SVC_ENCRYPTION_KEY = previousKey;
-  });
+  afterAll(() => dashboards?.stop());
 
   it('checks the host once per tick across both instances, not once per instance', async () => {
     const before = calls(HOST_CHECK_ROUTE);

@@ -3,14 +3,14 @@
  * does, the other sees — sessions, failed-login counts, API hosts, settings.
  */
 import { describeWithPostgres } from '../../../host/server/saved-objects/postgres/test-support';
-import { ADMIN_USER, startManagedApi, type ManagedApi } from '../../managed-api';
 import type { TestClient } from '../harness';
 import {
   eventually,
   loginCookie,
-  startTwoDashboards,
+  simulatorHost,
+  startTwoDashboardsWithApi,
   withCookie,
-  type SharedDatabaseDashboards,
+  type DashboardsWithApi,
 } from './support';
 
 jest.setTimeout(120_000);
@@ -19,26 +19,17 @@ const ENCRYPTION_KEY = 'scale-out-test-key-0123456789abcdef';
 const ANN = { username: 'ann', password: 'ann-password-1' };
 
 describeWithPostgres('several full dashboards on one PostgreSQL database', () => {
-  let dashboards: SharedDatabaseDashboards;
-  let simulator: ManagedApi;
+  let dashboards: DashboardsWithApi;
   let adminA: TestClient;
   let adminB: TestClient;
-  const previousKey = process.env.SVC_ENCRYPTION_KEY;
 
   beforeAll(async () => {
-    // The main plugin reads the key from the process environment; every instance must share it.
-    process.env.SVC_ENCRYPTION_KEY = ENCRYPTION_KEY;
-    simulator = await startManagedApi();
-    dashboards = await startTwoDashboards({ env: { SVC_ENCRYPTION_KEY: ENCRYPTION_KEY } });
+    // Every instance must share the key, or none could read the host passwords another stored.
+    dashboards = await startTwoDashboardsWithApi({ encryptionKey: ENCRYPTION_KEY });
     [adminA, adminB] = [await dashboards.a.login(), await dashboards.b.login()];
     await dashboards.a.addUser(ANN.username, ANN.password, ['user']);
   });
-  afterAll(async () => {
-    await dashboards?.stop();
-    await simulator?.stop();
-    if (previousKey === undefined) delete process.env.SVC_ENCRYPTION_KEY;
-    else process.env.SVC_ENCRYPTION_KEY = previousKey;
-  });
+  afterAll(() => dashboards?.stop());
 
   it('started together with one schema and one first admin, and says where objects live', async () => {
     for (const dashboard of [dashboards.a, dashboards.b]) {
@@ -94,16 +85,8 @@ describeWithPostgres('several full dashboards on one PostgreSQL database', () =>
   });
 
   it('uses at once on one instance an API host stored through the other, and forgets it within a second when removed there', async () => {
-    const origin = new URL(simulator.url);
     const stored = await adminA.post('/hosts/apis', {
-      body: {
-        id: 'shared',
-        url: `${origin.protocol}//${origin.hostname}`,
-        port: simulator.port,
-        username: ADMIN_USER.username,
-        password: ADMIN_USER.password,
-        run_as: false,
-      },
+      body: simulatorHost(dashboards.simulator, 'shared'),
     });
     expect(stored.status).toBe(200);
 

@@ -6,6 +6,7 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from '../../../host/server/saved-objects/postgres/test-support';
+import { ADMIN_USER, startManagedApi, type ManagedApi } from '../../managed-api';
 import { startTestDashboard, type TestDashboard, type TestDashboardOptions } from '../harness';
 
 export interface SharedDatabaseDashboards {
@@ -106,4 +107,47 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 20_0
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+export interface DashboardsWithApi extends SharedDatabaseDashboards {
+  simulator: ManagedApi;
+}
+
+/**
+ * Both dashboards with one encryption key and a managed-API simulator. The main plugin reads the key
+ * from the process environment, so it is set there while they run.
+ */
+export async function startTwoDashboardsWithApi(
+  options: TestDashboardOptions & { encryptionKey: string },
+): Promise<DashboardsWithApi> {
+  const previousKey = process.env.SVC_ENCRYPTION_KEY;
+  process.env.SVC_ENCRYPTION_KEY = options.encryptionKey;
+  const simulator = await startManagedApi();
+  const dashboards = await startTwoDashboards({
+    ...options,
+    env: { ...options.env, SVC_ENCRYPTION_KEY: options.encryptionKey },
+  });
+  return {
+    ...dashboards,
+    simulator,
+    async stop() {
+      await dashboards.stop();
+      await simulator.stop();
+      if (previousKey === undefined) delete process.env.SVC_ENCRYPTION_KEY;
+      else process.env.SVC_ENCRYPTION_KEY = previousKey;
+    },
+  };
+}
+
+/** The body of `POST /hosts/apis` storing the simulator as host `id`, logged in as its admin user. */
+export function simulatorHost(simulator: ManagedApi, id: string): Record<string, unknown> {
+  const origin = new URL(simulator.url);
+  return {
+    id,
+    url: `${origin.protocol}//${origin.hostname}`,
+    port: simulator.port,
+    username: ADMIN_USER.username,
+    password: ADMIN_USER.password,
+    run_as: false,
+  };
 }
