@@ -1,9 +1,11 @@
 /**
  * Soak: two dashboard instances (each its own process) on one fresh PostgreSQL database, behind a
  * round-robin "load balancer" in this process, with the managed-API simulator in a third process.
- * Mixed traffic — console proxy, update checks, preferences and dismissals, small CSV exports — for
- * `SVC_SOAK_SECONDS` (60 by default). Reports requests/s, p50/p99, errors (target 0) and each
- * instance's memory after a forced GC at the start and at the end (target: no growth beyond noise).
+ * Mixed traffic — console proxy, update checks, preferences and dismissals, small CSV exports,
+ * requests queued with a delay — for `SVC_SOAK_SECONDS` (60 by default). Reports requests/s, p50/p99,
+ * errors (target 0) and each instance's memory after a forced GC at the start and at the end (target:
+ * no growth beyond noise). The background jobs tick meanwhile: the simulator's counts show whether
+ * each API host check round and each queued request ran once across the two instances.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +27,11 @@ const CONCURRENCY = 8;
 const ADMIN_PASSWORD = 'soak-admin-password';
 /** Heap growth after GC under which the end figure counts as the start figure plus noise. */
 const HEAP_NOISE_BYTES = 16 * 1024 * 1024;
+/** API host checks every 5 s instead of every 5 minutes, so a soak sees a dozen rounds. */
+const CHECK_EVERY_SECONDS = 5;
+const QUEUE_DELAY_MS = 1_000;
+const CHECK_ROUTE = 'GET /';
+const RESTART_ROUTE = 'PUT /agents/{agent_id}/restart';
 /**
  * Loaded into each instance (`--require`): on SIGUSR2 it runs a full GC and prints the process's
  * memory, so the figures are taken after collection rather than at a random point of the heap's cycle.
@@ -138,7 +145,7 @@ interface Operation {
 const MIX: Operation[] = [
   {
     label: 'proxy GET /agents?limit=10',
-    weight: 40,
+    weight: 35,
     request: () => ({
       method: 'POST',
       path: '/api/request',
@@ -173,7 +180,22 @@ const MIX: Operation[] = [
       body: { id: 'soak', path: '/agents', filters: [{ name: 'status', value: 'active' }] },
     }),
   },
+  {
+    label: `queued PUT /agents/001/restart (delay ${QUEUE_DELAY_MS / 1000} s)`,
+    weight: 5,
+    request: () => ({
+      method: 'POST',
+      path: '/api/request',
+      body: {
+        id: 'soak',
+        method: 'PUT',
+        path: '/agents/001/restart',
+        body: { delay: QUEUE_DELAY_MS },
+      },
+    }),
+  },
 ];
+const QUEUED = MIX[MIX.length - 1];
 const PLAN = MIX.flatMap((operation) => Array.from({ length: operation.weight }, () => operation));
 
 function percentile(sorted: number[], share: number): number {
@@ -181,6 +203,12 @@ function percentile(sorted: number[], share: number): number {
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+async function simulatorCalls(simulatorUrl: string, route: string): Promise<number> {
+  const response = await fetch(`${simulatorUrl}/__simulator/stats`);
+  const stats = (await response.json()) as { byRoute: Record<string, number> };
+  return stats.byRoute[route] ?? 0;
+}
 
 export async function run(): Promise<BenchResult[]> {
   const scratch = mkdtempSync(join(tmpdir(), 'svc-soak-'));
@@ -203,13 +231,25 @@ export async function run(): Promise<BenchResult[]> {
     };
     instances.push(
       ...(await Promise.all(
-        ['a', 'b'].map((label) => startInstance(scratch, label, env, { hosts: [host] }, probe)),
+        ['a', 'b'].map((label) =>
+          startInstance(
+            scratch,
+            label,
+            env,
+            {
+              hosts: [host],
+              jobs: { api_check_schedule: `*/${CHECK_EVERY_SECONDS} * * * * *` },
+            },
+            probe,
+          ),
+        ),
       )),
     );
     // One session for both: a login on one instance is valid on the other.
     const cookie = await sessionCookie(instances[0]);
 
     let counter = 0;
+    let queuedAccepted = 0;
     const latencies: number[] = [];
     const byOperation = new Map<string, number[]>();
     const errors = new Map<string, number>();
@@ -232,6 +272,7 @@ export async function run(): Promise<BenchResult[]> {
         });
         await response.arrayBuffer();
         if (response.status !== 200) failure = `${operation.label}: ${response.status}`;
+        else if (operation === QUEUED) queuedAccepted += 1;
       } catch (error) {
         failure = `${operation.label}: ${(error as Error).message}`;
       }
@@ -253,11 +294,16 @@ export async function run(): Promise<BenchResult[]> {
 
     await drive(performance.now() + WARM_UP_MS, false);
     const startMemory = await Promise.all(instances.map((instance) => instance.memory()));
+    const checksBefore = await simulatorCalls(simulator.url, CHECK_ROUTE);
     const started = performance.now();
     await drive(started + SECONDS * 1000, true);
     const elapsedSeconds = (performance.now() - started) / 1000;
-    // A settle period lets sockets and timers of the last requests go before the final measure.
-    await new Promise((settle) => setTimeout(settle, 3_000));
+    const checkRounds = (await simulatorCalls(simulator.url, CHECK_ROUTE)) - checksBefore;
+    // A settle period lets the last queued requests go out, and sockets and timers of the last
+    // requests go, before the final measure.
+    await new Promise((settle) => setTimeout(settle, QUEUE_DELAY_MS + 3_000));
+    const restartsSent = await simulatorCalls(simulator.url, RESTART_ROUTE);
+    const ticks = Math.floor(elapsedSeconds / CHECK_EVERY_SECONDS);
     const endMemory = await Promise.all(instances.map((instance) => instance.memory()));
 
     const sorted = [...latencies].sort((a, b) => a - b);
@@ -286,6 +332,21 @@ export async function run(): Promise<BenchResult[]> {
           }),
         ],
         target: { text: '0 errors', met: errorCount === 0 },
+      },
+      {
+        title: 'Background jobs of the two instances during the soak',
+        figures: [
+          [
+            `API host check rounds (one host, every ${CHECK_EVERY_SECONDS} s)`,
+            `${checkRounds} in ${elapsedSeconds.toFixed(0)} s (${ticks} or ${ticks + 1} ticks)`,
+          ],
+          ['queued requests accepted / sent', `${queuedAccepted} / ${restartsSent}`],
+        ],
+        target: {
+          text: 'one check round per tick across both instances, each queued request sent once',
+          met:
+            checkRounds <= ticks + 1 && checkRounds >= ticks - 1 && restartsSent === queuedAccepted,
+        },
       },
       {
         title: 'Memory of each instance after a forced GC: after warm-up vs after the soak',
