@@ -1,10 +1,9 @@
 /**
  * Coordination between dashboard instances: named locks for work that must not run twice at once,
  * run claims for work that must run once per schedule tick, and counters (rate limiters) that every
- * instance sees. With the SQLite store every process has
- * its own database file, so in-process locks and in-memory counters are all that is needed; with
- * PostgreSQL, `PostgresCoordination` (postgres/postgres-coordination.ts) puts both in the shared
- * database.
+ * instance sees. With the SQLite store every process has its own database file, so in-process locks,
+ * claims and counters are all that is needed; with PostgreSQL, `PostgresCoordination`
+ * (postgres/postgres-coordination.ts) puts them in the shared database.
  */
 import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { CoordinationServiceStart } from '../types';

@@ -235,13 +235,22 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
 
     hosts.onChange((change) => {
       api.forgetHost(change.id);
-      const settled =
-        change.kind === 'deleted' ? statuses.forget(change.id) : statuses.refresh(change.id);
-      settled.catch((error: unknown) =>
-        this.logger.warn(
-          `API host [${change.id}] could not be checked: ${(error as Error).message}`,
-        ),
-      );
+      if (change.kind === 'deleted')
+        statuses
+          .forget(change.id)
+          .catch((error: unknown) =>
+            this.logger.warn(
+              `The last check of removed API host [${change.id}] could not be dropped: ${(error as Error).message}`,
+            ),
+          );
+      else
+        statuses
+          .refresh(change.id)
+          .catch((error: unknown) =>
+            this.logger.warn(
+              `API host [${change.id}] could not be checked: ${(error as Error).message}`,
+            ),
+          );
     });
     await seedApiHosts(hosts, this.config.hosts, this.logger.get('api-hosts'));
     this.demo = new DemoMode({

@@ -1,8 +1,8 @@
 /**
  * Coordination of instances sharing one PostgreSQL database: named locks are advisory locks (so a
  * guarded job runs on one instance at a time, and a crashed holder frees its lock with its
- * session), run claims are rows of a shared table, and rate limiters count in another. An in-process lock in front means one
- * instance never opens more than one lock connection per name.
+ * session), run claims are rows of a shared table, and rate limiters count in another. An
+ * in-process lock in front means one instance never opens more than one lock connection per name.
  */
 import { RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '../../types';

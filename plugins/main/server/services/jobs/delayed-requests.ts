@@ -43,7 +43,7 @@ export interface DelayedRequestAttributes {
 /** Due requests read per page; each page is sent before the next is read. */
 const PAGE_SIZE = 100;
 
-function describe({ method, path, hostId, user }: DelayedRequest): string {
+function describeRequest({ method, path, hostId, user }: DelayedRequest): string {
   return `${method} ${path} on [${hostId}] for [${user?.username ?? 'the dashboard'}]`;
 }
 
@@ -70,15 +70,6 @@ export class DelayedRequestQueue {
     };
     await this.repository.create(DELAYED_REQUEST_SAVED_OBJECT_TYPE, attributes, { id });
     return id;
-  }
-
-  /** How many requests wait (all instances' together). */
-  async size(): Promise<number> {
-    const result = await this.repository.find({
-      type: DELAYED_REQUEST_SAVED_OBJECT_TYPE,
-      perPage: 0,
-    });
-    return result.total;
   }
 
   /** Sends every request that is due, earliest first; says how many this call sent. */
@@ -116,10 +107,10 @@ export class DelayedRequestQueue {
         .asUser(request.user)
         .request(request.method, request.path, request.body, { apiHostID: request.hostId });
       if (status >= 400)
-        this.logger.warn(`Delayed request ${describe(request)} answered ${status}.`);
-      else this.logger.debug(`Delayed request ${describe(request)} answered ${status}.`);
+        this.logger.warn(`Delayed request ${describeRequest(request)} answered ${status}.`);
+      else this.logger.debug(`Delayed request ${describeRequest(request)} answered ${status}.`);
     } catch (error) {
-      const what = request ? describe(request) : `[${object.id}]`;
+      const what = request ? describeRequest(request) : `[${object.id}]`;
       this.logger.warn(`Delayed request ${what} failed: ${(error as Error).message}`);
     }
     return true;
