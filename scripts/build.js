@@ -47,22 +47,40 @@ function serverSourceDirs() {
     ? fs
         .readdirSync(pluginsDir, { withFileTypes: true })
         .filter((entry) => entry.isDirectory())
-        .flatMap((entry) => ['server', 'common'].map((part) => path.join(pluginsDir, entry.name, part)))
+        .flatMap((entry) =>
+          ['server', 'common'].map((part) => path.join(pluginsDir, entry.name, part)),
+        )
     : [];
-  return [path.join(ROOT, 'host'), ...pluginDirs, path.join(ROOT, 'test', 'managed-api'), path.join(ROOT, 'scripts')];
+  return [
+    path.join(ROOT, 'host'),
+    ...pluginDirs,
+    path.join(ROOT, 'test', 'managed-api'),
+    path.join(ROOT, 'scripts'),
+  ];
 }
 
 function serverInputs() {
   const dirs = serverSourceDirs();
-  const compiled = dirs.flatMap((dir) => listFiles(dir, (file) => COMPILED.test(file) && !SKIPPED.test(file)));
-  const copied = dirs.flatMap((dir) => listFiles(dir, (file) => COPIED.test(file) && !SKIPPED.test(file)));
-  const manifests = listFiles(path.join(ROOT, 'plugins'), (file) => path.basename(file) === 'opensearch_dashboards.json');
+  const compiled = dirs.flatMap((dir) =>
+    listFiles(dir, (file) => COMPILED.test(file) && !SKIPPED.test(file)),
+  );
+  const copied = dirs.flatMap((dir) =>
+    listFiles(dir, (file) => COPIED.test(file) && !SKIPPED.test(file)),
+  );
+  const manifests = listFiles(
+    path.join(ROOT, 'plugins'),
+    (file) => path.basename(file) === 'opensearch_dashboards.json',
+  );
   return { compiled, copied: [...new Set([...copied, ...manifests])] };
 }
 
 function git(args) {
   try {
-    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', args, {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return '';
   }
@@ -71,7 +89,13 @@ function git(args) {
 /** Fingerprint of the server part: every input's path, size and mtime, and this script. */
 function serverFingerprint(inputs) {
   const hash = crypto.createHash('sha256');
-  const files = [...inputs.compiled, ...inputs.copied, path.join(__dirname, 'build.js'), path.join(ROOT, 'package.json'), path.join(ROOT, 'tsconfig.json')].sort();
+  const files = [
+    ...inputs.compiled,
+    ...inputs.copied,
+    path.join(__dirname, 'build.js'),
+    path.join(ROOT, 'package.json'),
+    path.join(ROOT, 'tsconfig.json'),
+  ].sort();
   for (const file of files) {
     const stat = fs.statSync(file);
     hash.update(`${path.relative(ROOT, file)}\0${stat.size}\0${stat.mtimeMs}\n`);
@@ -93,7 +117,10 @@ function writeBuildInfo() {
 function serverIsFresh(fingerprint) {
   try {
     const stamp = JSON.parse(fs.readFileSync(SERVER_STAMP_FILE, 'utf8'));
-    return stamp.fingerprint === fingerprint && fs.existsSync(path.join(BUILD_DIR, 'host', 'server', 'cli.js'));
+    return (
+      stamp.fingerprint === fingerprint &&
+      fs.existsSync(path.join(BUILD_DIR, 'host', 'server', 'cli.js'))
+    );
   } catch {
     return false;
   }
@@ -137,12 +164,18 @@ async function buildServer({ ifStale = false } = {}) {
   }
   const started = Date.now();
   // A full rebuild (esbuild takes about a second) so files deleted from the sources leave the build too.
-  for (const dir of SERVER_OUTPUT_DIRS) fs.rmSync(path.join(BUILD_DIR, dir), { recursive: true, force: true });
+  for (const dir of SERVER_OUTPUT_DIRS)
+    fs.rmSync(path.join(BUILD_DIR, dir), { recursive: true, force: true });
   fs.rmSync(SERVER_STAMP_FILE, { force: true });
   await compileServerFiles({ compiled: inputs.compiled, copied: inputs.copied, outDir: BUILD_DIR });
   writeBuildInfo();
-  fs.writeFileSync(SERVER_STAMP_FILE, `${JSON.stringify({ fingerprint, builtAt: new Date().toISOString() }, null, 2)}\n`);
-  console.log(`server: built ${inputs.compiled.length} modules into build/ in ${Date.now() - started} ms`);
+  fs.writeFileSync(
+    SERVER_STAMP_FILE,
+    `${JSON.stringify({ fingerprint, builtAt: new Date().toISOString() }, null, 2)}\n`,
+  );
+  console.log(
+    `server: built ${inputs.compiled.length} modules into build/ in ${Date.now() - started} ms`,
+  );
   return { built: true };
 }
 

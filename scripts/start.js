@@ -19,7 +19,10 @@ const { staleParts } = require('./build.js');
 const stale = staleParts();
 if (stale.length > 0) {
   console.log(`Building: ${stale.join(', ')}`);
-  const build = spawnSync(process.execPath, [path.join(__dirname, 'build.js'), '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [path.join(__dirname, 'build.js'), '--if-stale'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) {
     console.error('The dashboard was not started because the build failed (see above).');
     process.exit(build.status ?? 1);

@@ -6,7 +6,11 @@ import type { FirstStartRecord } from './security';
 import { startServer, type RunningServer } from './root';
 
 /** The block printed once the dashboard listens: its URL, the first login (first start only), then the plugins' notices. */
-export function startupMessage(url: string, firstStart: FirstStartRecord | undefined, notices: readonly string[] = []): string {
+export function startupMessage(
+  url: string,
+  firstStart: FirstStartRecord | undefined,
+  notices: readonly string[] = [],
+): string {
   const lines = [`The svc security dashboard is running at ${url}`];
   if (firstStart) {
     lines.push(

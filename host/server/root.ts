@@ -64,11 +64,31 @@ export function appLayout(): AppLayout {
   const root = resolve(__dirname, '..', '..');
   const buildInfoFile = join(root, BUILD_INFO_FILE);
   if (existsSync(buildInfoFile)) {
-    const info = JSON.parse(readFileSync(buildInfoFile, 'utf8')) as { version: string; buildHash: string; buildNumber: number };
-    return { root, dist: true, publicDir: join(root, 'public'), version: info.version, buildHash: info.buildHash, buildNumber: info.buildNumber };
+    const info = JSON.parse(readFileSync(buildInfoFile, 'utf8')) as {
+      version: string;
+      buildHash: string;
+      buildNumber: number;
+    };
+    return {
+      root,
+      dist: true,
+      publicDir: join(root, 'public'),
+      version: info.version,
+      buildHash: info.buildHash,
+      buildNumber: info.buildNumber,
+    };
   }
-  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
-  return { root, dist: false, publicDir: join(root, 'build', 'public'), version, buildHash: '', buildNumber: 0 };
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return {
+    root,
+    dist: false,
+    publicDir: join(root, 'build', 'public'),
+    version,
+    buildHash: '',
+    buildNumber: 0,
+  };
 }
 
 /** Services in the order they stop: plugins, the HTTP server, security, the database. */
@@ -104,22 +124,41 @@ function createStopper(logger: Logger, logging: LoggingSystem) {
 }
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const config: HostConfig = loadConfig({ env: options.env, cwd: options.cwd, overrides: options.configOverrides });
-  const logging = createLogging({ level: config.logging.level, destination: options.logDestination });
+  const config: HostConfig = loadConfig({
+    env: options.env,
+    cwd: options.cwd,
+    overrides: options.configOverrides,
+  });
+  const logging = createLogging({
+    level: config.logging.level,
+    destination: options.logDestination,
+  });
   const loggers = logging.factory;
   const logger = loggers.get('server');
   const stopper = createStopper(logger, logging);
   try {
     const layout = appLayout();
     const dataDir = config.data.dir;
-    const savedObjects = createSavedObjectsService({ dataDir, url: config.savedObjects.url, encryptionKey: config.encryptionKey, logger: loggers.get('savedobjects-service') });
+    const savedObjects = createSavedObjectsService({
+      dataDir,
+      url: config.savedObjects.url,
+      encryptionKey: config.encryptionKey,
+      logger: loggers.get('savedobjects-service'),
+    });
     const security = createSecurityService({
       savedObjects: { setup: savedObjects.setup, coordination: savedObjects.coordination },
-      config: { basePath: config.server.basePath, adminPassword: config.security.adminPassword, session: config.security.session },
+      config: {
+        basePath: config.server.basePath,
+        adminPassword: config.security.adminPassword,
+        session: config.security.session,
+      },
       logger: loggers.get('security'),
       dataDir,
     });
-    const uiSettings = createUiSettingsService({ logger: loggers.get('ui-settings'), savedObjects: savedObjects.setup });
+    const uiSettings = createUiSettingsService({
+      logger: loggers.get('ui-settings'),
+      savedObjects: savedObjects.setup,
+    });
     const http = new HttpService({ ...config.server, name: hostname() }, loggers.get('http'));
     const httpSetup = http.setup();
     httpSetup.registerAuth((headers) => security.authenticate(headers));
@@ -144,7 +183,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     registerStatusRoute(coreRouter, {
       name: hostname(),
       uuid: env.instanceUuid,
-      version: { number: layout.version, build_hash: layout.buildHash, build_number: layout.buildNumber, build_snapshot: !layout.dist },
+      version: {
+        number: layout.version,
+        build_hash: layout.buildHash,
+        build_number: layout.buildNumber,
+        build_snapshot: !layout.dist,
+      },
       pluginStatuses: () => plugins.statuses(),
     });
     registerRendering(httpSetup, {
@@ -156,7 +200,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
     const securityContract = { getCurrentUser: security.getCurrentUser };
     stopper.add('plugins', () => plugins.stop());
-    await plugins.setup({ http: httpSetup, savedObjects: savedObjects.setup, uiSettings: uiSettings.setup, security: securityContract });
+    await plugins.setup({
+      http: httpSetup,
+      savedObjects: savedObjects.setup,
+      uiSettings: uiSettings.setup,
+      security: securityContract,
+    });
 
     const savedObjectsStart = await savedObjects.start();
     stopper.add('saved objects', () => savedObjects.stop());
@@ -164,7 +213,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     stopper.add('security', () => security.stop());
     const uiSettingsStart = uiSettings.start();
     const httpStart = await http.start({
-      coreContext: createCoreContextFactory({ savedObjects: savedObjectsStart, uiSettings: uiSettingsStart, getCurrentUser: security.getCurrentUser }),
+      coreContext: createCoreContextFactory({
+        savedObjects: savedObjectsStart,
+        uiSettings: uiSettingsStart,
+        getCurrentUser: security.getCurrentUser,
+      }),
     });
     stopper.add('http', () => http.stop());
     const startupNotices = new StartupNotices(logger);
@@ -178,7 +231,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
     const { url, port } = await http.listen();
     logger.info(`Server running at ${url}`);
-    return { url, port, basePath: config.server.basePath, dataDir, firstStart, startupNotices: startupNotices.take(), logger, stop: () => stopper.stop() };
+    return {
+      url,
+      port,
+      basePath: config.server.basePath,
+      dataDir,
+      firstStart,
+      startupNotices: startupNotices.take(),
+      logger,
+      stop: () => stopper.stop(),
+    };
   } catch (error) {
     logger.fatal(error as Error);
     await stopper.stop();

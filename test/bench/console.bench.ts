@@ -38,7 +38,12 @@ const catalogue = catalogueJson as RouteCatalogue;
 
 /** The catalogue with every route repeated under `/v0` … `/v9`, plus the originals. */
 function tenfold(source: RouteCatalogue): RouteCatalogue {
-  const copies = Array.from({ length: 10 }, (_, copy) => source.routes.map((route) => ({ ...route, path: `/v${copy}${route.path === '/' ? '' : route.path}` })));
+  const copies = Array.from({ length: 10 }, (_, copy) =>
+    source.routes.map((route) => ({
+      ...route,
+      path: `/v${copy}${route.path === '/' ? '' : route.path}`,
+    })),
+  );
   return { ...source, routes: [...source.routes, ...copies.flat()] };
 }
 
@@ -67,7 +72,10 @@ function typeAll(index: RouteIndex, rounds: number): { times: number[]; candidat
   return { times, candidates };
 }
 
-function measure(label: string, source: RouteCatalogue): { figures: Array<[string, string]>; p99: number } {
+function measure(
+  label: string,
+  source: RouteCatalogue,
+): { figures: Array<[string, string]>; p99: number } {
   const built = performance.now();
   const index = RouteIndex.fromCatalogue(source);
   const buildMs = performance.now() - built;
@@ -94,9 +102,13 @@ export async function run(): Promise<BenchResult[]> {
   const large = measure('10x catalogue', tenfold(catalogue));
   return [
     {
-      title: 'completion query per keystroke while typing realistic requests (full catalogue vs ten times larger)',
+      title:
+        'completion query per keystroke while typing realistic requests (full catalogue vs ten times larger)',
       figures: [...full.figures, ...large.figures],
-      target: { text: `p99 ≤ ${TARGET_P99_MS} ms per keystroke over the full catalogue`, met: full.p99 <= TARGET_P99_MS },
+      target: {
+        text: `p99 ≤ ${TARGET_P99_MS} ms per keystroke over the full catalogue`,
+        met: full.p99 <= TARGET_P99_MS,
+      },
     },
   ];
 }

@@ -36,7 +36,11 @@ interface BuildScript {
   ROOT: string;
   BUILD_DIR: string;
   listFiles(dir: string, keep: (file: string) => boolean): string[];
-  compileServerFiles(options: { compiled: string[]; copied: string[]; outDir: string }): Promise<void>;
+  compileServerFiles(options: {
+    compiled: string[];
+    copied: string[];
+    outDir: string;
+  }): Promise<void>;
 }
 
 /**
@@ -44,7 +48,8 @@ interface BuildScript {
  * scratch folder under build/, so the servers run compiled, as `npm start` runs the dashboard.
  */
 async function compileForBench(): Promise<string> {
-  const { ROOT, BUILD_DIR, listFiles, compileServerFiles } = require('../../scripts/build.js') as BuildScript;
+  const { ROOT, BUILD_DIR, listFiles, compileServerFiles } =
+    require('../../scripts/build.js') as BuildScript;
   mkdirSync(BUILD_DIR, { recursive: true });
   const outDir = mkdtempSync(join(BUILD_DIR, 'bench-host-'));
   const isSource = (file: string) => /\.tsx?$/.test(file) && !/\.(test|e2e)\.tsx?$/.test(file);
@@ -55,7 +60,10 @@ async function compileForBench(): Promise<string> {
     join(ROOT, 'test', 'integration', 'harness.ts'),
     __filename,
   ];
-  const copied = [...listFiles(FIXTURE_PLUGINS, (file) => file.endsWith('.json')), join(ROOT, 'package.json')];
+  const copied = [
+    ...listFiles(FIXTURE_PLUGINS, (file) => file.endsWith('.json')),
+    join(ROOT, 'package.json'),
+  ];
   await compileServerFiles({ compiled, copied, outDir });
   return outDir;
 }
@@ -63,10 +71,14 @@ async function compileForBench(): Promise<string> {
 /** Starts the compiled copy of this file as a server process and waits for the JSON line with its URL. */
 async function startServerProcess(compiledDir: string, role: Role): Promise<ServerProcess> {
   const entry = join(compiledDir, 'test', 'bench', 'host.bench.js');
-  const child = spawn(process.execPath, [entry, role], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, [entry, role], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   const lines = createInterface({ input: child.stdout! });
   const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the ${role} server exited with ${code} before it was ready`)));
+    child.once('exit', (code) =>
+      reject(new Error(`the ${role} server exited with ${code} before it was ready`)),
+    );
     lines.on('line', (line) => {
       if (line.startsWith('{"url"')) resolve((JSON.parse(line) as { url: string }).url);
     });
@@ -94,12 +106,17 @@ interface Measurement {
   cpuPerRequest: number;
 }
 
-async function measure(server: ServerProcess, target: Target, duration: number): Promise<Measurement> {
+async function measure(
+  server: ServerProcess,
+  target: Target,
+  duration: number,
+): Promise<Measurement> {
   const cpuBefore = await cpuMicros(server);
   const result = await autocannon({ url: target.url, headers: target.headers, ...LOAD, duration });
   const cpu = (await cpuMicros(server)) - cpuBefore;
   const failures = result.errors + result.timeouts + result.non2xx;
-  if (failures > 0) throw new Error(`${failures} of ${result.requests.total} requests to ${target.url} failed`);
+  if (failures > 0)
+    throw new Error(`${failures} of ${result.requests.total} requests to ${target.url} failed`);
   return { requestsPerSecond: result.requests.average, cpuPerRequest: cpu / result.requests.total };
 }
 
@@ -110,8 +127,12 @@ async function sessionCookie(baseUrl: string): Promise<string> {
     headers: { 'content-type': 'application/json', 'osd-xsrf': 'bench' },
     body: JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD }),
   });
-  if (response.status !== 200) throw new Error(`login failed with ${response.status}: ${await response.text()}`);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  if (response.status !== 200)
+    throw new Error(`login failed with ${response.status}: ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 function median(values: number[]): number {
@@ -135,15 +156,20 @@ export async function run(): Promise<BenchResult[]> {
 
 async function compare(compiledDir: string): Promise<BenchResult[]> {
   const bare = await startServerProcess(compiledDir, 'bare');
-  const dashboard = await startServerProcess(compiledDir, 'dashboard').catch(async (error: Error) => {
-    await stopServerProcess(bare);
-    throw error;
-  });
+  const dashboard = await startServerProcess(compiledDir, 'dashboard').catch(
+    async (error: Error) => {
+      await stopServerProcess(bare);
+      throw error;
+    },
+  );
   const bareRounds: Measurement[] = [];
   const hostRounds: Measurement[] = [];
   try {
     const bareTarget: Target = { url: `${bare.url}/noop`, headers: {} };
-    const hostTarget: Target = { url: `${dashboard.url}/api/test/noop`, headers: { cookie: await sessionCookie(dashboard.url) } };
+    const hostTarget: Target = {
+      url: `${dashboard.url}/api/test/noop`,
+      headers: { cookie: await sessionCookie(dashboard.url) },
+    };
     await measure(bare, bareTarget, WARM_UP_SECONDS);
     await measure(dashboard, hostTarget, WARM_UP_SECONDS);
     // Short alternating rounds, so a burst of load from elsewhere on the machine hits both sides alike.
@@ -154,8 +180,11 @@ async function compare(compiledDir: string): Promise<BenchResult[]> {
   } finally {
     await Promise.all([stopServerProcess(bare), stopServerProcess(dashboard)]);
   }
-  const ratio = median(hostRounds.map((host, index) => host.requestsPerSecond / bareRounds[index].requestsPerSecond));
-  const rps = (rounds: Measurement[]) => `${Math.round(median(rounds.map((round) => round.requestsPerSecond)))} requests/s`;
+  const ratio = median(
+    hostRounds.map((host, index) => host.requestsPerSecond / bareRounds[index].requestsPerSecond),
+  );
+  const rps = (rounds: Measurement[]) =>
+    `${Math.round(median(rounds.map((round) => round.requestsPerSecond)))} requests/s`;
   const cpu = (rounds: Measurement[]) => median(rounds.map((round) => round.cpuPerRequest));
   return [
     {
@@ -164,8 +193,19 @@ async function compare(compiledDir: string): Promise<BenchResult[]> {
         ['bare Fastify GET /noop → {} (median)', rps(bareRounds)],
         ['host GET /api/test/noop, session cookie (median)', rps(hostRounds)],
         ['ratio host / bare (median of rounds)', ratio.toFixed(2)],
-        ['server CPU per request, bare / host (median)', `${cpu(bareRounds).toFixed(1)} / ${cpu(hostRounds).toFixed(1)} µs`],
-        ['rounds, bare / host requests/s', bareRounds.map((round, index) => `${Math.round(round.requestsPerSecond)}/${Math.round(hostRounds[index].requestsPerSecond)}`).join(' ')],
+        [
+          'server CPU per request, bare / host (median)',
+          `${cpu(bareRounds).toFixed(1)} / ${cpu(hostRounds).toFixed(1)} µs`,
+        ],
+        [
+          'rounds, bare / host requests/s',
+          bareRounds
+            .map(
+              (round, index) =>
+                `${Math.round(round.requestsPerSecond)}/${Math.round(hostRounds[index].requestsPerSecond)}`,
+            )
+            .join(' '),
+        ],
       ],
       target: { text: `ratio ≥ ${TARGET_RATIO}`, met: ratio >= TARGET_RATIO },
     },
@@ -183,7 +223,10 @@ async function serve(role: Role): Promise<void> {
     stop = () => fastify.close();
   } else {
     const { startTestDashboard } = await import('../integration/harness');
-    const dashboard = await startTestDashboard({ pluginsDir: FIXTURE_PLUGINS, env: { SVC_LOG_LEVEL: 'warn' } });
+    const dashboard = await startTestDashboard({
+      pluginsDir: FIXTURE_PLUGINS,
+      env: { SVC_LOG_LEVEL: 'warn' },
+    });
     url = dashboard.url;
     stop = () => dashboard.stop();
   }
@@ -194,7 +237,8 @@ async function serve(role: Role): Promise<void> {
 
 if (require.main === module) {
   const role = process.argv[2];
-  if (role !== 'bare' && role !== 'dashboard') throw new Error(`usage: host.bench.ts bare|dashboard (got ${role})`);
+  if (role !== 'bare' && role !== 'dashboard')
+    throw new Error(`usage: host.bench.ts bare|dashboard (got ${role})`);
   serve(role).catch((error: Error) => {
     process.stderr.write(`${error.stack}\n`);
     process.exit(1);

@@ -24,7 +24,8 @@ function print(result: BenchResult): void {
   console.log(`\n## ${result.title}`);
   const width = Math.max(...result.figures.map(([label]) => label.length));
   for (const [label, value] of result.figures) console.log(`  ${label.padEnd(width)}  ${value}`);
-  if (result.target) console.log(`  target: ${result.target.text} — ${result.target.met ? 'met' : 'NOT met'}`);
+  if (result.target)
+    console.log(`  target: ${result.target.text} — ${result.target.met ? 'met' : 'NOT met'}`);
 }
 
 async function main(): Promise<void> {

@@ -37,7 +37,10 @@ async function timedStart(dataDir: string): Promise<{ ms: number; rebuilds: numb
       await running.stop();
     }
     if (!running.output().includes('Building:')) return { ms, rebuilds };
-    if (rebuilds >= MAX_REBUILDS) throw new Error(`npm start kept building (sources changing during the bench?):\n${running.output()}`);
+    if (rebuilds >= MAX_REBUILDS)
+      throw new Error(
+        `npm start kept building (sources changing during the bench?):\n${running.output()}`,
+      );
   }
 }
 
@@ -50,7 +53,11 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 export async function run(): Promise<BenchResult[]> {
   // "Already built": whatever is stale is built now, outside the timings.
-  execFileSync(process.execPath, [join(__dirname, '..', '..', 'scripts', 'build.js'), '--if-stale'], { stdio: 'ignore' });
+  execFileSync(
+    process.execPath,
+    [join(__dirname, '..', '..', 'scripts', 'build.js'), '--if-stale'],
+    { stdio: 'ignore' },
+  );
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-startup-bench-'));
   try {
     const first = await timedStart(dataDir);

@@ -7,7 +7,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { RUN_AS_USER, startManagedApi, type ManagedApi } from '../managed-api';
 import type { TestDashboard } from '../integration/harness';
-import { launchBrowser, loginThroughUi, newPage, pageErrors, screenshot, startE2eEnvironment, testSubj, waitForApp, type E2eEnvironment } from './support';
+import {
+  launchBrowser,
+  loginThroughUi,
+  newPage,
+  pageErrors,
+  screenshot,
+  startE2eEnvironment,
+  testSubj,
+  waitForApp,
+  type E2eEnvironment,
+} from './support';
 
 const READER = { username: 'reader', password: 'Reader-console-2025!' };
 const SECOND_HOST_AGENTS = 7;
@@ -21,9 +31,17 @@ async function storeHost(dashboard: TestDashboard, id: string, api: ManagedApi):
   const admin = await dashboard.login();
   // run_as: the managed API gives each dashboard user the permissions its rules map their roles to.
   const response = await admin.post('/hosts/apis', {
-    body: { id, url: `${url.protocol}//${url.hostname}`, port: Number(url.port), username: RUN_AS_USER.username, password: RUN_AS_USER.password, run_as: true },
+    body: {
+      id,
+      url: `${url.protocol}//${url.hostname}`,
+      port: Number(url.port),
+      username: RUN_AS_USER.username,
+      password: RUN_AS_USER.password,
+      run_as: true,
+    },
   });
-  if (response.status !== 200) throw new Error(`Storing host ${id} failed with ${response.status}: ${response.text}`);
+  if (response.status !== 200)
+    throw new Error(`Storing host ${id} failed with ${response.status}: ${response.text}`);
 }
 
 beforeAll(async () => {
@@ -41,8 +59,19 @@ afterAll(async () => {
   await env?.stop();
 });
 
-async function openConsole(page: Page, username: string, password: string, host: string): Promise<void> {
-  await loginThroughUi(page, env.dashboard.url, username, password, `/app/svc-console?host=${host}`);
+async function openConsole(
+  page: Page,
+  username: string,
+  password: string,
+  host: string,
+): Promise<void> {
+  await loginThroughUi(
+    page,
+    env.dashboard.url,
+    username,
+    password,
+    `/app/svc-console?host=${host}`,
+  );
   await waitForApp(page, 'svc-console');
   await page.locator(testSubj('consoleCatalogueInfo')).waitFor();
 }
@@ -59,19 +88,32 @@ function exactly(text: string): RegExp {
 }
 
 async function pickCompletion(page: Page, label: string): Promise<void> {
-  await page.locator('.cm-tooltip-autocomplete li').filter({ has: page.locator('.cm-completionLabel', { hasText: exactly(label) }) }).click();
+  await page
+    .locator('.cm-tooltip-autocomplete li')
+    .filter({ has: page.locator('.cm-completionLabel', { hasText: exactly(label) }) })
+    .click();
 }
 
 /** Waits until the request editor has a line with exactly `text`. */
 async function editorLine(page: Page, text: string): Promise<void> {
-  await page.locator(`${testSubj('consoleRequestEditor')} .cm-line`).filter({ hasText: exactly(text) }).first().waitFor();
+  await page
+    .locator(`${testSubj('consoleRequestEditor')} .cm-line`)
+    .filter({ hasText: exactly(text) })
+    .first()
+    .waitFor();
 }
 
 /** Runs a request and waits for its answer (each answer adds a history entry). */
-async function runAndRead(page: Page, run: () => Promise<void>): Promise<{ status: string; host: string; request: string; body: string }> {
+async function runAndRead(
+  page: Page,
+  run: () => Promise<void>,
+): Promise<{ status: string; host: string; request: string; body: string }> {
   const before = await page.locator(testSubj('consoleHistoryEntry')).count();
   await run();
-  await page.waitForFunction((count) => document.querySelectorAll('[data-test-subj="consoleHistoryEntry"]').length > count, before);
+  await page.waitForFunction(
+    (count) => document.querySelectorAll('[data-test-subj="consoleHistoryEntry"]').length > count,
+    before,
+  );
   return readResponse(page);
 }
 
@@ -90,7 +132,11 @@ async function readResponse(page: Page) {
     status: (await page.locator(testSubj('consoleResponseStatus')).textContent()) ?? '',
     host: (await page.locator(testSubj('consoleResponseHost')).textContent()) ?? '',
     request: (await page.locator(testSubj('consoleResponseRequest')).textContent()) ?? '',
-    body: await page.locator(`${testSubj('consoleResponseBody')} .cm-content`).evaluate((element) => [...element.querySelectorAll('.cm-line')].map((line) => line.textContent).join('\n')),
+    body: await page
+      .locator(`${testSubj('consoleResponseBody')} .cm-content`)
+      .evaluate((element) =>
+        [...element.querySelectorAll('.cm-line')].map((line) => line.textContent).join('\n'),
+      ),
   };
 }
 
@@ -126,7 +172,10 @@ it('completes and runs requests, keeps them in the history, switches hosts and k
 
   // The history lists both; picking one adds it to the editor, ready to run again.
   const entries = page.locator(testSubj('consoleHistoryEntry'));
-  await expect(entries.allTextContents()).resolves.toEqual(['GET /agents?status=active', 'GET /agents/summary/status']);
+  await expect(entries.allTextContents()).resolves.toEqual([
+    'GET /agents?status=active',
+    'GET /agents/summary/status',
+  ]);
   await entries.nth(1).click();
   const again = await runWithKeyboard(page);
   expect(again.request).toBe('GET /agents/summary/status');
@@ -145,7 +194,9 @@ it('completes and runs requests, keeps them in the history, switches hosts and k
   expect(onSecond.body).toContain(`"total_affected_items": ${SECOND_HOST_AGENTS + 1}`);
   expect(second.stats.byRoute['GET /agents']).toBe(1);
   expect(env.managedApi.stats.byRoute['GET /agents'] ?? 0).toBe(firstHostAgentCalls);
-  await expect(page.locator(testSubj('consoleHistoryHost')).first().textContent()).resolves.toBe('sim-b');
+  await expect(page.locator(testSubj('consoleHistoryHost')).first().textContent()).resolves.toBe(
+    'sim-b',
+  );
 
   // The editor text and the history survive a reload.
   await page.reload();
@@ -162,9 +213,14 @@ it('shows the 4000 envelope when a read-only dashboard user runs a request the m
   // A request with a problem is marked in the editor and not sent.
   await toEditorEnd(page);
   await page.keyboard.type('\nGET agents');
-  await page.locator(`${testSubj('consoleRequestEditor')} .cm-lintRange-error`).first().waitFor();
+  await page
+    .locator(`${testSubj('consoleRequestEditor')} .cm-lintRange-error`)
+    .first()
+    .waitFor();
   await page.keyboard.press('Control+Enter');
-  await expect(page.locator(testSubj('consoleNotSent')).textContent()).resolves.toContain('The path must start with "/"');
+  await expect(page.locator(testSubj('consoleNotSent')).textContent()).resolves.toContain(
+    'The path must start with "/"',
+  );
 
   await page.keyboard.type('\nPUT /agents/001/restart');
   const denied = await runWithKeyboard(page);
@@ -174,7 +230,9 @@ it('shows the 4000 envelope when a read-only dashboard user runs a request the m
   const callout = page.locator(testSubj('consoleApiError'));
   await expect(callout.textContent()).resolves.toMatch(/Permission Denied.*\(error 4000\)/);
   // Each user has their own history.
-  await expect(page.locator(testSubj('consoleHistoryEntry')).allTextContents()).resolves.toEqual(['PUT /agents/001/restart']);
+  await expect(page.locator(testSubj('consoleHistoryEntry')).allTextContents()).resolves.toEqual([
+    'PUT /agents/001/restart',
+  ]);
   await screenshot(page, 'console-permission-denied');
   expect(pageErrors(page)).toEqual([]);
 });

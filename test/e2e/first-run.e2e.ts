@@ -11,14 +11,23 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, loginThroughUi, newPage, pageErrors, screenshot, testSubj, waitForApp } from './support/browser';
+import {
+  launchBrowser,
+  loginThroughUi,
+  newPage,
+  pageErrors,
+  screenshot,
+  testSubj,
+  waitForApp,
+} from './support/browser';
 import { ensureBrowserBundles } from './support/browser-bundles';
 import { freePort, startNpmStart, waitForStatus, type NpmStart } from './first-run/npm-start';
 
 const DOCS_DIR = join(__dirname, '..', '..', 'docs');
 /** The first `npm start` may have to build the browser bundles on a busy machine. */
 const FIRST_START_TIMEOUT_MS = 15 * 60_000;
-const DEMO_LINE = /^Demo mode: on — built-in managed API at http:\/\/127\.0\.0\.1:\d+ stored as host "demo"$/;
+const DEMO_LINE =
+  /^Demo mode: on — built-in managed API at http:\/\/127\.0\.0\.1:\d+ stored as host "demo"$/;
 
 jest.setTimeout(FIRST_START_TIMEOUT_MS + 5 * 60_000);
 
@@ -53,7 +62,17 @@ describe('first run from npm start', () => {
     running = startNpmStart({ dataDir, port: await freePort(), env: { SVC_DEMO: 'auto' } });
     const block = await Promise.race([
       running.block,
-      new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error(`no start-up block within ${FIRST_START_TIMEOUT_MS} ms:\n${running!.output()}`)), FIRST_START_TIMEOUT_MS).unref()),
+      new Promise<never>((_resolve, reject) =>
+        setTimeout(
+          () =>
+            reject(
+              new Error(
+                `no start-up block within ${FIRST_START_TIMEOUT_MS} ms:\n${running!.output()}`,
+              ),
+            ),
+          FIRST_START_TIMEOUT_MS,
+        ).unref(),
+      ),
     ]);
     expect(block.lines).toEqual([
       `The svc security dashboard is running at ${block.url}`,
@@ -71,7 +90,11 @@ describe('first run from npm start', () => {
     await waitForApp(page, 'svc-overview');
     const total = page.locator(testSubj('agentsCount-total'));
     await total.waitFor();
-    await page.waitForFunction((selector) => Number(document.querySelector(selector)?.textContent?.match(/\d+/)?.[0] ?? 0) > 0, `${testSubj('agentsCount-total')} .euiStat__title`);
+    await page.waitForFunction(
+      (selector) =>
+        Number(document.querySelector(selector)?.textContent?.match(/\d+/)?.[0] ?? 0) > 0,
+      `${testSubj('agentsCount-total')} .euiStat__title`,
+    );
     expect(pageErrors(page)).toEqual([]);
     keepScreenshot(await screenshot(page, 'first-run-overview'), 'overview.png');
 
@@ -97,7 +120,10 @@ describe('first run from npm start', () => {
     running = startNpmStart({ dataDir, port: await freePort(), env: { SVC_DEMO: 'auto' } });
     const block = await running.block;
     expect(block.passwordFile).toBeUndefined();
-    expect(block.lines).toEqual([`The svc security dashboard is running at ${block.url}`, expect.stringMatching(DEMO_LINE)]);
+    expect(block.lines).toEqual([
+      `The svc security dashboard is running at ${block.url}`,
+      expect.stringMatching(DEMO_LINE),
+    ]);
     await waitForStatus(block.url, performance.now(), 60_000);
     expect(running.output()).not.toContain('Building:');
     await stopCleanly(running);

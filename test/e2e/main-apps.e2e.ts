@@ -47,7 +47,8 @@ interface Envelope<T> {
 async function managedApi<T>(path: string, hostId = HOST_ID): Promise<T> {
   const admin = await env.dashboard.login();
   const response = await admin.post('/api/request', { body: { id: hostId, method: 'GET', path } });
-  if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${response.text}`);
+  if (response.status !== 200)
+    throw new Error(`${path} answered ${response.status}: ${response.text}`);
   return response.json<Envelope<T>>().data;
 }
 
@@ -70,27 +71,39 @@ async function openApp(page: Page, appId: string, query = ''): Promise<void> {
 async function agentRows(page: Page) {
   const rows = page.locator(`${testSubj('agentsTable')} ${testSubj('agentsTableRow')}`);
   await rows.first().waitFor();
-  await page.locator(`${testSubj('agentsTable')} .euiBasicTable-loading`).waitFor({ state: 'detached' });
+  await page
+    .locator(`${testSubj('agentsTable')} .euiBasicTable-loading`)
+    .waitFor({ state: 'detached' });
   return rows;
 }
 
 /** Waits until the element shows exactly `text` (tables reload after a filter or a change). */
 async function waitForText(page: Page, subj: string, text: string): Promise<void> {
-  await page.waitForFunction(([selector, expected]) => document.querySelector(selector)?.textContent === expected, [testSubj(subj), text] as const);
+  await page.waitForFunction(
+    ([selector, expected]) => document.querySelector(selector)?.textContent === expected,
+    [testSubj(subj), text] as const,
+  );
 }
 
 /** Waits for a toast of kind `subj` saying `text` (earlier toasts may still be on screen). */
 async function waitForToast(page: Page, subj: string, text: string | RegExp): Promise<void> {
-  await page.locator(`${testSubj('globalToastList')} ${testSubj(subj)}`).filter({ hasText: text }).first().waitFor();
+  await page
+    .locator(`${testSubj('globalToastList')} ${testSubj(subj)}`)
+    .filter({ hasText: text })
+    .first()
+    .waitFor();
 }
 
 async function confirmModal(page: Page): Promise<void> {
-  await page.locator(`${testSubj('confirmModal')} ${testSubj('confirmModalConfirmButton')}`).click();
+  await page
+    .locator(`${testSubj('confirmModal')} ${testSubj('confirmModalConfirmButton')}`)
+    .click();
 }
 
 async function fillHostForm(page: Page, values: Record<string, string>): Promise<void> {
   const form = page.locator(testSubj('apiHostForm'));
-  for (const [name, value] of Object.entries(values)) await form.locator(`[name="${name}"]`).fill(value);
+  for (const [name, value] of Object.entries(values))
+    await form.locator(`[name="${name}"]`).fill(value);
   await form.locator(testSubj('apiHostFormSave')).click();
   await form.waitFor({ state: 'detached' });
 }
@@ -100,21 +113,39 @@ it('manages agents and hosts as an administrator, and shows a read-only user wha
   const address = simulatorAddress();
 
   // Settings: no host yet; add the simulator.
-  await loginThroughUi(page, env.dashboard.url, 'admin', env.dashboard.adminPassword, '/app/svc-settings');
+  await loginThroughUi(
+    page,
+    env.dashboard.url,
+    'admin',
+    env.dashboard.adminPassword,
+    '/app/svc-settings',
+  );
   await waitForApp(page, 'svc-settings');
   await page.locator(testSubj('addHost')).click();
-  await fillHostForm(page, { id: HOST_ID, url: address.url, port: String(address.port), username: RUN_AS_USER.username, password: RUN_AS_USER.password });
+  await fillHostForm(page, {
+    id: HOST_ID,
+    url: address.url,
+    port: String(address.port),
+    username: RUN_AS_USER.username,
+    password: RUN_AS_USER.password,
+  });
   const hostRow = page.locator(testSubj(`apiHostRow-${HOST_ID}`));
   await hostRow.locator(testSubj('hostStatus-online')).waitFor();
-  await expect(hostRow.textContent()).resolves.toContain((await managedApi<{ api_version: string }>('/')).api_version);
+  await expect(hostRow.textContent()).resolves.toContain(
+    (await managedApi<{ api_version: string }>('/')).api_version,
+  );
   await photograph(page, 'main-apps-settings');
 
   // Overview: the simulator's own counts.
-  const summary = await managedApi<{ connection: Record<string, number> }>('/agents/summary/status');
+  const summary = await managedApi<{ connection: Record<string, number> }>(
+    '/agents/summary/status',
+  );
   await openApp(page, 'svc-overview');
   await page.locator(testSubj('agentsByStatusChart')).waitFor();
   for (const status of ['total', 'active', 'disconnected', 'pending', 'never_connected']) {
-    await expect(page.locator(`${testSubj(`agentsCount-${status}`)} .euiStat__title`).textContent()).resolves.toBe(String(summary.connection[status]));
+    await expect(
+      page.locator(`${testSubj(`agentsCount-${status}`)} .euiStat__title`).textContent(),
+    ).resolves.toBe(String(summary.connection[status]));
   }
   await page.locator(testSubj('managerHealth')).waitFor();
   await photograph(page, 'main-apps-overview');
@@ -130,7 +161,9 @@ it('manages agents and hosts as an administrator, and shows a read-only user wha
   const activeListed = summary.connection.active + 1;
   await waitForText(page, 'agentsTotal', `${activeListed} agents`);
   const rows = await agentRows(page);
-  const statuses = await rows.locator('[data-test-subj^="agentStatus-"]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-test-subj')));
+  const statuses = await rows
+    .locator('[data-test-subj^="agentStatus-"]')
+    .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-test-subj')));
   expect(new Set(statuses)).toEqual(new Set(['agentStatus-active']));
   await photograph(page, 'main-apps-agents');
 
@@ -143,17 +176,28 @@ it('manages agents and hosts as an administrator, and shows a read-only user wha
 
   // Delete it, after confirming: the API no longer knows it.
   await agentRows(page);
-  await page.locator(`${testSubj('agentsTableRow')}[data-agent-id="${restartedId}"] ${testSubj('deleteAgent')}`).click();
+  await page
+    .locator(
+      `${testSubj('agentsTableRow')}[data-agent-id="${restartedId}"] ${testSubj('deleteAgent')}`,
+    )
+    .click();
   await confirmModal(page);
   await waitForToast(page, 'agentActionDone', `Agent ${restartedId} deleted`);
   await waitForText(page, 'agentsTotal', `${activeListed - 1} agents`);
-  const remaining = await managedApi<{ total_affected_items: number }>(`/agents?agents_list=${restartedId}`).catch(() => ({ total_affected_items: 0 }));
+  const remaining = await managedApi<{ total_affected_items: number }>(
+    `/agents?agents_list=${restartedId}`,
+  ).catch(() => ({ total_affected_items: 0 }));
   expect(remaining.total_affected_items).toBe(0);
 
   // CSV export of the current filter, saved under the server's name.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.locator(testSubj('csvExport')).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator(testSubj('csvExport')).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^agents-.*\.csv$/);
-  const csv = readFileSync((await download.path())!, 'utf8').trim().split('\n');
+  const csv = readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split('\n');
   expect(csv[0]).toContain('ID');
   expect(csv).toHaveLength(activeListed - 1 + 1);
   expect(csv.slice(1).every((line) => line.includes('active'))).toBe(true);
@@ -161,14 +205,25 @@ it('manages agents and hosts as an administrator, and shows a read-only user wha
 
   // The other apps, each photographed.
   await openApp(page, 'svc-rules');
-  await page.locator(`${testSubj('rulesTable')} ${testSubj('rulesTableRow')}`).first().waitFor();
+  await page
+    .locator(`${testSubj('rulesTable')} ${testSubj('rulesTableRow')}`)
+    .first()
+    .waitFor();
   await photograph(page, 'main-apps-rules');
   await openApp(page, 'svc-decoders');
-  await page.locator(`${testSubj('decodersTable')} ${testSubj('decodersTableRow')}`).first().waitFor();
+  await page
+    .locator(`${testSubj('decodersTable')} ${testSubj('decodersTableRow')}`)
+    .first()
+    .waitFor();
   await photograph(page, 'main-apps-decoders');
-  const [firstAgent] = await managedApi<{ affected_items: Array<{ id: string }> }>('/agents?q=id!=000&limit=1').then((data) => data.affected_items);
+  const [firstAgent] = await managedApi<{ affected_items: Array<{ id: string }> }>(
+    '/agents?q=id!=000&limit=1',
+  ).then((data) => data.affected_items);
   await openApp(page, 'svc-sca', `?agent=${firstAgent.id}`);
-  await page.locator(`${testSubj('scaPoliciesTable')} ${testSubj('scaPoliciesTableRow')}`).first().waitFor();
+  await page
+    .locator(`${testSubj('scaPoliciesTable')} ${testSubj('scaPoliciesTableRow')}`)
+    .first()
+    .waitFor();
   await photograph(page, 'main-apps-sca');
   await openApp(page, 'svc-server');
   await page.locator(testSubj('managerDaemons')).locator('tbody tr').first().waitFor();
@@ -185,7 +240,13 @@ it('manages agents and hosts as an administrator, and shows a read-only user wha
   // A dashboard user (role user) on a host that logs in with the API's read-only user.
   const admin = await env.dashboard.login();
   const stored = await admin.post('/hosts/apis', {
-    body: { id: READONLY_HOST_ID, ...address, username: READONLY_USER.username, password: READONLY_USER.password, run_as: false },
+    body: {
+      id: READONLY_HOST_ID,
+      ...address,
+      username: READONLY_USER.username,
+      password: READONLY_USER.password,
+      run_as: false,
+    },
   });
   expect(stored.status).toBe(200);
   await env.dashboard.addUser('viewer', 'Viewer.pass.2025', ['user']);
@@ -196,9 +257,17 @@ it('manages agents and hosts as an administrator, and shows a read-only user wha
   await submitLogin(page, 'viewer', 'Viewer.pass.2025');
   await waitForApp(page, 'svc-agents');
   const readonlyRows = await agentRows(page);
-  await readonlyRows.filter({ hasNot: page.getByText('manager', { exact: true }) }).first().locator(testSubj('restartAgent')).click();
+  await readonlyRows
+    .filter({ hasNot: page.getByText('manager', { exact: true }) })
+    .first()
+    .locator(testSubj('restartAgent'))
+    .click();
   await confirmModal(page);
-  await waitForToast(page, 'svcErrorToast', /Permission Denied.*Missing permission: agent:restart on agent:id\./);
+  await waitForToast(
+    page,
+    'svcErrorToast',
+    /Permission Denied.*Missing permission: agent:restart on agent:id\./,
+  );
   await photograph(page, 'main-apps-permission-denied');
   await openApp(page, 'svc-settings');
   await expect(page.locator(testSubj('addHost')).isDisabled()).resolves.toBe(true);

@@ -66,9 +66,16 @@ export interface TestDashboardOptions {
   lifecycleTimeoutMs?: number;
 }
 
-async function send(baseUrl: string, method: string, path: string, headers: Record<string, string>, options: TestRequestOptions = {}): Promise<TestResponse> {
+async function send(
+  baseUrl: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  options: TestRequestOptions = {},
+): Promise<TestResponse> {
   const url = new URL(`${baseUrl}${path}`);
-  for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
+  for (const [key, value] of Object.entries(options.query ?? {}))
+    if (value !== undefined) url.searchParams.set(key, String(value));
   const requestHeaders: Record<string, string> = { ...headers };
   let body: string | Blob | undefined;
   if (typeof options.body === 'string') body = options.body;
@@ -77,7 +84,12 @@ async function send(baseUrl: string, method: string, path: string, headers: Reco
     body = JSON.stringify(options.body);
     requestHeaders['content-type'] = 'application/json';
   }
-  const response = await fetch(url, { method: method.toUpperCase(), headers: { ...requestHeaders, ...options.headers }, body, redirect: 'manual' });
+  const response = await fetch(url, {
+    method: method.toUpperCase(),
+    headers: { ...requestHeaders, ...options.headers },
+    body,
+    redirect: 'manual',
+  });
   const text = await response.text();
   return {
     status: response.status,
@@ -89,7 +101,8 @@ async function send(baseUrl: string, method: string, path: string, headers: Reco
 }
 
 function createClient(baseUrl: string, headers: Record<string, string>): TestClient {
-  const request = (method: string, path: string, options?: TestRequestOptions) => send(baseUrl, method, path, headers, options);
+  const request = (method: string, path: string, options?: TestRequestOptions) =>
+    send(baseUrl, method, path, headers, options);
   return {
     request,
     get: (path, options) => request('GET', path, options),
@@ -99,7 +112,9 @@ function createClient(baseUrl: string, headers: Record<string, string>): TestCli
   };
 }
 
-export async function startTestDashboard(options: TestDashboardOptions = {}): Promise<TestDashboard> {
+export async function startTestDashboard(
+  options: TestDashboardOptions = {},
+): Promise<TestDashboard> {
   const scratch = await mkdtemp(join(tmpdir(), 'svc-it-'));
   const dataDir = options.dataDir ?? join(scratch, 'data');
   const logs = createLineCollector();
@@ -131,10 +146,17 @@ export async function startTestDashboard(options: TestDashboardOptions = {}): Pr
   const xsrf = { 'osd-xsrf': 'integration-test' };
   const passwords = new Map([['admin', env.SVC_ADMIN_PASSWORD ?? TEST_ADMIN_PASSWORD]]);
 
-  async function login(username = 'admin', password = passwords.get(username)): Promise<TestClient> {
-    if (password === undefined) throw new Error(`No password known for [${username}]: pass one to login().`);
-    const response = await send(running.url, 'POST', '/auth/login', xsrf, { body: { username, password } });
-    if (response.status !== 200) throw new Error(`Login as [${username}] failed with ${response.status}: ${response.text}`);
+  async function login(
+    username = 'admin',
+    password = passwords.get(username),
+  ): Promise<TestClient> {
+    if (password === undefined)
+      throw new Error(`No password known for [${username}]: pass one to login().`);
+    const response = await send(running.url, 'POST', '/auth/login', xsrf, {
+      body: { username, password },
+    });
+    if (response.status !== 200)
+      throw new Error(`Login as [${username}] failed with ${response.status}: ${response.text}`);
     const cookie = response.setCookies.map((setCookie) => setCookie.split(';')[0]).join('; ');
     return createClient(running.url, { ...xsrf, cookie });
   }
@@ -147,8 +169,13 @@ export async function startTestDashboard(options: TestDashboardOptions = {}): Pr
     anonymous: () => createClient(running.url, xsrf),
     async addUser(username, password, roles) {
       const admin = await login();
-      const response = await admin.post('/api/v1/security/users', { body: { username, password, roles } });
-      if (response.status !== 200) throw new Error(`Adding user [${username}] failed with ${response.status}: ${response.text}`);
+      const response = await admin.post('/api/v1/security/users', {
+        body: { username, password, roles },
+      });
+      if (response.status !== 200)
+        throw new Error(
+          `Adding user [${username}] failed with ${response.status}: ${response.text}`,
+        );
       passwords.set(username, password);
     },
     logs: () => logs.lines(),

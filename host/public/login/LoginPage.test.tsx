@@ -58,15 +58,13 @@ describe('login page', () => {
   });
 
   it("shows the server's message when the credentials are wrong", async () => {
-    const post = jest
-      .fn()
-      .mockRejectedValue(
-        failure(401, {
-          statusCode: 401,
-          error: 'Unauthorized',
-          message: 'Invalid username or password',
-        }),
-      );
+    const post = jest.fn().mockRejectedValue(
+      failure(401, {
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'Invalid username or password',
+      }),
+    );
     const { navigate } = renderLogin(post);
     await logIn('admin', 'wrong');
     expect(await screen.findByTestId('loginError')).toHaveTextContent(

@@ -25,14 +25,12 @@ describe('core.uiSettings', () => {
   });
 
   it('writes through the settings route and keeps what the server answers', async () => {
-    const post = jest
-      .fn()
-      .mockResolvedValue({
-        settings: {
-          ...described,
-          'discover:sampleSize': { ...described['discover:sampleSize'], userValue: 100 },
-        },
-      });
+    const post = jest.fn().mockResolvedValue({
+      settings: {
+        ...described,
+        'discover:sampleSize': { ...described['discover:sampleSize'], userValue: 100 },
+      },
+    });
     const { client } = clientWith(post);
     await client.load();
     await expect(client.set('discover:sampleSize', 100)).resolves.toBe(true);
@@ -55,11 +53,9 @@ describe('core.uiSettings', () => {
   });
 
   it('removes a user value, back to the default', async () => {
-    const post = jest
-      .fn()
-      .mockResolvedValue({
-        settings: { ...described, 'notifications:lifetime:info': { value: 5000 } },
-      });
+    const post = jest.fn().mockResolvedValue({
+      settings: { ...described, 'notifications:lifetime:info': { value: 5000 } },
+    });
     const { client } = clientWith(post);
     await client.load();
     await expect(client.remove('notifications:lifetime:info')).resolves.toBe(true);

@@ -4,8 +4,10 @@ import type { IBasePath } from '../types';
 /** `'/svc/'` → `'/svc'`, `'/'` → `''`; anything not starting with `/` is a configuration error. */
 export function normalizeBasePath(basePath: string): string {
   if (basePath === '' || basePath === '/') return '';
-  if (!basePath.startsWith('/')) throw new Error(`The base path [${basePath}] must start with "/".`);
-  if (/[?#\s]/.test(basePath)) throw new Error(`The base path [${basePath}] must not contain "?", "#" or spaces.`);
+  if (!basePath.startsWith('/'))
+    throw new Error(`The base path [${basePath}] must start with "/".`);
+  if (/[?#\s]/.test(basePath))
+    throw new Error(`The base path [${basePath}] must not contain "?", "#" or spaces.`);
   return basePath.replace(/\/+$/, '');
 }
 

@@ -34,25 +34,41 @@ function formToObject(text: string): Record<string, string | string[]> {
 export function installParsedBodyParsers(fastify: FastifyInstance): void {
   const strictJson = fastify.getDefaultJsonParser('error', 'error');
   // An empty body with a JSON content type (browsers send one for body-less POSTs) reads as "no body".
-  const json = (request: unknown, body: string | Buffer, done: (error: Error | null, value?: unknown) => void) => {
+  const json = (
+    request: unknown,
+    body: string | Buffer,
+    done: (error: Error | null, value?: unknown) => void,
+  ) => {
     if (body.length === 0) done(null, undefined);
-    else strictJson(request as never, body as string, (error, value) => done(error ? new HttpStatusError(400, INVALID_JSON_MESSAGE) : null, value));
+    else
+      strictJson(request as never, body as string, (error, value) =>
+        done(error ? new HttpStatusError(400, INVALID_JSON_MESSAGE) : null, value),
+      );
   };
   fastify.removeContentTypeParser(['application/json', 'text/plain']);
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, json);
   fastify.addContentTypeParser(/^application\/[\w.-]+\+json$/, { parseAs: 'string' }, json);
-  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-    done(null, formToObject(body as string)),
+  fastify.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, formToObject(body as string)),
   );
-  fastify.addContentTypeParser(/^text\//, { parseAs: 'string' }, (_request, body, done) => done(null, body));
-  fastify.addContentTypeParser(['application/octet-stream', 'multipart/form-data'], { parseAs: 'buffer' }, (_request, body, done) =>
+  fastify.addContentTypeParser(/^text\//, { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),
+  );
+  fastify.addContentTypeParser(
+    ['application/octet-stream', 'multipart/form-data'],
+    { parseAs: 'buffer' },
+    (_request, body, done) => done(null, body),
   );
 }
 
 export function installRawBodyParser(fastify: FastifyInstance, output: 'buffer' | 'stream'): void {
   fastify.removeAllContentTypeParsers();
-  if (output === 'buffer') fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  if (output === 'buffer')
+    fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
   else fastify.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 }
 
@@ -70,14 +86,18 @@ export class BodyGuard extends Transform {
   ) {
     super();
     if (payloadTimeoutMs !== undefined) {
-      this.timer = setTimeout(() => this.destroy(new HttpStatusError(408, 'Request Timeout')), payloadTimeoutMs);
+      this.timer = setTimeout(
+        () => this.destroy(new HttpStatusError(408, 'Request Timeout')),
+        payloadTimeoutMs,
+      );
       this.timer.unref();
     }
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.received += chunk.length;
-    if (this.received > this.maxBytes) callback(new HttpStatusError(413, tooLargeMessage(this.maxBytes)));
+    if (this.received > this.maxBytes)
+      callback(new HttpStatusError(413, tooLargeMessage(this.maxBytes)));
     else callback(null, chunk);
   }
 

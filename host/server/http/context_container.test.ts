@@ -40,7 +40,11 @@ describe('ContextContainer', () => {
     const context = await container.createContext(c, core, request, responseFactory);
     expect(Object.keys(context).sort()).toEqual(['bCtx', 'cCtx', 'core', 'hostCtx']);
     expect(context.bCtx).toBe('b+undefined');
-    expect(calls).toEqual(['hostCtx sees core', 'bCtx sees core,hostCtx', 'cCtx sees bCtx,core,hostCtx']);
+    expect(calls).toEqual([
+      'hostCtx sees core',
+      'bCtx sees core,hostCtx',
+      'cCtx sees bCtx,core,hostCtx',
+    ]);
   });
 
   it('runs providers in registration order for every request', async () => {
@@ -60,7 +64,11 @@ describe('ContextContainer', () => {
 
   it('refuses a second provider with the same name, and the reserved name core', () => {
     const { container } = build();
-    expect(() => container.register(c, 'aCtx', () => 1)).toThrow('Context provider for aCtx has already been registered.');
-    expect(() => container.register(c, 'core', () => 1)).toThrow('Context provider for core has already been registered.');
+    expect(() => container.register(c, 'aCtx', () => 1)).toThrow(
+      'Context provider for aCtx has already been registered.',
+    );
+    expect(() => container.register(c, 'core', () => 1)).toThrow(
+      'Context provider for core has already been registered.',
+    );
   });
 });

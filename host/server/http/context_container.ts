@@ -48,14 +48,24 @@ export class ContextContainer {
     const plan = this.planFor(owner);
     for (let index = 0; index < plan.length; index += 1) {
       const value = this.provide(plan[index], context, request, response);
-      if (isPromiseLike(value)) return this.continueAsync(plan, index, value, context, request, response);
+      if (isPromiseLike(value))
+        return this.continueAsync(plan, index, value, context, request, response);
       context[plan[index].name] = value;
     }
     return context;
   }
 
-  private provide(step: PlanStep, context: ContextRecord, request: OsdRequest, response: ResponseFactory): unknown {
-    return step.provider(step.visibleNames ? pick(context, step.visibleNames) : context, request, response);
+  private provide(
+    step: PlanStep,
+    context: ContextRecord,
+    request: OsdRequest,
+    response: ResponseFactory,
+  ): unknown {
+    return step.provider(
+      step.visibleNames ? pick(context, step.visibleNames) : context,
+      request,
+      response,
+    );
   }
 
   private async continueAsync(
@@ -84,7 +94,12 @@ export class ContextContainer {
         const seesAll = earlier.every((other) => providerSees.has(other.owner));
         return seesAll
           ? step
-          : { ...step, visibleNames: new Set(earlier.filter((other) => providerSees.has(other.owner)).map((other) => other.name)) };
+          : {
+              ...step,
+              visibleNames: new Set(
+                earlier.filter((other) => providerSees.has(other.owner)).map((other) => other.name),
+              ),
+            };
       });
       this.plans.set(owner, plan);
     }
@@ -92,7 +107,11 @@ export class ContextContainer {
   }
 
   private visibleOwners(owner: symbol): Set<symbol> {
-    return new Set([CORE_OWNER, owner, ...(owner === CORE_OWNER ? [] : this.dependenciesOf(owner))]);
+    return new Set([
+      CORE_OWNER,
+      owner,
+      ...(owner === CORE_OWNER ? [] : this.dependenciesOf(owner)),
+    ]);
   }
 }
 
@@ -101,4 +120,3 @@ function pick(context: ContextRecord, names: ReadonlySet<string>): ContextRecord
   for (const name of names) partial[name] = context[name];
   return partial;
 }
-

@@ -51,7 +51,9 @@ class CoreRequestContext implements CoreContext {
   }
 
   scopedUiSettingsClient(): UiSettingsClient {
-    return (this.uiSettingsClient ??= this.services.uiSettings.asScopedToClient(this.scopedSavedObjectsClient()));
+    return (this.uiSettingsClient ??= this.services.uiSettings.asScopedToClient(
+      this.scopedSavedObjectsClient(),
+    ));
   }
 
   currentUser(): AuthenticatedUser | null {

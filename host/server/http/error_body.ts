@@ -17,8 +17,16 @@ export function reasonPhrase(statusCode: number): string {
   return STATUS_CODES[statusCode] ?? 'Unknown';
 }
 
-export function errorBody(statusCode: number, message?: string, attributes?: Record<string, unknown>): ErrorWireBody {
-  const body: ErrorWireBody = { statusCode, error: reasonPhrase(statusCode), message: message ?? reasonPhrase(statusCode) };
+export function errorBody(
+  statusCode: number,
+  message?: string,
+  attributes?: Record<string, unknown>,
+): ErrorWireBody {
+  const body: ErrorWireBody = {
+    statusCode,
+    error: reasonPhrase(statusCode),
+    message: message ?? reasonPhrase(statusCode),
+  };
   if (attributes !== undefined) body.attributes = attributes;
   return body;
 }
@@ -26,11 +34,19 @@ export function errorBody(statusCode: number, message?: string, attributes?: Rec
 /** An error that already knows its HTTP answer (saved-object errors and other Boom-like errors). */
 export interface BoomLikeError extends Error {
   isBoom: true;
-  output: { statusCode: number; payload: ErrorWireBody | Record<string, unknown>; headers?: Record<string, string | string[]> };
+  output: {
+    statusCode: number;
+    payload: ErrorWireBody | Record<string, unknown>;
+    headers?: Record<string, string | string[]>;
+  };
 }
 
 export function isBoomLike(error: unknown): error is BoomLikeError {
   if (typeof error !== 'object' || error === null) return false;
   const candidate = error as Partial<BoomLikeError>;
-  return candidate.isBoom === true && typeof candidate.output === 'object' && typeof candidate.output?.statusCode === 'number';
+  return (
+    candidate.isBoom === true &&
+    typeof candidate.output === 'object' &&
+    typeof candidate.output?.statusCode === 'number'
+  );
 }

@@ -5,7 +5,12 @@
  */
 import { hostname } from 'node:os';
 import { Readable } from 'node:stream';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type {
   ContextProvider,
   HttpServerInfo,
@@ -18,7 +23,13 @@ import type {
   OnPreResponseToolkit,
 } from '../types';
 import { createBasePath, normalizeBasePath } from './base_path';
-import { HttpStatusError, installParsedBodyParsers, installRawBodyParser, INVALID_JSON_MESSAGE, tooLargeMessage } from './body_parsers';
+import {
+  HttpStatusError,
+  installParsedBodyParsers,
+  installRawBodyParser,
+  INVALID_JSON_MESSAGE,
+  tooLargeMessage,
+} from './body_parsers';
 import { ContextContainer } from './context_container';
 import type { CoreContextFactory } from './core_context';
 import { errorBody, INTERNAL_ERROR_MESSAGE } from './error_body';
@@ -47,7 +58,11 @@ export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 export interface InternalHttpServiceSetup {
   /** A router whose routes and contexts belong to `owner` (a plugin's opaque id, or `CORE_OWNER`). */
   createRouter(owner: symbol): IRouter;
-  registerRouteHandlerContext(owner: symbol, contextName: string, provider: ContextProvider<unknown>): void;
+  registerRouteHandlerContext(
+    owner: symbol,
+    contextName: string,
+    provider: ContextProvider<unknown>,
+  ): void;
   registerOnPreResponse(handler: OnPreResponseHandler): void;
   /** The one auth step: resolves the user from the request headers (session cookie, Basic). */
   registerAuth(authenticate: Authenticator): void;
@@ -72,7 +87,6 @@ export interface ListeningAddress {
 const NOSNIFF = 'nosniff';
 
 type OnPreResponseResult = ReturnType<OnPreResponseToolkit['next']>;
-
 
 const PRE_RESPONSE_TOOLKIT: OnPreResponseToolkit = {
   next: (extra) => ({ kind: 'next', headers: extra?.headers }),
@@ -115,7 +129,8 @@ export class HttpService {
     const auth = this.authApi();
     return {
       createRouter: (owner) => new Router(owner, (route) => this.addRoute(route)),
-      registerRouteHandlerContext: (owner, name, provider) => this.contexts.register(owner, name, provider),
+      registerRouteHandlerContext: (owner, name, provider) =>
+        this.contexts.register(owner, name, provider),
       registerOnPreResponse: (handler) => this.preResponseHandlers.push(handler),
       registerAuth: (authenticate) => {
         if (this.authenticate) throw new Error('An authentication step is already registered.');
@@ -134,11 +149,20 @@ export class HttpService {
     this.coreContext = deps.coreContext;
     this.installRoutes();
     for (const [index, folder] of this.staticFolders.entries()) {
-      await registerStaticAssets(this.fastify, this.basePathService.serverBasePath, folder, index === 0);
+      await registerStaticAssets(
+        this.fastify,
+        this.basePathService.serverBasePath,
+        folder,
+        index === 0,
+      );
     }
     await this.fastify.ready();
     this.started = true;
-    return { basePath: this.basePathService, auth: this.authApi(), getServerInfo: () => this.serverInfo() };
+    return {
+      basePath: this.basePathService,
+      auth: this.authApi(),
+      getServerInfo: () => this.serverInfo(),
+    };
   }
 
   async listen(): Promise<ListeningAddress> {
@@ -146,7 +170,10 @@ export class HttpService {
     const address = this.fastify.server.address();
     this.port = typeof address === 'object' && address !== null ? address.port : this.config.port;
     const host = this.config.host.includes(':') ? `[${this.config.host}]` : this.config.host;
-    return { url: `http://${host}:${this.port}${this.basePathService.serverBasePath}`, port: this.port };
+    return {
+      url: `http://${host}:${this.port}${this.basePathService.serverBasePath}`,
+      port: this.port,
+    };
   }
 
   /**
@@ -154,7 +181,10 @@ export class HttpService {
    * running after the grace period (a long download) are cut so a stop never hangs.
    */
   async stop(): Promise<void> {
-    const cutOff = setTimeout(() => this.fastify.server.closeAllConnections(), this.config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS);
+    const cutOff = setTimeout(
+      () => this.fastify.server.closeAllConnections(),
+      this.config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS,
+    );
     try {
       await this.fastify.close();
     } finally {
@@ -164,7 +194,9 @@ export class HttpService {
 
   private addRoute(route: RouteDefinition): void {
     if (this.started) {
-      throw new Error(`Routes must be registered during setup: [${route.method}] ${route.path} came after the server started.`);
+      throw new Error(
+        `Routes must be registered during setup: [${route.method}] ${route.path} came after the server started.`,
+      );
     }
     this.routes.push(route);
   }
@@ -174,7 +206,12 @@ export class HttpService {
       get: (request) => {
         const user = authenticatedUserOf(request);
         return user
-          ? { status: 'authenticated', state: { authInfo: { user_name: user.username, roles: user.roles, backend_roles: [] } } }
+          ? {
+              status: 'authenticated',
+              state: {
+                authInfo: { user_name: user.username, roles: user.roles, backend_roles: [] },
+              },
+            }
           : { status: 'unauthenticated', state: {} };
       },
       isAuthenticated: (request) => authenticatedUserOf(request) !== null,
@@ -182,7 +219,12 @@ export class HttpService {
   }
 
   private serverInfo(): HttpServerInfo {
-    return { name: this.config.name ?? hostname(), hostname: this.config.host, port: this.port, protocol: 'http' };
+    return {
+      name: this.config.name ?? hostname(),
+      hostname: this.config.host,
+      port: this.port,
+      protocol: 'http',
+    };
   }
 
   private runtime(): RouteRuntime {
@@ -201,9 +243,15 @@ export class HttpService {
   private installRoutes(): void {
     const runtime = this.runtime();
     const build = (route: RouteDefinition) =>
-      buildFastifyRoutes({ ...route, path: `${this.basePathService.serverBasePath}${route.path}` }, runtime, this.config.maxPayloadBytes);
-    const byMode = (mode: RouteDefinition['options']['body']['mode']) => this.routes.filter((route) => route.options.body.mode === mode);
-    for (const route of [...byMode('none'), ...byMode('parsed')]) build(route).forEach((options) => this.fastify.route(options));
+      buildFastifyRoutes(
+        { ...route, path: `${this.basePathService.serverBasePath}${route.path}` },
+        runtime,
+        this.config.maxPayloadBytes,
+      );
+    const byMode = (mode: RouteDefinition['options']['body']['mode']) =>
+      this.routes.filter((route) => route.options.body.mode === mode);
+    for (const route of [...byMode('none'), ...byMode('parsed')])
+      build(route).forEach((options) => this.fastify.route(options));
     for (const mode of ['buffer', 'stream'] as const) {
       const routes = byMode(mode);
       if (routes.length === 0) continue;
@@ -216,7 +264,9 @@ export class HttpService {
 
   private installGlobalHandlers(): void {
     this.fastify.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody(404)));
-    this.fastify.setErrorHandler((error: FastifyError, request, reply) => this.answerError(error, request, reply));
+    this.fastify.setErrorHandler((error: FastifyError, request, reply) =>
+      this.answerError(error, request, reply),
+    );
     this.fastify.addHook('onSend', (request, reply, payload, done) => {
       reply.header('x-content-type-options', NOSNIFF);
       if (this.preResponseHandlers.length === 0) {
@@ -245,10 +295,24 @@ export class HttpService {
    * Runs the pre-response interceptors from `index` on, merging the headers they return. Synchronous
    * while they are (the usual case); returns a promise from the first one that is not.
    */
-  private runPreResponse(request: FastifyRequest, reply: FastifyReply, index: number): Promise<void> | undefined {
-    const osdRequest = request.osdRequest ?? (request.osdRequest = OsdRequestImpl.unrouted(request, reply.raw, this.basePathService.serverBasePath));
+  private runPreResponse(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    index: number,
+  ): Promise<void> | undefined {
+    const osdRequest =
+      request.osdRequest ??
+      (request.osdRequest = OsdRequestImpl.unrouted(
+        request,
+        reply.raw,
+        this.basePathService.serverBasePath,
+      ));
     for (let next = index; next < this.preResponseHandlers.length; next += 1) {
-      const result = this.preResponseHandlers[next](osdRequest, { statusCode: reply.statusCode }, PRE_RESPONSE_TOOLKIT);
+      const result = this.preResponseHandlers[next](
+        osdRequest,
+        { statusCode: reply.statusCode },
+        PRE_RESPONSE_TOOLKIT,
+      );
       if (isPromiseLike(result)) {
         return Promise.resolve(result).then((resolved) => {
           this.mergeHeaders(reply, resolved);
@@ -264,15 +328,23 @@ export class HttpService {
     const headers = result?.headers;
     if (!headers) return;
     for (const name in headers) {
-      if (reply.hasHeader(name)) this.logger.warn(`onPreResponseHandler rewrote a response header [${name}].`);
+      if (reply.hasHeader(name))
+        this.logger.warn(`onPreResponseHandler rewrote a response header [${name}].`);
       reply.header(name, headers[name]);
     }
   }
 
-  private answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    const statusCode = error.statusCode ?? (error instanceof HttpStatusError ? error.statusCode : 500);
+  private answerError(
+    error: FastifyError,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): FastifyReply {
+    const statusCode =
+      error.statusCode ?? (error instanceof HttpStatusError ? error.statusCode : 500);
     if (statusCode >= 400 && statusCode < 500) {
-      return reply.code(statusCode).send(errorBody(statusCode, this.clientErrorMessage(error, request)));
+      return reply
+        .code(statusCode)
+        .send(errorBody(statusCode, this.clientErrorMessage(error, request)));
     }
     this.logger.error(error, { route: `${request.method} ${request.url}` });
     return reply.code(500).send(errorBody(500, INTERNAL_ERROR_MESSAGE));

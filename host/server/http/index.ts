@@ -1,5 +1,10 @@
 export { HttpService } from './http_service';
-export type { HttpServiceConfig, HttpServiceStartDeps, InternalHttpServiceSetup, ListeningAddress } from './http_service';
+export type {
+  HttpServiceConfig,
+  HttpServiceStartDeps,
+  InternalHttpServiceSetup,
+  ListeningAddress,
+} from './http_service';
 export { CORE_OWNER } from './context_container';
 export { createCoreContextFactory } from './core_context';
 export type { CoreContextFactory, CoreContextServices } from './core_context';

@@ -13,7 +13,11 @@ export interface OsdRouteInfo {
   options: OsdRequest['route']['options'];
 }
 
-const UNROUTED_OPTIONS: OsdRouteInfo['options'] = Object.freeze({ authRequired: true, xsrfRequired: true, tags: [] });
+const UNROUTED_OPTIONS: OsdRouteInfo['options'] = Object.freeze({
+  authRequired: true,
+  xsrfRequired: true,
+  tags: [],
+});
 
 export class OsdRequestImpl<P = unknown, Q = unknown, B = unknown> implements OsdRequest<P, Q, B> {
   readonly id: string;
@@ -49,7 +53,9 @@ export class OsdRequestImpl<P = unknown, Q = unknown, B = unknown> implements Os
   /** WHATWG URL of the request with the server base path taken off, as routes are declared. */
   get url(): URL {
     if (!this.cachedUrl) {
-      const path = this.raw.url.startsWith(this.basePath) ? this.raw.url.slice(this.basePath.length) || '/' : this.raw.url;
+      const path = this.raw.url.startsWith(this.basePath)
+        ? this.raw.url.slice(this.basePath.length) || '/'
+        : this.raw.url;
       this.cachedUrl = new URL(path, `${this.raw.protocol}://${this.raw.host || 'localhost'}`);
     }
     return this.cachedUrl;
@@ -65,7 +71,8 @@ export class OsdRequestImpl<P = unknown, Q = unknown, B = unknown> implements Os
       const controller = new AbortController();
       const response = this.response;
       const onClose = () => {
-        if (!response.writableFinished) controller.abort(new Error('The client closed the connection.'));
+        if (!response.writableFinished)
+          controller.abort(new Error('The client closed the connection.'));
       };
       // The socket, not the request stream, says whether the client is gone: a request stream counts
       // as destroyed as soon as its body has been read.
@@ -83,7 +90,6 @@ export class OsdRequestImpl<P = unknown, Q = unknown, B = unknown> implements Os
     return new OsdRequestImpl(raw, route, {}, {}, {}, null, basePath, response);
   }
 }
-
 
 /** The user the auth step found for a request made by this server (null: anonymous or foreign object). */
 export function authenticatedUserOf(request: OsdRequest): AuthenticatedUser | null {

@@ -25,9 +25,14 @@ function toErrorWireBody(status: number, payload: unknown): ErrorWireBody {
   if (payload === undefined || payload === null) return errorBody(status);
   if (typeof payload === 'string') return errorBody(status, payload);
   if (payload instanceof Error) return errorBody(status, payload.message);
-  const { message, attributes } = payload as { message?: unknown; attributes?: Record<string, unknown> };
+  const { message, attributes } = payload as {
+    message?: unknown;
+    attributes?: Record<string, unknown>;
+  };
   if (typeof message !== 'string') {
-    throw new InvalidResponseError(`expected error message to be provided for a ${status} response`);
+    throw new InvalidResponseError(
+      `expected error message to be provided for a ${status} response`,
+    );
   }
   return errorBody(status, message, attributes);
 }
@@ -35,9 +40,12 @@ function toErrorWireBody(status: number, payload: unknown): ErrorWireBody {
 export function sendOsdResponse(reply: FastifyReply, response: OsdResponseImpl): FastifyReply {
   const { status, payload, options } = response;
   if (!Number.isInteger(status) || status < 100 || status > 599) {
-    throw new InvalidResponseError(`Unexpected Http status code. Expected from 100 to 599, but given: ${status}`);
+    throw new InvalidResponseError(
+      `Unexpected Http status code. Expected from 100 to 599, but given: ${status}`,
+    );
   }
-  if (status === 302 && !options.headers?.location) throw new InvalidResponseError("expected 'location' header to be set");
+  if (status === 302 && !options.headers?.location)
+    throw new InvalidResponseError("expected 'location' header to be set");
   const body = status >= 400 && !isRaw(payload) ? toErrorWireBody(status, payload) : payload;
   setHeaders(reply, options.headers);
   reply.code(status);

@@ -24,7 +24,11 @@ function success(status: number, options: HttpResponseOptions = {}): OsdResponse
   return new OsdResponseImpl(status, options.body, { headers: options.headers });
 }
 
-function failure(status: number, defaultMessage: string, options: ErrorResponseOptions = {}): OsdResponse {
+function failure(
+  status: number,
+  defaultMessage: string,
+  options: ErrorResponseOptions = {},
+): OsdResponse {
   return new OsdResponseImpl(status, options.body ?? defaultMessage, { headers: options.headers });
 }
 
@@ -41,16 +45,22 @@ export const responseFactory: ResponseFactory = {
   internalError: (options) => failure(500, 'Internal Error', options),
   customError(options: { statusCode: number; body?: ErrorBody; headers?: ResponseHeaders }) {
     if (!options || !options.statusCode) {
-      throw new Error(`options.statusCode is expected to be set. given options: ${options && options.statusCode}`);
+      throw new Error(
+        `options.statusCode is expected to be set. given options: ${options && options.statusCode}`,
+      );
     }
     if (options.statusCode < 400 || options.statusCode >= 600) {
-      throw new Error(`Unexpected Http status code. Expected from 400 to 599, but given: ${options.statusCode}`);
+      throw new Error(
+        `Unexpected Http status code. Expected from 400 to 599, but given: ${options.statusCode}`,
+      );
     }
     return new OsdResponseImpl(options.statusCode, options.body, { headers: options.headers });
   },
   custom(options: CustomResponseOptions) {
     if (!options || !options.statusCode) {
-      throw new Error(`options.statusCode is expected to be set. given options: ${options && options.statusCode}`);
+      throw new Error(
+        `options.statusCode is expected to be set. given options: ${options && options.statusCode}`,
+      );
     }
     return new OsdResponseImpl(options.statusCode, options.body, { headers: options.headers });
   },

@@ -41,55 +41,93 @@ declare module 'fastify' {
   }
 }
 
-
 function acceptsContentType(accepts: readonly string[], contentType: string | undefined): boolean {
   if (contentType === undefined) return true;
   const mediaType = contentType.split(';')[0].trim().toLowerCase();
-  return accepts.some((accepted) => accepted === mediaType || (accepted.endsWith('/*') && mediaType.startsWith(accepted.slice(0, -1))));
+  return accepts.some(
+    (accepted) =>
+      accepted === mediaType ||
+      (accepted.endsWith('/*') && mediaType.startsWith(accepted.slice(0, -1))),
+  );
 }
 
 /** The router's query objects have a bare prototype; schemas accept only plain objects. */
 function plainObject(value: unknown): unknown {
-  return value !== null && typeof value === 'object' && Object.getPrototypeOf(value) !== Object.prototype ? { ...value } : value;
+  return value !== null &&
+    typeof value === 'object' &&
+    Object.getPrototypeOf(value) !== Object.prototype
+    ? { ...value }
+    : value;
 }
 
-function guardBody(payload: Readable, maxBytes: number, payloadTimeoutMs: number | undefined): Readable {
+function guardBody(
+  payload: Readable,
+  maxBytes: number,
+  payloadTimeoutMs: number | undefined,
+): Readable {
   // pipeline (not pipe) so a client abort also ends the guarded stream the handler reads.
   return pipeline(payload, new BodyGuard(maxBytes, payloadTimeoutMs), () => undefined);
 }
 
 /** What handlers of `validate: false` routes see: nothing of the raw input. */
-const NO_PARTS = Object.freeze({ params: Object.freeze({}), query: Object.freeze({}), body: Object.freeze({}) });
+const NO_PARTS = Object.freeze({
+  params: Object.freeze({}),
+  query: Object.freeze({}),
+  body: Object.freeze({}),
+});
 
-export function buildFastifyRoutes(definition: RouteDefinition, runtime: RouteRuntime, defaultMaxBytes: number): RouteOptions[] {
+export function buildFastifyRoutes(
+  definition: RouteDefinition,
+  runtime: RouteRuntime,
+  defaultMaxBytes: number,
+): RouteOptions[] {
   const { method, path, options, validate, owner, handler } = definition;
   const { fastifyPaths, mapParams } = translateRoutePath(path);
   const routeInfo: OsdRouteInfo = {
     path,
     method,
-    options: Object.freeze({ authRequired: options.authRequired, xsrfRequired: options.xsrfRequired, tags: options.tags }),
+    options: Object.freeze({
+      authRequired: options.authRequired,
+      xsrfRequired: options.xsrfRequired,
+      tags: options.tags,
+    }),
   };
   const maxBytes = options.body.maxBytes ?? defaultMaxBytes;
   const routeName = `${method.toUpperCase()} ${path}`;
 
-  function finishAuth(request: FastifyRequest, reply: FastifyReply, user: AuthenticatedUser | null): FastifyReply | undefined {
+  function finishAuth(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: AuthenticatedUser | null,
+  ): FastifyReply | undefined {
     if (user === null && options.authRequired === true) return reply.code(401).send(errorBody(401));
     request.osdUser = user;
     return checkRequestShape(request, reply);
   }
 
-  function checkRequestShape(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+  function checkRequestShape(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): FastifyReply | undefined {
     const declaredLength = request.headers['content-length'];
     if (declaredLength !== undefined && Number(declaredLength) > maxBytes) {
       return reply.code(413).send(errorBody(413, tooLargeMessage(maxBytes)));
     }
-    if (options.xsrfRequired && request.headers['osd-xsrf'] === undefined && request.headers['osd-version'] === undefined) {
+    if (
+      options.xsrfRequired &&
+      request.headers['osd-xsrf'] === undefined &&
+      request.headers['osd-version'] === undefined
+    ) {
       return reply.code(400).send(errorBody(400, XSRF_MISSING_MESSAGE));
     }
-    if (options.body.accepts && !acceptsContentType(options.body.accepts, request.headers['content-type'])) {
+    if (
+      options.body.accepts &&
+      !acceptsContentType(options.body.accepts, request.headers['content-type'])
+    ) {
       return reply.code(415).send(errorBody(415));
     }
-    if (options.timeout.idleSocket !== undefined) request.raw.socket.setTimeout(options.timeout.idleSocket);
+    if (options.timeout.idleSocket !== undefined)
+      request.raw.socket.setTimeout(options.timeout.idleSocket);
     return undefined;
   }
 
@@ -131,7 +169,9 @@ export function buildFastifyRoutes(definition: RouteDefinition, runtime: RouteRu
   function respond(reply: FastifyReply, osdRequest: OsdRequestImpl, result: unknown): void {
     try {
       if (!isOsdResponse(result)) {
-        throw new InvalidResponseError(`Unexpected result from Route Handler. Expected OsdResponse, but given: ${typeof result}.`);
+        throw new InvalidResponseError(
+          `Unexpected result from Route Handler. Expected OsdResponse, but given: ${typeof result}.`,
+        );
       }
       sendOsdResponse(reply, result);
     } catch (error) {
@@ -139,7 +179,11 @@ export function buildFastifyRoutes(definition: RouteDefinition, runtime: RouteRu
     }
   }
 
-  function runHandler(reply: FastifyReply, osdRequest: OsdRequestImpl, context: RequestHandlerContext): void {
+  function runHandler(
+    reply: FastifyReply,
+    osdRequest: OsdRequestImpl,
+    context: RequestHandlerContext,
+  ): void {
     let result: ReturnType<typeof handler>;
     try {
       result = handler(context, osdRequest, responseFactory);
@@ -172,15 +216,30 @@ export function buildFastifyRoutes(definition: RouteDefinition, runtime: RouteRu
         });
       }
     } catch (error) {
-      if (error instanceof RouteValidationError) reply.code(400).send(errorBody(400, error.message));
+      if (error instanceof RouteValidationError)
+        reply.code(400).send(errorBody(400, error.message));
       else reply.send(error);
       return;
     }
-    const osdRequest = new OsdRequestImpl(request, routeInfo, parts.params, parts.query, parts.body, request.osdUser, runtime.basePath, reply.raw);
+    const osdRequest = new OsdRequestImpl(
+      request,
+      routeInfo,
+      parts.params,
+      parts.query,
+      parts.body,
+      request.osdUser,
+      runtime.basePath,
+      reply.raw,
+    );
     request.osdRequest = osdRequest;
     let context: ReturnType<ContextContainer['createContext']>;
     try {
-      context = runtime.contexts.createContext(owner, runtime.coreContext()(osdRequest), osdRequest, responseFactory);
+      context = runtime.contexts.createContext(
+        owner,
+        runtime.coreContext()(osdRequest),
+        osdRequest,
+        responseFactory,
+      );
     } catch (error) {
       fail(reply, osdRequest, error);
       return;
@@ -201,7 +260,12 @@ export function buildFastifyRoutes(definition: RouteDefinition, runtime: RouteRu
     url,
     bodyLimit: maxBytes,
     onRequest,
-    preParsing: guardsBody ? [(_request, _reply, payload, done) => done(null, guardBody(payload, maxBytes, options.timeout.payload))] : undefined,
+    preParsing: guardsBody
+      ? [
+          (_request, _reply, payload, done) =>
+            done(null, guardBody(payload, maxBytes, options.timeout.payload)),
+        ]
+      : undefined,
     handler: handle,
   }));
 }

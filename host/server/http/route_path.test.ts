@@ -22,8 +22,12 @@ describe('translateRoutePath', () => {
 
   it('escapes literal colons and rejects misplaced modifiers', () => {
     expect(translateRoutePath('/api/a:b/{id}').fastifyPaths).toEqual(['/api/a::b/:id']);
-    expect(() => translateRoutePath('/api/{id?}/x')).toThrow('optional parameter {id?} must be the last segment');
-    expect(() => translateRoutePath('/api/{rest*}/x')).toThrow('{rest*} must be the whole last segment');
+    expect(() => translateRoutePath('/api/{id?}/x')).toThrow(
+      'optional parameter {id?} must be the last segment',
+    );
+    expect(() => translateRoutePath('/api/{rest*}/x')).toThrow(
+      '{rest*} must be the whole last segment',
+    );
     expect(() => translateRoutePath('api')).toThrow('must start with "/"');
   });
 });

@@ -25,26 +25,36 @@ export function translateRoutePath(path: string): TranslatedRoutePath {
   const segments = path.split('/');
   const translated = segments.map((segment, index) => {
     const isLast = index === segments.length - 1;
-    return segment.replace(/:/g, '::').replace(PARAM, (_match, name: string, modifier: string | undefined, count: string | undefined) => {
-      if (modifier === '?') {
-        if (!isLast) throw new Error(`Route path [${path}]: optional parameter {${name}?} must be the last segment.`);
-        return `:${name}?`;
-      }
-      if (modifier !== undefined && modifier.startsWith('*')) {
-        if (count) {
-          const parts = Array.from({ length: Number(count) }, (_, part) => `${name}__${part}`);
-          renames.push({ name, parts });
-          return parts.map((part) => `:${part}`).join('/');
-        }
-        if (!isLast || segment !== `{${name}*}`) throw new Error(`Route path [${path}]: {${name}*} must be the whole last segment.`);
-        restName = name;
-        return '*';
-      }
-      return `:${name}`;
-    });
+    return segment
+      .replace(/:/g, '::')
+      .replace(
+        PARAM,
+        (_match, name: string, modifier: string | undefined, count: string | undefined) => {
+          if (modifier === '?') {
+            if (!isLast)
+              throw new Error(
+                `Route path [${path}]: optional parameter {${name}?} must be the last segment.`,
+              );
+            return `:${name}?`;
+          }
+          if (modifier !== undefined && modifier.startsWith('*')) {
+            if (count) {
+              const parts = Array.from({ length: Number(count) }, (_, part) => `${name}__${part}`);
+              renames.push({ name, parts });
+              return parts.map((part) => `:${part}`).join('/');
+            }
+            if (!isLast || segment !== `{${name}*}`)
+              throw new Error(`Route path [${path}]: {${name}*} must be the whole last segment.`);
+            restName = name;
+            return '*';
+          }
+          return `:${name}`;
+        },
+      );
   });
   const fastifyPath = translated.join('/');
-  const fastifyPaths = restName === undefined ? [fastifyPath] : [fastifyPath, fastifyPath.slice(0, -2) || '/'];
+  const fastifyPaths =
+    restName === undefined ? [fastifyPath] : [fastifyPath, fastifyPath.slice(0, -2) || '/'];
   const rest = restName;
   const partNames = new Set(renames.flatMap(({ parts }) => parts));
   const mapParams = (raw: Record<string, string | undefined>): Record<string, string> => {
@@ -53,7 +63,8 @@ export function translateRoutePath(path: string): TranslatedRoutePath {
       const value = raw[key];
       if (value !== undefined && key !== '*' && !partNames.has(key)) params[key] = value;
     }
-    for (const { name, parts } of renames) params[name] = parts.map((part) => raw[part] ?? '').join('/');
+    for (const { name, parts } of renames)
+      params[name] = parts.map((part) => raw[part] ?? '').join('/');
     if (rest !== undefined && raw['*'] !== undefined && raw['*'] !== '') params[rest] = raw['*'];
     return params;
   };

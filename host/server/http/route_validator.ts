@@ -16,7 +16,9 @@ type Part = 'params' | 'query' | 'body';
 const PARTS: readonly Part[] = ['params', 'query', 'body'];
 
 /** Throws at registration when a part is neither a schema type nor a function. */
-export function assertValidationSpecs(validate: RouteValidatorConfig<unknown, unknown, unknown> | false): void {
+export function assertValidationSpecs(
+  validate: RouteValidatorConfig<unknown, unknown, unknown> | false,
+): void {
   if (validate === false) return;
   for (const part of PARTS) {
     const spec = validate[part];
@@ -32,7 +34,11 @@ function prefixed(namespace: string, path: readonly string[], message: string): 
   return `[${[namespace, ...path].join('.')}]: ${message}`;
 }
 
-function runFunction<T>(validator: RouteValidationFunction<T>, data: unknown, namespace: string): T {
+function runFunction<T>(
+  validator: RouteValidationFunction<T>,
+  data: unknown,
+  namespace: string,
+): T {
   let outcome: { value: T } | { error: Error };
   try {
     outcome = validator(data, {
@@ -49,7 +55,11 @@ function runFunction<T>(validator: RouteValidationFunction<T>, data: unknown, na
   return outcome.value;
 }
 
-function validatePart<T>(spec: RouteValidationSpec<T> | undefined, data: unknown, namespace: string): T | Record<string, never> {
+function validatePart<T>(
+  spec: RouteValidationSpec<T> | undefined,
+  data: unknown,
+  namespace: string,
+): T | Record<string, never> {
   if (spec === undefined) return {};
   if (typeof spec === 'function') return runFunction(spec, data, namespace);
   try {
@@ -66,7 +76,10 @@ export interface ValidatedParts {
 }
 
 /** Parts without a validator are `{}`: raw input never reaches the handler unchecked. */
-export function validateRequestParts(validate: RouteValidatorConfig<unknown, unknown, unknown>, raw: ValidatedParts): ValidatedParts {
+export function validateRequestParts(
+  validate: RouteValidatorConfig<unknown, unknown, unknown>,
+  raw: ValidatedParts,
+): ValidatedParts {
   return {
     params: validatePart(validate.params, raw.params, 'request params'),
     query: validatePart(validate.query, raw.query, 'request query'),

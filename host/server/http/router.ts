@@ -45,21 +45,35 @@ function bodyOptions(
       `[options.body.output: '${String(body.output)}'] in route ${method.toUpperCase()} ${path} is not valid. Only 'data' or 'stream' are valid.`,
     );
   }
-  const accepts = body?.accepts === undefined ? undefined : [body.accepts].flat().map((type) => type.toLowerCase());
+  const accepts =
+    body?.accepts === undefined
+      ? undefined
+      : [body.accepts].flat().map((type) => type.toLowerCase());
   // As in the contract: a route declaring neither a body validator nor body options gets the body unparsed.
-  const unparsedByDefault = body === undefined && (validate === false || validate.body === undefined);
+  const unparsedByDefault =
+    body === undefined && (validate === false || validate.body === undefined);
   const output = body?.output ?? (unparsedByDefault ? 'stream' : 'data');
   const parse = body?.parse ?? !unparsedByDefault;
   const mode: BodyMode = output === 'stream' ? 'stream' : parse ? 'parsed' : 'buffer';
   return { mode, maxBytes: body?.maxBytes, accepts };
 }
 
-export function normalizeRoute(owner: symbol, method: RouteMethod, route: RouteConfig<unknown, unknown, unknown>): Omit<RouteDefinition, 'handler'> {
+export function normalizeRoute(
+  owner: symbol,
+  method: RouteMethod,
+  route: RouteConfig<unknown, unknown, unknown>,
+): Omit<RouteDefinition, 'handler'> {
   const { path, validate, options = {} } = route;
   if (typeof path !== 'string' || !path.startsWith('/')) {
-    throw new Error(`The [${method}] route path [${String(path)}] must be an absolute path starting with "/".`);
+    throw new Error(
+      `The [${method}] route path [${String(path)}] must be an absolute path starting with "/".`,
+    );
   }
-  if (validate === undefined || validate === null || (validate !== false && typeof validate !== 'object')) {
+  if (
+    validate === undefined ||
+    validate === null ||
+    (validate !== false && typeof validate !== 'object')
+  ) {
     throw new Error(
       `The [${method}] at [${path}] does not have a 'validate' specified. Use 'false' as the value if you want to bypass validation.`,
     );
@@ -80,7 +94,9 @@ export function normalizeRoute(owner: symbol, method: RouteMethod, route: RouteC
   };
 }
 
-export class Router<Context extends RequestHandlerContext = RequestHandlerContext> implements IRouter<Context> {
+export class Router<
+  Context extends RequestHandlerContext = RequestHandlerContext,
+> implements IRouter<Context> {
   readonly routerPath = '';
   readonly get = this.registrar('get');
   readonly post = this.registrar('post');
@@ -93,14 +109,19 @@ export class Router<Context extends RequestHandlerContext = RequestHandlerContex
     private readonly addRoute: (route: RouteDefinition) => void,
   ) {}
 
-  handleLegacyErrors<P, Q, B>(handler: RequestHandler<P, Q, B, Context>): RequestHandler<P, Q, B, Context> {
+  handleLegacyErrors<P, Q, B>(
+    handler: RequestHandler<P, Q, B, Context>,
+  ): RequestHandler<P, Q, B, Context> {
     return async (context, request, response) => {
       try {
         return await handler(context, request, response);
       } catch (error) {
         if (!isBoomLike(error)) throw error;
         const { statusCode, payload, headers } = error.output;
-        const { message, attributes } = payload as { message?: unknown; attributes?: Record<string, unknown> };
+        const { message, attributes } = payload as {
+          message?: unknown;
+          attributes?: Record<string, unknown>;
+        };
         return response.customError({
           statusCode,
           body: { message: typeof message === 'string' ? message : error.message, attributes },
@@ -112,7 +133,11 @@ export class Router<Context extends RequestHandlerContext = RequestHandlerContex
 
   private registrar(method: RouteMethod): IRouter<Context>['get'] {
     return (route, handler) => {
-      const definition = normalizeRoute(this.owner, method, route as RouteConfig<unknown, unknown, unknown>);
+      const definition = normalizeRoute(
+        this.owner,
+        method,
+        route as RouteConfig<unknown, unknown, unknown>,
+      );
       this.addRoute({ ...definition, handler: handler as RouteDefinition['handler'] });
     };
   }

@@ -24,7 +24,12 @@ export function isHashedFileName(relativePath: string): boolean {
   return match !== null && /[0-9]/.test(match[1]) && /[A-Za-z]/.test(match[1]);
 }
 
-export async function registerStaticAssets(fastify: FastifyInstance, basePath: string, options: StaticAssetsOptions, first: boolean): Promise<void> {
+export async function registerStaticAssets(
+  fastify: FastifyInstance,
+  basePath: string,
+  options: StaticAssetsOptions,
+  first: boolean,
+): Promise<void> {
   const isImmutable = options.isImmutable ?? isHashedFileName;
   const urlPath = options.path.replace(/\/+$/, '');
   await fastify.register(fastifyStatic, {
@@ -36,8 +41,13 @@ export async function registerStaticAssets(fastify: FastifyInstance, basePath: s
     etag: true,
     lastModified: true,
     setHeaders(reply, filePath) {
-      const relativePath = filePath.startsWith(options.dir) ? filePath.slice(options.dir.length + 1) : filePath;
-      reply.header('cache-control', isImmutable(relativePath) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL);
+      const relativePath = filePath.startsWith(options.dir)
+        ? filePath.slice(options.dir.length + 1)
+        : filePath;
+      reply.header(
+        'cache-control',
+        isImmutable(relativePath) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL,
+      );
     },
   });
 }

@@ -11,10 +11,14 @@ export interface LogRecord {
   meta?: LogMeta;
 }
 
-export function createRecordingLogger(records: LogRecord[] = []): Logger & { records: LogRecord[] } {
+export function createRecordingLogger(
+  records: LogRecord[] = [],
+): Logger & { records: LogRecord[] } {
   const write = (level: string) => (messageOrError: string | Error, meta?: LogMeta) =>
     records.push(
-      typeof messageOrError === 'string' ? { level, message: messageOrError, meta } : { level, message: messageOrError.message, error: messageOrError, meta },
+      typeof messageOrError === 'string'
+        ? { level, message: messageOrError, meta }
+        : { level, message: messageOrError.message, error: messageOrError, meta },
     );
   const logger = {
     records,
@@ -50,7 +54,10 @@ export async function startTestHttpServer(
   config: Partial<HttpServiceConfig> = {},
 ): Promise<TestHttpServer> {
   const logger = createRecordingLogger();
-  const service = new HttpService({ host: '127.0.0.1', port: 0, basePath: '', maxPayloadBytes: 1024 * 1024, ...config }, logger);
+  const service = new HttpService(
+    { host: '127.0.0.1', port: 0, basePath: '', maxPayloadBytes: 1024 * 1024, ...config },
+    logger,
+  );
   const http = service.setup();
   http.registerAuth((headers) => {
     const match = /^user (\w+)$/.exec(String(headers.authorization ?? ''));
@@ -62,7 +69,11 @@ export async function startTestHttpServer(
   };
   await service.start({
     coreContext: createCoreContextFactory({
-      savedObjects: { getScopedClient: unavailable, createInternalRepository: unavailable, getTypeRegistry: unavailable } as SavedObjectsServiceStart,
+      savedObjects: {
+        getScopedClient: unavailable,
+        createInternalRepository: unavailable,
+        getTypeRegistry: unavailable,
+      } as SavedObjectsServiceStart,
       uiSettings: { asScopedToClient: unavailable },
       getCurrentUser: authenticatedUserOf,
     }),

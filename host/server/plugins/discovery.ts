@@ -38,7 +38,13 @@ export async function discoverPlugins(
     try {
       const manifest = await readManifest(manifestPath, hostVersion, onWarning);
       if (byId.has(manifest.id)) {
-        errors.push(new PluginDiscoveryError('duplicate-id', manifestPath, `Plugin with id "${manifest.id}" is already registered!`));
+        errors.push(
+          new PluginDiscoveryError(
+            'duplicate-id',
+            manifestPath,
+            `Plugin with id "${manifest.id}" is already registered!`,
+          ),
+        );
         continue;
       }
       byId.set(manifest.id, { manifest, path: folder });
@@ -53,7 +59,9 @@ export async function discoverPlugins(
 
 /** `requiredBundles` must name plugins that exist and have a browser part. */
 function missingBundleErrors(plugins: DiscoveredPlugin[]): PluginDiscoveryError[] {
-  const uiIds = new Set(plugins.filter((plugin) => plugin.manifest.ui).map((plugin) => plugin.manifest.id));
+  const uiIds = new Set(
+    plugins.filter((plugin) => plugin.manifest.ui).map((plugin) => plugin.manifest.id),
+  );
   return plugins.flatMap(({ manifest, path }) =>
     manifest.requiredBundles
       .filter((bundleId) => !uiIds.has(bundleId))

@@ -21,11 +21,21 @@ export async function loadInstanceUuid(dataDir: string): Promise<string> {
   return uuid;
 }
 
-export async function createPluginEnv(options: { dataDir: string; version: string; dist: boolean }): Promise<PluginEnv> {
+export async function createPluginEnv(options: {
+  dataDir: string;
+  version: string;
+  dist: boolean;
+}): Promise<PluginEnv> {
   const production = options.dist;
   return {
     mode: { name: production ? 'production' : 'development', dev: !production, prod: production },
-    packageInfo: { version: options.version, branch: 'main', buildNum: 0, buildSha: '', dist: options.dist },
+    packageInfo: {
+      version: options.version,
+      branch: 'main',
+      buildNum: 0,
+      buildSha: '',
+      dist: options.dist,
+    },
     instanceUuid: await loadInstanceUuid(options.dataDir),
   };
 }

@@ -1,6 +1,7 @@
 /** Typed errors of plugin discovery and of the plugin lifecycle. */
 
-export type PluginDiscoveryErrorKind = 'invalid-manifest' | 'incompatible-version' | 'duplicate-id' | 'missing-bundle';
+export type PluginDiscoveryErrorKind =
+  'invalid-manifest' | 'incompatible-version' | 'duplicate-id' | 'missing-bundle';
 
 /** One problem with one plugin folder; the message ends with the kind and the manifest path. */
 export class PluginDiscoveryError extends Error {

@@ -28,7 +28,12 @@ const KNOWN_KEYS = new Set([
   'requiredOSDataSourcePlugins',
 ]);
 
-const STRING_ARRAY_KEYS = ['requiredPlugins', 'optionalPlugins', 'requiredBundles', 'requiredOSDataSourcePlugins'] as const;
+const STRING_ARRAY_KEYS = [
+  'requiredPlugins',
+  'optionalPlugins',
+  'requiredBundles',
+  'requiredOSDataSourcePlugins',
+] as const;
 
 /** `svcCheckUpdates` → `svc_check_updates`: the default config root of a plugin. */
 export function toSnakeCase(id: string): string {
@@ -65,15 +70,23 @@ export function validateManifest(
 ): PluginManifest {
   const invalid = (message: string) => PluginDiscoveryError.invalidManifest(manifestPath, message);
   if (!isPlainObject(raw)) throw invalid('Plugin manifest must contain a JSON encoded object.');
-  if (typeof raw.id !== 'string' || raw.id === '') throw invalid('Plugin manifest must contain an "id" property.');
+  if (typeof raw.id !== 'string' || raw.id === '')
+    throw invalid('Plugin manifest must contain an "id" property.');
   const id = raw.id;
   if (id.includes('.')) throw invalid('Plugin "id" must not include `.` characters.');
-  if (!/^[a-z][a-zA-Z0-9]*$/.test(id)) onWarning(`Expect plugin "id" in camelCase, but found: ${id} (${manifestPath})`);
+  if (!/^[a-z][a-zA-Z0-9]*$/.test(id))
+    onWarning(`Expect plugin "id" in camelCase, but found: ${id} (${manifestPath})`);
   if (typeof raw.version !== 'string' || raw.version === '') {
     throw invalid(`Plugin manifest for "${id}" must contain a "version" property.`);
   }
-  if (raw.configPath !== undefined && typeof raw.configPath !== 'string' && !isStringArray(raw.configPath)) {
-    throw invalid(`The "configPath" in plugin manifest for "${id}" should either be a string or an array of strings.`);
+  if (
+    raw.configPath !== undefined &&
+    typeof raw.configPath !== 'string' &&
+    !isStringArray(raw.configPath)
+  ) {
+    throw invalid(
+      `The "configPath" in plugin manifest for "${id}" should either be a string or an array of strings.`,
+    );
   }
   for (const key of STRING_ARRAY_KEYS) {
     if (raw[key] !== undefined && !isStringArray(raw[key])) {
@@ -92,10 +105,17 @@ export function validateManifest(
   }
   const unknownKeys = Object.keys(raw).filter((key) => !KNOWN_KEYS.has(key));
   if (unknownKeys.length > 0) {
-    throw invalid(`Manifest for plugin "${id}" contains the following unrecognized properties: ${unknownKeys.join(',')}.`);
+    throw invalid(
+      `Manifest for plugin "${id}" contains the following unrecognized properties: ${unknownKeys.join(',')}.`,
+    );
   }
-  if (raw.opensearchDashboardsVersion !== undefined && typeof raw.opensearchDashboardsVersion !== 'string') {
-    throw invalid(`The "opensearchDashboardsVersion" in plugin manifest for "${id}" should be a string.`);
+  if (
+    raw.opensearchDashboardsVersion !== undefined &&
+    typeof raw.opensearchDashboardsVersion !== 'string'
+  ) {
+    throw invalid(
+      `The "opensearchDashboardsVersion" in plugin manifest for "${id}" should be a string.`,
+    );
   }
   const opensearchDashboardsVersion = raw.opensearchDashboardsVersion ?? raw.version;
   if (!isCompatible(opensearchDashboardsVersion, hostVersion)) {
@@ -133,7 +153,10 @@ export async function readManifest(
   try {
     raw = JSON.parse(text);
   } catch {
-    throw PluginDiscoveryError.invalidManifest(manifestPath, 'Plugin manifest must contain a JSON encoded object.');
+    throw PluginDiscoveryError.invalidManifest(
+      manifestPath,
+      'Plugin manifest must contain a JSON encoded object.',
+    );
   }
   return validateManifest(raw, manifestPath, hostVersion, onWarning);
 }

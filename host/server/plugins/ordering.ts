@@ -4,8 +4,16 @@ import type { PluginManifest } from '../types';
 type DependencyInfo = Pick<PluginManifest, 'id' | 'requiredPlugins' | 'optionalPlugins'>;
 
 /** Required dependencies plus the optional ones that are present. */
-export function dependenciesOf(manifest: DependencyInfo, presentIds: ReadonlySet<string>): string[] {
-  return [...new Set([...manifest.requiredPlugins, ...manifest.optionalPlugins.filter((id) => presentIds.has(id))])];
+export function dependenciesOf(
+  manifest: DependencyInfo,
+  presentIds: ReadonlySet<string>,
+): string[] {
+  return [
+    ...new Set([
+      ...manifest.requiredPlugins,
+      ...manifest.optionalPlugins.filter((id) => presentIds.has(id)),
+    ]),
+  ];
 }
 
 /**
@@ -14,7 +22,9 @@ export function dependenciesOf(manifest: DependencyInfo, presentIds: ReadonlySet
  */
 export function sortTopologically(manifests: readonly DependencyInfo[]): string[] {
   const presentIds = new Set(manifests.map((manifest) => manifest.id));
-  const pending = new Map(manifests.map((manifest) => [manifest.id, new Set(dependenciesOf(manifest, presentIds))]));
+  const pending = new Map(
+    manifests.map((manifest) => [manifest.id, new Set(dependenciesOf(manifest, presentIds))]),
+  );
   const sorted: string[] = [];
   let ready = [...pending].filter(([, deps]) => deps.size === 0).map(([id]) => id);
   while (ready.length > 0) {

@@ -4,7 +4,15 @@
  */
 import { join } from 'node:path';
 import { isConfigSchema } from '../../schema';
-import type { CoreSetup, CoreStart, Plugin, PluginConfigDescriptor, PluginInitializer, PluginInitializerContext, PluginManifest } from '../types';
+import type {
+  CoreSetup,
+  CoreStart,
+  Plugin,
+  PluginConfigDescriptor,
+  PluginInitializer,
+  PluginInitializerContext,
+  PluginManifest,
+} from '../types';
 import { PluginLifecycleError } from './errors';
 
 export type LifecycleState = 'discovered' | 'set up' | 'started' | 'stopped';
@@ -43,17 +51,30 @@ export class PluginWrapper {
     try {
       exported = require(modulePath) as typeof exported;
     } catch (error) {
-      throw new PluginLifecycleError(this.id, `Plugin "${this.id}" could not be loaded from ${modulePath}: ${(error as Error).message}`, { cause: error });
+      throw new PluginLifecycleError(
+        this.id,
+        `Plugin "${this.id}" could not be loaded from ${modulePath}: ${(error as Error).message}`,
+        { cause: error },
+      );
     }
     if (!('plugin' in exported) || exported.plugin === undefined) {
-      throw new PluginLifecycleError(this.id, `Plugin "${this.id}" does not export "plugin" definition (${modulePath}).`);
+      throw new PluginLifecycleError(
+        this.id,
+        `Plugin "${this.id}" does not export "plugin" definition (${modulePath}).`,
+      );
     }
     if (typeof exported.plugin !== 'function') {
-      throw new PluginLifecycleError(this.id, `Definition of plugin "${this.id}" should be a function (${modulePath}).`);
+      throw new PluginLifecycleError(
+        this.id,
+        `Definition of plugin "${this.id}" should be a function (${modulePath}).`,
+      );
     }
     const config = exported.config as PluginConfigDescriptor | undefined;
     if (config !== undefined && !isConfigSchema(config?.schema)) {
-      throw new PluginLifecycleError(this.id, `Configuration schema expected to be an instance of Type (plugin "${this.id}", ${modulePath}).`);
+      throw new PluginLifecycleError(
+        this.id,
+        `Configuration schema expected to be an instance of Type (plugin "${this.id}", ${modulePath}).`,
+      );
     }
     this.serverModule = { initializer: exported.plugin as PluginInitializer, config };
     return this.serverModule;
@@ -69,16 +90,26 @@ export class PluginWrapper {
       );
     }
     if (typeof instance.setup !== 'function') {
-      throw new PluginLifecycleError(this.id, `Instance of plugin "${this.id}" does not define "setup" function.`);
+      throw new PluginLifecycleError(
+        this.id,
+        `Instance of plugin "${this.id}" does not define "setup" function.`,
+      );
     }
     this.instance = instance;
     return instance.setup(core, deps);
   }
 
   start(core: CoreStart, deps: object): unknown {
-    if (!this.instance) throw new PluginLifecycleError(this.id, `Plugin "${this.id}" can't be started since it isn't set up.`);
+    if (!this.instance)
+      throw new PluginLifecycleError(
+        this.id,
+        `Plugin "${this.id}" can't be started since it isn't set up.`,
+      );
     if (typeof this.instance.start !== 'function') {
-      throw new PluginLifecycleError(this.id, `Instance of plugin "${this.id}" does not define "start" function.`);
+      throw new PluginLifecycleError(
+        this.id,
+        `Instance of plugin "${this.id}" does not define "start" function.`,
+      );
     }
     return this.instance.start(core, deps);
   }

@@ -18,7 +18,10 @@ export function configPathName(manifest: Pick<PluginManifest, 'configPath'>): st
 }
 
 /** The raw subtree at the plugin's config path (undefined when absent). */
-export function rawPluginConfig(manifest: Pick<PluginManifest, 'configPath'>, hostPluginConfig: Record<string, unknown>): unknown {
+export function rawPluginConfig(
+  manifest: Pick<PluginManifest, 'configPath'>,
+  hostPluginConfig: Record<string, unknown>,
+): unknown {
   let node: unknown = hostPluginConfig;
   for (const part of configPathParts(manifest)) {
     if (typeof node !== 'object' || node === null) return undefined;
@@ -29,11 +32,16 @@ export function rawPluginConfig(manifest: Pick<PluginManifest, 'configPath'>, ho
 
 /** A plugin is on unless its subtree says `enabled: false`. */
 export function isEnabled(raw: unknown): boolean {
-  return !(typeof raw === 'object' && raw !== null && (raw as { enabled?: unknown }).enabled === false);
+  return !(
+    typeof raw === 'object' &&
+    raw !== null &&
+    (raw as { enabled?: unknown }).enabled === false
+  );
 }
 
 function withoutEnabled(raw: unknown): unknown {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !('enabled' in raw)) return raw;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !('enabled' in raw))
+    return raw;
   const { enabled: _enabled, ...rest } = raw as Record<string, unknown>;
   return rest;
 }
@@ -50,7 +58,12 @@ export function validatePluginConfig(
   const pathName = configPathName(manifest);
   const value = withoutEnabled(raw);
   if (!descriptor) {
-    const keys = typeof value === 'object' && value !== null ? Object.keys(value) : value === undefined ? [] : [pathName];
+    const keys =
+      typeof value === 'object' && value !== null
+        ? Object.keys(value)
+        : value === undefined
+          ? []
+          : [pathName];
     if (keys.length > 0) {
       throw new PluginConfigError(
         `Plugin "${manifest.id}" does not accept configuration, but [${pathName}] sets: ${keys.join(', ')}.`,
@@ -61,13 +74,20 @@ export function validatePluginConfig(
   try {
     return descriptor.schema.validate(value, {}, pathName);
   } catch (error) {
-    throw new PluginConfigError(`Invalid configuration for plugin "${manifest.id}": ${(error as Error).message}`);
+    throw new PluginConfigError(
+      `Invalid configuration for plugin "${manifest.id}": ${(error as Error).message}`,
+    );
   }
 }
 
 /** The keys of the validated config the plugin exposes to its browser part. */
-export function browserConfig(descriptor: PluginConfigDescriptor | undefined, config: unknown): Record<string, unknown> {
+export function browserConfig(
+  descriptor: PluginConfigDescriptor | undefined,
+  config: unknown,
+): Record<string, unknown> {
   if (!descriptor?.exposeToBrowser || typeof config !== 'object' || config === null) return {};
   const exposed = descriptor.exposeToBrowser as Record<string, boolean | undefined>;
-  return Object.fromEntries(Object.entries(config as Record<string, unknown>).filter(([key]) => exposed[key] === true));
+  return Object.fromEntries(
+    Object.entries(config as Record<string, unknown>).filter(([key]) => exposed[key] === true),
+  );
 }

@@ -47,14 +47,22 @@ export function createInitializerContext(
   };
 }
 
-export function createPluginSetupContext(plugin: PluginWrapper, core: InternalCoreSetup): CoreSetup {
+export function createPluginSetupContext(
+  plugin: PluginWrapper,
+  core: InternalCoreSetup,
+): CoreSetup {
   let router: IRouter | undefined;
   return {
     http: {
       // One router per plugin, as in OSD: every call returns the same instance.
-      createRouter: <Context extends RequestHandlerContext>() => (router ??= core.http.createRouter(plugin.opaqueId)) as unknown as IRouter<Context>,
+      createRouter: <Context extends RequestHandlerContext>() =>
+        (router ??= core.http.createRouter(plugin.opaqueId)) as unknown as IRouter<Context>,
       registerRouteHandlerContext: (name, provider) =>
-        core.http.registerRouteHandlerContext(plugin.opaqueId, name, provider as ContextProvider<unknown>),
+        core.http.registerRouteHandlerContext(
+          plugin.opaqueId,
+          name,
+          provider as ContextProvider<unknown>,
+        ),
       registerOnPreResponse: (handler) => core.http.registerOnPreResponse(handler),
       basePath: core.http.basePath,
       auth: core.http.auth,

@@ -16,7 +16,11 @@ function seconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(3))}sec`;
 }
 
-async function withTimeout<T>(work: () => T | Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+async function withTimeout<T>(
+  work: () => T | Promise<T>,
+  ms: number,
+  onTimeout: () => Error,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(onTimeout()), ms);
@@ -41,7 +45,9 @@ export class PluginsSystem {
     private readonly timeoutMs = DEFAULT_LIFECYCLE_TIMEOUT_MS,
   ) {
     const byId = new Map(plugins.map((plugin) => [plugin.id, plugin]));
-    this.order = sortTopologically(plugins.map((plugin) => plugin.manifest)).map((id) => byId.get(id)!);
+    this.order = sortTopologically(plugins.map((plugin) => plugin.manifest)).map((id) =>
+      byId.get(id)!,
+    );
     this.ids = new Set(byId.keys());
   }
 
@@ -59,13 +65,21 @@ export class PluginsSystem {
   }
 
   /** Contracts of a plugin's dependencies that have a server part, keyed by id. */
-  private dependencyContracts(plugin: PluginWrapper, contracts: Map<string, unknown>): Record<string, unknown> {
+  private dependencyContracts(
+    plugin: PluginWrapper,
+    contracts: Map<string, unknown>,
+  ): Record<string, unknown> {
     const deps: Record<string, unknown> = {};
-    for (const id of this.dependencyIds(plugin)) if (contracts.has(id)) deps[id] = contracts.get(id);
+    for (const id of this.dependencyIds(plugin))
+      if (contracts.has(id)) deps[id] = contracts.get(id);
     return deps;
   }
 
-  private async runPhase(phase: Phase, plugin: PluginWrapper, work: () => unknown): Promise<unknown> {
+  private async runPhase(
+    phase: Phase,
+    plugin: PluginWrapper,
+    work: () => unknown,
+  ): Promise<unknown> {
     this.logger.debug(`${phase} of plugin "${plugin.id}"`);
     try {
       return await withTimeout(
@@ -79,11 +93,17 @@ export class PluginsSystem {
       );
     } catch (error) {
       if (error instanceof PluginLifecycleError) throw error;
-      throw new PluginLifecycleError(plugin.id, `${phase} of plugin "${plugin.id}" failed: ${(error as Error).message}`, { cause: error });
+      throw new PluginLifecycleError(
+        plugin.id,
+        `${phase} of plugin "${plugin.id}" failed: ${(error as Error).message}`,
+        { cause: error },
+      );
     }
   }
 
-  async setup(setupPlugin: (plugin: PluginWrapper, deps: Record<string, unknown>) => unknown): Promise<Map<string, unknown>> {
+  async setup(
+    setupPlugin: (plugin: PluginWrapper, deps: Record<string, unknown>) => unknown,
+  ): Promise<Map<string, unknown>> {
     for (const plugin of this.serverPlugins()) {
       const deps = this.dependencyContracts(plugin, this.setupContracts);
       const contract = await this.runPhase('Setup', plugin, () => setupPlugin(plugin, deps));
@@ -105,13 +125,19 @@ export class PluginsSystem {
 
   /** Stops every plugin that was set up, in reverse order; a failing stop is logged, the others still run. */
   async stop(): Promise<void> {
-    const setUp = this.serverPlugins().filter((plugin) => plugin.state === 'set up' || plugin.state === 'started');
+    const setUp = this.serverPlugins().filter(
+      (plugin) => plugin.state === 'set up' || plugin.state === 'started',
+    );
     for (const plugin of setUp.reverse()) {
       try {
         await withTimeout(
           () => plugin.stop(),
           this.timeoutMs,
-          () => new PluginLifecycleError(plugin.id, `Stop lifecycle of "${plugin.id}" plugin wasn't completed in ${seconds(this.timeoutMs)}.`),
+          () =>
+            new PluginLifecycleError(
+              plugin.id,
+              `Stop lifecycle of "${plugin.id}" plugin wasn't completed in ${seconds(this.timeoutMs)}.`,
+            ),
         );
       } catch (error) {
         this.logger.error(error as Error, { plugin: plugin.id });

@@ -17,6 +17,8 @@ describe('StartupNotices', () => {
     expect(notices.take()).toEqual(['early']);
     notices.contract.add('late');
     expect(notices.take()).toEqual(['early']);
-    expect(logger.records).toEqual(expect.arrayContaining([expect.objectContaining({ level: 'info', message: 'late' })]));
+    expect(logger.records).toEqual(
+      expect.arrayContaining([expect.objectContaining({ level: 'info', message: 'late' })]),
+    );
   });
 });

@@ -32,10 +32,16 @@ describe('GET /api/status', () => {
   });
 
   it('answers 503 naming the plugins that do not run', async () => {
-    plugins = { svc: { state: 'available', summary: 'Started' }, svcCheckUpdates: { state: 'unavailable', summary: 'Not running (set up)' } };
+    plugins = {
+      svc: { state: 'available', summary: 'Started' },
+      svcCheckUpdates: { state: 'unavailable', summary: 'Not running (set up)' },
+    };
     const response = await fetch(`${server.url}/api/status`);
     expect(response.status).toBe(503);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect((await response.json()).status.overall).toEqual({ state: 'unavailable', summary: 'Not available: svcCheckUpdates' });
+    expect((await response.json()).status.overall).toEqual({
+      state: 'unavailable',
+      summary: 'Not available: svcCheckUpdates',
+    });
   });
 });

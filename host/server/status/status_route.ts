@@ -28,20 +28,35 @@ export interface StatusBody {
 }
 
 export function overallStatus(plugins: Record<string, ServiceStatus>): ServiceStatus {
-  const down = Object.entries(plugins).filter(([, status]) => status.state !== 'available').map(([id]) => id);
+  const down = Object.entries(plugins)
+    .filter(([, status]) => status.state !== 'available')
+    .map(([id]) => id);
   return down.length === 0
     ? { state: 'available', summary: 'All services are available' }
     : { state: 'unavailable', summary: `Not available: ${down.join(', ')}` };
 }
 
 export function registerStatusRoute(router: IRouter, sources: StatusSources): void {
-  router.get({ path: '/api/status', validate: false, options: { authRequired: false } }, (_context, _request, response) => {
-    const plugins = sources.pluginStatuses();
-    const overall = overallStatus(plugins);
-    const body: StatusBody = { name: sources.name, uuid: sources.uuid, version: sources.version, status: { overall }, plugins };
-    // A 503 body is the same document: monitors read the states, load balancers the status code.
-    return overall.state === 'available'
-      ? response.ok({ body: { ...body } })
-      : response.custom({ statusCode: 503, body: Buffer.from(JSON.stringify(body)), headers: { 'content-type': 'application/json; charset=utf-8' } });
-  });
+  router.get(
+    { path: '/api/status', validate: false, options: { authRequired: false } },
+    (_context, _request, response) => {
+      const plugins = sources.pluginStatuses();
+      const overall = overallStatus(plugins);
+      const body: StatusBody = {
+        name: sources.name,
+        uuid: sources.uuid,
+        version: sources.version,
+        status: { overall },
+        plugins,
+      };
+      // A 503 body is the same document: monitors read the states, load balancers the status code.
+      return overall.state === 'available'
+        ? response.ok({ body: { ...body } })
+        : response.custom({
+            statusCode: 503,
+            body: Buffer.from(JSON.stringify(body)),
+            headers: { 'content-type': 'application/json; charset=utf-8' },
+          });
+    },
+  );
 }

@@ -8,12 +8,17 @@ type ReadableStorage = Pick<Storage, 'getItem'>;
 type WritableStorage = Pick<Storage, 'setItem' | 'removeItem'>;
 
 /** The selected API host id, or undefined when none has been chosen in this browser. */
-export function getSelectedApiHostId(storage: ReadableStorage = window.localStorage): string | undefined {
+export function getSelectedApiHostId(
+  storage: ReadableStorage = window.localStorage,
+): string | undefined {
   return storage.getItem(SELECTED_API_HOST_STORAGE_KEY) || undefined;
 }
 
 /** Records the chosen API host id; undefined forgets the choice. */
-export function setSelectedApiHostId(id: string | undefined, storage: WritableStorage = window.localStorage): void {
+export function setSelectedApiHostId(
+  id: string | undefined,
+  storage: WritableStorage = window.localStorage,
+): void {
   if (id) storage.setItem(SELECTED_API_HOST_STORAGE_KEY, id);
   else storage.removeItem(SELECTED_API_HOST_STORAGE_KEY);
 }

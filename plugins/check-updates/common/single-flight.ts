@@ -3,7 +3,11 @@
  * concurrent callers for the same key cause one piece of work. (Hand-written: a few lines, no
  * installed library offers it.)
  */
-export function singleFlight<T>(inFlight: Map<string, Promise<T>>, key: string, task: () => Promise<T>): Promise<T> {
+export function singleFlight<T>(
+  inFlight: Map<string, Promise<T>>,
+  key: string,
+  task: () => Promise<T>,
+): Promise<T> {
   const running = inFlight.get(key);
   if (running) return running;
   const started = task().finally(() => inFlight.delete(key));

@@ -15,5 +15,7 @@ export function isUpdateType(value: unknown): value is UpdateType {
 
 /** Validation message for a version field, undefined when the value is valid (host/schema `validate` shape). */
 export function semanticVersionError(value: string): string | undefined {
-  return toSemanticVersion(value) ? undefined : `[${value}] is not a semantic version such as 4.8.2`;
+  return toSemanticVersion(value)
+    ? undefined
+    : `[${value}] is not a semantic version such as 4.8.2`;
 }

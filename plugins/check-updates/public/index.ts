@@ -8,5 +8,9 @@ export type { CheckUpdatesPublicSetup, CheckUpdatesPublicStart } from './plugin'
 export { UpdatesNotification } from './components/updates-notification';
 export { DismissNotificationCheck } from './components/dismiss-notification-check';
 export { getAvailableUpdates } from './services/available-updates';
-export { SELECTED_API_HOST_STORAGE_KEY, getSelectedApiHostId, setSelectedApiHostId } from '../common/selected-api-host';
+export {
+  SELECTED_API_HOST_STORAGE_KEY,
+  getSelectedApiHostId,
+  setSelectedApiHostId,
+} from '../common/selected-api-host';
 export type { AvailableUpdates, Update, UpdateType, UserPreferences } from '../common/types';

@@ -12,7 +12,10 @@ export interface CheckUpdatesPublicStart {
 
 export type CheckUpdatesPublicSetup = Record<string, never>;
 
-export class CheckUpdatesPublicPlugin implements Plugin<CheckUpdatesPublicSetup, CheckUpdatesPublicStart> {
+export class CheckUpdatesPublicPlugin implements Plugin<
+  CheckUpdatesPublicSetup,
+  CheckUpdatesPublicStart
+> {
   setup(_core: CoreSetup): CheckUpdatesPublicSetup {
     return {};
   }

@@ -11,14 +11,16 @@ export const configSchema = schema.object({
   /** node-cron expression of the job that refreshes every host's record (daily at 03:00 server time). */
   refreshSchedule: schema.string({
     defaultValue: '0 3 * * *',
-    validate: (value) => (isCronExpression(value) ? undefined : `[${value}] is not a valid cron expression`),
+    validate: (value) =>
+      isCronExpression(value) ? undefined : `[${value}] is not a valid cron expression`,
   }),
   /**
    * Release-notes URL of a version when the API host does not give one; `{version}`, `{major}`,
    * `{minor}` and `{patch}` are filled in.
    */
   releaseNotesUrl: schema.string({
-    defaultValue: 'https://documentation.wazuh.com/current/release-notes/release-{major}-{minor}-{patch}.html',
+    defaultValue:
+      'https://documentation.wazuh.com/current/release-notes/release-{major}-{minor}-{patch}.html',
     validate: (value) => (/^https?:\/\/\S+$/i.test(value) ? undefined : 'must be an http(s) URL'),
   }),
 });

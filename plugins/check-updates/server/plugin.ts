@@ -1,4 +1,10 @@
-import type { CoreSetup, CoreStart, Logger, Plugin, PluginInitializerContext } from '../../../host/server/types';
+import type {
+  CoreSetup,
+  CoreStart,
+  Logger,
+  Plugin,
+  PluginInitializerContext,
+} from '../../../host/server/types';
 import { PLUGIN_CONTEXT_NAME } from '../common/constants';
 import type { CheckUpdatesConfig } from './config';
 import { registerRoutes } from './routes';
@@ -8,13 +14,24 @@ import { releaseNotesUrlFromTemplate } from './services/available-updates/classi
 import { createVersionCheckClient } from './services/available-updates/version-check-client';
 import { UserPreferencesService } from './services/preferences/user-preferences-service';
 import { startPeriodicRefresh } from './services/scheduler/periodic-refresh';
-import type { CheckUpdatesContext, CheckUpdatesRequestHandlerContext, CheckUpdatesServices, CheckUpdatesSetupDeps, CheckUpdatesStartDeps } from './types';
+import type {
+  CheckUpdatesContext,
+  CheckUpdatesRequestHandlerContext,
+  CheckUpdatesServices,
+  CheckUpdatesSetupDeps,
+  CheckUpdatesStartDeps,
+} from './types';
 
 export type CheckUpdatesPluginSetup = Record<string, never>;
 export type CheckUpdatesPluginStart = Record<string, never>;
 
 /** Server side of `svcCheckUpdates`: available updates per API host and per-user dismissals. */
-export class CheckUpdatesPlugin implements Plugin<CheckUpdatesPluginSetup, CheckUpdatesPluginStart, CheckUpdatesSetupDeps, CheckUpdatesStartDeps> {
+export class CheckUpdatesPlugin implements Plugin<
+  CheckUpdatesPluginSetup,
+  CheckUpdatesPluginStart,
+  CheckUpdatesSetupDeps,
+  CheckUpdatesStartDeps
+> {
   private readonly logger: Logger;
   private services?: CheckUpdatesServices;
   private refreshJob?: { stop(): Promise<void> };
@@ -26,9 +43,14 @@ export class CheckUpdatesPlugin implements Plugin<CheckUpdatesPluginSetup, Check
   setup(core: CoreSetup<CheckUpdatesStartDeps>): CheckUpdatesPluginSetup {
     core.savedObjects.registerType(availableUpdatesType);
     core.savedObjects.registerType(userPreferencesType);
-    const context: CheckUpdatesContext = { logger: this.logger, security: { getCurrentUser: (request) => core.security.getCurrentUser(request) } };
+    const context: CheckUpdatesContext = {
+      logger: this.logger,
+      security: { getCurrentUser: (request) => core.security.getCurrentUser(request) },
+    };
     core.http.registerRouteHandlerContext(PLUGIN_CONTEXT_NAME, () => context);
-    registerRoutes(core.http.createRouter<CheckUpdatesRequestHandlerContext>(), () => this.startedServices());
+    registerRoutes(core.http.createRouter<CheckUpdatesRequestHandlerContext>(), () =>
+      this.startedServices(),
+    );
     return {};
   }
 
@@ -43,7 +65,10 @@ export class CheckUpdatesPlugin implements Plugin<CheckUpdatesPluginSetup, Check
       cacheLifetimeMs: config.cacheLifetimeMinutes * 60_000,
       logger: this.logger.get('available-updates'),
     });
-    const preferences = new UserPreferencesService({ repository, logger: this.logger.get('preferences') });
+    const preferences = new UserPreferencesService({
+      repository,
+      logger: this.logger.get('preferences'),
+    });
     this.services = { availableUpdates, preferences };
     this.refreshJob = startPeriodicRefresh({
       schedule: config.refreshSchedule,
@@ -59,7 +84,8 @@ export class CheckUpdatesPlugin implements Plugin<CheckUpdatesPluginSetup, Check
   }
 
   private startedServices(): CheckUpdatesServices {
-    if (!this.services) throw new Error('svcCheckUpdates services are used before the plugin started');
+    if (!this.services)
+      throw new Error('svcCheckUpdates services are used before the plugin started');
     return this.services;
   }
 }

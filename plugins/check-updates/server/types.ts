@@ -1,4 +1,10 @@
-import type { AuthenticatedUser, IRouter, Logger, OsdRequest, RequestHandlerContext } from '../../../host/server/types';
+import type {
+  AuthenticatedUser,
+  IRouter,
+  Logger,
+  OsdRequest,
+  RequestHandlerContext,
+} from '../../../host/server/types';
 import type { SvcServerStart } from '../../main/server/types';
 import type { AvailableUpdatesService } from './services/available-updates/available-updates-service';
 import type { UserPreferencesService } from './services/preferences/user-preferences-service';

@@ -9,10 +9,23 @@ function fakeCore(settings: Record<string, unknown> = {}) {
   const setSecurityWarningsVisible = jest.fn();
   const start = {
     application: { currentAppId: () => 'svc-agents', getUrlForApp: (id: string) => `/app/${id}` },
-    chrome: { setSecurityWarningsVisible, docTitle: { change: jest.fn(), reset: jest.fn() }, setBreadcrumbs: jest.fn() },
-    http: { basePath: { prepend: (path: string) => path, remove: (path: string) => path }, post: jest.fn(async () => ({})), get: jest.fn(async () => []) },
-    notifications: { toasts: { addDanger: jest.fn(), addWarning: jest.fn(), addSuccess: jest.fn() } },
-    uiSettings: { isDeclared: (key: string) => key in settings, get: (key: string, fallback?: unknown) => (key in settings ? settings[key] : fallback) },
+    chrome: {
+      setSecurityWarningsVisible,
+      docTitle: { change: jest.fn(), reset: jest.fn() },
+      setBreadcrumbs: jest.fn(),
+    },
+    http: {
+      basePath: { prepend: (path: string) => path, remove: (path: string) => path },
+      post: jest.fn(async () => ({})),
+      get: jest.fn(async () => []),
+    },
+    notifications: {
+      toasts: { addDanger: jest.fn(), addWarning: jest.fn(), addSuccess: jest.fn() },
+    },
+    uiSettings: {
+      isDeclared: (key: string) => key in settings,
+      get: (key: string, fallback?: unknown) => (key in settings ? settings[key] : fallback),
+    },
     rendering: { render: jest.fn(() => () => undefined) },
   } as unknown as CoreStart;
   const setup = {
@@ -47,7 +60,10 @@ describe('svc browser plugin', () => {
     expect(setSecurityWarningsVisible).toHaveBeenCalledWith(false);
     const services = getSvcServices();
     expect(services.telemetry.enabled).toBe(false);
-    expect((await services.syntaxes.load('wql')).translate('status=active', [])).toEqual({ ok: true, query: { q: 'status=active' } });
+    expect((await services.syntaxes.load('wql')).translate('status=active', [])).toEqual({
+      ok: true,
+      query: { q: 'status=active' },
+    });
     expect(services.syntaxes.list().map((syntax) => syntax.id)).toEqual(['wql', 'dql', 'lucene']);
   });
 
@@ -58,7 +74,10 @@ describe('svc browser plugin', () => {
     instance.start(start);
     window.localStorage.clear();
     getSvcServices().telemetry.appOpened('svc-agents');
-    expect(getSvcServices().telemetry.counts()).toMatchObject({ apps: { 'svc-agents': 1 }, errors: 0 });
+    expect(getSvcServices().telemetry.counts()).toMatchObject({
+      apps: { 'svc-agents': 1 },
+      errors: 0,
+    });
     expect(start.http.post).not.toHaveBeenCalled();
   });
 
@@ -68,7 +87,13 @@ describe('svc browser plugin', () => {
     instance.setup(setup);
     instance.start(start);
     const element = document.createElement('div');
-    const params = { element, history: createMemoryHistory(), appBasePath: '/app/svc-rules', onAppLeave: jest.fn(), setHeaderActionMenu: jest.fn() } as AppMountParameters;
+    const params = {
+      element,
+      history: createMemoryHistory(),
+      appBasePath: '/app/svc-rules',
+      onAppLeave: jest.fn(),
+      setHeaderActionMenu: jest.fn(),
+    } as AppMountParameters;
     const unmount = await apps.find((app) => app.id === 'svc-rules')!.mount(params);
     expect(start.rendering.render).toHaveBeenCalledWith(expect.anything(), element);
     expect(start.chrome.docTitle.change).toHaveBeenCalledWith(['Rules', 'Security']);

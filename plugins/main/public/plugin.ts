@@ -49,7 +49,8 @@ export class SvcPublicPlugin implements Plugin<SvcPublicSetup, SvcPublicStart> {
     const errors = new ErrorOrchestrator({
       toasts: core.notifications.toasts,
       http: core.http,
-      location: () => `${core.application.currentAppId() ?? 'svc'}: ${core.http.basePath.remove(window.location.pathname)}`,
+      location: () =>
+        `${core.application.currentAppId() ?? 'svc'}: ${core.http.basePath.remove(window.location.pathname)}`,
       onReport: () => telemetry.errorShown(),
     });
     setSvcServices({

@@ -60,16 +60,32 @@ export function parseStartupBlock(output: string): StartupBlock | undefined {
 
 /** The environment of the child: the caller's, minus every `SVC_*` setting, plus the given ones. */
 function childEnv(options: NpmStartOptions): NodeJS.ProcessEnv {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('SVC_')));
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('SVC_')),
+  );
   const configFile = join(options.dataDir, 'svc.yml');
   writeFileSync(configFile, '');
-  return { ...inherited, SVC_DATA_DIR: options.dataDir, SVC_PORT: String(options.port), SVC_HOST: '127.0.0.1', SVC_CONFIG: configFile, ...options.env };
+  return {
+    ...inherited,
+    SVC_DATA_DIR: options.dataDir,
+    SVC_PORT: String(options.port),
+    SVC_HOST: '127.0.0.1',
+    SVC_CONFIG: configFile,
+    ...options.env,
+  };
 }
 
 export function startNpmStart(options: NpmStartOptions): NpmStart {
-  const child = spawn('npm', ['start'], { cwd: ROOT, env: childEnv(options), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['start'], {
+    cwd: ROOT,
+    env: childEnv(options),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
-  const closed = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  const closed = new Promise<number | null>((resolve) =>
+    child.once('close', (code) => resolve(code)),
+  );
   const block = new Promise<StartupBlock>((resolve, reject) => {
     const collect = (chunk: Buffer) => {
       output += chunk.toString('utf8');
@@ -78,7 +94,13 @@ export function startNpmStart(options: NpmStartOptions): NpmStart {
     };
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
-    void closed.then((code) => reject(new Error(`npm start ended (exit code ${code}) before printing its start-up block:\n${output}`)));
+    void closed.then((code) =>
+      reject(
+        new Error(
+          `npm start ended (exit code ${code}) before printing its start-up block:\n${output}`,
+        ),
+      ),
+    );
   });
   // Callers that only poll the URL need not handle a rejected block.
   block.catch(() => undefined);
@@ -98,7 +120,11 @@ export function startNpmStart(options: NpmStartOptions): NpmStart {
 }
 
 /** Polls `GET <url>/api/status` until it answers 200; resolves with the milliseconds since `since`. */
-export async function waitForStatus(url: string, since: number, timeoutMs: number): Promise<number> {
+export async function waitForStatus(
+  url: string,
+  since: number,
+  timeoutMs: number,
+): Promise<number> {
   for (;;) {
     try {
       const response = await fetch(`${url}/api/status`);
@@ -106,7 +132,8 @@ export async function waitForStatus(url: string, since: number, timeoutMs: numbe
     } catch {
       // Not listening yet.
     }
-    if (performance.now() - since > timeoutMs) throw new Error(`${url}/api/status did not answer 200 within ${timeoutMs} ms`);
+    if (performance.now() - since > timeoutMs)
+      throw new Error(`${url}/api/status did not answer 200 within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

@@ -25,11 +25,15 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function readUpdates(force: boolean): Promise<{ status: number; body: DataResponse<AvailableUpdates> }> {
+async function readUpdates(
+  force: boolean,
+): Promise<{ status: number; body: DataResponse<AvailableUpdates> }> {
   const dashboard = await startTestDashboard({ dataDir, config: dashboardConfig(api) });
   try {
     const admin = await dashboard.login();
-    const response = await admin.get('/api/v1/svc-check-updates/updates', { query: { api_id: API_ID, force } });
+    const response = await admin.get('/api/v1/svc-check-updates/updates', {
+      query: { api_id: API_ID, force },
+    });
     return { status: response.status, body: response.json() };
   } finally {
     await dashboard.stop();

@@ -2,7 +2,12 @@
  * A test dashboard wired to a managed-API simulator stored as API host `manager-1`, for the
  * update-check integration tests.
  */
-import { startManagedApi, RUN_AS_USER, type ManagedApi, type VersionCheckMode } from '../../managed-api';
+import {
+  startManagedApi,
+  RUN_AS_USER,
+  type ManagedApi,
+  type VersionCheckMode,
+} from '../../managed-api';
 import { startTestDashboard, type TestDashboard, type TestDashboardOptions } from '../harness';
 
 export const API_ID = 'manager-1';
@@ -19,9 +24,18 @@ export interface UpdatesTestBed {
 }
 
 /** Dashboard config storing the simulator as hosts `manager-1` and `manager-2`, plus the given plugin settings. */
-export function dashboardConfig(api: ManagedApi, extra: { svc?: Record<string, unknown>; svc_check_updates?: Record<string, unknown> } = {}) {
+export function dashboardConfig(
+  api: ManagedApi,
+  extra: { svc?: Record<string, unknown>; svc_check_updates?: Record<string, unknown> } = {},
+) {
   const { protocol, hostname, port } = new URL(api.url);
-  const host = (id: string) => ({ id, url: `${protocol}//${hostname}`, port: Number(port), username: RUN_AS_USER.username, password: RUN_AS_USER.password });
+  const host = (id: string) => ({
+    id,
+    url: `${protocol}//${hostname}`,
+    port: Number(port),
+    username: RUN_AS_USER.username,
+    password: RUN_AS_USER.password,
+  });
   return {
     svc: {
       hosts: [host(API_ID), host(FRESH_API_ID)],
@@ -32,12 +46,19 @@ export function dashboardConfig(api: ManagedApi, extra: { svc?: Record<string, u
 }
 
 export async function startUpdatesTestBed(
-  options: { versionCheck?: VersionCheckMode; config?: Parameters<typeof dashboardConfig>[1]; dashboard?: TestDashboardOptions } = {},
+  options: {
+    versionCheck?: VersionCheckMode;
+    config?: Parameters<typeof dashboardConfig>[1];
+    dashboard?: TestDashboardOptions;
+  } = {},
 ): Promise<UpdatesTestBed> {
   const api = await startManagedApi({ versionCheck: options.versionCheck ?? 'all', agents: 5 });
   let dashboard: TestDashboard;
   try {
-    dashboard = await startTestDashboard({ ...options.dashboard, config: dashboardConfig(api, options.config) });
+    dashboard = await startTestDashboard({
+      ...options.dashboard,
+      config: dashboardConfig(api, options.config),
+    });
   } catch (error) {
     await api.stop();
     throw error;

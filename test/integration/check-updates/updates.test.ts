@@ -40,10 +40,22 @@ async function updates(query: Record<string, string | boolean>, client = admin) 
 describe('GET /updates: field rules', () => {
   it.each([
     [{}, '[request query.api_id]: expected value of type [string] but got [undefined]'],
-    [{ api_id: '' }, '[request query.api_id]: value has length [0] but it must have a minimum length of [1].'],
-    [{ api_id: 'x'.repeat(257) }, '[request query.api_id]: value has length [257] but it must have a maximum length of [256].'],
-    [{ api_id: API_ID, force: 'sometimes' }, '[request query.force]: expected value of type [boolean] but got [string]'],
-    [{ api_id: API_ID, query_api: 'true' }, '[request query.query_api]: definition for this key is missing'],
+    [
+      { api_id: '' },
+      '[request query.api_id]: value has length [0] but it must have a minimum length of [1].',
+    ],
+    [
+      { api_id: 'x'.repeat(257) },
+      '[request query.api_id]: value has length [257] but it must have a maximum length of [256].',
+    ],
+    [
+      { api_id: API_ID, force: 'sometimes' },
+      '[request query.force]: expected value of type [boolean] but got [string]',
+    ],
+    [
+      { api_id: API_ID, query_api: 'true' },
+      '[request query.query_api]: definition for this key is missing',
+    ],
   ])('answers 400 for %j', async (query, message) => {
     const response = await updates(query);
     expect(response.status).toBe(400);
@@ -92,21 +104,38 @@ describe('GET /updates: available updates', () => {
 
   it('answers null for the kinds of update the host does not offer', async () => {
     bed.api.setVersionCheck('patch');
-    const { data } = (await updates({ api_id: API_ID, force: true })).json<DataResponse<AvailableUpdates>>();
-    expect(data).toMatchObject({ last_available_major: null, last_available_minor: null, last_available_patch: { version: '4.14.8' } });
+    const { data } = (await updates({ api_id: API_ID, force: true })).json<
+      DataResponse<AvailableUpdates>
+    >();
+    expect(data).toMatchObject({
+      last_available_major: null,
+      last_available_minor: null,
+      last_available_patch: { version: '4.14.8' },
+    });
     bed.api.setVersionCheck('up-to-date');
-    const upToDate = (await updates({ api_id: API_ID, force: true })).json<DataResponse<AvailableUpdates>>();
-    expect(upToDate.data).toMatchObject({ current_version: '4.14.7', last_available_major: null, last_available_minor: null, last_available_patch: null });
+    const upToDate = (await updates({ api_id: API_ID, force: true })).json<
+      DataResponse<AvailableUpdates>
+    >();
+    expect(upToDate.data).toMatchObject({
+      current_version: '4.14.7',
+      last_available_major: null,
+      last_available_minor: null,
+      last_available_patch: null,
+    });
   });
 
   it('serves the stored record within the cache lifetime and asks the host again when forced', async () => {
-    const first = (await updates({ api_id: API_ID, force: true })).json<DataResponse<AvailableUpdates>>();
+    const first = (await updates({ api_id: API_ID, force: true })).json<
+      DataResponse<AvailableUpdates>
+    >();
     const checks = bed.versionChecks();
     bed.api.setVersionCheck('up-to-date');
     const cached = await updates({ api_id: API_ID });
     expect(cached.json()).toEqual(first);
     expect(bed.versionChecks()).toBe(checks);
-    const forced = (await updates({ api_id: API_ID, force: 'true' })).json<DataResponse<AvailableUpdates>>();
+    const forced = (await updates({ api_id: API_ID, force: 'true' })).json<
+      DataResponse<AvailableUpdates>
+    >();
     expect(bed.versionChecks()).toBe(checks + 1);
     expect(forced.data.last_available_major).toBeNull();
   });
@@ -115,7 +144,9 @@ describe('GET /updates: available updates', () => {
     const checks = bed.versionChecks();
     // A slow host keeps the first check in flight while the other requests arrive, so they join it.
     bed.api.faults.latencyMs = 300;
-    const responses = await Promise.all(Array.from({ length: 200 }, () => updates({ api_id: FRESH_API_ID })));
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, () => updates({ api_id: FRESH_API_ID })),
+    );
     expect(responses.map((response) => response.status)).toEqual(Array(200).fill(200));
     expect(new Set(responses.map((response) => response.text)).size).toBe(1);
     expect(bed.versionChecks()).toBe(checks + 1);
@@ -141,8 +172,14 @@ describe('GET /updates: failures', () => {
     const response = await updates({ api_id: API_ID, force: true });
     expect(response.status).toBe(502);
     const body = response.json<ErrorBody>();
-    expect(body.message).toMatch(/^API host \[manager-1\] failed to check for updates: HTTP 500 \(error 2100\): .*CTI/);
-    expect(body.attributes).toMatchObject({ api_id: API_ID, code: 'UPSTREAM_ERROR', upstream: { status: 500, error: 2100, detail: expect.stringContaining('CTI') } });
+    expect(body.message).toMatch(
+      /^API host \[manager-1\] failed to check for updates: HTTP 500 \(error 2100\): .*CTI/,
+    );
+    expect(body.attributes).toMatchObject({
+      api_id: API_ID,
+      code: 'UPSTREAM_ERROR',
+      upstream: { status: 500, error: 2100, detail: expect.stringContaining('CTI') },
+    });
   });
 
   it('says clearly that update checking is disabled on the host', async () => {
@@ -159,7 +196,10 @@ describe('GET /updates: failures', () => {
     bed.api.faults.refuseConnections = true;
     const response = await updates({ api_id: API_ID, force: true });
     expect(response.status).toBe(502);
-    expect(response.json<ErrorBody>()).toMatchObject({ message: expect.stringContaining('API host [manager-1]'), attributes: { code: 'UPSTREAM_ERROR' } });
+    expect(response.json<ErrorBody>()).toMatchObject({
+      message: expect.stringContaining('API host [manager-1]'),
+      attributes: { code: 'UPSTREAM_ERROR' },
+    });
   });
 
   it('answers 502 when the host sends a broken body', async () => {
@@ -173,7 +213,10 @@ describe('GET /updates: failures', () => {
     bed.api.faults.latencyMs = 3000;
     const response = await updates({ api_id: API_ID, force: true });
     expect(response.status).toBe(504);
-    expect(response.json<ErrorBody>()).toMatchObject({ message: expect.stringContaining('did not answer the version check in time'), attributes: { code: 'UPSTREAM_TIMEOUT' } });
+    expect(response.json<ErrorBody>()).toMatchObject({
+      message: expect.stringContaining('did not answer the version check in time'),
+      attributes: { code: 'UPSTREAM_TIMEOUT' },
+    });
     // The simulator counts the abandoned answer when its delay ends: wait for it so later counts are exact.
     await waitUntil(() => bed.versionChecks() > checks);
   });

@@ -25,7 +25,9 @@ async function storedHosts(admin: TestClient): Promise<HostEntry[]> {
 }
 
 async function agentTotal(admin: TestClient): Promise<number> {
-  const response = await admin.post('/api/request', { body: { id: 'demo', method: 'GET', path: '/agents?limit=1' } });
+  const response = await admin.post('/api/request', {
+    body: { id: 'demo', method: 'GET', path: '/agents?limit=1' },
+  });
   expect(response.status).toBe(200);
   return response.json<{ data: { total_affected_items: number } }>().data.total_affected_items;
 }
@@ -35,7 +37,9 @@ jest.setTimeout(120_000);
 
 /** Port of the simulator this dashboard started, as its log says. */
 function simulatorPort(dashboard: TestDashboard): number {
-  const line = dashboard.logs().find((entry) => entry.includes('Demo mode: the built-in managed API runs at'));
+  const line = dashboard
+    .logs()
+    .find((entry) => entry.includes('Demo mode: the built-in managed API runs at'));
   const port = /runs at http:\/\/127\.0\.0\.1:(\d+)/.exec(line ?? '')?.[1];
   if (!port) throw new Error('The dashboard did not log the demo simulator it started.');
   return Number(port);
@@ -52,7 +56,10 @@ describe('demo mode', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function start(env: Record<string, string>, config?: Record<string, unknown>): Promise<TestDashboard> {
+  async function start(
+    env: Record<string, string>,
+    config?: Record<string, unknown>,
+  ): Promise<TestDashboard> {
     const dashboard = await startTestDashboard({ env, config, dataDir });
     dashboards.push(dashboard);
     return dashboard;
@@ -63,11 +70,23 @@ describe('demo mode', () => {
     const admin = await first.login();
     const [demo, ...others] = await storedHosts(admin);
     expect(others).toEqual([]);
-    expect(demo).toEqual(expect.objectContaining({ id: 'demo', url: 'http://127.0.0.1', username: RUN_AS_USER.username, run_as: true, demo: true }));
+    expect(demo).toEqual(
+      expect.objectContaining({
+        id: 'demo',
+        url: 'http://127.0.0.1',
+        username: RUN_AS_USER.username,
+        run_as: true,
+        demo: true,
+      }),
+    );
     expect(await agentTotal(admin)).toBeGreaterThan(0);
-    const updates = await admin.get('/api/v1/svc-check-updates/updates', { query: { api_id: 'demo' } });
+    const updates = await admin.get('/api/v1/svc-check-updates/updates', {
+      query: { api_id: 'demo' },
+    });
     expect(updates.status).toBe(200);
-    expect(updates.json<{ data: { last_available_patch: unknown } }>().data.last_available_patch).toEqual(expect.objectContaining({ tag: expect.stringMatching(/^v/) }));
+    expect(
+      updates.json<{ data: { last_available_patch: unknown } }>().data.last_available_patch,
+    ).toEqual(expect.objectContaining({ tag: expect.stringMatching(/^v/) }));
     expect(demo.port).toBe(simulatorPort(first));
     expect(first.logs().join('\n')).not.toContain(RUN_AS_USER.password);
     await dashboards.pop()!.stop();
@@ -82,7 +101,19 @@ describe('demo mode', () => {
   });
 
   it('with SVC_DEMO=auto and a host from the config file, and with SVC_DEMO=false, stores no demo host', async () => {
-    const configured = { svc: { hosts: [{ id: 'prod', url: 'https://manager.example.org', port: 55000, username: 'api-user', password: 'Api-Password.1' }] } };
+    const configured = {
+      svc: {
+        hosts: [
+          {
+            id: 'prod',
+            url: 'https://manager.example.org',
+            port: 55000,
+            username: 'api-user',
+            password: 'Api-Password.1',
+          },
+        ],
+      },
+    };
     const withHost = await start({ SVC_DEMO: 'auto' }, configured);
     expect((await storedHosts(await withHost.login())).map((host) => host.id)).toEqual(['prod']);
     await dashboards.pop()!.stop();
@@ -93,7 +124,19 @@ describe('demo mode', () => {
   });
 
   it('with SVC_DEMO=true, adds the demo host next to the hosts of the config file', async () => {
-    const configured = { svc: { hosts: [{ id: 'prod', url: 'https://manager.example.org', port: 55000, username: 'api-user', password: 'Api-Password.1' }] } };
+    const configured = {
+      svc: {
+        hosts: [
+          {
+            id: 'prod',
+            url: 'https://manager.example.org',
+            port: 55000,
+            username: 'api-user',
+            password: 'Api-Password.1',
+          },
+        ],
+      },
+    };
     const dashboard = await start({ SVC_DEMO: 'true' }, configured);
     const admin = await dashboard.login();
     expect((await storedHosts(admin)).map((host) => [host.id, Boolean(host.demo)])).toEqual([

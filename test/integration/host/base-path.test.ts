@@ -9,7 +9,10 @@ describe('base path', () => {
   let dashboard: TestDashboard;
 
   beforeAll(async () => {
-    dashboard = await startTestDashboard({ pluginsDir: join(__dirname, 'fixtures', 'plugins'), env: { SVC_BASE_PATH: '/security-dashboard' } });
+    dashboard = await startTestDashboard({
+      pluginsDir: join(__dirname, 'fixtures', 'plugins'),
+      env: { SVC_BASE_PATH: '/security-dashboard' },
+    });
   });
   afterAll(() => dashboard.stop());
 
@@ -25,12 +28,18 @@ describe('base path', () => {
     for (const path of ['/api/status', '/api/test/noop', '/security-dashboardx/api/status']) {
       const response = await fetch(`${origin}${path}`);
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Not Found' });
+      expect(await response.json()).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'Not Found',
+      });
     }
   });
 
   it('scopes the session cookie to the base path', async () => {
-    const response = await dashboard.anonymous().post('/auth/login', { body: { username: 'admin', password: dashboard.adminPassword } });
+    const response = await dashboard
+      .anonymous()
+      .post('/auth/login', { body: { username: 'admin', password: dashboard.adminPassword } });
     expect(response.status).toBe(200);
     expect(response.setCookies[0]).toMatch(/Path=\/security-dashboard/i);
     expect(response.setCookies[0]).toMatch(/HttpOnly/i);

@@ -25,7 +25,10 @@ describe('plugins in a running dashboard', () => {
 
   beforeAll(async () => {
     lifecycleLog.length = 0;
-    dashboard = await startTestDashboard({ pluginsDir: FIXTURE_PLUGINS, config: { test_alpha: { greeting: 'bonjour' } } });
+    dashboard = await startTestDashboard({
+      pluginsDir: FIXTURE_PLUGINS,
+      config: { test_alpha: { greeting: 'bonjour' } },
+    });
   });
   afterAll(async () => {
     await dashboard?.stop();
@@ -44,28 +47,51 @@ describe('plugins in a running dashboard', () => {
 
   it('resolves getStartServices with the dependencies’ start contracts and the plugin’s own', async () => {
     const admin = await dashboard.login();
-    expect((await admin.get('/api/test/beta/start-services')).json()).toEqual({ depsStart: { testAlpha: { alphaStart: true } }, own: { betaStart: true } });
+    expect((await admin.get('/api/test/beta/start-services')).json()).toEqual({
+      depsStart: { testAlpha: { alphaStart: true } },
+      own: { betaStart: true },
+    });
   });
 
   it('shows each plugin core, its own contexts and its direct dependencies’ ones only', async () => {
     const admin = await dashboard.login();
-    const alpha = (await admin.get('/api/test/alpha/context')).json<{ contexts: string[]; alpha: unknown; user: unknown }>();
-    expect(alpha).toEqual({ contexts: ['alpha', 'core'], alpha: { greeting: 'bonjour', sawCore: true }, user: { username: 'admin', roles: ['admin'] } });
+    const alpha = (await admin.get('/api/test/alpha/context')).json<{
+      contexts: string[];
+      alpha: unknown;
+      user: unknown;
+    }>();
+    expect(alpha).toEqual({
+      contexts: ['alpha', 'core'],
+      alpha: { greeting: 'bonjour', sawCore: true },
+      user: { username: 'admin', roles: ['admin'] },
+    });
     // beta's provider runs after alpha's and sees it, since testAlpha is a direct dependency of testBeta.
-    expect((await admin.get('/api/test/beta/context')).json()).toEqual({ contexts: ['alpha', 'beta', 'core'], beta: { sawAlpha: true } });
+    expect((await admin.get('/api/test/beta/context')).json()).toEqual({
+      contexts: ['alpha', 'beta', 'core'],
+      beta: { sawAlpha: true },
+    });
     // gamma depends on beta only: alpha's context is not visible (visibility is not transitive).
-    expect((await admin.get('/api/test/gamma/context')).json()).toEqual({ contexts: ['beta', 'core'] });
+    expect((await admin.get('/api/test/gamma/context')).json()).toEqual({
+      contexts: ['beta', 'core'],
+    });
   });
 
   it('merges pre-response headers of plugins into every answer, errors included', async () => {
     const admin = await dashboard.login();
-    for (const response of [await admin.get('/api/test/noop'), await admin.get('/api/test/throw'), await dashboard.anonymous().get('/api/test/noop')]) {
+    for (const response of [
+      await admin.get('/api/test/noop'),
+      await admin.get('/api/test/throw'),
+      await dashboard.anonymous().get('/api/test/noop'),
+    ]) {
       expect(response.headers['x-test-gamma']).toBe('seen');
     }
   });
 
   it('logs through a plugins.<id> logger', () => {
-    const record = dashboard.logs().map((line) => JSON.parse(line)).find((entry) => entry.message === 'testAlpha set up with limit 3');
+    const record = dashboard
+      .logs()
+      .map((line) => JSON.parse(line))
+      .find((entry) => entry.message === 'testAlpha set up with limit 3');
     expect(record.context).toBe('plugins.testAlpha');
   });
 
@@ -83,7 +109,10 @@ describe('plugins that stop the start', () => {
   });
   afterAll(() => rm(scratch, { recursive: true, force: true }));
 
-  async function fixtureCopy(name: string, change: (dir: string) => Promise<void>): Promise<string> {
+  async function fixtureCopy(
+    name: string,
+    change: (dir: string) => Promise<void>,
+  ): Promise<string> {
     const dir = join(scratch, name);
     await cp(FIXTURE_PLUGINS, dir, { recursive: true });
     await change(dir);
@@ -92,7 +121,15 @@ describe('plugins that stop the start', () => {
 
   it('names the manifest file and the field of an invalid manifest', async () => {
     const pluginsDir = await fixtureCopy('bad-manifest', (dir) =>
-      writeFile(join(dir, 'gamma', 'opensearch_dashboards.json'), JSON.stringify({ id: 'testGamma', version: '1.0.0', server: true, requiredPlugins: 'testBeta' })),
+      writeFile(
+        join(dir, 'gamma', 'opensearch_dashboards.json'),
+        JSON.stringify({
+          id: 'testGamma',
+          version: '1.0.0',
+          server: true,
+          requiredPlugins: 'testBeta',
+        }),
+      ),
     );
     expect(await startFailure({ pluginsDir })).toBe(
       `Failed to initialize plugins:\n\tThe "requiredPlugins" in plugin manifest for "testGamma" should be an array of strings. (invalid-manifest, ${join(pluginsDir, 'gamma', 'opensearch_dashboards.json')})`,
@@ -101,16 +138,27 @@ describe('plugins that stop the start', () => {
 
   it('refuses unknown manifest keys', async () => {
     const pluginsDir = await fixtureCopy('unknown-key', (dir) =>
-      writeFile(join(dir, 'gamma', 'opensearch_dashboards.json'), JSON.stringify({ id: 'testGamma', version: '1.0.0', server: true, kibanaVersion: '7.10' })),
+      writeFile(
+        join(dir, 'gamma', 'opensearch_dashboards.json'),
+        JSON.stringify({ id: 'testGamma', version: '1.0.0', server: true, kibanaVersion: '7.10' }),
+      ),
     );
-    expect(await startFailure({ pluginsDir })).toContain('Manifest for plugin "testGamma" contains the following unrecognized properties: kibanaVersion.');
+    expect(await startFailure({ pluginsDir })).toContain(
+      'Manifest for plugin "testGamma" contains the following unrecognized properties: kibanaVersion.',
+    );
   });
 
   it('names the plugins of a dependency cycle', async () => {
     const pluginsDir = await fixtureCopy('cycle', (dir) =>
       writeFile(
         join(dir, 'alpha', 'opensearch_dashboards.json'),
-        JSON.stringify({ id: 'testAlpha', version: '1.0.0', opensearchDashboardsVersion: 'opensearchDashboards', requiredPlugins: ['testGamma'], server: true }),
+        JSON.stringify({
+          id: 'testAlpha',
+          version: '1.0.0',
+          opensearchDashboardsVersion: 'opensearchDashboards',
+          requiredPlugins: ['testGamma'],
+          server: true,
+        }),
       ),
     );
     expect(await startFailure({ pluginsDir })).toBe(
@@ -119,15 +167,22 @@ describe('plugins that stop the start', () => {
   });
 
   it('names the key of a bad plugin configuration value', async () => {
-    expect(await startFailure({ pluginsDir: FIXTURE_PLUGINS, config: { test_alpha: { limit: 0 } } })).toBe(
+    expect(
+      await startFailure({ pluginsDir: FIXTURE_PLUGINS, config: { test_alpha: { limit: 0 } } }),
+    ).toBe(
       'Invalid configuration for plugin "testAlpha": [test_alpha.limit]: Value must be equal to or greater than [1].',
     );
   });
 
   it('drops a disabled plugin with the plugins that need it', async () => {
-    const dashboard = await startTestDashboard({ pluginsDir: FIXTURE_PLUGINS, config: { test_beta: { enabled: false } } });
+    const dashboard = await startTestDashboard({
+      pluginsDir: FIXTURE_PLUGINS,
+      config: { test_beta: { enabled: false } },
+    });
     try {
-      const status = (await dashboard.anonymous().get('/api/status')).json<{ plugins: Record<string, unknown> }>();
+      const status = (await dashboard.anonymous().get('/api/status')).json<{
+        plugins: Record<string, unknown>;
+      }>();
       expect(Object.keys(status.plugins)).toEqual(['testAlpha']);
       expect(dashboard.logs().join('\n')).toContain(
         'Plugin \\"testGamma\\" has been disabled since the following direct or transitive dependencies are missing or disabled: [testBeta]',
@@ -140,8 +195,14 @@ describe('plugins that stop the start', () => {
   it('stops a start that hangs in a plugin after the time limit', async () => {
     const pluginsDir = join(scratch, 'hanging');
     await mkdir(join(pluginsDir, 'slow', 'server'), { recursive: true });
-    await writeFile(join(pluginsDir, 'slow', 'opensearch_dashboards.json'), JSON.stringify({ id: 'testSlow', version: '1.0.0', server: true }));
-    await writeFile(join(pluginsDir, 'slow', 'server', 'index.js'), 'exports.plugin = () => ({ setup() { return new Promise(() => undefined); }, start() {} });\n');
+    await writeFile(
+      join(pluginsDir, 'slow', 'opensearch_dashboards.json'),
+      JSON.stringify({ id: 'testSlow', version: '1.0.0', server: true }),
+    );
+    await writeFile(
+      join(pluginsDir, 'slow', 'server', 'index.js'),
+      'exports.plugin = () => ({ setup() { return new Promise(() => undefined); }, start() {} });\n',
+    );
     expect(await startFailure({ pluginsDir, lifecycleTimeoutMs: 300 })).toBe(
       `Setup lifecycle of "testSlow" plugin wasn't completed in 0.3sec. Consider disabling the plugin and re-start.`,
     );

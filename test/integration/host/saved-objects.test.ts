@@ -17,22 +17,41 @@ describe('saved-object updates', () => {
 
   it('lets exactly one of two concurrent updates with the same version win; the other gets 409', async () => {
     for (let round = 0; round < 5; round += 1) {
-      const created = (await admin.post('/api/test/notes', { body: { text: 'draft' } })).json<{ id: string; version: string }>();
+      const created = (await admin.post('/api/test/notes', { body: { text: 'draft' } })).json<{
+        id: string;
+        version: string;
+      }>();
       const [first, second] = await Promise.all(
-        ['from tab A', 'from tab B'].map((text) => admin.put(`/api/test/notes/${created.id}`, { body: { text, version: created.version } })),
+        ['from tab A', 'from tab B'].map((text) =>
+          admin.put(`/api/test/notes/${created.id}`, { body: { text, version: created.version } }),
+        ),
       );
       expect([first.status, second.status].sort()).toEqual([200, 409]);
       const loser = first.status === 409 ? first : second;
-      expect(loser.json()).toEqual({ statusCode: 409, error: 'Conflict', message: `Saved object [test-note/${created.id}] conflict` });
+      expect(loser.json()).toEqual({
+        statusCode: 409,
+        error: 'Conflict',
+        message: `Saved object [test-note/${created.id}] conflict`,
+      });
     }
   });
 
   it('answers 404 for an unknown object and 400 for a malformed version through handleLegacyErrors', async () => {
-    const missing = await admin.put('/api/test/notes/does-not-exist', { body: { text: 'x', version: 'WzEsMV0=' } });
+    const missing = await admin.put('/api/test/notes/does-not-exist', {
+      body: { text: 'x', version: 'WzEsMV0=' },
+    });
     expect(missing.status).toBe(404);
-    expect(missing.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Saved object [test-note/does-not-exist] not found' });
-    const created = (await admin.post('/api/test/notes', { body: { text: 'draft' } })).json<{ id: string }>();
-    const malformed = await admin.put(`/api/test/notes/${created.id}`, { body: { text: 'x', version: 'not-a-version' } });
+    expect(missing.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Saved object [test-note/does-not-exist] not found',
+    });
+    const created = (await admin.post('/api/test/notes', { body: { text: 'draft' } })).json<{
+      id: string;
+    }>();
+    const malformed = await admin.put(`/api/test/notes/${created.id}`, {
+      body: { text: 'x', version: 'not-a-version' },
+    });
     expect(malformed.status).toBe(400);
   });
 });

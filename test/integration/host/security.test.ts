@@ -15,12 +15,19 @@ describe('login and authentication', () => {
 
   it('logs in with the first admin and answers authinfo', async () => {
     const admin = await dashboard.login();
-    expect((await admin.get('/api/v1/auth/authinfo')).json()).toEqual({ user_name: 'admin', roles: ['admin'], backend_roles: [] });
+    expect((await admin.get('/api/v1/auth/authinfo')).json()).toEqual({
+      user_name: 'admin',
+      roles: ['admin'],
+      backend_roles: [],
+    });
   });
 
   it('throttles repeated failed logins with 429 and Retry-After', async () => {
     await dashboard.addUser('victim', 'correct-horse-battery', ['user']);
-    const attempt = () => dashboard.anonymous().post('/auth/login', { body: { username: 'victim', password: 'wrong-password' } });
+    const attempt = () =>
+      dashboard
+        .anonymous()
+        .post('/auth/login', { body: { username: 'victim', password: 'wrong-password' } });
     const statuses: number[] = [];
     for (let index = 0; index < 5; index += 1) statuses.push((await attempt()).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
@@ -29,13 +36,21 @@ describe('login and authentication', () => {
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
     expect(throttled.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
     // The right password does not get through while the user name is throttled either.
-    expect((await dashboard.anonymous().post('/auth/login', { body: { username: 'victim', password: 'correct-horse-battery' } })).status).toBe(429);
+    expect(
+      (
+        await dashboard
+          .anonymous()
+          .post('/auth/login', { body: { username: 'victim', password: 'correct-horse-battery' } })
+      ).status,
+    ).toBe(429);
     // Other users are not affected.
     expect((await dashboard.login()).get).toBeDefined();
   });
 
   it('answers 401 for a bad session cookie and after logout', async () => {
-    const forged = await dashboard.anonymous().get('/api/test/noop', { headers: { cookie: 'svc_session=forged' } });
+    const forged = await dashboard
+      .anonymous()
+      .get('/api/test/noop', { headers: { cookie: 'svc_session=forged' } });
     expect(forged.status).toBe(401);
     const admin = await dashboard.login();
     expect((await admin.get('/api/test/noop')).status).toBe(200);

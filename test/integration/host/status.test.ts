@@ -20,7 +20,12 @@ describe('GET /api/status', () => {
     expect(body).toEqual({
       name: expect.any(String),
       uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      version: { number: expect.stringMatching(/^\d+\.\d+\.\d+/), build_hash: expect.any(String), build_number: expect.any(Number), build_snapshot: expect.any(Boolean) },
+      version: {
+        number: expect.stringMatching(/^\d+\.\d+\.\d+/),
+        build_hash: expect.any(String),
+        build_number: expect.any(Number),
+        build_snapshot: expect.any(Boolean),
+      },
       status: { overall: { state: 'available', summary: 'All services are available' } },
       plugins: {
         testAlpha: { state: 'available', summary: 'Started' },
@@ -32,9 +37,14 @@ describe('GET /api/status', () => {
 
   it('keeps the instance UUID across restarts on the same data folder', async () => {
     const first = (await dashboard.anonymous().get('/api/status')).json<{ uuid: string }>().uuid;
-    const again = await startTestDashboard({ pluginsDir: join(__dirname, 'fixtures', 'plugins'), dataDir: dashboard.dataDir });
+    const again = await startTestDashboard({
+      pluginsDir: join(__dirname, 'fixtures', 'plugins'),
+      dataDir: dashboard.dataDir,
+    });
     try {
-      expect((await again.anonymous().get('/api/status')).json<{ uuid: string }>().uuid).toBe(first);
+      expect((await again.anonymous().get('/api/status')).json<{ uuid: string }>().uuid).toBe(
+        first,
+      );
     } finally {
       await again.stop();
     }

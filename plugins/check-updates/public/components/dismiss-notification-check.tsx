@@ -12,17 +12,23 @@ function Check() {
   if (state.status === 'failed') return null;
   const available = state.status === 'loaded' ? state.available : [];
   const dismissed = state.status === 'loaded' ? state.dismissed : new Set<string>();
-  const checked = available.length > 0 && available.every(({ update }) => dismissed.has(update.version));
+  const checked =
+    available.length > 0 && available.every(({ update }) => dismissed.has(update.version));
 
   const toggle = async (dismiss: boolean) => {
     setSaving(true);
     setError(undefined);
     try {
       if (dismiss) {
-        for (const { update, type } of available.filter(({ update }) => !dismissed.has(update.version))) await dismissUpdate(update.version, type);
+        for (const { update, type } of available.filter(
+          ({ update }) => !dismissed.has(update.version),
+        ))
+          await dismissUpdate(update.version, type);
       } else {
         const versions = new Set(available.map(({ update }) => update.version));
-        const kept = Object.entries(preferences?.dismissed_updates ?? {}).filter(([version]) => !versions.has(version));
+        const kept = Object.entries(preferences?.dismissed_updates ?? {}).filter(
+          ([version]) => !versions.has(version),
+        );
         await replaceDismissedUpdates(Object.fromEntries(kept));
       }
     } catch (reason) {
@@ -38,7 +44,11 @@ function Check() {
         <EuiCheckbox
           id="svcCheckUpdatesDismiss"
           data-test-subj="dismissNotificationCheck"
-          label={state.status === 'loaded' && available.length === 0 ? 'No available updates to dismiss' : 'Dismiss notifications of the available updates'}
+          label={
+            state.status === 'loaded' && available.length === 0
+              ? 'No available updates to dismiss'
+              : 'Dismiss notifications of the available updates'
+          }
           checked={checked}
           disabled={state.status === 'loading' || available.length === 0 || saving}
           onChange={(event) => void toggle(event.target.checked)}

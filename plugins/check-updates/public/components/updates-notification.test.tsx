@@ -35,7 +35,12 @@ afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
 
 /** Waits until the component asked for both the updates and the preferences, and they were answered. */
 async function settled(core: ReturnType<typeof createFakeCore>) {
-  await waitFor(() => expect(core.server.requests.map((request) => request.path).sort()).toEqual(['/api/v1/svc-check-updates/preferences', '/api/v1/svc-check-updates/updates']));
+  await waitFor(() =>
+    expect(core.server.requests.map((request) => request.path).sort()).toEqual([
+      '/api/v1/svc-check-updates/preferences',
+      '/api/v1/svc-check-updates/updates',
+    ]),
+  );
   // One more turn inside waitFor (act) so the answers reach the component.
   await waitFor(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
@@ -45,17 +50,34 @@ describe('UpdatesNotification', () => {
     const core = start();
     render(<Page />);
     const bar = await within(core.slot).findByTestId('updatesNotification');
-    expect(within(bar).getByTestId('updateNotice-major')).toHaveTextContent('New major release 5.0.0 is available (the API host runs 4.8.0).');
-    expect(within(bar).getByTestId('updateNotice-minor')).toHaveTextContent('New minor release 4.9.1 is available');
-    expect(within(bar).getByTestId('updateNotice-patch')).toHaveTextContent('New patch release 4.8.2 is available');
+    expect(within(bar).getByTestId('updateNotice-major')).toHaveTextContent(
+      'New major release 5.0.0 is available (the API host runs 4.8.0).',
+    );
+    expect(within(bar).getByTestId('updateNotice-minor')).toHaveTextContent(
+      'New minor release 4.9.1 is available',
+    );
+    expect(within(bar).getByTestId('updateNotice-patch')).toHaveTextContent(
+      'New patch release 4.8.2 is available',
+    );
     const links = within(bar).getAllByRole('link', { name: /Release notes/ });
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['https://docs.example.org/5.0.0', 'https://docs.example.org/4.9.1', 'https://docs.example.org/4.8.2']);
-    expect(core.server.requests.find((request) => request.path.endsWith('/updates'))?.query).toEqual({ api_id: 'manager-1', force: false });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      'https://docs.example.org/5.0.0',
+      'https://docs.example.org/4.9.1',
+      'https://docs.example.org/4.8.2',
+    ]);
+    expect(
+      core.server.requests.find((request) => request.path.endsWith('/updates'))?.query,
+    ).toEqual({ api_id: 'manager-1', force: false });
   });
 
   it('leaves out the updates this user dismissed', async () => {
     const core = start({
-      preferences: { dismissed_updates: { '5.0.0': { update_type: 'major', dismissed_date: '2025-03-01T00:00:00.000Z' } }, last_dismissed_date: '2025-03-01T00:00:00.000Z' },
+      preferences: {
+        dismissed_updates: {
+          '5.0.0': { update_type: 'major', dismissed_date: '2025-03-01T00:00:00.000Z' },
+        },
+        last_dismissed_date: '2025-03-01T00:00:00.000Z',
+      },
     });
     render(<Page />);
     await within(core.slot).findByTestId('updateNotice-minor');
@@ -66,7 +88,12 @@ describe('UpdatesNotification', () => {
   it('shows nothing when every update is dismissed or there is none', async () => {
     const dismissedAll = start({
       preferences: {
-        dismissed_updates: Object.fromEntries(['5.0.0', '4.9.1', '4.8.2'].map((version) => [version, { update_type: 'patch', dismissed_date: '2025-03-01T00:00:00.000Z' }])),
+        dismissed_updates: Object.fromEntries(
+          ['5.0.0', '4.9.1', '4.8.2'].map((version) => [
+            version,
+            { update_type: 'patch', dismissed_date: '2025-03-01T00:00:00.000Z' },
+          ]),
+        ),
         last_dismissed_date: '2025-03-01T00:00:00.000Z',
       },
     });
@@ -76,7 +103,14 @@ describe('UpdatesNotification', () => {
     unmount();
 
     window.sessionStorage.clear();
-    const upToDate = start({ updates: { ...availableUpdates, last_available_major: null, last_available_minor: null, last_available_patch: null } });
+    const upToDate = start({
+      updates: {
+        ...availableUpdates,
+        last_available_major: null,
+        last_available_minor: null,
+        last_available_patch: null,
+      },
+    });
     render(<Page />);
     await settled(upToDate);
     expect(upToDate.slot).toBeEmptyDOMElement();
@@ -86,10 +120,18 @@ describe('UpdatesNotification', () => {
     const core = start();
     render(<Page />);
     const major = await within(core.slot).findByTestId('updateNotice-major');
-    await userEvent.click(within(major).getByRole('button', { name: 'Dismiss the major update 5.0.0' }));
+    await userEvent.click(
+      within(major).getByRole('button', { name: 'Dismiss the major update 5.0.0' }),
+    );
     await waitFor(() => expect(within(core.slot).queryByTestId('updateNotice-major')).toBeNull());
     expect(within(core.slot).getByTestId('updateNotice-minor')).toBeInTheDocument();
-    expect(core.server.requests).toContainEqual(expect.objectContaining({ method: 'POST', path: '/api/v1/svc-check-updates/dismiss', body: { version: '5.0.0', update_type: 'major' } }));
+    expect(core.server.requests).toContainEqual(
+      expect.objectContaining({
+        method: 'POST',
+        path: '/api/v1/svc-check-updates/dismiss',
+        body: { version: '5.0.0', update_type: 'major' },
+      }),
+    );
   });
 
   it('keeps the notice and says why when the dismissal fails', async () => {
@@ -98,12 +140,16 @@ describe('UpdatesNotification', () => {
     const patch = await within(core.slot).findByTestId('updateNotice-patch');
     core.server.preferences = httpError(503, 'Saved objects are unavailable');
     await userEvent.click(within(patch).getByRole('button', { name: /Dismiss/ }));
-    expect(await within(patch).findByRole('alert')).toHaveTextContent('Could not dismiss it: Saved objects are unavailable');
+    expect(await within(patch).findByRole('alert')).toHaveTextContent(
+      'Could not dismiss it: Saved objects are unavailable',
+    );
     expect(within(core.slot).getByTestId('updateNotice-patch')).toBeInTheDocument();
   });
 
   it('leaves the page intact and shows nothing when the check fails', async () => {
-    const core = start({ updates: httpError(502, 'API host [manager-1] could not be asked for available updates') });
+    const core = start({
+      updates: httpError(502, 'API host [manager-1] could not be asked for available updates'),
+    });
     render(<Page />);
     await settled(core);
     expect(screen.getByRole('heading', { name: 'Overview' })).toBeInTheDocument();
@@ -122,19 +168,33 @@ describe('UpdatesNotification', () => {
     const core = start();
     setSelectedApiHostId(undefined);
     render(<Page />);
-    await waitFor(() => expect(core.server.requests.map((request) => request.path)).toContain('/api/v1/svc-check-updates/preferences'));
+    await waitFor(() =>
+      expect(core.server.requests.map((request) => request.path)).toContain(
+        '/api/v1/svc-check-updates/preferences',
+      ),
+    );
     expect(screen.getByRole('heading', { name: 'Overview' })).toBeInTheDocument();
-    expect(core.server.requests.map((request) => request.path)).not.toContain('/api/v1/svc-check-updates/updates');
+    expect(core.server.requests.map((request) => request.path)).not.toContain(
+      '/api/v1/svc-check-updates/updates',
+    );
     expect(core.slot).toBeEmptyDOMElement();
   });
 
   it('leaves the page intact when the server answers with something it cannot show', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     // A current_version that is an object makes rendering throw: the boundary hides the notification, the page stays.
-    const core = start({ updates: { ...availableUpdates, current_version: { major: 4 } as never } });
+    const core = start({
+      updates: { ...availableUpdates, current_version: { major: 4 } as never },
+    });
     render(<Page />);
     await settled(core);
-    await waitFor(() => expect(consoleError.mock.calls.flat().some((argument) => String(argument).includes('Objects are not valid as a React child'))).toBe(true));
+    await waitFor(() =>
+      expect(
+        consoleError.mock.calls
+          .flat()
+          .some((argument) => String(argument).includes('Objects are not valid as a React child')),
+      ).toBe(true),
+    );
     expect(screen.getByRole('heading', { name: 'Overview' })).toBeInTheDocument();
     expect(core.slot).toBeEmptyDOMElement();
     consoleError.mockRestore();

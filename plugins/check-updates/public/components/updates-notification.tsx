@@ -5,7 +5,13 @@ import { BottomBarPortal } from './bottom-bar-portal';
 import { RenderNothingOnError } from './render-nothing-on-error';
 import { useAvailableUpdates, type AvailableUpdate } from './use-available-updates';
 
-function UpdateNotice({ available, currentVersion }: { available: AvailableUpdate; currentVersion: string }) {
+function UpdateNotice({
+  available,
+  currentVersion,
+}: {
+  available: AvailableUpdate;
+  currentVersion: string;
+}) {
   const { type, update } = available;
   const [dismissing, setDismissing] = useState(false);
   const [error, setError] = useState<string>();
@@ -19,7 +25,12 @@ function UpdateNotice({ available, currentVersion }: { available: AvailableUpdat
     });
   };
   return (
-    <EuiFlexGroup alignItems="center" gutterSize="m" responsive={false} data-test-subj={`updateNotice-${type}`}>
+    <EuiFlexGroup
+      alignItems="center"
+      gutterSize="m"
+      responsive={false}
+      data-test-subj={`updateNotice-${type}`}
+    >
       <EuiFlexItem>
         <EuiText size="s">
           <strong>
@@ -33,7 +44,14 @@ function UpdateNotice({ available, currentVersion }: { available: AvailableUpdat
         </EuiText>
       </EuiFlexItem>
       <EuiFlexItem grow={false}>
-        <EuiButton size="s" color="text" iconType="cross" isLoading={dismissing} onClick={dismiss} aria-label={`Dismiss the ${type} update ${update.version}`}>
+        <EuiButton
+          size="s"
+          color="text"
+          iconType="cross"
+          isLoading={dismissing}
+          onClick={dismiss}
+          aria-label={`Dismiss the ${type} update ${update.version}`}
+        >
           Dismiss
         </EuiButton>
       </EuiFlexItem>
@@ -48,7 +66,12 @@ function Notices() {
   if (notices.length === 0) return null;
   return (
     <BottomBarPortal>
-      <EuiBottomBar position="static" paddingSize="s" landmarkHeading="Available updates" data-test-subj="updatesNotification">
+      <EuiBottomBar
+        position="static"
+        paddingSize="s"
+        landmarkHeading="Available updates"
+        data-test-subj="updatesNotification"
+      >
         <EuiFlexGroup direction="column" gutterSize="s">
           {notices.map((available) => (
             <EuiFlexItem key={available.type}>

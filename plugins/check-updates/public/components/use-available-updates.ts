@@ -1,5 +1,10 @@
 import { useEffect, useState } from 'react';
-import { UPDATE_TYPES, type AvailableUpdates, type Update, type UpdateType } from '../../common/types';
+import {
+  UPDATE_TYPES,
+  type AvailableUpdates,
+  type Update,
+  type UpdateType,
+} from '../../common/types';
 import { getAvailableUpdates } from '../services/available-updates';
 import { loadPreferences, usePreferences } from '../services/preferences';
 
@@ -11,7 +16,12 @@ export interface AvailableUpdate {
 export type UpdatesState =
   | { status: 'loading' }
   | { status: 'failed' }
-  | { status: 'loaded'; currentVersion: string; available: AvailableUpdate[]; dismissed: ReadonlySet<string> };
+  | {
+      status: 'loaded';
+      currentVersion: string;
+      available: AvailableUpdate[];
+      dismissed: ReadonlySet<string>;
+    };
 
 function availableUpdates(updates: AvailableUpdates): AvailableUpdate[] {
   return UPDATE_TYPES.flatMap((type) => {
@@ -23,7 +33,9 @@ function availableUpdates(updates: AvailableUpdates): AvailableUpdate[] {
 /** Loads, on mount, the selected host's available updates and the user's dismissals. */
 export function useAvailableUpdates(): UpdatesState {
   const [updates, setUpdates] = useState<AvailableUpdates | 'loading' | 'failed'>('loading');
-  const [preferencesLoad, setPreferencesLoad] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  const [preferencesLoad, setPreferencesLoad] = useState<'loading' | 'loaded' | 'failed'>(
+    'loading',
+  );
   const preferences = usePreferences();
   useEffect(() => {
     let mounted = true;
@@ -41,7 +53,8 @@ export function useAvailableUpdates(): UpdatesState {
     };
   }, []);
   if (updates === 'failed' || preferencesLoad === 'failed') return { status: 'failed' };
-  if (updates === 'loading' || preferencesLoad === 'loading' || !preferences) return { status: 'loading' };
+  if (updates === 'loading' || preferencesLoad === 'loading' || !preferences)
+    return { status: 'loading' };
   return {
     status: 'loaded',
     currentVersion: updates.current_version,

@@ -12,7 +12,8 @@ function start(initial: Parameters<typeof createFakeCore>[0] = {}) {
   return core;
 }
 
-const updateRequests = (core: ReturnType<typeof createFakeCore>) => core.server.requests.filter((request) => request.path === '/api/v1/svc-check-updates/updates');
+const updateRequests = (core: ReturnType<typeof createFakeCore>) =>
+  core.server.requests.filter((request) => request.path === '/api/v1/svc-check-updates/updates');
 
 beforeEach(() => {
   window.sessionStorage.clear();
@@ -24,7 +25,9 @@ describe('getAvailableUpdates', () => {
     const core = start();
     expect(await getAvailableUpdates()).toEqual(availableUpdates);
     expect(await getAvailableUpdates()).toEqual(availableUpdates);
-    expect(updateRequests(core).map((request) => request.query)).toEqual([{ api_id: 'manager-1', force: false }]);
+    expect(updateRequests(core).map((request) => request.query)).toEqual([
+      { api_id: 'manager-1', force: false },
+    ]);
   });
 
   it('shares one request between parallel callers', async () => {
@@ -38,7 +41,10 @@ describe('getAvailableUpdates', () => {
     await getAvailableUpdates();
     setSelectedApiHostId('manager-2');
     await getAvailableUpdates();
-    expect(updateRequests(core).map((request) => request.query?.api_id)).toEqual(['manager-1', 'manager-2']);
+    expect(updateRequests(core).map((request) => request.query?.api_id)).toEqual([
+      'manager-1',
+      'manager-2',
+    ]);
   });
 
   it('bypasses the cache and makes the server ask the host when forced', async () => {
@@ -53,14 +59,21 @@ describe('getAvailableUpdates', () => {
   it('answers without release descriptions when only checking', async () => {
     start();
     const checked = await getAvailableUpdates(true);
-    expect(checked.last_available_major).toEqual({ ...availableUpdates.last_available_major, description: '' });
+    expect(checked.last_available_major).toEqual({
+      ...availableUpdates.last_available_major,
+      description: '',
+    });
     expect(checked.last_available_patch?.version).toBe('4.8.2');
     expect((await getAvailableUpdates()).last_available_major?.description).toBe('Major release');
   });
 
   it('does not cache a failure', async () => {
-    const core = start({ updates: httpError(502, 'API host [manager-1] failed to check for updates') });
-    await expect(getAvailableUpdates()).rejects.toThrow('API host [manager-1] failed to check for updates');
+    const core = start({
+      updates: httpError(502, 'API host [manager-1] failed to check for updates'),
+    });
+    await expect(getAvailableUpdates()).rejects.toThrow(
+      'API host [manager-1] failed to check for updates',
+    );
     core.server.updates = availableUpdates;
     await expect(getAvailableUpdates()).resolves.toEqual(availableUpdates);
   });

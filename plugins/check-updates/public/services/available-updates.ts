@@ -18,7 +18,10 @@ function readSessionCache(apiId: string): AvailableUpdates | undefined {
 }
 
 async function fetchAvailableUpdates(apiId: string, force: boolean): Promise<AvailableUpdates> {
-  const { data } = await getCoreServices().http.get<DataResponse<AvailableUpdates>>(ROUTES.updates, { query: { api_id: apiId, force } });
+  const { data } = await getCoreServices().http.get<DataResponse<AvailableUpdates>>(
+    ROUTES.updates,
+    { query: { api_id: apiId, force } },
+  );
   window.sessionStorage.setItem(SESSION_CACHE_PREFIX + apiId, JSON.stringify(data));
   return data;
 }
@@ -33,10 +36,18 @@ function withoutDescription(update: Update | null): Update | null {
  * `checkOnly` answers whether updates exist without their details (release descriptions are left empty).
  * Rejects when no host is selected or the check fails.
  */
-export async function getAvailableUpdates(checkOnly = false, forceQuery = false): Promise<AvailableUpdates> {
+export async function getAvailableUpdates(
+  checkOnly = false,
+  forceQuery = false,
+): Promise<AvailableUpdates> {
   const apiId = getSelectedApiHostId();
-  if (!apiId) throw new Error('No API host is selected: choose one in Settings → API to check for updates');
-  const updates = (!forceQuery && readSessionCache(apiId)) || (await singleFlight(requests, `${apiId}:${forceQuery}`, () => fetchAvailableUpdates(apiId, forceQuery)));
+  if (!apiId)
+    throw new Error('No API host is selected: choose one in Settings → API to check for updates');
+  const updates =
+    (!forceQuery && readSessionCache(apiId)) ||
+    (await singleFlight(requests, `${apiId}:${forceQuery}`, () =>
+      fetchAvailableUpdates(apiId, forceQuery),
+    ));
   if (!checkOnly) return updates;
   return {
     ...updates,

@@ -15,6 +15,9 @@ export function setCoreServices(value: CheckUpdatesCoreServices): void {
 }
 
 export function getCoreServices(): CheckUpdatesCoreServices {
-  if (!services) throw new Error('The svcCheckUpdates plugin has not started: its services are not available yet');
+  if (!services)
+    throw new Error(
+      'The svcCheckUpdates plugin has not started: its services are not available yet',
+    );
   return services;
 }

@@ -1,6 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { ROUTES } from '../../common/constants';
-import type { DataResponse, DismissUpdateResponse, ReplaceDismissedUpdatesRequest, UpdateType, UserPreferences } from '../../common/types';
+import type {
+  DataResponse,
+  DismissUpdateResponse,
+  ReplaceDismissedUpdatesRequest,
+  UpdateType,
+  UserPreferences,
+} from '../../common/types';
 import { getCoreServices } from './core-services';
 
 /**
@@ -27,18 +33,30 @@ export function usePreferences(): UserPreferences | undefined {
 }
 
 export async function loadPreferences(): Promise<UserPreferences> {
-  const { data } = await getCoreServices().http.get<DataResponse<UserPreferences>>(ROUTES.preferences);
+  const { data } = await getCoreServices().http.get<DataResponse<UserPreferences>>(
+    ROUTES.preferences,
+  );
   return publish(data);
 }
 
-export async function dismissUpdate(version: string, updateType: UpdateType): Promise<UserPreferences> {
-  await getCoreServices().http.post<DismissUpdateResponse>(ROUTES.dismiss, { body: JSON.stringify({ version, update_type: updateType }) });
+export async function dismissUpdate(
+  version: string,
+  updateType: UpdateType,
+): Promise<UserPreferences> {
+  await getCoreServices().http.post<DismissUpdateResponse>(ROUTES.dismiss, {
+    body: JSON.stringify({ version, update_type: updateType }),
+  });
   return loadPreferences();
 }
 
-export async function replaceDismissedUpdates(dismissedUpdates: ReplaceDismissedUpdatesRequest['dismissed_updates']): Promise<UserPreferences> {
-  const { data } = await getCoreServices().http.put<DataResponse<UserPreferences>>(ROUTES.preferences, {
-    body: JSON.stringify({ dismissed_updates: dismissedUpdates }),
-  });
+export async function replaceDismissedUpdates(
+  dismissedUpdates: ReplaceDismissedUpdatesRequest['dismissed_updates'],
+): Promise<UserPreferences> {
+  const { data } = await getCoreServices().http.put<DataResponse<UserPreferences>>(
+    ROUTES.preferences,
+    {
+      body: JSON.stringify({ dismissed_updates: dismissedUpdates }),
+    },
+  );
   return publish(data);
 }

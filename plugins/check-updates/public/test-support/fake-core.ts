@@ -7,7 +7,12 @@ export interface FakeServer {
   updates: AvailableUpdates | Error;
   preferences: UserPreferences | Error;
   /** Requests received, as `METHOD path?query` with their JSON body. */
-  requests: Array<{ method: string; path: string; query?: HttpFetchOptions['query']; body?: unknown }>;
+  requests: Array<{
+    method: string;
+    path: string;
+    query?: HttpFetchOptions['query'];
+    body?: unknown;
+  }>;
 }
 
 /** An error as the host's http client rejects it: the server's error body on `body`. */
@@ -18,9 +23,27 @@ export function httpError(statusCode: number, message: string): Error {
 export const availableUpdates: AvailableUpdates = {
   api_id: 'manager-1',
   current_version: '4.8.0',
-  last_available_major: { version: '5.0.0', published_date: '2025-02-20T10:00:00Z', tag: 'v5.0.0', description: 'Major release', release_url: 'https://docs.example.org/5.0.0' },
-  last_available_minor: { version: '4.9.1', published_date: '2025-02-01T10:00:00Z', tag: 'v4.9.1', description: 'Minor release', release_url: 'https://docs.example.org/4.9.1' },
-  last_available_patch: { version: '4.8.2', published_date: '2025-01-10T10:00:00Z', tag: 'v4.8.2', description: 'Patch release', release_url: 'https://docs.example.org/4.8.2' },
+  last_available_major: {
+    version: '5.0.0',
+    published_date: '2025-02-20T10:00:00Z',
+    tag: 'v5.0.0',
+    description: 'Major release',
+    release_url: 'https://docs.example.org/5.0.0',
+  },
+  last_available_minor: {
+    version: '4.9.1',
+    published_date: '2025-02-01T10:00:00Z',
+    tag: 'v4.9.1',
+    description: 'Minor release',
+    release_url: 'https://docs.example.org/4.9.1',
+  },
+  last_available_patch: {
+    version: '4.8.2',
+    published_date: '2025-01-10T10:00:00Z',
+    tag: 'v4.8.2',
+    description: 'Patch release',
+    release_url: 'https://docs.example.org/4.8.2',
+  },
   last_check_date: '2025-03-01T00:00:00.000Z',
 };
 
@@ -40,16 +63,24 @@ export function createFakeCore(initial: Partial<Omit<FakeServer, 'requests'>> = 
     if (value instanceof Error) throw value;
     return JSON.parse(JSON.stringify(value)) as T;
   };
-  const handle = async (method: string, path: string, options: HttpFetchOptions = {}): Promise<unknown> => {
+  const handle = async (
+    method: string,
+    path: string,
+    options: HttpFetchOptions = {},
+  ): Promise<unknown> => {
     const body = typeof options.body === 'string' ? JSON.parse(options.body) : undefined;
     server.requests.push({ method, path, query: options.query, body });
     await Promise.resolve();
     if (method === 'GET' && path === ROUTES.updates) return { data: answer(server.updates) };
-    if (method === 'GET' && path === ROUTES.preferences) return { data: answer(server.preferences) };
+    if (method === 'GET' && path === ROUTES.preferences)
+      return { data: answer(server.preferences) };
     if (method === 'POST' && path === ROUTES.dismiss) {
       const preferences = answer(server.preferences);
       const date = '2025-03-02T00:00:00.000Z';
-      preferences.dismissed_updates[body.version] = { update_type: body.update_type, dismissed_date: date };
+      preferences.dismissed_updates[body.version] = {
+        update_type: body.update_type,
+        dismissed_date: date,
+      };
       server.preferences = { ...preferences, last_dismissed_date: date };
       return { success: true, message: 'dismissed' };
     }

@@ -4,7 +4,13 @@ import type { DataResponse, DismissUpdateResponse, UserPreferences } from '../..
 import { toSemanticVersion } from '../../common/versions';
 import type { CheckUpdatesRouter, GetServices } from '../types';
 import { currentUsername } from './current-user';
-import { asUpdateType, isoTimestampSchema, MAX_DISMISSED_UPDATES, updateTypeSchema, versionSchema } from './validation';
+import {
+  asUpdateType,
+  isoTimestampSchema,
+  MAX_DISMISSED_UPDATES,
+  updateTypeSchema,
+  versionSchema,
+} from './validation';
 
 const notLoggedIn = { body: { message: 'Preferences belong to a dashboard user: log in first' } };
 
@@ -13,7 +19,10 @@ function preferencesBody(data: UserPreferences): DataResponse<UserPreferences> {
 }
 
 /** `GET /preferences`, `PUT /preferences` and `POST /dismiss`: the current user's dismissed updates. */
-export function registerPreferencesRoutes(router: CheckUpdatesRouter, getServices: GetServices): void {
+export function registerPreferencesRoutes(
+  router: CheckUpdatesRouter,
+  getServices: GetServices,
+): void {
   router.get({ path: ROUTES.preferences, validate: false }, async (context, request, response) => {
     const username = currentUsername(context, request);
     if (!username) return response.unauthorized(notLoggedIn);
@@ -27,10 +36,15 @@ export function registerPreferencesRoutes(router: CheckUpdatesRouter, getService
         body: schema.object({
           dismissed_updates: schema.recordOf(
             versionSchema,
-            schema.object({ update_type: updateTypeSchema, dismissed_date: schema.maybe(isoTimestampSchema) }),
+            schema.object({
+              update_type: updateTypeSchema,
+              dismissed_date: schema.maybe(isoTimestampSchema),
+            }),
             {
               validate: (entries) =>
-                Object.keys(entries).length > MAX_DISMISSED_UPDATES ? `at most ${MAX_DISMISSED_UPDATES} dismissed updates can be stored` : undefined,
+                Object.keys(entries).length > MAX_DISMISSED_UPDATES
+                  ? `at most ${MAX_DISMISSED_UPDATES} dismissed updates can be stored`
+                  : undefined,
             },
           ),
         }),
@@ -42,10 +56,15 @@ export function registerPreferencesRoutes(router: CheckUpdatesRouter, getService
       const dismissedUpdates = Object.fromEntries(
         Object.entries(request.body.dismissed_updates).map(([version, entry]) => [
           version,
-          { update_type: asUpdateType(entry.update_type), dismissed_date: entry.dismissed_date && new Date(entry.dismissed_date).toISOString() },
+          {
+            update_type: asUpdateType(entry.update_type),
+            dismissed_date: entry.dismissed_date && new Date(entry.dismissed_date).toISOString(),
+          },
         ]),
       );
-      const data = await getServices().preferences.replaceDismissedUpdates(username, { dismissed_updates: dismissedUpdates });
+      const data = await getServices().preferences.replaceDismissedUpdates(username, {
+        dismissed_updates: dismissedUpdates,
+      });
       return response.ok({ body: preferencesBody(data) });
     },
   );
@@ -59,7 +78,10 @@ export function registerPreferencesRoutes(router: CheckUpdatesRouter, getService
       const username = currentUsername(context, request);
       if (!username) return response.unauthorized(notLoggedIn);
       const updateType = asUpdateType(request.body.update_type);
-      await getServices().preferences.dismiss(username, { version: request.body.version, update_type: updateType });
+      await getServices().preferences.dismiss(username, {
+        version: request.body.version,
+        update_type: updateType,
+      });
       const body: DismissUpdateResponse = {
         success: true,
         message: `The ${updateType} update ${toSemanticVersion(request.body.version)} is dismissed for [${username}]`,

@@ -1,4 +1,7 @@
-import type { ISavedObjectsRepository, SavedObjectsClientError } from '../../../../host/server/types';
+import type {
+  ISavedObjectsRepository,
+  SavedObjectsClientError,
+} from '../../../../host/server/types';
 
 /** The part of the internal saved-objects repository the services use. */
 export type RecordRepository = Pick<ISavedObjectsRepository, 'get' | 'create'>;

@@ -1,5 +1,8 @@
 import type { SavedObjectsFieldMapping, SavedObjectsType } from '../../../../host/server/types';
-import { AVAILABLE_UPDATES_SAVED_OBJECT_TYPE, USER_PREFERENCES_SAVED_OBJECT_TYPE } from '../../common/constants';
+import {
+  AVAILABLE_UPDATES_SAVED_OBJECT_TYPE,
+  USER_PREFERENCES_SAVED_OBJECT_TYPE,
+} from '../../common/constants';
 
 const updateMapping: SavedObjectsFieldMapping = {
   properties: {

@@ -1,4 +1,8 @@
-import type { SavedObject, SavedObjectsClientError, SavedObjectsCreateOptions } from '../../../../host/server/types';
+import type {
+  SavedObject,
+  SavedObjectsClientError,
+  SavedObjectsCreateOptions,
+} from '../../../../host/server/types';
 import type { RecordRepository } from '../saved-objects/repository';
 
 function boom(statusCode: number, error: string, message: string): SavedObjectsClientError {
@@ -26,15 +30,28 @@ export class InMemoryRepository implements RecordRepository {
     await new Promise((resolve) => setImmediate(resolve));
     const stored = this.objects.get(`${type}/${id}`);
     if (!stored) throw boom(404, 'Not Found', `Saved object [${type}/${id}] not found`);
-    return { id, type, attributes: structuredClone(stored.attributes) as T, references: [], version: String(stored.seq) };
+    return {
+      id,
+      type,
+      attributes: structuredClone(stored.attributes) as T,
+      references: [],
+      version: String(stored.seq),
+    };
   }
 
-  async create<T = unknown>(type: string, attributes: T, options: SavedObjectsCreateOptions = {}): Promise<SavedObject<T>> {
+  async create<T = unknown>(
+    type: string,
+    attributes: T,
+    options: SavedObjectsCreateOptions = {},
+  ): Promise<SavedObject<T>> {
     await new Promise((resolve) => setImmediate(resolve));
     const id = options.id ?? String(++this.seq);
     const key = `${type}/${id}`;
     const existing = this.objects.get(key);
-    const conflict = existing && (!options.overwrite || (options.version !== undefined && options.version !== String(existing.seq)));
+    const conflict =
+      existing &&
+      (!options.overwrite ||
+        (options.version !== undefined && options.version !== String(existing.seq)));
     if (conflict) throw boom(409, 'Conflict', `Saved object [${key}] conflict`);
     const seq = ++this.seq;
     this.objects.set(key, { attributes: structuredClone(attributes), seq });

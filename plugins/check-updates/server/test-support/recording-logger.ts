@@ -7,7 +7,9 @@ export interface LogRecord {
 }
 
 /** Logger for service tests that keeps every record. */
-export function createRecordingLogger(records: LogRecord[] = []): Logger & { records: LogRecord[] } {
+export function createRecordingLogger(
+  records: LogRecord[] = [],
+): Logger & { records: LogRecord[] } {
   const write =
     (level: LogRecord['level']) =>
     (message: string | Error, meta?: LogMeta): void => {

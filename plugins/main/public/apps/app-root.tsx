@@ -4,7 +4,11 @@
  */
 import { EuiButton, EuiEmptyPrompt } from '@elastic/eui';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import type { AppMountParameters, ScopedHistory, UnmountCallback } from '../../../../host/public/types';
+import type {
+  AppMountParameters,
+  ScopedHistory,
+  UnmountCallback,
+} from '../../../../host/public/types';
 import { AppUrlStateProvider } from '../components/app-url-state';
 import { SelectedHostProvider } from '../components/selected-host';
 import { SvcServicesProvider } from '../components/services-context';
@@ -27,7 +31,10 @@ class AppErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     this.props.errors.report(error, `${this.props.appTitle} stopped working`);
-    void this.props.errors.log('error', `${this.props.appTitle} render failure: ${error.stack ?? error.message}${info.componentStack ?? ''}`);
+    void this.props.errors.log(
+      'error',
+      `${this.props.appTitle} render failure: ${error.stack ?? error.message}${info.componentStack ?? ''}`,
+    );
   }
 
   override render() {
@@ -39,7 +46,9 @@ class AppErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
         data-test-subj="svcAppCrashed"
         title={<h2>{this.props.appTitle} stopped working</h2>}
         body={<p>The error was reported. Reloading the view usually helps.</p>}
-        actions={<EuiButton onClick={() => this.setState({ failed: false })}>Reload the view</EuiButton>}
+        actions={
+          <EuiButton onClick={() => this.setState({ failed: false })}>Reload the view</EuiButton>
+        }
       />
     );
   }
@@ -57,7 +66,17 @@ function UrlStateRoot({ history, children }: { history: ScopedHistory; children:
   );
 }
 
-export function AppRoot({ services, history, title, children }: { services: SvcServices; history: ScopedHistory; title: string; children: ReactNode }) {
+export function AppRoot({
+  services,
+  history,
+  title,
+  children,
+}: {
+  services: SvcServices;
+  history: ScopedHistory;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <SvcServicesProvider services={services}>
       <AppErrorBoundary errors={services.errors} appTitle={title}>
@@ -68,7 +87,11 @@ export function AppRoot({ services, history, title, children }: { services: SvcS
 }
 
 /** Mounts an app's view into the shell: title, breadcrumbs, usage count, and the React tree. */
-export function mountApp(params: AppMountParameters, services: SvcServices, app: { id: string; title: string; view: ReactNode }): UnmountCallback {
+export function mountApp(
+  params: AppMountParameters,
+  services: SvcServices,
+  app: { id: string; title: string; view: ReactNode },
+): UnmountCallback {
   const { core } = services;
   core.chrome.docTitle.change([app.title, 'Security']);
   core.chrome.setBreadcrumbs([{ text: 'Security' }, { text: app.title }]);

@@ -10,13 +10,27 @@ export interface DonutSlice {
 }
 
 /** A donut of counts (agents by status); slices with nothing in them are left out. */
-export function StatusDonut({ id, slices, height = 220 }: { id: string; slices: DonutSlice[]; height?: number }) {
+export function StatusDonut({
+  id,
+  slices,
+  height = 220,
+}: {
+  id: string;
+  slices: DonutSlice[];
+  height?: number;
+}) {
   const data = slices.filter((slice) => slice.value > 0);
   const colors = new Map(slices.map((slice) => [slice.label, slice.color]));
   return (
     <div style={{ height }} data-test-subj={`${id}Chart`}>
       <Chart size={{ height }}>
-        <Settings baseTheme={LIGHT_THEME} theme={{ partition: { emptySizeRatio: 0.4 } }} showLegend legendMaxDepth={1} ariaLabel="Agents by status" />
+        <Settings
+          baseTheme={LIGHT_THEME}
+          theme={{ partition: { emptySizeRatio: 0.4 } }}
+          showLegend
+          legendMaxDepth={1}
+          ariaLabel="Agents by status"
+        />
         <Partition
           id={id}
           data={data}

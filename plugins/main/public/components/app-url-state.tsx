@@ -10,7 +10,13 @@ export interface AppUrlState {
 
 const AppUrlStateContext = createContext<AppUrlState | undefined>(undefined);
 
-export function AppUrlStateProvider({ history, children }: { history: ScopedHistory; children: (state: AppUrlState) => ReactNode }) {
+export function AppUrlStateProvider({
+  history,
+  children,
+}: {
+  history: ScopedHistory;
+  children: (state: AppUrlState) => ReactNode;
+}) {
   const [params, setParams] = useUrlState(history);
   const state = { history, params, setParams };
   return <AppUrlStateContext.Provider value={state}>{children(state)}</AppUrlStateContext.Provider>;

@@ -1,4 +1,11 @@
-import { EuiButton, EuiButtonEmpty, EuiFlexGroup, EuiFlexItem, EuiProgress, EuiText } from '@elastic/eui';
+import {
+  EuiButton,
+  EuiButtonEmpty,
+  EuiFlexGroup,
+  EuiFlexItem,
+  EuiProgress,
+  EuiText,
+} from '@elastic/eui';
 import { useRef, useState } from 'react';
 import type { CsvFilter, CsvProgress } from '../services/csv-export';
 import { useSvcServices } from './services-context';
@@ -14,7 +21,13 @@ export interface CsvExportButtonProps {
 }
 
 /** Exports the current filter as CSV, with progress and a way to stop; the file keeps the server's name. */
-export function CsvExportButton({ hostId, path, filters, expectedRows, what }: CsvExportButtonProps) {
+export function CsvExportButton({
+  hostId,
+  path,
+  filters,
+  expectedRows,
+  what,
+}: CsvExportButtonProps) {
   const { csv, errors, core } = useSvcServices();
   const [progress, setProgress] = useState<CsvProgress>();
   const controller = useRef<AbortController | undefined>(undefined);
@@ -23,9 +36,23 @@ export function CsvExportButton({ hostId, path, filters, expectedRows, what }: C
     controller.current = new AbortController();
     setProgress({ rows: 0, bytes: 0, expectedRows });
     try {
-      const result = await csv.export({ hostId, path, filters, expectedRows, onProgress: setProgress, signal: controller.current.signal });
-      const limit = result.limitedFrom === undefined ? '' : ` (the export row limit stopped it; the list has ${result.limitedFrom})`;
-      core.notifications.toasts.addSuccess({ title: `Exported ${what}`, text: `${result.filename}: ${result.rows} rows${limit}`, 'data-test-subj': 'csvExportDone' });
+      const result = await csv.export({
+        hostId,
+        path,
+        filters,
+        expectedRows,
+        onProgress: setProgress,
+        signal: controller.current.signal,
+      });
+      const limit =
+        result.limitedFrom === undefined
+          ? ''
+          : ` (the export row limit stopped it; the list has ${result.limitedFrom})`;
+      core.notifications.toasts.addSuccess({
+        title: `Exported ${what}`,
+        text: `${result.filename}: ${result.rows} rows${limit}`,
+        'data-test-subj': 'csvExportDone',
+      });
     } catch (error) {
       errors.report(error, `Exporting ${what} as CSV`);
     } finally {
@@ -43,15 +70,28 @@ export function CsvExportButton({ hostId, path, filters, expectedRows, what }: C
   }
   const total = progress.expectedRows;
   return (
-    <EuiFlexGroup gutterSize="s" alignItems="center" responsive={false} data-test-subj="csvExportProgress">
+    <EuiFlexGroup
+      gutterSize="s"
+      alignItems="center"
+      responsive={false}
+      data-test-subj="csvExportProgress"
+    >
       <EuiFlexItem style={{ minWidth: 160 }}>
-        <EuiProgress size="s" color="primary" {...(total ? { value: Math.min(progress.rows, total), max: total } : {})} />
+        <EuiProgress
+          size="s"
+          color="primary"
+          {...(total ? { value: Math.min(progress.rows, total), max: total } : {})}
+        />
         <EuiText size="xs" color="subdued">
           {total ? `${progress.rows} of ${total} rows` : `${progress.rows} rows`}
         </EuiText>
       </EuiFlexItem>
       <EuiFlexItem grow={false}>
-        <EuiButtonEmpty size="s" onClick={() => controller.current?.abort()} data-test-subj="csvExportCancel">
+        <EuiButtonEmpty
+          size="s"
+          onClick={() => controller.current?.abort()}
+          data-test-subj="csvExportCancel"
+        >
           Stop
         </EuiButtonEmpty>
       </EuiFlexItem>

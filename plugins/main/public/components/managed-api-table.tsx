@@ -2,7 +2,15 @@
  * A managed-API list as a table: paged and sorted by the API, filtered with the search bar, with
  * reload, CSV export and the loading, empty and error states; its state lives in the URL.
  */
-import { EuiBasicTable, EuiButton, EuiFlexGroup, EuiFlexItem, EuiSpacer, EuiText, type EuiBasicTableColumn } from '@elastic/eui';
+import {
+  EuiBasicTable,
+  EuiButton,
+  EuiFlexGroup,
+  EuiFlexItem,
+  EuiSpacer,
+  EuiText,
+  type EuiBasicTableColumn,
+} from '@elastic/eui';
 import { useCallback, type ReactNode } from 'react';
 import type { ApiHost } from '../../common/api-hosts';
 import { useAsync } from '../hooks/use-async';
@@ -35,7 +43,21 @@ export interface ManagedApiTableProps<T extends object> {
   'data-test-subj': string;
 }
 
-export function ManagedApiTable<T extends object>({ host, path, columns, searchFields, defaultSort, query, prefix, action, what, itemId, onItemClick, toolbar, 'data-test-subj': testSubj }: ManagedApiTableProps<T>) {
+export function ManagedApiTable<T extends object>({
+  host,
+  path,
+  columns,
+  searchFields,
+  defaultSort,
+  query,
+  prefix,
+  action,
+  what,
+  itemId,
+  onItemClick,
+  toolbar,
+  'data-test-subj': testSubj,
+}: ManagedApiTableProps<T>) {
   const { api } = useSvcServices();
   const table = useTableUrlState<T>(defaultSort, prefix);
   const search = useSearchUrlState(searchFields, prefix);
@@ -45,7 +67,13 @@ export function ManagedApiTable<T extends object>({ host, path, columns, searchF
   const load = useCallback(
     async (signal: AbortSignal) => {
       const filter = await translate();
-      const page = await api.list<T>({ hostId: host.id, path, query: { ...JSON.parse(fixedQuery), offset, limit, sort: apiSort, ...filter }, signal, action });
+      const page = await api.list<T>({
+        hostId: host.id,
+        path,
+        query: { ...JSON.parse(fixedQuery), offset, limit, sort: apiSort, ...filter },
+        signal,
+        action,
+      });
       return { ...page, filter };
     },
     [api, host.id, path, fixedQuery, offset, limit, apiSort, translate, action],
@@ -53,7 +81,11 @@ export function ManagedApiTable<T extends object>({ host, path, columns, searchF
   const { state, reload } = useAsync(load, `Loading ${what}`, action);
   const page = state.data;
   const csvFilters = [
-    ...Object.entries(query ?? {}).flatMap(([name, value]) => (value === undefined || value === null || value === '' ? [] : [{ name, value: Array.isArray(value) ? value.join(',') : String(value) }])),
+    ...Object.entries(query ?? {}).flatMap(([name, value]) =>
+      value === undefined || value === null || value === ''
+        ? []
+        : [{ name, value: Array.isArray(value) ? value.join(',') : String(value) }],
+    ),
     ...(page?.filter.q ? [{ name: 'q', value: page.filter.q }] : []),
     ...(page?.filter.search ? [{ name: 'search', value: page.filter.search }] : []),
     { name: 'sort', value: apiSort },
@@ -85,7 +117,13 @@ export function ManagedApiTable<T extends object>({ host, path, columns, searchF
               </EuiButton>
             </EuiFlexItem>
             <EuiFlexItem grow={false}>
-              <CsvExportButton hostId={host.id} path={path} filters={csvFilters} expectedRows={page?.total} what={what} />
+              <CsvExportButton
+                hostId={host.id}
+                path={path}
+                filters={csvFilters}
+                expectedRows={page?.total}
+                what={what}
+              />
             </EuiFlexItem>
           </EuiFlexGroup>
         </EuiFlexItem>
@@ -106,10 +144,18 @@ export function ManagedApiTable<T extends object>({ host, path, columns, searchF
         pagination={table.pagination(page?.total ?? 0)}
         sorting={table.sorting}
         onChange={table.onChange}
-        noItemsMessage={state.status === 'loading' ? `Loading ${what}…` : state.status === 'error' ? `The ${what} could not be loaded` : `No ${what} match this filter`}
+        noItemsMessage={
+          state.status === 'loading'
+            ? `Loading ${what}…`
+            : state.status === 'error'
+              ? `The ${what} could not be loaded`
+              : `No ${what} match this filter`
+        }
         rowProps={(item) => ({
           'data-test-subj': `${testSubj}Row`,
-          ...(onItemClick ? { onClick: () => onItemClick(item), style: { cursor: 'pointer' } } : {}),
+          ...(onItemClick
+            ? { onClick: () => onItemClick(item), style: { cursor: 'pointer' } }
+            : {}),
         })}
         data-test-subj={testSubj}
       />

@@ -1,4 +1,11 @@
-import { EuiBadge, EuiFlexGroup, EuiFlexItem, EuiFormControlLayout, EuiPageTemplate, EuiSelect } from '@elastic/eui';
+import {
+  EuiBadge,
+  EuiFlexGroup,
+  EuiFlexItem,
+  EuiFormControlLayout,
+  EuiPageTemplate,
+  EuiSelect,
+} from '@elastic/eui';
 import type { ReactNode } from 'react';
 import { useSelectedHost } from './selected-host';
 
@@ -16,7 +23,13 @@ export function HostSelector() {
             aria-label="API host"
             data-test-subj="svcHostSelector"
             value={host?.id ?? ''}
-            options={[...(host ? [] : [{ value: '', text: 'Choose a host' }]), ...list.map((entry) => ({ value: entry.id, text: `${entry.id} (${entry.url}:${entry.port})` }))]}
+            options={[
+              ...(host ? [] : [{ value: '', text: 'Choose a host' }]),
+              ...list.map((entry) => ({
+                value: entry.id,
+                text: `${entry.id} (${entry.url}:${entry.port})`,
+              })),
+            ]}
             onChange={(event) => select(event.target.value)}
           />
         </EuiFormControlLayout>
@@ -30,10 +43,26 @@ export function HostSelector() {
   );
 }
 
-export function Page({ title, description, testSubj, actions, children }: { title: string; description?: ReactNode; testSubj: string; actions?: ReactNode; children: ReactNode }) {
+export function Page({
+  title,
+  description,
+  testSubj,
+  actions,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  testSubj: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <EuiPageTemplate panelled restrictWidth={false} data-test-subj={testSubj}>
-      <EuiPageTemplate.Header pageTitle={title} description={description} rightSideItems={[<HostSelector key="host" />, ...(actions ? [actions] : [])]} />
+      <EuiPageTemplate.Header
+        pageTitle={title}
+        description={description}
+        rightSideItems={[<HostSelector key="host" />, ...(actions ? [actions] : [])]}
+      />
       <EuiPageTemplate.Section>{children}</EuiPageTemplate.Section>
     </EuiPageTemplate>
   );

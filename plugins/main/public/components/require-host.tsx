@@ -13,7 +13,14 @@ export function RequireHost({ children }: { children: (host: ApiHost) => ReactNo
   const settingsUrl = core.application.getUrlForApp(SETTINGS_APP_ID);
   if (host) return <>{children(host)}</>;
   if (hosts.status === 'error') return <ErrorPrompt error={hosts.error} onRetry={reloadHosts} />;
-  if (hosts.status === 'loading') return <EuiEmptyPrompt icon={<EuiLoadingSpinner size="xl" />} title={<h2>Loading API hosts</h2>} data-test-subj="svcLoading" />;
+  if (hosts.status === 'loading')
+    return (
+      <EuiEmptyPrompt
+        icon={<EuiLoadingSpinner size="xl" />}
+        title={<h2>Loading API hosts</h2>}
+        data-test-subj="svcLoading"
+      />
+    );
   const goToSettings = (
     <EuiButton fill href={settingsUrl} data-test-subj="svcGoToSettings">
       Open Settings
@@ -26,7 +33,12 @@ export function RequireHost({ children }: { children: (host: ApiHost) => ReactNo
         color="warning"
         data-test-subj="svcUnknownHost"
         title={<h2>API host &quot;{requestedId}&quot; is not configured</h2>}
-        body={<p>The link names a host this dashboard does not have. Choose another host above, or add it in Settings.</p>}
+        body={
+          <p>
+            The link names a host this dashboard does not have. Choose another host above, or add it
+            in Settings.
+          </p>
+        }
         actions={goToSettings}
       />
     );

@@ -4,7 +4,10 @@
  * reads), then the first stored host. The choice is written back to both.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { getSelectedApiHostId, setSelectedApiHostId } from '../../../check-updates/common/selected-api-host';
+import {
+  getSelectedApiHostId,
+  setSelectedApiHostId,
+} from '../../../check-updates/common/selected-api-host';
 import type { ApiHost } from '../../common/api-hosts';
 import { useAsync, type AsyncState } from '../hooks/use-async';
 import type { SetUrlState } from '../hooks/use-url-state';
@@ -24,7 +27,10 @@ export interface SelectedHostState {
 
 const SelectedHostContext = createContext<SelectedHostState | undefined>(undefined);
 
-function resolveHost(hosts: ApiHost[] | undefined, urlId: string | null): { host?: ApiHost; requestedId?: string } {
+function resolveHost(
+  hosts: ApiHost[] | undefined,
+  urlId: string | null,
+): { host?: ApiHost; requestedId?: string } {
   if (!hosts) return { requestedId: urlId ?? undefined };
   if (urlId) return { host: hosts.find((host) => host.id === urlId), requestedId: urlId };
   const storedId = getSelectedApiHostId();
@@ -32,7 +38,15 @@ function resolveHost(hosts: ApiHost[] | undefined, urlId: string | null): { host
   return { host, requestedId: host?.id };
 }
 
-export function SelectedHostProvider({ urlParams, setUrlState, children }: { urlParams: URLSearchParams; setUrlState: SetUrlState; children: ReactNode }) {
+export function SelectedHostProvider({
+  urlParams,
+  setUrlState,
+  children,
+}: {
+  urlParams: URLSearchParams;
+  setUrlState: SetUrlState;
+  children: ReactNode;
+}) {
   const { hosts: hostsClient } = useSvcServices();
   const load = useCallback((signal: AbortSignal) => hostsClient.list(signal), [hostsClient]);
   const { state: hosts, reload: reloadHosts } = useAsync(load, 'Loading API hosts');
@@ -46,8 +60,14 @@ export function SelectedHostProvider({ urlParams, setUrlState, children }: { url
     if (urlId !== host.id) setUrlState({ [HOST_URL_PARAM]: host.id });
   }, [host, urlId, setUrlState]);
 
-  const select = useCallback((id: string) => setUrlState({ [HOST_URL_PARAM]: id }, { push: true }), [setUrlState]);
-  const value = useMemo(() => ({ hosts, host, requestedId, select, reloadHosts }), [hosts, host, requestedId, select, reloadHosts]);
+  const select = useCallback(
+    (id: string) => setUrlState({ [HOST_URL_PARAM]: id }, { push: true }),
+    [setUrlState],
+  );
+  const value = useMemo(
+    () => ({ hosts, host, requestedId, select, reloadHosts }),
+    [hosts, host, requestedId, select, reloadHosts],
+  );
   return <SelectedHostContext.Provider value={value}>{children}</SelectedHostContext.Provider>;
 }
 

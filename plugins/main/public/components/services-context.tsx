@@ -3,7 +3,13 @@ import type { SvcServices } from '../services/svc-services';
 
 const SvcServicesContext = createContext<SvcServices | undefined>(undefined);
 
-export function SvcServicesProvider({ services, children }: { services: SvcServices; children: ReactNode }) {
+export function SvcServicesProvider({
+  services,
+  children,
+}: {
+  services: SvcServices;
+  children: ReactNode;
+}) {
   return <SvcServicesContext.Provider value={services}>{children}</SvcServicesContext.Provider>;
 }
 

@@ -12,14 +12,20 @@ export interface AsyncResult<T> {
   reload(): void;
 }
 
-type Settled<T> = { load: unknown; generation: number } & ({ status: 'success'; data: T } | { status: 'error'; data?: T; error: SvcError });
+type Settled<T> = { load: unknown; generation: number } & (
+  { status: 'success'; data: T } | { status: 'error'; data?: T; error: SvcError }
+);
 
 /**
  * Runs `load` (memoise it with useCallback: a new function means new data) and again on `reload`,
  * aborting the previous run, and reports failures through the error orchestrator (toast + UI log)
  * under `context`. While a new run is pending the previous data stays, so tables do not flash empty.
  */
-export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, context: string, action?: string): AsyncResult<T> {
+export function useAsync<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  context: string,
+  action?: string,
+): AsyncResult<T> {
   const { errors } = useSvcServices();
   const [generation, setGeneration] = useState(0);
   const [settled, setSettled] = useState<Settled<T>>();
@@ -33,7 +39,14 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, context: 
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const reported = errors.report(error, context, { action });
-        if (reported) setSettled((previous) => ({ load, generation, status: 'error', data: previous?.data, error: reported }));
+        if (reported)
+          setSettled((previous) => ({
+            load,
+            generation,
+            status: 'error',
+            data: previous?.data,
+            error: reported,
+          }));
       },
     );
     return () => controller.abort();

@@ -20,12 +20,25 @@ export function useSearchUrlState(fields: SearchField[], prefix = '') {
 
   const translate = useCallback(async (): Promise<ManagedApiQuery> => {
     const translation = (await syntaxes.load(syntax)).translate(text, fields);
-    if (!translation.ok) throw new SvcError({ title: 'The search is not valid', detail: translation.error.message, source: 'browser' });
+    if (!translation.ok)
+      throw new SvcError({
+        title: 'The search is not valid',
+        detail: translation.error.message,
+        source: 'browser',
+      });
     return translation.query;
   }, [syntaxes, syntax, text, fields]);
 
   const submit = (change: SearchSubmit, resetPage: Record<string, undefined>) =>
-    setParams({ [key('query')]: change.text, [key('syntax')]: change.syntax === DEFAULT_SYNTAX ? undefined : change.syntax, ...resetPage }, { push: true });
-  const changeSyntax = (next: string) => setParams({ [key('syntax')]: next === DEFAULT_SYNTAX ? undefined : next });
+    setParams(
+      {
+        [key('query')]: change.text,
+        [key('syntax')]: change.syntax === DEFAULT_SYNTAX ? undefined : change.syntax,
+        ...resetPage,
+      },
+      { push: true },
+    );
+  const changeSyntax = (next: string) =>
+    setParams({ [key('syntax')]: next === DEFAULT_SYNTAX ? undefined : next });
   return { text, syntax, translate, submit, changeSyntax };
 }

@@ -17,7 +17,11 @@ function positiveInteger(value: string | null, fallback: number): number {
 export function useTableUrlState<T>(defaultSort: string, prefix = '') {
   const { params, setParams } = useAppUrlState();
   const key = (name: string) => (prefix ? `${prefix}.${name}` : name);
-  const size = PAGE_SIZE_OPTIONS.includes(positiveInteger(params.get(key('size')), DEFAULT_PAGE_SIZE)) ? positiveInteger(params.get(key('size')), DEFAULT_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
+  const size = PAGE_SIZE_OPTIONS.includes(
+    positiveInteger(params.get(key('size')), DEFAULT_PAGE_SIZE),
+  )
+    ? positiveInteger(params.get(key('size')), DEFAULT_PAGE_SIZE)
+    : DEFAULT_PAGE_SIZE;
   const page = positiveInteger(params.get(key('page')), 0);
   const sortParam = params.get(key('sort')) || defaultSort;
   const direction: 'asc' | 'desc' = sortParam.startsWith('-') ? 'desc' : 'asc';
@@ -28,10 +32,17 @@ export function useTableUrlState<T>(defaultSort: string, prefix = '') {
     limit: size,
     /** `+field` / `-field` as the managed API sorts (the sign applies to every field listed). */
     apiSort: `${direction === 'desc' ? '-' : '+'}${field}`,
-    pagination: (total: number) => ({ pageIndex: page, pageSize: size, totalItemCount: total, pageSizeOptions: PAGE_SIZE_OPTIONS }),
+    pagination: (total: number) => ({
+      pageIndex: page,
+      pageSize: size,
+      totalItemCount: total,
+      pageSizeOptions: PAGE_SIZE_OPTIONS,
+    }),
     sorting: { sort: { field: field as keyof T, direction } },
     onChange: ({ page: nextPage, sort }: Criteria<T>) => {
-      const nextSort = sort ? `${sort.direction === 'desc' ? '-' : ''}${String(sort.field)}` : sortParam;
+      const nextSort = sort
+        ? `${sort.direction === 'desc' ? '-' : ''}${String(sort.field)}`
+        : sortParam;
       const sortChanged = nextSort !== sortParam;
       setParams({
         [key('page')]: sortChanged || !nextPage?.index ? undefined : nextPage.index,

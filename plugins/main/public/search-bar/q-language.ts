@@ -18,7 +18,8 @@ export const Q_OPERATOR_DESCRIPTIONS: Record<QOperator, string> = {
  */
 export function qValueProblem(value: string): string | undefined {
   if (value === '') return 'A value is missing';
-  if (/[;,]/.test(value)) return `The value "${value}" contains ";" or ",", which the managed API's q cannot carry`;
+  if (/[;,]/.test(value))
+    return `The value "${value}" contains ";" or ",", which the managed API's q cannot carry`;
   let depth = 0;
   for (const char of value) {
     depth += char === '(' ? 1 : char === ')' ? -1 : 0;
@@ -29,7 +30,14 @@ export function qValueProblem(value: string): string | undefined {
 }
 
 /** An error for a field the view does not know, or undefined when the view has no field list or knows it. */
-export function unknownFieldError(field: string, fields: SearchField[], offset: number): QuerySyntaxError | undefined {
+export function unknownFieldError(
+  field: string,
+  fields: SearchField[],
+  offset: number,
+): QuerySyntaxError | undefined {
   if (fields.length === 0 || fields.some((known) => known.name === field)) return undefined;
-  return { message: `Unknown field "${field}". Known fields: ${fields.map((known) => known.name).join(', ')}`, offset };
+  return {
+    message: `Unknown field "${field}". Known fields: ${fields.map((known) => known.name).join(', ')}`,
+    offset,
+  };
 }

@@ -6,9 +6,18 @@ describe('search syntax registry', () => {
     registerSvcSearchSyntaxes(registry);
     expect(registry.list().map((syntax) => syntax.id)).toEqual(['wql', 'dql', 'lucene']);
     const fields = [{ name: 'status' }];
-    expect((await registry.load('wql')).translate('status=active', fields)).toEqual({ ok: true, query: { q: 'status=active' } });
-    expect((await registry.load('dql')).translate('status:active', fields)).toEqual({ ok: true, query: { q: 'status=active' } });
-    expect((await registry.load('lucene')).translate('status:active', fields)).toEqual({ ok: true, query: { q: 'status=active' } });
+    expect((await registry.load('wql')).translate('status=active', fields)).toEqual({
+      ok: true,
+      query: { q: 'status=active' },
+    });
+    expect((await registry.load('dql')).translate('status:active', fields)).toEqual({
+      ok: true,
+      query: { q: 'status=active' },
+    });
+    expect((await registry.load('lucene')).translate('status:active', fields)).toEqual({
+      ok: true,
+      query: { q: 'status=active' },
+    });
   });
 
   it('loads a syntax once and refuses duplicates and unknown ids', async () => {
@@ -16,7 +25,9 @@ describe('search syntax registry', () => {
     const syntax = { id: 'x', label: 'X', translate: () => ({ ok: true as const, query: {} }) };
     const load = jest.fn(async () => syntax);
     registry.register({ id: 'x', label: 'X', description: '', load });
-    expect(() => registry.register({ id: 'x', label: 'X', description: '', load })).toThrow('Search syntax "x" is already registered');
+    expect(() => registry.register({ id: 'x', label: 'X', description: '', load })).toThrow(
+      'Search syntax "x" is already registered',
+    );
     await registry.load('x');
     await registry.load('x');
     expect(load).toHaveBeenCalledTimes(1);
@@ -26,7 +37,10 @@ describe('search syntax registry', () => {
   it('retries a load that failed', async () => {
     const registry = new SearchSyntaxRegistry();
     const syntax = { id: 'x', label: 'X', translate: () => ({ ok: true as const, query: {} }) };
-    const load = jest.fn().mockRejectedValueOnce(new Error('chunk failed')).mockResolvedValueOnce(syntax);
+    const load = jest
+      .fn()
+      .mockRejectedValueOnce(new Error('chunk failed'))
+      .mockResolvedValueOnce(syntax);
     registry.register({ id: 'x', label: 'X', description: '', load });
     await expect(registry.load('x')).rejects.toThrow('chunk failed');
     await expect(registry.load('x')).resolves.toBe(syntax);

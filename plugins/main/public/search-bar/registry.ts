@@ -13,7 +13,8 @@ export class SearchSyntaxRegistry {
   private readonly loaded = new Map<string, Promise<SearchSyntax>>();
 
   register(descriptor: SearchSyntaxDescriptor): void {
-    if (this.descriptors.has(descriptor.id)) throw new Error(`Search syntax "${descriptor.id}" is already registered`);
+    if (this.descriptors.has(descriptor.id))
+      throw new Error(`Search syntax "${descriptor.id}" is already registered`);
     this.descriptors.set(descriptor.id, descriptor);
   }
 
@@ -40,7 +41,8 @@ export function registerSvcSearchSyntaxes(registry: SearchSyntaxRegistry): void 
   registry.register({
     id: 'wql',
     label: 'WQL',
-    description: 'field=value, joined with and / or; operators = != < > ~ (contains); words alone search every field',
+    description:
+      'field=value, joined with and / or; operators = != < > ~ (contains); words alone search every field',
     load: async () => (await import('./wql')).wqlSyntax,
   });
   registry.register({

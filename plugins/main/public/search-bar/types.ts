@@ -24,7 +24,8 @@ export interface QuerySyntaxError {
   offset: number;
 }
 
-export type QueryTranslation = { ok: true; query: ManagedApiQuery } | { ok: false; error: QuerySyntaxError };
+export type QueryTranslation =
+  { ok: true; query: ManagedApiQuery } | { ok: false; error: QuerySyntaxError };
 
 export type SuggestionKind = 'field' | 'operator' | 'value' | 'conjunction' | 'group';
 
@@ -39,7 +40,11 @@ export interface Suggestion {
 }
 
 /** Asks the managed API for values of a field that start with or contain `prefix`. */
-export type ValueSuggester = (field: string, prefix: string, signal: AbortSignal) => Promise<string[]>;
+export type ValueSuggester = (
+  field: string,
+  prefix: string,
+  signal: AbortSignal,
+) => Promise<string[]>;
 
 export interface SuggestionContext {
   fields: SearchField[];
@@ -64,5 +69,11 @@ export type QueryNode =
   | { type: 'and' | 'or'; children: QueryNode[] }
   | { type: 'not'; child: QueryNode; offset: number }
   | { type: 'match'; field: string; value: string; quoted: boolean; offset: number }
-  | { type: 'range'; field: string; operator: '<' | '<=' | '>' | '>='; value: string; offset: number }
+  | {
+      type: 'range';
+      field: string;
+      operator: '<' | '<=' | '>' | '>=';
+      value: string;
+      offset: number;
+    }
   | { type: 'text'; value: string; quoted: boolean; offset: number };

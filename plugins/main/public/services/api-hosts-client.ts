@@ -9,7 +9,10 @@ import { isAbortError, toSvcError } from './svc-error';
  * An edit: the fields to change (`ca_file: null` removes it), and the version of the entry the user
  * edited (a stale one is a 409).
  */
-export type ApiHostChanges = Partial<Omit<ApiHostInput, 'id' | 'ca_file'>> & { ca_file?: string | null; version?: string };
+export type ApiHostChanges = Partial<Omit<ApiHostInput, 'id' | 'ca_file'>> & {
+  ca_file?: string | null;
+  version?: string;
+};
 
 function hostRoute(id: string): string {
   return SVC_ROUTES.host.replace('{id}', encodeURIComponent(id));
@@ -17,7 +20,8 @@ function hostRoute(id: string): string {
 
 /** A check that failed still describes the host: the dashboard's error body carries it. */
 function checkOf(error: unknown): ApiHostCheck | undefined {
-  const attributes = (error as { body?: { attributes?: { check?: ApiHostCheck } } }).body?.attributes;
+  const attributes = (error as { body?: { attributes?: { check?: ApiHostCheck } } }).body
+    ?.attributes;
   return attributes?.check;
 }
 
@@ -34,15 +38,24 @@ export class ApiHostsClient {
   constructor(private readonly http: HttpStart) {}
 
   list(signal?: AbortSignal): Promise<ApiHostEntry[]> {
-    return call(() => this.http.get<ApiHostEntry[]>(SVC_ROUTES.hosts, { signal }), 'reading API hosts');
+    return call(
+      () => this.http.get<ApiHostEntry[]>(SVC_ROUTES.hosts, { signal }),
+      'reading API hosts',
+    );
   }
 
   create(input: ApiHostInput): Promise<ApiHostEntry> {
-    return call(() => this.http.post<ApiHostEntry>(SVC_ROUTES.hosts, { body: JSON.stringify(input) }), 'adding API hosts');
+    return call(
+      () => this.http.post<ApiHostEntry>(SVC_ROUTES.hosts, { body: JSON.stringify(input) }),
+      'adding API hosts',
+    );
   }
 
   update(id: string, changes: ApiHostChanges): Promise<ApiHostEntry> {
-    return call(() => this.http.put<ApiHostEntry>(hostRoute(id), { body: JSON.stringify(changes) }), 'editing API hosts');
+    return call(
+      () => this.http.put<ApiHostEntry>(hostRoute(id), { body: JSON.stringify(changes) }),
+      'editing API hosts',
+    );
   }
 
   async remove(id: string): Promise<void> {
@@ -52,7 +65,10 @@ export class ApiHostsClient {
   /** Logs in to a stored host with its stored credentials and reads its version; a host that cannot be used is a result too. */
   async check(id: string, signal?: AbortSignal): Promise<ApiHostCheck> {
     try {
-      const answer = await this.http.post<{ data: ApiHostEntry }>(SVC_ROUTES.checkStoredApi, { body: JSON.stringify({ id }), signal });
+      const answer = await this.http.post<{ data: ApiHostEntry }>(SVC_ROUTES.checkStoredApi, {
+        body: JSON.stringify({ id }),
+        signal,
+      });
       if (!answer.data.status) throw new Error(`The check of API host ${id} gave no result`);
       return answer.data.status;
     } catch (error) {

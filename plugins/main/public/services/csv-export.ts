@@ -37,7 +37,10 @@ export interface CsvExportResult {
 }
 
 /** A count header of the export answer, when present. */
-function countHeader(headers: Headers | { get(name: string): string | null }, name: string): number | undefined {
+function countHeader(
+  headers: Headers | { get(name: string): string | null },
+  name: string,
+): number | undefined {
   const value = headers.get(name);
   const count = value === null ? NaN : Number(value);
   return Number.isInteger(count) && count >= 0 ? count : undefined;
@@ -108,7 +111,8 @@ export class CsvExporter {
       throw errorFromBody(body, response.status, response.statusText, 'exporting CSV');
     }
     // The server says how many rows the file will hold (a row limit may cut it) and how many there are.
-    const expectedRows = countHeader(response.headers, 'x-svc-exported-rows') ?? request.expectedRows;
+    const expectedRows =
+      countHeader(response.headers, 'x-svc-exported-rows') ?? request.expectedRows;
     const totalRows = countHeader(response.headers, 'x-svc-total-rows');
     const chunks: Uint8Array[] = [];
     let bytes = 0;
@@ -128,16 +132,25 @@ export class CsvExporter {
       if (isAbortError(error)) throw error;
       throw new SvcError({
         title: 'CSV export interrupted',
-        detail: `The download stopped after ${bytes} bytes, so no file was saved (a cut-off file could be taken for a complete one). ${(error as Error).message ?? ''}`.trim(),
+        detail:
+          `The download stopped after ${bytes} bytes, so no file was saved (a cut-off file could be taken for a complete one). ${(error as Error).message ?? ''}`.trim(),
         source: 'dashboard',
         status: response.status,
       });
     }
     const blob = new Blob(chunks as BlobPart[], { type: 'text/csv' });
     const filename = filenameFromDisposition(response.headers.get('content-disposition'));
-    const lastByte = chunks.length > 0 ? chunks[chunks.length - 1][chunks[chunks.length - 1].byteLength - 1] : undefined;
+    const lastByte =
+      chunks.length > 0
+        ? chunks[chunks.length - 1][chunks[chunks.length - 1].byteLength - 1]
+        : undefined;
     const rows = Math.max(lines + (lastByte !== undefined && lastByte !== NEWLINE ? 1 : 0) - 1, 0);
     this.save(blob, filename);
-    return { filename, rows, bytes, ...(totalRows !== undefined && totalRows > rows ? { limitedFrom: totalRows } : {}) };
+    return {
+      filename,
+      rows,
+      bytes,
+      ...(totalRows !== undefined && totalRows > rows ? { limitedFrom: totalRows } : {}),
+    };
   }
 }

@@ -4,7 +4,11 @@
  */
 import type { HttpStart, ToastsApi } from '../../../../host/public/types';
 import { SVC_ROUTES } from '../../common/constants';
-import { UI_LOG_LOCATION_MAX_LENGTH, UI_LOG_MESSAGE_MAX_LENGTH, type UiLogLevel } from '../../common/ui-logs';
+import {
+  UI_LOG_LOCATION_MAX_LENGTH,
+  UI_LOG_MESSAGE_MAX_LENGTH,
+  type UiLogLevel,
+} from '../../common/ui-logs';
 import { isAbortError, type SvcError, toSvcError } from './svc-error';
 
 export interface ErrorReportOptions {
@@ -27,7 +31,8 @@ export function describeError(error: SvcError): string {
   const parts = [error.detail];
   if (error.isPermissionDenied) parts.push(permissionSentence(error));
   // Item failures already name their codes in the detail.
-  if (error.code !== undefined && !error.detail.includes(`(error ${error.code})`)) parts.push(`(error ${error.code})`);
+  if (error.code !== undefined && !error.detail.includes(`(error ${error.code})`))
+    parts.push(`(error ${error.code})`);
   if (error.remediation) parts.push(error.remediation);
   return parts.join(' ');
 }
@@ -51,11 +56,18 @@ export class ErrorOrchestrator {
     if (isAbortError(error)) return undefined;
     const svcError = toSvcError(error, options.action);
     const level = options.level ?? 'error';
-    const toast = { title: `${context}: ${svcError.title}`, text: describeError(svcError), 'data-test-subj': 'svcErrorToast' };
+    const toast = {
+      title: `${context}: ${svcError.title}`,
+      text: describeError(svcError),
+      'data-test-subj': 'svcErrorToast',
+    };
     if (level === 'warning') this.deps.toasts.addWarning(toast);
     else this.deps.toasts.addDanger(toast);
     this.deps.onReport?.();
-    void this.log(level, `${context}: ${svcError.title}: ${describeError(svcError)}${svcError.status ? ` [HTTP ${svcError.status}]` : ''}`);
+    void this.log(
+      level,
+      `${context}: ${svcError.title}: ${describeError(svcError)}${svcError.status ? ` [HTTP ${svcError.status}]` : ''}`,
+    );
     return svcError;
   }
 
@@ -63,7 +75,11 @@ export class ErrorOrchestrator {
   async log(level: UiLogLevel, message: string): Promise<void> {
     try {
       await this.deps.http.post(SVC_ROUTES.uiLogs, {
-        body: JSON.stringify({ level, message: message.slice(0, UI_LOG_MESSAGE_MAX_LENGTH), location: this.deps.location().slice(0, UI_LOG_LOCATION_MAX_LENGTH) }),
+        body: JSON.stringify({
+          level,
+          message: message.slice(0, UI_LOG_MESSAGE_MAX_LENGTH),
+          location: this.deps.location().slice(0, UI_LOG_LOCATION_MAX_LENGTH),
+        }),
       });
     } catch {
       // Logging must never produce another error toast (or loop).

@@ -27,7 +27,12 @@ export interface DataEnvelope<T> {
 }
 
 export type AgentStatus = 'active' | 'pending' | 'never_connected' | 'disconnected';
-export const AGENT_STATUSES: AgentStatus[] = ['active', 'disconnected', 'pending', 'never_connected'];
+export const AGENT_STATUSES: AgentStatus[] = [
+  'active',
+  'disconnected',
+  'pending',
+  'never_connected',
+];
 
 export interface Agent {
   id: string;
@@ -42,7 +47,16 @@ export interface Agent {
   lastKeepAlive?: string;
   group?: string[];
   group_config_status?: string;
-  os?: { arch?: string; name?: string; platform?: string; version?: string; codename?: string; major?: string; minor?: string; uname?: string };
+  os?: {
+    arch?: string;
+    name?: string;
+    platform?: string;
+    version?: string;
+    codename?: string;
+    major?: string;
+    minor?: string;
+    uname?: string;
+  };
 }
 
 export interface AgentsSummaryStatus {

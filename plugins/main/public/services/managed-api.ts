@@ -8,7 +8,8 @@ import { SVC_ROUTES } from '../../common/constants';
 import type { DataEnvelope, ItemsEnvelope } from './managed-api-types';
 import { failedItemsError, isAbortError, toSvcError } from './svc-error';
 
-export type ApiQueryValue = string | number | boolean | undefined | null | ReadonlyArray<string | number>;
+export type ApiQueryValue =
+  string | number | boolean | undefined | null | ReadonlyArray<string | number>;
 export type ApiQuery = Record<string, ApiQueryValue>;
 
 export interface ManagedApiCall {
@@ -47,7 +48,12 @@ export class ManagedApi {
   /** The envelope as the managed API sent it; rejects with an SvcError (or an AbortError). */
   async request<T>(call: ManagedApiCall): Promise<T> {
     const { hostId, method = 'GET', path, query, body, signal, action } = call;
-    const payload = { id: hostId, method, path: managedApiPath(path, query), ...(body === undefined ? {} : { body }) };
+    const payload = {
+      id: hostId,
+      method,
+      path: managedApiPath(path, query),
+      ...(body === undefined ? {} : { body }),
+    };
     try {
       return await this.http.post<T>(SVC_ROUTES.request, { body: JSON.stringify(payload), signal });
     } catch (error) {
@@ -59,7 +65,8 @@ export class ManagedApi {
   /** One page of a list endpoint. Items the user may not see are left out by the API; only a list where everything failed is an error. */
   async list<T>(call: ManagedApiCall): Promise<Page<T>> {
     const envelope = await this.request<ItemsEnvelope<T>>(call);
-    if (envelope.error === 1 && envelope.data.failed_items.length > 0) throw failedItemsError(envelope.message, envelope.data.failed_items, call.action);
+    if (envelope.error === 1 && envelope.data.failed_items.length > 0)
+      throw failedItemsError(envelope.message, envelope.data.failed_items, call.action);
     return { items: envelope.data.affected_items, total: envelope.data.total_affected_items };
   }
 
@@ -71,7 +78,8 @@ export class ManagedApi {
   /** A change (restart, delete, group assignment): any item that failed makes it an error. */
   async mutate<T = string>(call: ManagedApiCall): Promise<ItemsEnvelope<T>> {
     const envelope = await this.request<ItemsEnvelope<T>>(call);
-    if (envelope.data?.failed_items?.length) throw failedItemsError(envelope.message, envelope.data.failed_items, call.action);
+    if (envelope.data?.failed_items?.length)
+      throw failedItemsError(envelope.message, envelope.data.failed_items, call.action);
     return envelope;
   }
 }

@@ -60,8 +60,15 @@ function text(value: unknown): string | undefined {
  * The managed API sends `{title, detail, remediation?, error}`; the specification writes it as
  * `{data: {title, detail}, message, error}`. Both are read; a dashboard body has a string `error`.
  */
-function fromManagedApiBody(body: ErrorBody, status: number | undefined, action?: string): SvcError | undefined {
-  const nested = typeof body.data === 'object' && body.data !== null ? (body.data as Record<string, unknown>) : {};
+function fromManagedApiBody(
+  body: ErrorBody,
+  status: number | undefined,
+  action?: string,
+): SvcError | undefined {
+  const nested =
+    typeof body.data === 'object' && body.data !== null
+      ? (body.data as Record<string, unknown>)
+      : {};
   const title = text(body.title) ?? text(nested.title);
   const detail = text(body.detail) ?? text(nested.detail);
   if (!title && !detail) return undefined;
@@ -77,16 +84,24 @@ function fromManagedApiBody(body: ErrorBody, status: number | undefined, action?
   });
 }
 
-function fromDashboardBody(body: ErrorBody, status: number | undefined, action?: string): SvcError | undefined {
+function fromDashboardBody(
+  body: ErrorBody,
+  status: number | undefined,
+  action?: string,
+): SvcError | undefined {
   const message = text(body.message);
   if (!message) return undefined;
   // For failures it met on the way to a managed API, the dashboard adds what that API said.
   const upstream = body.attributes?.upstream;
-  const said = typeof upstream === 'object' && upstream !== null ? (upstream as Record<string, unknown>) : {};
+  const said =
+    typeof upstream === 'object' && upstream !== null ? (upstream as Record<string, unknown>) : {};
   const upstreamDetail = text(said.detail);
   return new SvcError({
     title: text(body.error) ?? 'Dashboard error',
-    detail: upstreamDetail && !message.includes(upstreamDetail) ? `${message} The API said: ${upstreamDetail}` : message,
+    detail:
+      upstreamDetail && !message.includes(upstreamDetail)
+        ? `${message} The API said: ${upstreamDetail}`
+        : message,
     source: 'dashboard',
     status,
     code: typeof said.error === 'number' ? said.error : undefined,
@@ -95,9 +110,19 @@ function fromDashboardBody(body: ErrorBody, status: number | undefined, action?:
 }
 
 /** An error answer's body (managed-API problem or dashboard error) as an SvcError. */
-export function errorFromBody(body: unknown, status: number, fallbackDetail: string | undefined, action?: string): SvcError {
-  const record = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as ErrorBody) : undefined;
-  const parsed = record && (fromManagedApiBody(record, status, action) ?? fromDashboardBody(record, status, action));
+export function errorFromBody(
+  body: unknown,
+  status: number,
+  fallbackDetail: string | undefined,
+  action?: string,
+): SvcError {
+  const record =
+    typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? (body as ErrorBody)
+      : undefined;
+  const parsed =
+    record &&
+    (fromManagedApiBody(record, status, action) ?? fromDashboardBody(record, status, action));
   if (parsed) return parsed;
   const detail = (typeof body === 'string' && body.trim()) || fallbackDetail || 'Request failed';
   return new SvcError({ title: `HTTP ${status}`, detail, source: 'dashboard', status, action });
@@ -117,11 +142,22 @@ export function toSvcError(error: unknown, action?: string): SvcError {
   if (isHttpFetchError(error)) {
     const status = error.response?.status;
     if (!error.response) {
-      return new SvcError({ title: 'Dashboard unreachable', detail: error.message || 'The dashboard server did not answer', source: 'network', action });
+      return new SvcError({
+        title: 'Dashboard unreachable',
+        detail: error.message || 'The dashboard server did not answer',
+        source: 'network',
+        action,
+      });
     }
     return errorFromBody(error.body, status!, error.message || error.response.statusText, action);
   }
-  if (error instanceof Error) return new SvcError({ title: error.name === 'Error' ? 'Error' : error.name, detail: error.message, source: 'browser', action });
+  if (error instanceof Error)
+    return new SvcError({
+      title: error.name === 'Error' ? 'Error' : error.name,
+      detail: error.message,
+      source: 'browser',
+      action,
+    });
   return new SvcError({ title: 'Error', detail: String(error), source: 'browser', action });
 }
 
@@ -129,7 +165,11 @@ export function toSvcError(error: unknown, action?: string): SvcError {
  * The managed API answers 200 even when every item failed (restart of an inactive agent, a
  * denied agent): such an answer becomes an error naming each failure and the ids it hit.
  */
-export function failedItemsError(message: string | undefined, failedItems: FailedItem[], action?: string): SvcError {
+export function failedItemsError(
+  message: string | undefined,
+  failedItems: FailedItem[],
+  action?: string,
+): SvcError {
   const detail = failedItems
     .map((item) => `${item.error.message} (error ${item.error.code}): ${item.id.join(', ')}`)
     .join('; ');

@@ -35,7 +35,10 @@ export class Telemetry {
   }
 
   appOpened(appId: string): void {
-    this.update((counts) => ({ ...counts, apps: { ...counts.apps, [appId]: (counts.apps[appId] ?? 0) + 1 } }));
+    this.update((counts) => ({
+      ...counts,
+      apps: { ...counts.apps, [appId]: (counts.apps[appId] ?? 0) + 1 },
+    }));
   }
 
   errorShown(): void {
@@ -51,6 +54,8 @@ export class Telemetry {
 
 /** Off unless the setting exists and is true. */
 export function createTelemetry(uiSettings: IUiSettingsClient, storage: CountStorage): Telemetry {
-  const enabled = uiSettings.isDeclared(TELEMETRY_SETTING) && uiSettings.get<boolean>(TELEMETRY_SETTING, false) === true;
+  const enabled =
+    uiSettings.isDeclared(TELEMETRY_SETTING) &&
+    uiSettings.get<boolean>(TELEMETRY_SETTING, false) === true;
   return new Telemetry(enabled, storage);
 }

@@ -41,7 +41,11 @@ export interface MockHttp {
 }
 
 function httpError(status: number, body: unknown, path: string): Error {
-  const error = new Error(`HTTP ${status}`) as Error & { request: Request; response: Response; body: unknown };
+  const error = new Error(`HTTP ${status}`) as Error & {
+    request: Request;
+    response: Response;
+    body: unknown;
+  };
   error.name = 'HttpFetchError';
   error.request = { url: path } as Request;
   error.response = { status, statusText: '', ok: false } as Response;
@@ -55,11 +59,18 @@ function abortError(): Error {
   return error;
 }
 
-export function createMockHttp(routes: Record<string, RouteHandler>, managedApi?: ManagedApiHandler): MockHttp {
+export function createMockHttp(
+  routes: Record<string, RouteHandler>,
+  managedApi?: ManagedApiHandler,
+): MockHttp {
   const calls: RecordedCall[] = [];
   const managedApiCalls: ManagedApiCallSeen[] = [];
 
-  const handle = async (method: string, path: string, options: HttpFetchOptions = {}): Promise<unknown> => {
+  const handle = async (
+    method: string,
+    path: string,
+    options: HttpFetchOptions = {},
+  ): Promise<unknown> => {
     const body = typeof options.body === 'string' ? JSON.parse(options.body) : undefined;
     const call = { method, path, body };
     calls.push(call);
@@ -78,7 +89,12 @@ export function createMockHttp(routes: Record<string, RouteHandler>, managedApi?
       answer = await managedApi(seen);
     } else {
       const handler = routes[`${method} ${path}`];
-      if (!handler) throw httpError(404, { statusCode: 404, error: 'Not Found', message: `No mock for ${method} ${path}` }, path);
+      if (!handler)
+        throw httpError(
+          404,
+          { statusCode: 404, error: 'Not Found', message: `No mock for ${method} ${path}` },
+          path,
+        );
       answer = await handler(call);
     }
     if (options.signal?.aborted) throw abortError();
@@ -91,9 +107,15 @@ export function createMockHttp(routes: Record<string, RouteHandler>, managedApi?
     (path: string, options?: HttpFetchOptions): Promise<unknown> =>
       handle(name, path, options);
   const http = {
-    basePath: { get: () => '', prepend: (path: string) => path, remove: (path: string) => path, serverBasePath: '' },
+    basePath: {
+      get: () => '',
+      prepend: (path: string) => path,
+      remove: (path: string) => path,
+      serverBasePath: '',
+    },
     anonymousPaths: { register: () => undefined, isAnonymous: () => false },
-    fetch: (path: string, options?: HttpFetchOptions) => handle(options?.method ?? 'GET', path, options),
+    fetch: (path: string, options?: HttpFetchOptions) =>
+      handle(options?.method ?? 'GET', path, options),
     get: method('GET'),
     post: method('POST'),
     put: method('PUT'),
@@ -105,13 +127,20 @@ export function createMockHttp(routes: Record<string, RouteHandler>, managedApi?
 }
 
 /** An affected-items envelope as the managed API sends it. */
-export function itemsEnvelope<T>(items: T[], total = items.length, failed: Array<{ code: number; message: string; ids: string[] }> = []) {
+export function itemsEnvelope<T>(
+  items: T[],
+  total = items.length,
+  failed: Array<{ code: number; message: string; ids: string[] }> = [],
+) {
   return {
     data: {
       affected_items: items,
       total_affected_items: total,
       total_failed_items: failed.reduce((sum, entry) => sum + entry.ids.length, 0),
-      failed_items: failed.map((entry) => ({ error: { code: entry.code, message: entry.message }, id: entry.ids })),
+      failed_items: failed.map((entry) => ({
+        error: { code: entry.code, message: entry.message },
+        id: entry.ids,
+      })),
     },
     message: 'All selected items were returned',
     error: failed.length === 0 ? 0 : items.length === 0 ? 1 : 2,

@@ -25,7 +25,10 @@ configure({ testIdAttribute: 'data-test-subj', asyncUtilTimeout: 10_000 });
  */
 if (typeof HTMLCanvasElement !== 'undefined') {
   HTMLCanvasElement.prototype.getContext = function getContext() {
-    return { font: '', measureText: (text: string) => ({ width: text.length * 7 }) } as unknown as CanvasRenderingContext2D;
+    return {
+      font: '',
+      measureText: (text: string) => ({ width: text.length * 7 }),
+    } as unknown as CanvasRenderingContext2D;
   } as unknown as typeof HTMLCanvasElement.prototype.getContext;
 }
 
@@ -43,18 +46,25 @@ export interface TestServices {
   saved: Array<{ blob: Blob; filename: string }>;
 }
 
-export function createTestServices(mock: MockHttp, options: { fetch?: typeof fetch; roles?: string[] } = {}): TestServices {
+export function createTestServices(
+  mock: MockHttp,
+  options: { fetch?: typeof fetch; roles?: string[] } = {},
+): TestServices {
   const toasts: TestServices['toasts'] = [];
   const saved: TestServices['saved'] = [];
-  const record = (color: TestServices['toasts'][number]['color']) => (input: ToastInput | string) => {
-    const toast = typeof input === 'string' ? { title: input } : input;
-    toasts.push({ color, toast });
-    return { ...toast, id: String(toasts.length) };
-  };
-  const confirm: TestServices['confirm'] = jest.fn(async (_message: unknown, _options?: unknown) => true);
+  const record =
+    (color: TestServices['toasts'][number]['color']) => (input: ToastInput | string) => {
+      const toast = typeof input === 'string' ? { title: input } : input;
+      toasts.push({ color, toast });
+      return { ...toast, id: String(toasts.length) };
+    };
+  const confirm: TestServices['confirm'] = jest.fn(
+    async (_message: unknown, _options?: unknown) => true,
+  );
   const core = {
     application: {
-      getUrlForApp: (appId: string, { path = '' }: { path?: string } = {}) => `/app/${appId}${path}`,
+      getUrlForApp: (appId: string, { path = '' }: { path?: string } = {}) =>
+        `/app/${appId}${path}`,
       navigateToApp: jest.fn(async () => undefined),
       navigateToUrl: jest.fn(async () => undefined),
       currentAppId: () => 'svc-test',
@@ -66,14 +76,17 @@ export function createTestServices(mock: MockHttp, options: { fetch?: typeof fet
         addWarning: record('warning'),
         addDanger: record('danger'),
         addInfo: record('primary'),
-        addError: (error: Error, { title }: { title: string }) => record('danger')({ title, text: error.message }),
+        addError: (error: Error, { title }: { title: string }) =>
+          record('danger')({ title, text: error.message }),
         remove: () => undefined,
       },
     },
     overlays: { openConfirm: confirm },
     chrome: { setBreadcrumbs: jest.fn(), docTitle: { change: jest.fn(), reset: jest.fn() } },
     http: mock.http,
-    security: { getCurrentUser: async () => ({ username: 'tester', roles: options.roles ?? ['admin'] }) },
+    security: {
+      getCurrentUser: async () => ({ username: 'tester', roles: options.roles ?? ['admin'] }),
+    },
   } as unknown as CoreStart;
   const syntaxes = new SearchSyntaxRegistry();
   registerSvcSearchSyntaxes(syntaxes);
@@ -82,8 +95,16 @@ export function createTestServices(mock: MockHttp, options: { fetch?: typeof fet
     core,
     api: new ManagedApi(mock.http),
     hosts: new ApiHostsClient(mock.http),
-    csv: new CsvExporter(mock.http.basePath, options.fetch ?? (async () => Promise.reject(new Error('no fetch in this test'))), save),
-    errors: new ErrorOrchestrator({ toasts: core.notifications.toasts, http: mock.http, location: () => '/app/svc-test' }),
+    csv: new CsvExporter(
+      mock.http.basePath,
+      options.fetch ?? (async () => Promise.reject(new Error('no fetch in this test'))),
+      save,
+    ),
+    errors: new ErrorOrchestrator({
+      toasts: core.notifications.toasts,
+      http: mock.http,
+      location: () => '/app/svc-test',
+    }),
     syntaxes,
     palette: createChartPalette(),
     updates: {
@@ -97,7 +118,12 @@ export function createTestServices(mock: MockHttp, options: { fetch?: typeof fet
 
 export function renderWithServices(node: ReactNode, services: SvcServices): RenderResult {
   return render(
-    <EuiProvider colorMode="light" cache={styleFreeCache} globalStyles={false} utilityClasses={false}>
+    <EuiProvider
+      colorMode="light"
+      cache={styleFreeCache}
+      globalStyles={false}
+      utilityClasses={false}
+    >
       <SvcServicesProvider services={services}>{node}</SvcServicesProvider>
     </EuiProvider>,
   );

@@ -10,7 +10,14 @@ import type { FetchVersionCheck, VersionCheck } from './version-check-client';
 const HOUR = 3600_000;
 
 function host(id: string): ApiHost {
-  return { id, url: 'https://manager.example.org', port: 55000, username: 'wazuh-wui', run_as: false, tls_verify: true };
+  return {
+    id,
+    url: 'https://manager.example.org',
+    port: 55000,
+    username: 'wazuh-wui',
+    run_as: false,
+    tls_verify: true,
+  };
 }
 
 /** A host that answers with `answer()` a few milliseconds later, counting calls. */
@@ -28,16 +35,26 @@ function fakeUpstream(answer: (apiId: string) => VersionCheck | Error) {
 
 const releases48 = {
   currentVersion: '4.8.0',
-  releases: [{ tag: 'v5.0.0', published_date: '2025-02-20T10:00:00Z', description: 'Major' }, { tag: 'v4.9.1' }, { tag: 'v4.8.2' }],
+  releases: [
+    { tag: 'v5.0.0', published_date: '2025-02-20T10:00:00Z', description: 'Major' },
+    { tag: 'v4.9.1' },
+    { tag: 'v4.8.2' },
+  ],
 };
 
-function setup(answer: (apiId: string) => VersionCheck | Error = () => releases48, hosts: ApiHost[] = [host('manager-1')]) {
+function setup(
+  answer: (apiId: string) => VersionCheck | Error = () => releases48,
+  hosts: ApiHost[] = [host('manager-1')],
+) {
   const clock = { now: new Date('2025-03-01T00:00:00.000Z') };
   const repository = new InMemoryRepository();
   const upstream = fakeUpstream(answer);
   const service = new AvailableUpdatesService({
     repository,
-    hosts: { list: async () => hosts, get: async (id) => hosts.find((candidate) => candidate.id === id) },
+    hosts: {
+      list: async () => hosts,
+      get: async (id) => hosts.find((candidate) => candidate.id === id),
+    },
     fetchVersionCheck: upstream.fetchVersionCheck,
     releaseNotesUrl: releaseNotesUrlFromTemplate('https://docs.example.org/{version}'),
     cacheLifetimeMs: 6 * HOUR,
@@ -53,7 +70,8 @@ async function rejection(promise: Promise<unknown>): Promise<UpdateCheckError> {
     () => undefined,
     (reason: unknown) => reason,
   );
-  if (!(error instanceof UpdateCheckError)) throw new Error(`expected an UpdateCheckError, got ${String(error)}`);
+  if (!(error instanceof UpdateCheckError))
+    throw new Error(`expected an UpdateCheckError, got ${String(error)}`);
   return error;
 }
 
@@ -64,12 +82,26 @@ describe('AvailableUpdatesService', () => {
     expect(record).toEqual({
       api_id: 'manager-1',
       current_version: '4.8.0',
-      last_available_major: { version: '5.0.0', published_date: '2025-02-20T10:00:00Z', tag: 'v5.0.0', description: 'Major', release_url: 'https://docs.example.org/5.0.0' },
-      last_available_minor: { version: '4.9.1', published_date: '', tag: 'v4.9.1', description: '', release_url: 'https://docs.example.org/4.9.1' },
+      last_available_major: {
+        version: '5.0.0',
+        published_date: '2025-02-20T10:00:00Z',
+        tag: 'v5.0.0',
+        description: 'Major',
+        release_url: 'https://docs.example.org/5.0.0',
+      },
+      last_available_minor: {
+        version: '4.9.1',
+        published_date: '',
+        tag: 'v4.9.1',
+        description: '',
+        release_url: 'https://docs.example.org/4.9.1',
+      },
       last_available_patch: expect.objectContaining({ version: '4.8.2' }),
       last_check_date: '2025-03-01T00:00:00.000Z',
     });
-    expect(repository.attributesOf(AVAILABLE_UPDATES_SAVED_OBJECT_TYPE, 'manager-1')).toEqual(record);
+    expect(repository.attributesOf(AVAILABLE_UPDATES_SAVED_OBJECT_TYPE, 'manager-1')).toEqual(
+      record,
+    );
   });
 
   it('serves the stored record until it is older than the cache lifetime', async () => {
@@ -96,40 +128,63 @@ describe('AvailableUpdatesService', () => {
 
   it('makes exactly one upstream call for 200 parallel requests for one host', async () => {
     const { service, upstream } = setup();
-    const answers = await Promise.all(Array.from({ length: 200 }, () => service.getAvailableUpdates('manager-1')));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => service.getAvailableUpdates('manager-1')),
+    );
     expect(upstream.calls).toHaveLength(1);
     expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
   });
 
   it('shares one upstream call between parallel forced and cached requests', async () => {
     const { service, upstream } = setup();
-    await Promise.all(Array.from({ length: 100 }, (_, index) => service.getAvailableUpdates('manager-1', { force: index % 2 === 0 })));
+    await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        service.getAvailableUpdates('manager-1', { force: index % 2 === 0 }),
+      ),
+    );
     expect(upstream.calls).toHaveLength(1);
   });
 
   it('asks each host on its own', async () => {
     const { service, upstream } = setup(() => releases48, [host('a'), host('b')]);
-    await Promise.all([service.getAvailableUpdates('a'), service.getAvailableUpdates('b'), service.getAvailableUpdates('a')]);
+    await Promise.all([
+      service.getAvailableUpdates('a'),
+      service.getAvailableUpdates('b'),
+      service.getAvailableUpdates('a'),
+    ]);
     expect(upstream.calls.map((call) => call.apiId).sort()).toEqual(['a', 'b']);
   });
 
   it('rejects an unknown host with a 404 and asks nobody', async () => {
     const { service, upstream } = setup();
     const error = await rejection(service.getAvailableUpdates('nope'));
-    expect(error).toMatchObject({ statusCode: 404, code: 'API_HOST_NOT_FOUND', message: 'API host [nope] is not configured' });
+    expect(error).toMatchObject({
+      statusCode: 404,
+      code: 'API_HOST_NOT_FOUND',
+      message: 'API host [nope] is not configured',
+    });
     expect(upstream.calls).toHaveLength(0);
   });
 
   it('leaves the stored record untouched when the host fails, and every waiting request gets the failure', async () => {
     let failing = false;
-    const upstreamError = new UpdateCheckError(502, 'UPSTREAM_ERROR', 'API host [manager-1] failed to check for updates: HTTP 500');
+    const upstreamError = new UpdateCheckError(
+      502,
+      'UPSTREAM_ERROR',
+      'API host [manager-1] failed to check for updates: HTTP 500',
+    );
     const { service, repository, advance } = setup(() => (failing ? upstreamError : releases48));
     const stored = await service.getAvailableUpdates('manager-1');
     failing = true;
     advance(7 * HOUR);
-    const errors = await Promise.all([rejection(service.getAvailableUpdates('manager-1')), rejection(service.getAvailableUpdates('manager-1', { force: true }))]);
+    const errors = await Promise.all([
+      rejection(service.getAvailableUpdates('manager-1')),
+      rejection(service.getAvailableUpdates('manager-1', { force: true })),
+    ]);
     expect(errors).toEqual([upstreamError, upstreamError]);
-    expect(repository.attributesOf(AVAILABLE_UPDATES_SAVED_OBJECT_TYPE, 'manager-1')).toEqual(stored);
+    expect(repository.attributesOf(AVAILABLE_UPDATES_SAVED_OBJECT_TYPE, 'manager-1')).toEqual(
+      stored,
+    );
   });
 
   it('tries again after a failure instead of remembering it', async () => {
@@ -137,18 +192,28 @@ describe('AvailableUpdatesService', () => {
     const { service, upstream } = setup(() => (failing ? new Error('down') : releases48));
     await expect(service.getAvailableUpdates('manager-1')).rejects.toThrow('down');
     failing = false;
-    await expect(service.getAvailableUpdates('manager-1')).resolves.toMatchObject({ current_version: '4.8.0' });
+    await expect(service.getAvailableUpdates('manager-1')).resolves.toMatchObject({
+      current_version: '4.8.0',
+    });
     expect(upstream.calls).toHaveLength(2);
   });
 
   it('refreshes every host regardless of the cache and reports the ones that failed', async () => {
     const hosts = [host('a'), host('b'), host('c')];
-    const { service, upstream, repository } = setup((apiId) => (apiId === 'b' ? new Error('connect ECONNREFUSED') : releases48), hosts);
+    const { service, upstream, repository } = setup(
+      (apiId) => (apiId === 'b' ? new Error('connect ECONNREFUSED') : releases48),
+      hosts,
+    );
     await service.getAvailableUpdates('a');
     const summary = await service.refreshAll();
-    expect(summary).toEqual({ refreshed: ['a', 'c'], failed: [{ api_id: 'b', message: 'connect ECONNREFUSED' }] });
+    expect(summary).toEqual({
+      refreshed: ['a', 'c'],
+      failed: [{ api_id: 'b', message: 'connect ECONNREFUSED' }],
+    });
     expect(upstream.calls.filter((call) => call.apiId === 'a')).toHaveLength(2);
-    expect(repository.attributesOf(AVAILABLE_UPDATES_SAVED_OBJECT_TYPE, 'c')).toMatchObject({ api_id: 'c' });
+    expect(repository.attributesOf(AVAILABLE_UPDATES_SAVED_OBJECT_TYPE, 'c')).toMatchObject({
+      api_id: 'c',
+    });
     expect(repository.attributesOf(AVAILABLE_UPDATES_SAVED_OBJECT_TYPE, 'b')).toBeUndefined();
   });
 });

@@ -41,7 +41,10 @@ export class AvailableUpdatesService {
   }
 
   /** Rejects with an `UpdateCheckError` for an unknown host or a failed check; the stored record is then unchanged. */
-  getAvailableUpdates(apiId: string, { force = false }: { force?: boolean } = {}): Promise<AvailableUpdates> {
+  getAvailableUpdates(
+    apiId: string,
+    { force = false }: { force?: boolean } = {},
+  ): Promise<AvailableUpdates> {
     if (force) return this.check(apiId, true);
     return singleFlight(this.lookups, apiId, () => this.storedOrChecked(apiId));
   }
@@ -54,7 +57,12 @@ export class AvailableUpdatesService {
     outcomes.forEach((outcome, index) => {
       const apiId = hosts[index].id;
       if (outcome.status === 'fulfilled') summary.refreshed.push(apiId);
-      else summary.failed.push({ api_id: apiId, message: outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason) });
+      else
+        summary.failed.push({
+          api_id: apiId,
+          message:
+            outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason),
+        });
     });
     return summary;
   }
@@ -79,8 +87,14 @@ export class AvailableUpdatesService {
         last_available_patch: updates.patch,
         last_check_date: this.now().toISOString(),
       };
-      await this.options.repository.create(AVAILABLE_UPDATES_SAVED_OBJECT_TYPE, record, { id: recordId(apiId), overwrite: true });
-      this.options.logger.debug(`Checked available updates of API host [${apiId}]`, { api_id: apiId, current_version: currentVersion });
+      await this.options.repository.create(AVAILABLE_UPDATES_SAVED_OBJECT_TYPE, record, {
+        id: recordId(apiId),
+        overwrite: true,
+      });
+      this.options.logger.debug(`Checked available updates of API host [${apiId}]`, {
+        api_id: apiId,
+        current_version: currentVersion,
+      });
       return record;
     });
   }
@@ -91,7 +105,10 @@ export class AvailableUpdatesService {
 
   private async read(apiId: string): Promise<AvailableUpdates | undefined> {
     try {
-      const found = await this.options.repository.get<AvailableUpdates>(AVAILABLE_UPDATES_SAVED_OBJECT_TYPE, recordId(apiId));
+      const found = await this.options.repository.get<AvailableUpdates>(
+        AVAILABLE_UPDATES_SAVED_OBJECT_TYPE,
+        recordId(apiId),
+      );
       return found.attributes;
     } catch (error) {
       if (isNotFound(error)) return undefined;

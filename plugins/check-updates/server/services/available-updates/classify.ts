@@ -32,7 +32,8 @@ function isHttpUrl(value: unknown): value is string {
 function releaseVersion(release: UpstreamRelease): SemVer | null {
   const fromTag = typeof release.tag === 'string' ? parse(release.tag.trim()) : null;
   if (fromTag) return fromTag;
-  const numbers = release.semver as { major?: unknown; minor?: unknown; patch?: unknown } | undefined;
+  const numbers = release.semver as
+    { major?: unknown; minor?: unknown; patch?: unknown } | undefined;
   if (!numbers || typeof numbers !== 'object') return null;
   return parse(`${String(numbers.major)}.${String(numbers.minor)}.${String(numbers.patch)}`);
 }
@@ -55,13 +56,18 @@ function updateType(current: string, candidate: SemVer): UpdateType | null {
   }
 }
 
-function toUpdate(release: UpstreamRelease, version: SemVer, releaseNotesUrl: ReleaseNotesUrl): Update {
+function toUpdate(
+  release: UpstreamRelease,
+  version: SemVer,
+  releaseNotesUrl: ReleaseNotesUrl,
+): Update {
   return {
     version: version.version,
     published_date: text(release.published_date),
     tag: text(release.tag) || `v${version.version}`,
     description: text(release.description),
-    release_url: [release.release_url, release.html_url].find(isHttpUrl) ?? releaseNotesUrl(version),
+    release_url:
+      [release.release_url, release.html_url].find(isHttpUrl) ?? releaseNotesUrl(version),
   };
 }
 
@@ -71,7 +77,11 @@ function toUpdate(release: UpstreamRelease, version: SemVer, releaseNotesUrl: Re
  * version (4.8.0 with 4.8.2, 4.9.1 and 5.0.0 → patch 4.8.2, minor 4.9.1, major 5.0.0).
  * Prereleases are left out: notices are about versions meant for production.
  */
-export function classifyUpdates(currentVersion: string, releases: UpstreamRelease[], releaseNotesUrl: ReleaseNotesUrl): ClassifiedUpdates {
+export function classifyUpdates(
+  currentVersion: string,
+  releases: UpstreamRelease[],
+  releaseNotesUrl: ReleaseNotesUrl,
+): ClassifiedUpdates {
   const newest: Partial<Record<UpdateType, { release: UpstreamRelease; version: SemVer }>> = {};
   for (const release of releases) {
     const version = releaseVersion(release);

@@ -21,7 +21,10 @@ export interface VersionCheck {
   releases: UpstreamRelease[];
 }
 
-export type FetchVersionCheck = (apiHostID: string, options: { force: boolean }) => Promise<VersionCheck>;
+export type FetchVersionCheck = (
+  apiHostID: string,
+  options: { force: boolean },
+) => Promise<VersionCheck>;
 
 type JsonObject = Record<string, unknown>;
 
@@ -41,7 +44,8 @@ function readUpstreamDetail(response: ManagedApiResponse<unknown>): UpstreamDeta
     status: response.status,
     error: typeof body.error === 'number' ? body.error : undefined,
     title: optionalString(body.title) ?? optionalString(nested.title),
-    detail: optionalString(body.detail) ?? optionalString(nested.detail) ?? optionalString(body.message),
+    detail:
+      optionalString(body.detail) ?? optionalString(nested.detail) ?? optionalString(body.message),
   };
 }
 
@@ -52,7 +56,11 @@ function describe(upstream: UpstreamDetail): string {
 }
 
 function isTimeout(error: JsonObject): boolean {
-  return error.statusCode === 504 || error.name === 'TimeoutError' || ['ETIMEDOUT', 'ECONNABORTED', 'TIMEOUT'].includes(String(error.code));
+  return (
+    error.statusCode === 504 ||
+    error.name === 'TimeoutError' ||
+    ['ETIMEDOUT', 'ECONNABORTED', 'TIMEOUT'].includes(String(error.code))
+  );
 }
 
 /** What the svc client's typed error (`ManagedApiError`) knows of the upstream, plus its message. */
@@ -73,22 +81,47 @@ function unavailable(apiHostID: string, error: unknown): UpdateCheckError {
   if (known.statusCode === 404) return apiHostNotFound(apiHostID);
   const upstream = failureDetail(known, reason);
   if (isTimeout(known)) {
-    return new UpdateCheckError(504, 'UPSTREAM_TIMEOUT', `API host [${apiHostID}] did not answer the version check in time: ${reason}`, upstream);
+    return new UpdateCheckError(
+      504,
+      'UPSTREAM_TIMEOUT',
+      `API host [${apiHostID}] did not answer the version check in time: ${reason}`,
+      upstream,
+    );
   }
   // The svc client's code for a cut-short or unparsable body: the host answered, but with nothing usable.
   if (known.code === 'malformed_response') {
-    return new UpdateCheckError(502, 'UPSTREAM_INVALID_RESPONSE', `API host [${apiHostID}] sent an unusable answer to the version check: ${reason}`, upstream);
+    return new UpdateCheckError(
+      502,
+      'UPSTREAM_INVALID_RESPONSE',
+      `API host [${apiHostID}] sent an unusable answer to the version check: ${reason}`,
+      upstream,
+    );
   }
-  return new UpdateCheckError(502, 'UPSTREAM_ERROR', `API host [${apiHostID}] could not be asked for available updates: ${reason}`, upstream);
+  return new UpdateCheckError(
+    502,
+    'UPSTREAM_ERROR',
+    `API host [${apiHostID}] could not be asked for available updates: ${reason}`,
+    upstream,
+  );
 }
 
 function rejected(apiHostID: string, response: ManagedApiResponse<unknown>): UpdateCheckError {
   const upstream = readUpstreamDetail(response);
-  return new UpdateCheckError(502, 'UPSTREAM_ERROR', `API host [${apiHostID}] failed to check for updates: ${describe(upstream)}`, upstream);
+  return new UpdateCheckError(
+    502,
+    'UPSTREAM_ERROR',
+    `API host [${apiHostID}] failed to check for updates: ${describe(upstream)}`,
+    upstream,
+  );
 }
 
 function invalid(apiHostID: string, reason: string): UpdateCheckError {
-  return new UpdateCheckError(502, 'UPSTREAM_INVALID_RESPONSE', `API host [${apiHostID}] answered the version check with ${reason}`, { detail: reason });
+  return new UpdateCheckError(
+    502,
+    'UPSTREAM_INVALID_RESPONSE',
+    `API host [${apiHostID}] answered the version check with ${reason}`,
+    { detail: reason },
+  );
 }
 
 function disabled(apiHostID: string): UpdateCheckError {
@@ -103,7 +136,9 @@ function disabled(apiHostID: string): UpdateCheckError {
 export function createVersionCheckClient(requester: ManagedApiRequester): FetchVersionCheck {
   return async (apiHostID, { force }) => {
     // force_query makes the host ask its release feed now instead of answering from its own cache.
-    const path = force ? `${MANAGED_API_VERSION_CHECK_PATH}?force_query=true` : MANAGED_API_VERSION_CHECK_PATH;
+    const path = force
+      ? `${MANAGED_API_VERSION_CHECK_PATH}?force_query=true`
+      : MANAGED_API_VERSION_CHECK_PATH;
     let response: ManagedApiResponse<unknown>;
     try {
       response = await requester.request<unknown>('GET', path, undefined, { apiHostID });
@@ -111,15 +146,29 @@ export function createVersionCheckClient(requester: ManagedApiRequester): FetchV
       throw unavailable(apiHostID, error);
     }
     const body = response.data;
-    if (response.status < 200 || response.status >= 300 || (isObject(body) && typeof body.error === 'number' && body.error !== 0)) {
+    if (
+      response.status < 200 ||
+      response.status >= 300 ||
+      (isObject(body) && typeof body.error === 'number' && body.error !== 0)
+    ) {
       throw rejected(apiHostID, response);
     }
-    if (!isObject(body) || !isObject(body.data)) throw invalid(apiHostID, 'a body without a data object');
+    if (!isObject(body) || !isObject(body.data))
+      throw invalid(apiHostID, 'a body without a data object');
     const data = body.data;
     if (data.update_check === false) throw disabled(apiHostID);
-    const currentVersion = typeof data.current_version === 'string' ? toSemanticVersion(data.current_version) : null;
-    if (!currentVersion) throw invalid(apiHostID, `current_version [${String(data.current_version)}], which is not a semantic version`);
-    const releases = [data.last_available_major, data.last_available_minor, data.last_available_patch].filter(isObject);
+    const currentVersion =
+      typeof data.current_version === 'string' ? toSemanticVersion(data.current_version) : null;
+    if (!currentVersion)
+      throw invalid(
+        apiHostID,
+        `current_version [${String(data.current_version)}], which is not a semantic version`,
+      );
+    const releases = [
+      data.last_available_major,
+      data.last_available_minor,
+      data.last_available_patch,
+    ].filter(isObject);
     return { currentVersion, releases };
   };
 }

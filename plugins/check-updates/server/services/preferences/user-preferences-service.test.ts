@@ -16,14 +16,19 @@ function setup(repository = new InMemoryRepository(), maxAttempts?: number) {
 describe('UserPreferencesService', () => {
   it('gives empty preferences to a user who never dismissed anything', async () => {
     const { service } = setup();
-    expect(await service.get('alice')).toEqual({ dismissed_updates: {}, last_dismissed_date: null });
+    expect(await service.get('alice')).toEqual({
+      dismissed_updates: {},
+      last_dismissed_date: null,
+    });
   });
 
   it('stores a dismissal under the plain version with its type and date, per user', async () => {
     const { service, repository } = setup();
     await service.dismiss('alice', { version: 'v5.0.0', update_type: 'major' });
     const expected: UserPreferences = {
-      dismissed_updates: { '5.0.0': { update_type: 'major', dismissed_date: '2025-03-01T00:00:00.000Z' } },
+      dismissed_updates: {
+        '5.0.0': { update_type: 'major', dismissed_date: '2025-03-01T00:00:00.000Z' },
+      },
       last_dismissed_date: '2025-03-01T00:00:00.000Z',
     };
     expect(await service.get('alice')).toEqual(expected);
@@ -36,23 +41,37 @@ describe('UserPreferencesService', () => {
     await service.dismiss('alice', { version: '4.8.2', update_type: 'patch' });
     const preferences = await service.dismiss('alice', { version: '4.9.1', update_type: 'minor' });
     expect(Object.keys(preferences.dismissed_updates).sort()).toEqual(['4.8.2', '4.9.1']);
-    expect(preferences.last_dismissed_date).toBe(preferences.dismissed_updates['4.9.1'].dismissed_date);
+    expect(preferences.last_dismissed_date).toBe(
+      preferences.dismissed_updates['4.9.1'].dismissed_date,
+    );
   });
 
   it('loses no dismissal when one user dismisses 50 versions in parallel', async () => {
     const { service } = setup();
     const versions = Array.from({ length: 50 }, (_, index) => `4.8.${index + 1}`);
-    await Promise.all(versions.map((version) => service.dismiss('alice', { version, update_type: 'patch' })));
-    expect(Object.keys((await service.get('alice')).dismissed_updates).sort()).toEqual([...versions].sort());
+    await Promise.all(
+      versions.map((version) => service.dismiss('alice', { version, update_type: 'patch' })),
+    );
+    expect(Object.keys((await service.get('alice')).dismissed_updates).sort()).toEqual(
+      [...versions].sort(),
+    );
   });
 
   it('loses no dismissal when two instances write the same record in parallel', async () => {
     const repository = new InMemoryRepository();
     const instances = [setup(repository), setup(repository)];
     const versions = Array.from({ length: 10 }, (_, index) => `5.${index}.0`);
-    await Promise.all(versions.map((version, index) => instances[index % 2].service.dismiss('alice', { version, update_type: 'major' })));
-    expect(Object.keys((await instances[0].service.get('alice')).dismissed_updates).sort()).toEqual([...versions].sort());
-    const retries = instances.flatMap(({ logger }) => logger.records).filter((record) => record.message.includes('retrying'));
+    await Promise.all(
+      versions.map((version, index) =>
+        instances[index % 2].service.dismiss('alice', { version, update_type: 'major' }),
+      ),
+    );
+    expect(Object.keys((await instances[0].service.get('alice')).dismissed_updates).sort()).toEqual(
+      [...versions].sort(),
+    );
+    const retries = instances
+      .flatMap(({ logger }) => logger.records)
+      .filter((record) => record.message.includes('retrying'));
     expect(retries.length).toBeGreaterThan(0);
   });
 
@@ -66,14 +85,19 @@ describe('UserPreferencesService', () => {
     };
     const { service } = setup(repository, 3);
     await service.dismiss('alice', { version: '4.8.2', update_type: 'patch' });
-    await expect(service.dismiss('alice', { version: '4.8.3', update_type: 'patch' })).rejects.toThrow('Saved object [svc-check-updates-user-preferences/alice] conflict');
+    await expect(
+      service.dismiss('alice', { version: '4.8.3', update_type: 'patch' }),
+    ).rejects.toThrow('Saved object [svc-check-updates-user-preferences/alice] conflict');
   });
 
   it('replaces the dismissed updates, dating entries that come without a date', async () => {
     const { service } = setup();
     await service.dismiss('alice', { version: '4.8.2', update_type: 'patch' });
     const preferences = await service.replaceDismissedUpdates('alice', {
-      dismissed_updates: { 'v5.0.0': { update_type: 'major', dismissed_date: '2025-01-01T00:00:00.000Z' }, '4.9.1': { update_type: 'minor' } },
+      dismissed_updates: {
+        'v5.0.0': { update_type: 'major', dismissed_date: '2025-01-01T00:00:00.000Z' },
+        '4.9.1': { update_type: 'minor' },
+      },
     });
     expect(preferences).toEqual({
       dismissed_updates: {
@@ -88,12 +112,21 @@ describe('UserPreferencesService', () => {
   it('clears the last dismissal date when every dismissal is removed', async () => {
     const { service } = setup();
     await service.dismiss('alice', { version: '4.8.2', update_type: 'patch' });
-    expect(await service.replaceDismissedUpdates('alice', { dismissed_updates: {} })).toEqual({ dismissed_updates: {}, last_dismissed_date: null });
+    expect(await service.replaceDismissedUpdates('alice', { dismissed_updates: {} })).toEqual({
+      dismissed_updates: {},
+      last_dismissed_date: null,
+    });
   });
 
   it('refuses versions that are not semantic versions', async () => {
     const { service } = setup();
-    await expect(service.dismiss('alice', { version: 'latest', update_type: 'major' })).rejects.toThrow('[latest] is not a semantic version');
-    await expect(service.replaceDismissedUpdates('alice', { dismissed_updates: { '4.8': { update_type: 'minor' } } })).rejects.toThrow('[4.8] is not a semantic version');
+    await expect(
+      service.dismiss('alice', { version: 'latest', update_type: 'major' }),
+    ).rejects.toThrow('[latest] is not a semantic version');
+    await expect(
+      service.replaceDismissedUpdates('alice', {
+        dismissed_updates: { '4.8': { update_type: 'minor' } },
+      }),
+    ).rejects.toThrow('[4.8] is not a semantic version');
   });
 });

@@ -1,7 +1,12 @@
 import type { Logger } from '../../../../../host/server/types';
 import type { RecordRepository } from '../../saved-objects/repository';
 import { USER_PREFERENCES_SAVED_OBJECT_TYPE } from '../../../common/constants';
-import type { DismissUpdateRequest, DismissedUpdate, ReplaceDismissedUpdatesRequest, UserPreferences } from '../../../common/types';
+import type {
+  DismissUpdateRequest,
+  DismissedUpdate,
+  ReplaceDismissedUpdatesRequest,
+  UserPreferences,
+} from '../../../common/types';
 import { toSemanticVersion } from '../../../common/versions';
 import { isConflict, isNotFound } from '../../saved-objects/repository';
 import { KeyedSerialQueue } from '../keyed-serial-queue';
@@ -27,7 +32,9 @@ function emptyPreferences(): UserPreferences {
 /** Latest dismissal date of the map, null when it is empty. */
 function latestDismissal(dismissed: Record<string, DismissedUpdate>): string | null {
   const dates = Object.values(dismissed).map((entry) => entry.dismissed_date);
-  return dates.length > 0 ? dates.reduce((latest, date) => (Date.parse(date) > Date.parse(latest) ? date : latest)) : null;
+  return dates.length > 0
+    ? dates.reduce((latest, date) => (Date.parse(date) > Date.parse(latest) ? date : latest))
+    : null;
 }
 
 /**
@@ -56,25 +63,40 @@ export class UserPreferencesService {
     return this.write(username, (stored) => {
       const dismissedDate = this.now().toISOString();
       return {
-        dismissed_updates: { ...stored.dismissed_updates, [version]: { update_type: request.update_type, dismissed_date: dismissedDate } },
+        dismissed_updates: {
+          ...stored.dismissed_updates,
+          [version]: { update_type: request.update_type, dismissed_date: dismissedDate },
+        },
         last_dismissed_date: dismissedDate,
       };
     });
   }
 
   /** Replaces the user's dismissed updates; entries without a date are dated now. */
-  async replaceDismissedUpdates(username: string, request: ReplaceDismissedUpdatesRequest): Promise<UserPreferences> {
+  async replaceDismissedUpdates(
+    username: string,
+    request: ReplaceDismissedUpdatesRequest,
+  ): Promise<UserPreferences> {
     const dismissedUpdates: Record<string, DismissedUpdate> = {};
     const now = this.now().toISOString();
     for (const [key, entry] of Object.entries(request.dismissed_updates)) {
       const version = toSemanticVersion(key);
       if (!version) throw new TypeError(`[${key}] is not a semantic version`);
-      dismissedUpdates[version] = { update_type: entry.update_type, dismissed_date: entry.dismissed_date ?? now };
+      dismissedUpdates[version] = {
+        update_type: entry.update_type,
+        dismissed_date: entry.dismissed_date ?? now,
+      };
     }
-    return this.write(username, () => ({ dismissed_updates: dismissedUpdates, last_dismissed_date: latestDismissal(dismissedUpdates) }));
+    return this.write(username, () => ({
+      dismissed_updates: dismissedUpdates,
+      last_dismissed_date: latestDismissal(dismissedUpdates),
+    }));
   }
 
-  private write(username: string, change: (stored: UserPreferences) => UserPreferences): Promise<UserPreferences> {
+  private write(
+    username: string,
+    change: (stored: UserPreferences) => UserPreferences,
+  ): Promise<UserPreferences> {
     return this.writes.run(username, async () => {
       for (let attempt = 1; ; attempt++) {
         const stored = await this.read(username);
@@ -89,7 +111,9 @@ export class UserPreferencesService {
           return next;
         } catch (error) {
           if (!isConflict(error) || attempt >= this.maxAttempts) throw error;
-          this.options.logger.debug(`Preferences of [${username}] changed while writing them; retrying (attempt ${attempt + 1})`);
+          this.options.logger.debug(
+            `Preferences of [${username}] changed while writing them; retrying (attempt ${attempt + 1})`,
+          );
         }
       }
     });
@@ -97,7 +121,10 @@ export class UserPreferencesService {
 
   private async read(username: string): Promise<StoredPreferences> {
     try {
-      const found = await this.options.repository.get<UserPreferences>(USER_PREFERENCES_SAVED_OBJECT_TYPE, username);
+      const found = await this.options.repository.get<UserPreferences>(
+        USER_PREFERENCES_SAVED_OBJECT_TYPE,
+        username,
+      );
       return { attributes: { ...emptyPreferences(), ...found.attributes }, version: found.version };
     } catch (error) {
       if (isNotFound(error)) return { attributes: emptyPreferences() };

@@ -6,7 +6,9 @@ import { REFRESH_LOCK_NAME, startPeriodicRefresh, type CronScheduler } from './p
 
 /** A scheduler whose ticks the test fires by hand. */
 function manualScheduler() {
-  const state: { expression?: string; tick?: () => Promise<void>; stopped: boolean } = { stopped: false };
+  const state: { expression?: string; tick?: () => Promise<void>; stopped: boolean } = {
+    stopped: false,
+  };
   const scheduler: CronScheduler = (expression, task) => {
     state.expression = expression;
     state.tick = task;
@@ -41,15 +43,29 @@ describe('periodic refresh', () => {
     const { scheduler, state } = manualScheduler();
     const coordination = sharedLock();
     const logger = createRecordingLogger();
-    const refreshAll = jest.fn(async (): Promise<RefreshSummary> => ({ refreshed: ['a'], failed: [{ api_id: 'b', message: 'down' }] }));
-    const job = startPeriodicRefresh({ schedule: '0 3 * * *', coordination, refreshAll, logger, scheduler });
+    const refreshAll = jest.fn(async (): Promise<RefreshSummary> => ({
+      refreshed: ['a'],
+      failed: [{ api_id: 'b', message: 'down' }],
+    }));
+    const job = startPeriodicRefresh({
+      schedule: '0 3 * * *',
+      coordination,
+      refreshAll,
+      logger,
+      scheduler,
+    });
     expect(state.expression).toBe('0 3 * * *');
     expect(refreshAll).not.toHaveBeenCalled();
     await state.tick?.();
     await state.tick?.();
     expect(refreshAll).toHaveBeenCalledTimes(2);
     expect(coordination.names).toEqual([REFRESH_LOCK_NAME, REFRESH_LOCK_NAME]);
-    expect(logger.records).toContainEqual(expect.objectContaining({ level: 'info', message: 'Refreshed available updates of 1 API host(s), 1 failed' }));
+    expect(logger.records).toContainEqual(
+      expect.objectContaining({
+        level: 'info',
+        message: 'Refreshed available updates of 1 API host(s), 1 failed',
+      }),
+    );
     await job.stop();
     expect(state.stopped).toBe(true);
   });
@@ -58,8 +74,20 @@ describe('periodic refresh', () => {
     const coordination = sharedLock();
     const instances = [manualScheduler(), manualScheduler()];
     let release: () => void = () => undefined;
-    const refreshAll = jest.fn(() => new Promise<RefreshSummary>((resolve) => (release = () => resolve({ refreshed: [], failed: [] }))));
-    for (const { scheduler } of instances) startPeriodicRefresh({ schedule: '0 3 * * *', coordination, refreshAll, logger: createRecordingLogger(), scheduler });
+    const refreshAll = jest.fn(
+      () =>
+        new Promise<RefreshSummary>(
+          (resolve) => (release = () => resolve({ refreshed: [], failed: [] })),
+        ),
+    );
+    for (const { scheduler } of instances)
+      startPeriodicRefresh({
+        schedule: '0 3 * * *',
+        coordination,
+        refreshAll,
+        logger: createRecordingLogger(),
+        scheduler,
+      });
     const first = instances[0].state.tick?.();
     const second = instances[1].state.tick?.();
     await second;
@@ -71,16 +99,32 @@ describe('periodic refresh', () => {
   it('logs a failed run instead of crashing the process', async () => {
     const { scheduler, state } = manualScheduler();
     const logger = createRecordingLogger();
-    startPeriodicRefresh({ schedule: '0 3 * * *', coordination: sharedLock(), refreshAll: () => Promise.reject(new Error('store offline')), logger, scheduler });
+    startPeriodicRefresh({
+      schedule: '0 3 * * *',
+      coordination: sharedLock(),
+      refreshAll: () => Promise.reject(new Error('store offline')),
+      logger,
+      scheduler,
+    });
     await expect(state.tick?.()).resolves.toBeUndefined();
-    expect(logger.records).toContainEqual(expect.objectContaining({ level: 'error', message: 'store offline' }));
+    expect(logger.records).toContainEqual(
+      expect.objectContaining({ level: 'error', message: 'store offline' }),
+    );
   });
 
   it('claims each node-cron tick, so of two instances one refreshes per tick', async () => {
     const coordination = sharedLock();
-    const refreshAll = jest.fn(async (): Promise<RefreshSummary> => ({ refreshed: [], failed: [] }));
+    const refreshAll = jest.fn(async (): Promise<RefreshSummary> => ({
+      refreshed: [],
+      failed: [],
+    }));
     const jobs = [0, 1].map(() =>
-      startPeriodicRefresh({ schedule: '* * * * * *', coordination, refreshAll, logger: createRecordingLogger() }),
+      startPeriodicRefresh({
+        schedule: '* * * * * *',
+        coordination,
+        refreshAll,
+        logger: createRecordingLogger(),
+      }),
     );
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     await Promise.all(jobs.map((job) => job.stop()));
@@ -96,7 +140,11 @@ describe('periodic refresh', () => {
       logger: createRecordingLogger(),
     });
     const { getTasks } = await import('node-cron');
-    expect([...getTasks().values()].some((task) => task.name === REFRESH_LOCK_NAME && task.getNextRun()?.getHours() === 3)).toBe(true);
+    expect(
+      [...getTasks().values()].some(
+        (task) => task.name === REFRESH_LOCK_NAME && task.getNextRun()?.getHours() === 3,
+      ),
+    ).toBe(true);
     await job.stop();
     expect([...getTasks().values()].some((task) => task.name === REFRESH_LOCK_NAME)).toBe(false);
   });

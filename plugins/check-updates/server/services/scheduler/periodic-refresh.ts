@@ -41,7 +41,11 @@ export interface PeriodicRefreshOptions {
 }
 
 /** One run of the job: refreshes every host unless another instance holds the lock. */
-export async function runRefresh({ coordination, refreshAll, logger }: Omit<PeriodicRefreshOptions, 'schedule' | 'scheduler'>): Promise<void> {
+export async function runRefresh({
+  coordination,
+  refreshAll,
+  logger,
+}: Omit<PeriodicRefreshOptions, 'schedule' | 'scheduler'>): Promise<void> {
   try {
     const outcome = await coordination.withLock(REFRESH_LOCK_NAME, refreshAll);
     if (!outcome.acquired) {
@@ -49,7 +53,10 @@ export async function runRefresh({ coordination, refreshAll, logger }: Omit<Peri
       return;
     }
     const { refreshed, failed } = outcome.result;
-    logger.info(`Refreshed available updates of ${refreshed.length} API host(s), ${failed.length} failed`, { refreshed, failed });
+    logger.info(
+      `Refreshed available updates of ${refreshed.length} API host(s), ${failed.length} failed`,
+      { refreshed, failed },
+    );
   } catch (error) {
     logger.error(error instanceof Error ? error : String(error), { job: REFRESH_LOCK_NAME });
   }

@@ -23,11 +23,21 @@ const AGENT_NAME = /^[\w\-.%]{1,128}$/;
 
 function nameProblem(name: string): string | undefined {
   if (name === '') return 'Name is required';
-  return AGENT_NAME.test(name) ? undefined : 'Name may hold letters, digits, "_", "-", "." and "%" (at most 128)';
+  return AGENT_NAME.test(name)
+    ? undefined
+    : 'Name may hold letters, digits, "_", "-", "." and "%" (at most 128)';
 }
 
 /** Registers an agent (name, optional IP) and shows its enrollment key. */
-export function AddAgentModal({ hostId, onClose, onAdded }: { hostId: string; onClose(): void; onAdded(agent: AddedAgent): void }) {
+export function AddAgentModal({
+  hostId,
+  onClose,
+  onAdded,
+}: {
+  hostId: string;
+  onClose(): void;
+  onAdded(agent: AddedAgent): void;
+}) {
   const { api, errors } = useSvcServices();
   const [name, setName] = useState('');
   const [ip, setIp] = useState('');
@@ -57,7 +67,9 @@ export function AddAgentModal({ hostId, onClose, onAdded }: { hostId: string; on
   return (
     <EuiModal onClose={onClose} data-test-subj="addAgentModal">
       <EuiModalHeader>
-        <EuiModalHeaderTitle>{added ? `Agent ${added.id} added` : 'Add an agent'}</EuiModalHeaderTitle>
+        <EuiModalHeaderTitle>
+          {added ? `Agent ${added.id} added` : 'Add an agent'}
+        </EuiModalHeaderTitle>
       </EuiModalHeader>
       <EuiModalBody>
         {added ? (
@@ -69,10 +81,22 @@ export function AddAgentModal({ hostId, onClose, onAdded }: { hostId: string; on
           </EuiText>
         ) : (
           <EuiForm component="form" onSubmit={(event: FormEvent) => void submit(event)}>
-            <EuiFormRow label="Name" isInvalid={touched && !!problem} error={touched ? problem : undefined}>
-              <EuiFieldText name="name" value={name} onChange={(event) => setName(event.target.value)} isInvalid={touched && !!problem} />
+            <EuiFormRow
+              label="Name"
+              isInvalid={touched && !!problem}
+              error={touched ? problem : undefined}
+            >
+              <EuiFieldText
+                name="name"
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                isInvalid={touched && !!problem}
+              />
             </EuiFormRow>
-            <EuiFormRow label="IP address" helpText="An IP, a network (10.0.0.0/24) or empty for any">
+            <EuiFormRow
+              label="IP address"
+              helpText="An IP, a network (10.0.0.0/24) or empty for any"
+            >
               <EuiFieldText name="ip" value={ip} onChange={(event) => setIp(event.target.value)} />
             </EuiFormRow>
             {failure && (
@@ -91,7 +115,12 @@ export function AddAgentModal({ hostId, onClose, onAdded }: { hostId: string; on
         ) : (
           <>
             <EuiButtonEmpty onClick={onClose}>Cancel</EuiButtonEmpty>
-            <EuiButton fill isLoading={saving} onClick={() => void submit()} data-test-subj="addAgentSave">
+            <EuiButton
+              fill
+              isLoading={saving}
+              onClick={() => void submit()}
+              data-test-subj="addAgentSave"
+            >
               Add agent
             </EuiButton>
           </>

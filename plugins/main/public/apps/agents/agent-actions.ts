@@ -8,20 +8,55 @@ export interface AddedAgent {
   key: string;
 }
 
-export async function addAgent(api: ManagedApi, hostId: string, input: { name: string; ip?: string }): Promise<AddedAgent> {
-  const envelope = await api.request<DataEnvelope<AddedAgent>>({ hostId, method: 'POST', path: '/agents', body: input, action: 'agent:create' });
+export async function addAgent(
+  api: ManagedApi,
+  hostId: string,
+  input: { name: string; ip?: string },
+): Promise<AddedAgent> {
+  const envelope = await api.request<DataEnvelope<AddedAgent>>({
+    hostId,
+    method: 'POST',
+    path: '/agents',
+    body: input,
+    action: 'agent:create',
+  });
   return envelope.data;
 }
 
-export async function restartAgent(api: ManagedApi, hostId: string, agentId: string): Promise<void> {
-  await api.mutate({ hostId, method: 'PUT', path: `/agents/${encodeURIComponent(agentId)}/restart`, action: 'agent:restart' });
+export async function restartAgent(
+  api: ManagedApi,
+  hostId: string,
+  agentId: string,
+): Promise<void> {
+  await api.mutate({
+    hostId,
+    method: 'PUT',
+    path: `/agents/${encodeURIComponent(agentId)}/restart`,
+    action: 'agent:restart',
+  });
 }
 
-export async function assignGroup(api: ManagedApi, hostId: string, agentId: string, group: string): Promise<void> {
-  await api.mutate({ hostId, method: 'PUT', path: `/agents/${encodeURIComponent(agentId)}/group/${encodeURIComponent(group)}`, action: 'agent:modify_group' });
+export async function assignGroup(
+  api: ManagedApi,
+  hostId: string,
+  agentId: string,
+  group: string,
+): Promise<void> {
+  await api.mutate({
+    hostId,
+    method: 'PUT',
+    path: `/agents/${encodeURIComponent(agentId)}/group/${encodeURIComponent(group)}`,
+    action: 'agent:modify_group',
+  });
 }
 
 /** Deletes one agent whatever its status or last keep-alive (the API keeps recently seen agents unless told otherwise). */
 export async function deleteAgent(api: ManagedApi, hostId: string, agentId: string): Promise<void> {
-  await api.mutate({ hostId, method: 'DELETE', path: '/agents', query: { agents_list: agentId, status: 'all', older_than: '0s' }, action: 'agent:delete' });
+  await api.mutate({
+    hostId,
+    method: 'DELETE',
+    path: '/agents',
+    query: { agents_list: agentId, status: 'all', older_than: '0s' },
+    action: 'agent:delete',
+  });
 }

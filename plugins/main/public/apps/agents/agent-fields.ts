@@ -16,7 +16,11 @@ export const AGENT_SEARCH_FIELDS: SearchField[] = [
   { name: 'manager', description: 'manager host name' },
   { name: 'node_name', description: 'cluster node' },
   { name: 'registerIP', description: 'IP the agent registered from' },
-  { name: 'group_config_status', description: 'group configuration', values: ['synced', 'not synced'] },
+  {
+    name: 'group_config_status',
+    description: 'group configuration',
+    values: ['synced', 'not synced'],
+  },
   { name: 'dateAdd', description: 'registration date (e.g. dateAdd<7d)' },
   { name: 'lastKeepAlive', description: 'last keep-alive (e.g. lastKeepAlive>1d)' },
 ];
@@ -34,7 +38,12 @@ function valuesAt(item: unknown, path: string[]): string[] {
 export function agentValueSuggester(api: ManagedApi, hostId: string): ValueSuggester {
   return async (field, prefix, signal) => {
     if (field === 'group') {
-      const groups = await api.list<{ name: string }>({ hostId, path: '/groups', query: { limit: VALUE_SUGGESTIONS, search: prefix || undefined }, signal });
+      const groups = await api.list<{ name: string }>({
+        hostId,
+        path: '/groups',
+        query: { limit: VALUE_SUGGESTIONS, search: prefix || undefined },
+        signal,
+      });
       return groups.items.map((group) => group.name);
     }
     // A value with q's separators cannot be searched for; then only the distinct values are listed.
@@ -42,7 +51,13 @@ export function agentValueSuggester(api: ManagedApi, hostId: string): ValueSugge
     const page = await api.list<unknown>({
       hostId,
       path: '/agents',
-      query: { select: field, distinct: true, limit: VALUE_SUGGESTIONS, sort: `+${field}`, q: usablePrefix ? `${field}~${usablePrefix}` : undefined },
+      query: {
+        select: field,
+        distinct: true,
+        limit: VALUE_SUGGESTIONS,
+        sort: `+${field}`,
+        q: usablePrefix ? `${field}~${usablePrefix}` : undefined,
+      },
       signal,
     });
     return page.items.flatMap((item) => valuesAt(item, field.split('.')));

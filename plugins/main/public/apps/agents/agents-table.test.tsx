@@ -2,20 +2,47 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ReadableStream } from 'stream/web';
 import { TextEncoder } from 'util';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { createMockHttp, itemsEnvelope, type ManagedApiCallSeen } from '../../test-support/mock-http';
-import { createTestServices, memoryHistory, renderWithServices } from '../../test-support/test-services';
+import {
+  createMockHttp,
+  itemsEnvelope,
+  type ManagedApiCallSeen,
+} from '../../test-support/mock-http';
+import {
+  createTestServices,
+  memoryHistory,
+  renderWithServices,
+} from '../../test-support/test-services';
 import { AppRoot } from '../app-root';
 import { AgentsView } from './index';
 
 jest.setTimeout(120_000);
 
-const host = { id: 'prod', url: 'https://manager.example.org', port: 55000, username: 'wui', run_as: false, tls_verify: true, version: 'v1' };
+const host = {
+  id: 'prod',
+  url: 'https://manager.example.org',
+  port: 55000,
+  username: 'wui',
+  run_as: false,
+  tls_verify: true,
+  version: 'v1',
+};
 
 function agent(id: string, status = 'active') {
-  return { id, name: `web-${id}`, ip: `10.0.0.${Number(id)}`, status, version: 'Wazuh v4.14.7', group: ['default'], os: { name: 'Ubuntu', version: '22.04', platform: 'ubuntu' }, lastKeepAlive: '2025-03-10T10:00:00Z' };
+  return {
+    id,
+    name: `web-${id}`,
+    ip: `10.0.0.${Number(id)}`,
+    status,
+    version: 'Wazuh v4.14.7',
+    group: ['default'],
+    os: { name: 'Ubuntu', version: '22.04', platform: 'ubuntu' },
+    lastKeepAlive: '2025-03-10T10:00:00Z',
+  };
 }
 
-const agents = Array.from({ length: 45 }, (_, index) => agent(String(index).padStart(3, '0'), index % 3 === 0 ? 'disconnected' : 'active'));
+const agents = Array.from({ length: 45 }, (_, index) =>
+  agent(String(index).padStart(3, '0'), index % 3 === 0 ? 'disconnected' : 'active'),
+);
 
 function managedApi(call: ManagedApiCallSeen) {
   if (call.method === 'GET' && call.path === '/agents') {
@@ -23,14 +50,19 @@ function managedApi(call: ManagedApiCallSeen) {
     const limit = Number(call.query.limit ?? 500);
     return itemsEnvelope(agents.slice(offset, offset + limit), agents.length);
   }
-  if (call.method === 'GET' && call.path === '/groups') return itemsEnvelope([{ name: 'default' }, { name: 'web' }]);
-  if (call.method === 'POST' && call.path === '/agents') return { data: { id: '045', key: 'MDQ1IG5ldy1ob3N0IGFueSBhYmNk' }, error: 0 };
+  if (call.method === 'GET' && call.path === '/groups')
+    return itemsEnvelope([{ name: 'default' }, { name: 'web' }]);
+  if (call.method === 'POST' && call.path === '/agents')
+    return { data: { id: '045', key: 'MDQ1IG5ldy1ob3N0IGFueSBhYmNk' }, error: 0 };
   if (call.method === 'PUT' || call.method === 'DELETE') return itemsEnvelope(['003']);
   throw new Error(`unexpected ${call.method} ${call.path}`);
 }
 
 function setup(url = '/?host=prod', csvFetch?: typeof fetch) {
-  const mock = createMockHttp({ 'GET /hosts/apis': () => [host], 'POST /utils/logs/ui': () => ({}) }, managedApi);
+  const mock = createMockHttp(
+    { 'GET /hosts/apis': () => [host], 'POST /utils/logs/ui': () => ({}) },
+    managedApi,
+  );
   const test = createTestServices(mock, { fetch: csvFetch });
   const history = memoryHistory(url);
   renderWithServices(
@@ -39,8 +71,15 @@ function setup(url = '/?host=prod', csvFetch?: typeof fetch) {
     </AppRoot>,
     test.services,
   );
-  const agentCalls = () => mock.managedApiCalls.filter((call) => call.method === 'GET' && call.path === '/agents');
-  return { ...test, mock, history, agentCalls, user: userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never }) };
+  const agentCalls = () =>
+    mock.managedApiCalls.filter((call) => call.method === 'GET' && call.path === '/agents');
+  return {
+    ...test,
+    mock,
+    history,
+    agentCalls,
+    user: userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never }),
+  };
 }
 
 /** jsdom's Blob has no text(). */
@@ -58,7 +97,11 @@ async function rows() {
 }
 
 function rowOf(id: string) {
-  return within(screen.getAllByTestId('agentsTableRow').find((row) => row.getAttribute('data-agent-id') === id)!);
+  return within(
+    screen
+      .getAllByTestId('agentsTableRow')
+      .find((row) => row.getAttribute('data-agent-id') === id)!,
+  );
 }
 
 describe('Agents table', () => {
@@ -82,8 +125,17 @@ describe('Agents table', () => {
     await user.click(bar);
     await user.paste('status=active and os.platform=ubuntu');
     await user.keyboard('{Escape}{Enter}');
-    await waitFor(() => expect(agentCalls().at(-1)?.query).toEqual({ offset: '0', limit: '20', sort: '+id', q: 'status=active;os.platform=ubuntu' }));
-    expect(new URLSearchParams(history.location.search).get('query')).toBe('status=active and os.platform=ubuntu');
+    await waitFor(() =>
+      expect(agentCalls().at(-1)?.query).toEqual({
+        offset: '0',
+        limit: '20',
+        sort: '+id',
+        q: 'status=active;os.platform=ubuntu',
+      }),
+    );
+    expect(new URLSearchParams(history.location.search).get('query')).toBe(
+      'status=active and os.platform=ubuntu',
+    );
   });
 
   it('filters by status and pages and sorts on the server', async () => {
@@ -94,14 +146,33 @@ describe('Agents table', () => {
     await user.click(screen.getByText('Name', { selector: 'button *' }).closest('button')!);
     await waitFor(() => expect(agentCalls().at(-1)?.query.sort).toBe('+name'));
     await user.click(screen.getByTestId('pagination-button-1'));
-    await waitFor(() => expect(agentCalls().at(-1)?.query).toMatchObject({ offset: '20', sort: '+name', status: 'disconnected' }));
-    expect(Object.fromEntries(new URLSearchParams(history.location.search))).toEqual({ host: 'prod', status: 'disconnected', sort: 'name', page: '1' });
+    await waitFor(() =>
+      expect(agentCalls().at(-1)?.query).toMatchObject({
+        offset: '20',
+        sort: '+name',
+        status: 'disconnected',
+      }),
+    );
+    expect(Object.fromEntries(new URLSearchParams(history.location.search))).toEqual({
+      host: 'prod',
+      status: 'disconnected',
+      sort: 'name',
+      page: '1',
+    });
   });
 
   it('opens the view a link describes', async () => {
-    const { agentCalls } = setup('/?host=prod&query=name~web&status=active&page=1&sort=-lastKeepAlive&size=10');
+    const { agentCalls } = setup(
+      '/?host=prod&query=name~web&status=active&page=1&sort=-lastKeepAlive&size=10',
+    );
     await rows();
-    expect(agentCalls()[0].query).toEqual({ offset: '10', limit: '10', sort: '-lastKeepAlive', status: 'active', q: 'name~web' });
+    expect(agentCalls()[0].query).toEqual({
+      offset: '10',
+      limit: '10',
+      sort: '-lastKeepAlive',
+      status: 'active',
+      q: 'name~web',
+    });
     expect(screen.getByTestId('agentsSearch')).toHaveValue('name~web');
   });
 
@@ -112,9 +183,19 @@ describe('Agents table', () => {
     await user.click(rowOf('003').getByTestId('restartAgent'));
     expect(mock.managedApiCalls.some((call) => call.method === 'PUT')).toBe(false);
     await user.click(rowOf('003').getByTestId('restartAgent'));
-    await waitFor(() => expect(mock.managedApiCalls.filter((call) => call.method === 'PUT').map((call) => call.path)).toEqual(['/agents/003/restart']));
-    expect(confirm).toHaveBeenLastCalledWith(expect.stringContaining('web-003 (003) restarts'), expect.objectContaining({ title: 'Restart agent 003?' }));
-    expect(toasts).toContainEqual({ color: 'success', toast: { title: 'Restart sent to agent 003', 'data-test-subj': 'agentActionDone' } });
+    await waitFor(() =>
+      expect(
+        mock.managedApiCalls.filter((call) => call.method === 'PUT').map((call) => call.path),
+      ).toEqual(['/agents/003/restart']),
+    );
+    expect(confirm).toHaveBeenLastCalledWith(
+      expect.stringContaining('web-003 (003) restarts'),
+      expect.objectContaining({ title: 'Restart agent 003?' }),
+    );
+    expect(toasts).toContainEqual({
+      color: 'success',
+      toast: { title: 'Restart sent to agent 003', 'data-test-subj': 'agentActionDone' },
+    });
   });
 
   it('deletes an agent whatever its status, after confirmation, and reloads', async () => {
@@ -122,7 +203,12 @@ describe('Agents table', () => {
     await rows();
     const loadsBefore = agentCalls().length;
     await user.click(rowOf('003').getByTestId('deleteAgent'));
-    await waitFor(() => expect(mock.managedApiCalls.find((call) => call.method === 'DELETE')).toMatchObject({ path: '/agents', query: { agents_list: '003', status: 'all', older_than: '0s' } }));
+    await waitFor(() =>
+      expect(mock.managedApiCalls.find((call) => call.method === 'DELETE')).toMatchObject({
+        path: '/agents',
+        query: { agents_list: '003', status: 'all', older_than: '0s' },
+      }),
+    );
     await waitFor(() => expect(agentCalls().length).toBe(loadsBefore + 1));
   });
 
@@ -138,7 +224,10 @@ describe('Agents table', () => {
     await user.click(modal.getByTestId('addAgentSave'));
     expect(await modal.findByText('Agent 045 added')).toBeInTheDocument();
     expect(modal.getByTestId('addedAgentKey')).toHaveTextContent('MDQ1IG5ldy1ob3N0IGFueSBhYmNk');
-    expect(mock.managedApiCalls.find((call) => call.method === 'POST')).toMatchObject({ path: '/agents', body: { name: 'new-host', ip: '10.0.0.99' } });
+    expect(mock.managedApiCalls.find((call) => call.method === 'POST')).toMatchObject({
+      path: '/agents',
+      body: { name: 'new-host', ip: '10.0.0.99' },
+    });
   });
 
   it('assigns an agent to a group once the group is chosen and confirmed', async () => {
@@ -150,7 +239,11 @@ describe('Agents table', () => {
     await user.click(modal.getByTestId('comboBoxSearchInput'));
     await user.click(await screen.findByTitle('web'));
     await user.click(modal.getByTestId('assignGroupConfirm'));
-    await waitFor(() => expect(mock.managedApiCalls.find((call) => call.method === 'PUT')?.path).toBe('/agents/003/group/web'));
+    await waitFor(() =>
+      expect(mock.managedApiCalls.find((call) => call.method === 'PUT')?.path).toBe(
+        '/agents/003/group/web',
+      ),
+    );
   });
 
   it('exports the current filter as CSV with progress, saved under the server’s file name', async () => {
@@ -167,8 +260,18 @@ describe('Agents table', () => {
         },
       });
       // jsdom has no Response: the parts of one the exporter reads.
-      const headers: Record<string, string> = { 'content-type': 'text/csv', 'content-disposition': "attachment; filename=\"agents.csv\"; filename*=UTF-8''agents-prod-2025-03-10.csv" };
-      return { ok: true, status: 200, statusText: 'OK', body, headers: { get: (name: string) => headers[name.toLowerCase()] ?? null } };
+      const headers: Record<string, string> = {
+        'content-type': 'text/csv',
+        'content-disposition':
+          'attachment; filename="agents.csv"; filename*=UTF-8\'\'agents-prod-2025-03-10.csv',
+      };
+      return {
+        ok: true,
+        status: 200,
+        statusText: 'OK',
+        body,
+        headers: { get: (name: string) => headers[name.toLowerCase()] ?? null },
+      };
     }) as unknown as typeof fetch;
     const { user, saved, toasts } = setup('/?host=prod&status=active&query=name~web', csvFetch);
     await rows();
@@ -177,8 +280,17 @@ describe('Agents table', () => {
     release();
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0].filename).toBe('agents-prod-2025-03-10.csv');
-    expect(await blobText(saved[0].blob)).toBe('ID,Status,Name\n001,active,web-001\n002,active,web-002');
-    expect(toasts).toContainEqual({ color: 'success', toast: { title: 'Exported agents', text: 'agents-prod-2025-03-10.csv: 2 rows', 'data-test-subj': 'csvExportDone' } });
+    expect(await blobText(saved[0].blob)).toBe(
+      'ID,Status,Name\n001,active,web-001\n002,active,web-002',
+    );
+    expect(toasts).toContainEqual({
+      color: 'success',
+      toast: {
+        title: 'Exported agents',
+        text: 'agents-prod-2025-03-10.csv: 2 rows',
+        'data-test-subj': 'csvExportDone',
+      },
+    });
     const [url, init] = (csvFetch as jest.Mock).mock.calls[0];
     expect(url).toBe('/api/csv');
     expect(JSON.parse(init.body)).toEqual({

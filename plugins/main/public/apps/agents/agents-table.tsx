@@ -33,7 +33,12 @@ import { AGENT_SEARCH_FIELDS, agentValueSuggester } from './agent-fields';
 import { AssignGroupModal } from './assign-group-modal';
 
 const MANAGER_AGENT_ID = '000';
-const STATUS_LABELS: Record<AgentStatus, string> = { active: 'Active', disconnected: 'Disconnected', pending: 'Pending', never_connected: 'Never connected' };
+const STATUS_LABELS: Record<AgentStatus, string> = {
+  active: 'Active',
+  disconnected: 'Disconnected',
+  pending: 'Pending',
+  never_connected: 'Never connected',
+};
 
 type Dialog = { kind: 'none' } | { kind: 'add' } | { kind: 'group'; agent: Agent };
 
@@ -46,16 +51,33 @@ function statusFilter(value: string | null): string {
 }
 
 /** Status buttons: any number of them narrows the list to those statuses. */
-function StatusFilter({ selected, onChange }: { selected: string; onChange(statuses: string): void }) {
+function StatusFilter({
+  selected,
+  onChange,
+}: {
+  selected: string;
+  onChange(statuses: string): void;
+}) {
   const statuses = selected === '' ? [] : selected.split(',');
   return (
     <EuiButtonGroup
       legend="Status"
       type="multi"
       buttonSize="compressed"
-      options={AGENT_STATUSES.map((status) => ({ id: status, label: STATUS_LABELS[status], 'data-test-subj': `statusFilter-${status}` }))}
+      options={AGENT_STATUSES.map((status) => ({
+        id: status,
+        label: STATUS_LABELS[status],
+        'data-test-subj': `statusFilter-${status}`,
+      }))}
       idToSelectedMap={Object.fromEntries(statuses.map((status) => [status, true]))}
-      onChange={(id) => onChange((statuses.includes(id) ? statuses.filter((status) => status !== id) : [...statuses, id]).join(','))}
+      onChange={(id) =>
+        onChange(
+          (statuses.includes(id)
+            ? statuses.filter((status) => status !== id)
+            : [...statuses, id]
+          ).join(','),
+        )
+      }
     />
   );
 }
@@ -98,22 +120,40 @@ export function AgentsTable({ host }: { host: ApiHost }) {
   };
 
   const confirmRestart = async (agent: Agent) => {
-    const confirmed = await core.overlays.openConfirm(`The agent ${agent.name} (${agent.id}) restarts and reconnects; it does not report while it restarts.`, {
-      title: `Restart agent ${agent.id}?`,
-      confirmButtonText: 'Restart',
-      cancelButtonText: 'Cancel',
-    });
-    if (confirmed) await act(agent, 'Restarting', () => restartAgent(api, host.id, agent.id), `Restart sent to agent ${agent.id}`);
+    const confirmed = await core.overlays.openConfirm(
+      `The agent ${agent.name} (${agent.id}) restarts and reconnects; it does not report while it restarts.`,
+      {
+        title: `Restart agent ${agent.id}?`,
+        confirmButtonText: 'Restart',
+        cancelButtonText: 'Cancel',
+      },
+    );
+    if (confirmed)
+      await act(
+        agent,
+        'Restarting',
+        () => restartAgent(api, host.id, agent.id),
+        `Restart sent to agent ${agent.id}`,
+      );
   };
 
   const confirmDelete = async (agent: Agent) => {
-    const confirmed = await core.overlays.openConfirm(`The agent ${agent.name} (${agent.id}) is removed from the managed API; it must enroll again to report.`, {
-      title: `Delete agent ${agent.id}?`,
-      confirmButtonText: 'Delete',
-      cancelButtonText: 'Cancel',
-      buttonColor: 'danger',
-    });
-    if (confirmed) await act(agent, 'Deleting', () => deleteAgent(api, host.id, agent.id), `Agent ${agent.id} deleted`);
+    const confirmed = await core.overlays.openConfirm(
+      `The agent ${agent.name} (${agent.id}) is removed from the managed API; it must enroll again to report.`,
+      {
+        title: `Delete agent ${agent.id}?`,
+        confirmButtonText: 'Delete',
+        cancelButtonText: 'Cancel',
+        buttonColor: 'danger',
+      },
+    );
+    if (confirmed)
+      await act(
+        agent,
+        'Deleting',
+        () => deleteAgent(api, host.id, agent.id),
+        `Agent ${agent.id} deleted`,
+      );
   };
 
   const columns: Array<EuiBasicTableColumn<Agent>> = [
@@ -121,19 +161,33 @@ export function AgentsTable({ host }: { host: ApiHost }) {
     { field: 'name', name: 'Name', sortable: true, truncateText: true },
     { field: 'ip', name: 'IP', sortable: true },
     { field: 'version', name: 'Version', sortable: true },
-    { field: 'os.name', name: 'OS', sortable: true, render: (_name: string, agent) => [agent.os?.name, agent.os?.version].filter(Boolean).join(' ') || '–' },
+    {
+      field: 'os.name',
+      name: 'OS',
+      sortable: true,
+      render: (_name: string, agent) =>
+        [agent.os?.name, agent.os?.version].filter(Boolean).join(' ') || '–',
+    },
     { field: 'group', name: 'Group', render: (groups: string[] | undefined) => formatList(groups) },
     {
       field: 'status',
       name: 'Status',
       sortable: true,
       render: (status: AgentStatus) => (
-        <EuiHealth color={palette.agentStatus[status] ?? 'subdued'} data-test-subj={`agentStatus-${status}`}>
+        <EuiHealth
+          color={palette.agentStatus[status] ?? 'subdued'}
+          data-test-subj={`agentStatus-${status}`}
+        >
           {STATUS_LABELS[status] ?? status}
         </EuiHealth>
       ),
     },
-    { field: 'lastKeepAlive', name: 'Last keep-alive', sortable: true, render: (value: string | undefined) => formatDate(value) },
+    {
+      field: 'lastKeepAlive',
+      name: 'Last keep-alive',
+      sortable: true,
+      render: (value: string | undefined) => formatDate(value),
+    },
     {
       name: 'Actions',
       width: '120px',
@@ -144,9 +198,28 @@ export function AgentsTable({ host }: { host: ApiHost }) {
           </EuiText>
         ) : (
           <EuiFlexGroup gutterSize="xs" responsive={false}>
-            <EuiButtonIcon iconType="refresh" aria-label={`Restart agent ${agent.id}`} title="Restart" onClick={() => void confirmRestart(agent)} data-test-subj="restartAgent" />
-            <EuiButtonIcon iconType="tag" aria-label={`Assign agent ${agent.id} to a group`} title="Assign to a group" onClick={() => setDialog({ kind: 'group', agent })} data-test-subj="assignGroup" />
-            <EuiButtonIcon iconType="trash" color="danger" aria-label={`Delete agent ${agent.id}`} title="Delete" onClick={() => void confirmDelete(agent)} data-test-subj="deleteAgent" />
+            <EuiButtonIcon
+              iconType="refresh"
+              aria-label={`Restart agent ${agent.id}`}
+              title="Restart"
+              onClick={() => void confirmRestart(agent)}
+              data-test-subj="restartAgent"
+            />
+            <EuiButtonIcon
+              iconType="tag"
+              aria-label={`Assign agent ${agent.id} to a group`}
+              title="Assign to a group"
+              onClick={() => setDialog({ kind: 'group', agent })}
+              data-test-subj="assignGroup"
+            />
+            <EuiButtonIcon
+              iconType="trash"
+              color="danger"
+              aria-label={`Delete agent ${agent.id}`}
+              title="Delete"
+              onClick={() => void confirmDelete(agent)}
+              data-test-subj="deleteAgent"
+            />
           </EuiFlexGroup>
         ),
     },
@@ -175,7 +248,10 @@ export function AgentsTable({ host }: { host: ApiHost }) {
       />
       <EuiFlexGroup alignItems="center" justifyContent="spaceBetween" wrap>
         <EuiFlexItem grow={false}>
-          <StatusFilter selected={statusKey} onChange={(next) => setParams({ status: next, ...table.firstPage }, { push: true })} />
+          <StatusFilter
+            selected={statusKey}
+            onChange={(next) => setParams({ status: next, ...table.firstPage }, { push: true })}
+          />
         </EuiFlexItem>
         <EuiFlexItem grow={false}>
           <EuiFlexGroup gutterSize="s" alignItems="center" responsive={false}>
@@ -185,15 +261,31 @@ export function AgentsTable({ host }: { host: ApiHost }) {
               </EuiText>
             </EuiFlexItem>
             <EuiFlexItem grow={false}>
-              <EuiButton iconType="refresh" onClick={reload} isLoading={state.status === 'loading'} data-test-subj="agentsReload">
+              <EuiButton
+                iconType="refresh"
+                onClick={reload}
+                isLoading={state.status === 'loading'}
+                data-test-subj="agentsReload"
+              >
                 Reload
               </EuiButton>
             </EuiFlexItem>
             <EuiFlexItem grow={false}>
-              <CsvExportButton hostId={host.id} path="/agents" filters={csvFilters} expectedRows={page?.total} what="agents" />
+              <CsvExportButton
+                hostId={host.id}
+                path="/agents"
+                filters={csvFilters}
+                expectedRows={page?.total}
+                what="agents"
+              />
             </EuiFlexItem>
             <EuiFlexItem grow={false}>
-              <EuiButton fill iconType="plusCircle" onClick={() => setDialog({ kind: 'add' })} data-test-subj="addAgent">
+              <EuiButton
+                fill
+                iconType="plusCircle"
+                onClick={() => setDialog({ kind: 'add' })}
+                data-test-subj="addAgent"
+              >
                 Add agent
               </EuiButton>
             </EuiFlexItem>
@@ -216,18 +308,33 @@ export function AgentsTable({ host }: { host: ApiHost }) {
         pagination={table.pagination(page?.total ?? 0)}
         sorting={table.sorting}
         onChange={table.onChange}
-        noItemsMessage={state.status === 'loading' ? 'Loading agents…' : state.status === 'error' ? 'The agents could not be loaded' : 'No agent matches this filter'}
+        noItemsMessage={
+          state.status === 'loading'
+            ? 'Loading agents…'
+            : state.status === 'error'
+              ? 'The agents could not be loaded'
+              : 'No agent matches this filter'
+        }
         rowProps={(agent) => ({ 'data-test-subj': 'agentsTableRow', 'data-agent-id': agent.id })}
         data-test-subj="agentsTable"
       />
-      {dialog.kind === 'add' && <AddAgentModal hostId={host.id} onClose={() => setDialog({ kind: 'none' })} onAdded={reload} />}
+      {dialog.kind === 'add' && (
+        <AddAgentModal
+          hostId={host.id}
+          onClose={() => setDialog({ kind: 'none' })}
+          onAdded={reload}
+        />
+      )}
       {dialog.kind === 'group' && (
         <AssignGroupModal
           hostId={host.id}
           agent={dialog.agent}
           onClose={() => setDialog({ kind: 'none' })}
           onAssigned={(group) => {
-            core.notifications.toasts.addSuccess({ title: `Agent ${dialog.agent.id} assigned to ${group}`, 'data-test-subj': 'agentActionDone' });
+            core.notifications.toasts.addSuccess({
+              title: `Agent ${dialog.agent.id} assigned to ${group}`,
+              'data-test-subj': 'agentActionDone',
+            });
             setDialog({ kind: 'none' });
             reload();
           }}

@@ -1,4 +1,15 @@
-import { EuiButton, EuiButtonEmpty, EuiComboBox, EuiFormRow, EuiModal, EuiModalBody, EuiModalFooter, EuiModalHeader, EuiModalHeaderTitle, EuiText } from '@elastic/eui';
+import {
+  EuiButton,
+  EuiButtonEmpty,
+  EuiComboBox,
+  EuiFormRow,
+  EuiModal,
+  EuiModalBody,
+  EuiModalFooter,
+  EuiModalHeader,
+  EuiModalHeaderTitle,
+  EuiText,
+} from '@elastic/eui';
 import { useCallback, useState } from 'react';
 import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';
@@ -6,13 +17,36 @@ import type { Agent } from '../../services/managed-api-types';
 import { assignGroup } from './agent-actions';
 
 /** Picks a group and, on confirmation, adds the agent to it. */
-export function AssignGroupModal({ hostId, agent, onClose, onAssigned }: { hostId: string; agent: Agent; onClose(): void; onAssigned(group: string): void }) {
+export function AssignGroupModal({
+  hostId,
+  agent,
+  onClose,
+  onAssigned,
+}: {
+  hostId: string;
+  agent: Agent;
+  onClose(): void;
+  onAssigned(group: string): void;
+}) {
   const { api, errors } = useSvcServices();
   const [group, setGroup] = useState<string>();
   const [saving, setSaving] = useState(false);
-  const load = useCallback((signal: AbortSignal) => api.list<{ name: string }>({ hostId, path: '/groups', query: { limit: 500, sort: '+name' }, signal, action: 'group:read' }), [api, hostId]);
+  const load = useCallback(
+    (signal: AbortSignal) =>
+      api.list<{ name: string }>({
+        hostId,
+        path: '/groups',
+        query: { limit: 500, sort: '+name' },
+        signal,
+        action: 'group:read',
+      }),
+    [api, hostId],
+  );
   const { state } = useAsync(load, 'Loading groups', 'group:read');
-  const options = (state.data?.items ?? []).map((entry) => ({ label: entry.name, disabled: agent.group?.includes(entry.name) }));
+  const options = (state.data?.items ?? []).map((entry) => ({
+    label: entry.name,
+    disabled: agent.group?.includes(entry.name),
+  }));
 
   const confirm = async () => {
     if (!group) return;
@@ -21,7 +55,9 @@ export function AssignGroupModal({ hostId, agent, onClose, onAssigned }: { hostI
       await assignGroup(api, hostId, agent.id, group);
       onAssigned(group);
     } catch (error) {
-      errors.report(error, `Assigning agent ${agent.id} to group ${group}`, { action: 'agent:modify_group' });
+      errors.report(error, `Assigning agent ${agent.id} to group ${group}`, {
+        action: 'agent:modify_group',
+      });
       setSaving(false);
     }
   };
@@ -34,7 +70,8 @@ export function AssignGroupModal({ hostId, agent, onClose, onAssigned }: { hostI
       <EuiModalBody>
         <EuiText size="s">
           <p>
-            {agent.name} is in {agent.group?.length ? agent.group.join(', ') : 'no group'}. The agent keeps its other groups.
+            {agent.name} is in {agent.group?.length ? agent.group.join(', ') : 'no group'}. The
+            agent keeps its other groups.
           </p>
         </EuiText>
         <EuiFormRow label="Group">
@@ -50,7 +87,13 @@ export function AssignGroupModal({ hostId, agent, onClose, onAssigned }: { hostI
       </EuiModalBody>
       <EuiModalFooter>
         <EuiButtonEmpty onClick={onClose}>Cancel</EuiButtonEmpty>
-        <EuiButton fill isDisabled={!group} isLoading={saving} onClick={() => void confirm()} data-test-subj="assignGroupConfirm">
+        <EuiButton
+          fill
+          isDisabled={!group}
+          isLoading={saving}
+          onClick={() => void confirm()}
+          data-test-subj="assignGroupConfirm"
+        >
           Assign to {group ?? 'group'}
         </EuiButton>
       </EuiModalFooter>

@@ -2,8 +2,18 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { ApiHost } from '../../../common/api-hosts';
 import type { RouteCatalogue } from '../../../common/api-info/types';
-import { createMockHttp, fail, itemsEnvelope, permissionDenied, type ManagedApiCallSeen } from '../../test-support/mock-http';
-import { createTestServices, memoryHistory, renderWithServices } from '../../test-support/test-services';
+import {
+  createMockHttp,
+  fail,
+  itemsEnvelope,
+  permissionDenied,
+  type ManagedApiCallSeen,
+} from '../../test-support/mock-http';
+import {
+  createTestServices,
+  memoryHistory,
+  renderWithServices,
+} from '../../test-support/test-services';
 import { AppRoot } from '../app-root';
 import { ConsoleView } from './console-view';
 import { historyStorageKey } from './history/history-store';
@@ -11,14 +21,34 @@ import { bufferStorageKey } from './services/buffer-store';
 import { withAsResponse } from './test-support/as-response-http';
 
 const hosts: ApiHost[] = [
-  { id: 'alpha', url: 'https://alpha.example.org', port: 55000, username: 'wazuh-wui', run_as: true, tls_verify: true },
-  { id: 'beta', url: 'https://beta.example.org', port: 55001, username: 'wazuh-wui', run_as: true, tls_verify: false },
+  {
+    id: 'alpha',
+    url: 'https://alpha.example.org',
+    port: 55000,
+    username: 'wazuh-wui',
+    run_as: true,
+    tls_verify: true,
+  },
+  {
+    id: 'beta',
+    url: 'https://beta.example.org',
+    port: 55001,
+    username: 'wazuh-wui',
+    run_as: true,
+    tls_verify: false,
+  },
 ];
 
 const catalogue: RouteCatalogue = {
   generatedFrom: { title: 'Test API', version: '1.0.0' },
   routes: [
-    { method: 'GET', path: '/agents', pathParams: [], queryParams: [{ name: 'limit', required: false, type: 'integer' }], responseContentTypes: ['application/json'] },
+    {
+      method: 'GET',
+      path: '/agents',
+      pathParams: [],
+      queryParams: [{ name: 'limit', required: false, type: 'integer' }],
+      responseContentTypes: ['application/json'],
+    },
     {
       method: 'PUT',
       path: '/agents/{agent_id}/restart',
@@ -32,7 +62,12 @@ const catalogue: RouteCatalogue = {
 
 // CodeMirror measures text with ranges, which jsdom does not lay out.
 beforeAll(() => {
-  Range.prototype.getClientRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
+  Range.prototype.getClientRects = () =>
+    ({
+      length: 0,
+      item: () => null,
+      [Symbol.iterator]: [][Symbol.iterator],
+    }) as unknown as DOMRectList;
   Range.prototype.getBoundingClientRect = () => new DOMRect();
 });
 
@@ -42,10 +77,18 @@ beforeEach(() => window.localStorage.clear());
 configure({ asyncUtilTimeout: 15_000 });
 jest.setTimeout(120_000);
 
-function setup({ url = '/?host=beta', buffer = 'GET /agents?limit=1', answer }: { url?: string; buffer?: string; answer?: (call: ManagedApiCallSeen) => unknown } = {}) {
+function setup({
+  url = '/?host=beta',
+  buffer = 'GET /agents?limit=1',
+  answer,
+}: { url?: string; buffer?: string; answer?: (call: ManagedApiCallSeen) => unknown } = {}) {
   window.localStorage.setItem(bufferStorageKey('tester'), buffer);
   const mock = createMockHttp(
-    { 'GET /hosts/apis': () => hosts, 'GET /api/routes': () => catalogue, 'POST /utils/logs/ui': () => ({}) },
+    {
+      'GET /hosts/apis': () => hosts,
+      'GET /api/routes': () => catalogue,
+      'POST /utils/logs/ui': () => ({}),
+    },
     answer ?? ((call) => itemsEnvelope([{ id: '001', name: `agent on ${call.hostId}` }])),
   );
   mock.http = withAsResponse(mock.http);
@@ -74,7 +117,11 @@ describe('API console host selector', () => {
   it('lists the stored hosts and preselects the one named in the URL', async () => {
     setup({ url: '/?host=beta' });
     const selector = await screen.findByTestId('svcHostSelector');
-    expect(within(selector).getAllByRole('option').map((option) => option.textContent)).toEqual(['alpha (https://alpha.example.org:55000)', 'beta (https://beta.example.org:55001)']);
+    expect(
+      within(selector)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['alpha (https://alpha.example.org:55000)', 'beta (https://beta.example.org:55001)']);
     expect(selector).toHaveValue('beta');
     expect(await screen.findByTestId('consoleTargetHost')).toHaveTextContent('beta');
   });
@@ -83,15 +130,22 @@ describe('API console host selector', () => {
     const { user, mock } = setup({ url: '/?host=beta' });
     await screen.findByTestId('consoleCatalogueInfo');
     expect(await runAndWait(user)).toHaveTextContent('200');
-    expect(mock.managedApiCalls.map((call) => [call.hostId, call.method, call.path, call.query])).toEqual([['beta', 'GET', '/agents', { limit: '1' }]]);
+    expect(
+      mock.managedApiCalls.map((call) => [call.hostId, call.method, call.path, call.query]),
+    ).toEqual([['beta', 'GET', '/agents', { limit: '1' }]]);
     expect(screen.getByTestId('consoleResponseHost')).toHaveTextContent('beta');
 
     await user.selectOptions(screen.getByTestId('svcHostSelector'), 'alpha');
     await waitFor(() => expect(screen.getByTestId('consoleTargetHost')).toHaveTextContent('alpha'));
     await user.click(screen.getByTestId('consoleRun'));
-    await waitFor(() => expect(screen.getByTestId('consoleResponseHost')).toHaveTextContent('alpha'));
+    await waitFor(() =>
+      expect(screen.getByTestId('consoleResponseHost')).toHaveTextContent('alpha'),
+    );
     expect(mock.managedApiCalls.map((call) => call.hostId)).toEqual(['beta', 'alpha']);
-    expect(screen.getAllByTestId('consoleHistoryHost').map((cell) => cell.textContent)).toEqual(['alpha', 'beta']);
+    expect(screen.getAllByTestId('consoleHistoryHost').map((cell) => cell.textContent)).toEqual([
+      'alpha',
+      'beta',
+    ]);
   });
 
   it('uses the first stored host when the URL names none', async () => {
@@ -106,13 +160,18 @@ describe('API console requests and responses', () => {
     const { user } = setup();
     await runAndWait(user);
     expect(screen.getByTestId('consoleResponseTime')).toHaveTextContent(/^\d+ ms$/);
-    const body = screen.getByTestId('consoleResponseBody').querySelector('.cm-content')!.textContent;
+    const body = screen
+      .getByTestId('consoleResponseBody')
+      .querySelector('.cm-content')!.textContent;
     expect(body).toContain('"affected_items": [');
     expect(body).toContain('"name": "agent on beta"');
   });
 
   it('shows the managed API error envelope as sent, with its title, detail and code', async () => {
-    const { user } = setup({ buffer: 'PUT /agents/001/restart', answer: () => permissionDenied('agent:id') });
+    const { user } = setup({
+      buffer: 'PUT /agents/001/restart',
+      answer: () => permissionDenied('agent:id'),
+    });
     await screen.findByTestId('consoleCatalogueInfo');
     expect(await runAndWait(user)).toHaveTextContent('403');
     const callout = screen.getByTestId('consoleApiError');
@@ -124,22 +183,41 @@ describe('API console requests and responses', () => {
   });
 
   it('shows a failure on the dashboard side with its message', async () => {
-    const { user } = setup({ answer: () => fail(502, { statusCode: 502, error: 'Bad Gateway', message: 'API host [beta] is not reachable: connect ECONNREFUSED 10.0.0.5:55001' }) });
+    const { user } = setup({
+      answer: () =>
+        fail(502, {
+          statusCode: 502,
+          error: 'Bad Gateway',
+          message: 'API host [beta] is not reachable: connect ECONNREFUSED 10.0.0.5:55001',
+        }),
+    });
     expect(await runAndWait(user)).toHaveTextContent('502');
-    expect(screen.getByTestId('consoleDashboardError')).toHaveTextContent('The dashboard could not complete the requestAPI host [beta] is not reachable: connect ECONNREFUSED 10.0.0.5:55001 — HTTP 502');
+    expect(screen.getByTestId('consoleDashboardError')).toHaveTextContent(
+      'The dashboard could not complete the requestAPI host [beta] is not reachable: connect ECONNREFUSED 10.0.0.5:55001 — HTTP 502',
+    );
     expect(screen.queryByTestId('consoleApiError')).not.toBeInTheDocument();
   });
 
   it('marks the items that failed in a successful answer', async () => {
-    const { user } = setup({ buffer: 'PUT /agents/001/restart', answer: () => itemsEnvelope([], 0, [{ code: 1707, message: 'Cannot send request, agent is not active', ids: ['001'] }]) });
+    const { user } = setup({
+      buffer: 'PUT /agents/001/restart',
+      answer: () =>
+        itemsEnvelope([], 0, [
+          { code: 1707, message: 'Cannot send request, agent is not active', ids: ['001'] },
+        ]),
+    });
     expect(await runAndWait(user)).toHaveTextContent('200');
-    expect(screen.getByTestId('consoleFailedItems')).toHaveTextContent('Cannot send request, agent is not active (error 1707): 001');
+    expect(screen.getByTestId('consoleFailedItems')).toHaveTextContent(
+      'Cannot send request, agent is not active (error 1707): 001',
+    );
   });
 
   it('sends nothing for a request with problems and lists them', async () => {
     const { user, mock } = setup({ buffer: 'POST /agents\n{ "name": }' });
     await user.click(await screen.findByTestId('consoleRun'));
-    expect(await screen.findByTestId('consoleNotSent')).toHaveTextContent(/Not sent: POST \/agents has problems.*Invalid JSON body/);
+    expect(await screen.findByTestId('consoleNotSent')).toHaveTextContent(
+      /Not sent: POST \/agents has problems.*Invalid JSON body/,
+    );
     expect(mock.managedApiCalls).toEqual([]);
   });
 });
@@ -149,11 +227,20 @@ describe('API console history and editor text', () => {
     const { user } = setup({ buffer: 'GET /agents?limit=1' });
     await runAndWait(user);
     const stored = JSON.parse(window.localStorage.getItem(historyStorageKey('tester'))!);
-    expect(stored).toEqual([expect.objectContaining({ method: 'GET', path: '/agents?limit=1', hostId: 'beta', status: 200 })]);
+    expect(stored).toEqual([
+      expect.objectContaining({
+        method: 'GET',
+        path: '/agents?limit=1',
+        hostId: 'beta',
+        status: 200,
+      }),
+    ]);
 
     await user.click(screen.getByTestId('consoleHistoryEntry'));
     expect(editorText()).toBe('GET /agents?limit=1GET /agents?limit=1');
-    expect(window.localStorage.getItem(bufferStorageKey('tester'))).toBe('GET /agents?limit=1\n\nGET /agents?limit=1\n');
+    expect(window.localStorage.getItem(bufferStorageKey('tester'))).toBe(
+      'GET /agents?limit=1\n\nGET /agents?limit=1\n',
+    );
   });
 
   it('clears the history after confirmation', async () => {
@@ -187,7 +274,9 @@ describe('API console history and editor text', () => {
       document.execCommand = execCommand;
     }
     expect(toasts.map((toast) => toast.toast.title)).toContain('Copied as curl');
-    expect(copied.join('')).toContain("curl -X GET 'https://beta.example.org:55001/agents?limit=1'");
+    expect(copied.join('')).toContain(
+      "curl -X GET 'https://beta.example.org:55001/agents?limit=1'",
+    );
     expect(copied.join('')).toContain('--insecure');
   });
 });

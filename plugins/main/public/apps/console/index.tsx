@@ -5,5 +5,9 @@ import { mountApp } from '../app-root';
 import { ConsoleView } from './console-view';
 
 export function mount(params: AppMountParameters, services: SvcServices) {
-  return mountApp(params, services, { id: CONSOLE_APP_ID, title: 'API console', view: <ConsoleView /> });
+  return mountApp(params, services, {
+    id: CONSOLE_APP_ID,
+    title: 'API console',
+    view: <ConsoleView />,
+  });
 }

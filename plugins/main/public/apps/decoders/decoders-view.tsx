@@ -59,7 +59,11 @@ function DecodersTable({ host }: { host: ApiHost }) {
             { title: 'File', description: `${selected.relative_dirname}/${selected.filename}` },
             { title: 'Position', description: String(selected.position) },
             { title: 'Status', description: selected.status },
-            { title: 'Parent', description: typeof selected.details?.parent === 'string' ? selected.details.parent : undefined },
+            {
+              title: 'Parent',
+              description:
+                typeof selected.details?.parent === 'string' ? selected.details.parent : undefined,
+            },
           ]}
         />
       )}
@@ -67,7 +71,13 @@ function DecodersTable({ host }: { host: ApiHost }) {
   );
 }
 
-function DecoderFilesTable({ host, onShowDecoders }: { host: ApiHost; onShowDecoders(file: DecoderFile): void }) {
+function DecoderFilesTable({
+  host,
+  onShowDecoders,
+}: {
+  host: ApiHost;
+  onShowDecoders(file: DecoderFile): void;
+}) {
   const columns: Array<EuiBasicTableColumn<DecoderFile>> = [
     { field: 'filename', name: 'File', sortable: true },
     { field: 'relative_dirname', name: 'Path', sortable: true },
@@ -76,7 +86,12 @@ function DecoderFilesTable({ host, onShowDecoders }: { host: ApiHost; onShowDeco
       name: 'Decoders',
       width: '140px',
       render: (file: DecoderFile) => (
-        <EuiButtonEmpty size="xs" iconType="list" onClick={() => onShowDecoders(file)} data-test-subj="showFileDecoders">
+        <EuiButtonEmpty
+          size="xs"
+          iconType="list"
+          onClick={() => onShowDecoders(file)}
+          data-test-subj="showFileDecoders"
+        >
           Show decoders
         </EuiButtonEmpty>
       ),
@@ -104,10 +119,18 @@ export function DecodersTabs({ host }: { host: ApiHost }) {
   return (
     <>
       <EuiTabs>
-        <EuiTab isSelected={tab === 'decoders'} onClick={() => setParams({ tab: undefined }, { push: true })} data-test-subj="decodersTab">
+        <EuiTab
+          isSelected={tab === 'decoders'}
+          onClick={() => setParams({ tab: undefined }, { push: true })}
+          data-test-subj="decodersTab"
+        >
           Decoders
         </EuiTab>
-        <EuiTab isSelected={tab === FILES_PREFIX} onClick={() => setParams({ tab: FILES_PREFIX }, { push: true })} data-test-subj="decoderFilesTab">
+        <EuiTab
+          isSelected={tab === FILES_PREFIX}
+          onClick={() => setParams({ tab: FILES_PREFIX }, { push: true })}
+          data-test-subj="decoderFilesTab"
+        >
           Decoder files
         </EuiTab>
       </EuiTabs>
@@ -117,7 +140,17 @@ export function DecodersTabs({ host }: { host: ApiHost }) {
       ) : (
         <DecoderFilesTable
           host={host}
-          onShowDecoders={(file) => setParams({ tab: undefined, query: `filename=${wqlValueText(file.filename)}`, syntax: undefined, page: undefined }, { push: true })}
+          onShowDecoders={(file) =>
+            setParams(
+              {
+                tab: undefined,
+                query: `filename=${wqlValueText(file.filename)}`,
+                syntax: undefined,
+                page: undefined,
+              },
+              { push: true },
+            )
+          }
         />
       )}
     </>

@@ -7,12 +7,20 @@ import { DecodersTabs } from './decoders-view';
 
 export function DecodersView() {
   return (
-    <Page title="Decoders" testSubj="svcDecoders" description="Decoders and the files that hold them">
+    <Page
+      title="Decoders"
+      testSubj="svcDecoders"
+      description="Decoders and the files that hold them"
+    >
       <RequireHost>{(host) => <DecodersTabs key={host.id} host={host} />}</RequireHost>
     </Page>
   );
 }
 
 export function mount(params: AppMountParameters, services: SvcServices) {
-  return mountApp(params, services, { id: 'svc-decoders', title: 'Decoders', view: <DecodersView /> });
+  return mountApp(params, services, {
+    id: 'svc-decoders',
+    title: 'Decoders',
+    view: <DecodersView />,
+  });
 }

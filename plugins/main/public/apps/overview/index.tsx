@@ -7,12 +7,20 @@ import { OverviewPanels } from './overview-panels';
 
 export function OverviewView() {
   return (
-    <Page title="Overview" testSubj="svcOverview" description="Agents, manager and the API host at a glance">
+    <Page
+      title="Overview"
+      testSubj="svcOverview"
+      description="Agents, manager and the API host at a glance"
+    >
       <RequireHost>{(host) => <OverviewPanels key={host.id} host={host} />}</RequireHost>
     </Page>
   );
 }
 
 export function mount(params: AppMountParameters, services: SvcServices) {
-  return mountApp(params, services, { id: 'svc-overview', title: 'Overview', view: <OverviewView /> });
+  return mountApp(params, services, {
+    id: 'svc-overview',
+    title: 'Overview',
+    view: <OverviewView />,
+  });
 }

@@ -1,23 +1,60 @@
-import { EuiFlexGrid, EuiFlexItem, EuiHealth, EuiLink, EuiPanel, EuiSkeletonText, EuiStat, EuiText, EuiTitle, EuiSpacer, EuiDescriptionList, EuiBadge } from '@elastic/eui';
+import {
+  EuiFlexGrid,
+  EuiFlexItem,
+  EuiHealth,
+  EuiLink,
+  EuiPanel,
+  EuiSkeletonText,
+  EuiStat,
+  EuiText,
+  EuiTitle,
+  EuiSpacer,
+  EuiDescriptionList,
+  EuiBadge,
+} from '@elastic/eui';
 import { lazy, Suspense, useCallback } from 'react';
 import type { ApiHost } from '../../../common/api-hosts';
 import { ErrorPrompt } from '../../components/error-prompt';
 import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';
-import { AGENT_STATUSES, type AgentsSummaryStatus, type ApiInfo, type AgentStatus } from '../../services/managed-api-types';
+import {
+  AGENT_STATUSES,
+  type AgentsSummaryStatus,
+  type ApiInfo,
+  type AgentStatus,
+} from '../../services/managed-api-types';
 
-const StatusDonut = lazy(async () => ({ default: (await import('../../charts/status-donut')).StatusDonut }));
+const StatusDonut = lazy(async () => ({
+  default: (await import('../../charts/status-donut')).StatusDonut,
+}));
 
-const STATUS_LABELS: Record<AgentStatus, string> = { active: 'Active', disconnected: 'Disconnected', pending: 'Pending', never_connected: 'Never connected' };
+const STATUS_LABELS: Record<AgentStatus, string> = {
+  active: 'Active',
+  disconnected: 'Disconnected',
+  pending: 'Pending',
+  never_connected: 'Never connected',
+};
 
 type DaemonStates = Record<string, string>;
 
 function AgentsSummaryPanel({ host }: { host: ApiHost }) {
   const { api, palette, core } = useSvcServices();
-  const load = useCallback((signal: AbortSignal) => api.data<AgentsSummaryStatus>({ hostId: host.id, path: '/agents/summary/status', signal, action: 'agent:read' }), [api, host.id]);
+  const load = useCallback(
+    (signal: AbortSignal) =>
+      api.data<AgentsSummaryStatus>({
+        hostId: host.id,
+        path: '/agents/summary/status',
+        signal,
+        action: 'agent:read',
+      }),
+    [api, host.id],
+  );
   const { state, reload } = useAsync(load, 'Loading the agents summary', 'agent:read');
   const summary = state.data;
-  const agentsUrl = (status?: AgentStatus) => core.application.getUrlForApp('svc-agents', { path: `?host=${encodeURIComponent(host.id)}${status ? `&status=${status}` : ''}` });
+  const agentsUrl = (status?: AgentStatus) =>
+    core.application.getUrlForApp('svc-agents', {
+      path: `?host=${encodeURIComponent(host.id)}${status ? `&status=${status}` : ''}`,
+    });
   return (
     <EuiPanel hasBorder data-test-subj="overviewAgents">
       <EuiTitle size="s">
@@ -36,7 +73,12 @@ function AgentsSummaryPanel({ host }: { host: ApiHost }) {
         <>
           <EuiFlexGrid columns={3} gutterSize="s">
             <EuiFlexItem>
-              <EuiStat title={summary.connection.total} description={<EuiLink href={agentsUrl()}>Total</EuiLink>} titleSize="m" data-test-subj="agentsCount-total" />
+              <EuiStat
+                title={summary.connection.total}
+                description={<EuiLink href={agentsUrl()}>Total</EuiLink>}
+                titleSize="m"
+                data-test-subj="agentsCount-total"
+              />
             </EuiFlexItem>
             {AGENT_STATUSES.map((status) => (
               <EuiFlexItem key={status}>
@@ -51,10 +93,19 @@ function AgentsSummaryPanel({ host }: { host: ApiHost }) {
             ))}
           </EuiFlexGrid>
           <Suspense fallback={<EuiSkeletonText lines={3} />}>
-            <StatusDonut id="agentsByStatus" slices={AGENT_STATUSES.map((status) => ({ key: status, label: STATUS_LABELS[status], value: summary.connection[status], color: palette.agentStatus[status] }))} />
+            <StatusDonut
+              id="agentsByStatus"
+              slices={AGENT_STATUSES.map((status) => ({
+                key: status,
+                label: STATUS_LABELS[status],
+                value: summary.connection[status],
+                color: palette.agentStatus[status],
+              }))}
+            />
           </Suspense>
           <EuiText size="xs" color="subdued">
-            Configuration synced on {summary.configuration.synced} of {summary.configuration.total} agents.
+            Configuration synced on {summary.configuration.synced} of {summary.configuration.total}{' '}
+            agents.
           </EuiText>
         </>
       )}
@@ -64,7 +115,16 @@ function AgentsSummaryPanel({ host }: { host: ApiHost }) {
 
 function ManagerPanel({ host }: { host: ApiHost }) {
   const { api, core } = useSvcServices();
-  const load = useCallback((signal: AbortSignal) => api.list<DaemonStates>({ hostId: host.id, path: '/manager/status', signal, action: 'manager:read' }), [api, host.id]);
+  const load = useCallback(
+    (signal: AbortSignal) =>
+      api.list<DaemonStates>({
+        hostId: host.id,
+        path: '/manager/status',
+        signal,
+        action: 'manager:read',
+      }),
+    [api, host.id],
+  );
   const { state, reload } = useAsync(load, 'Loading the manager status', 'manager:read');
   const daemons = Object.entries(state.data?.items[0] ?? {});
   const running = daemons.filter(([, daemonState]) => daemonState === 'running');
@@ -81,12 +141,21 @@ function ManagerPanel({ host }: { host: ApiHost }) {
         <EuiSkeletonText lines={3} />
       ) : (
         <EuiText size="s">
-          <EuiHealth color={failing.length > 0 ? 'danger' : 'success'} data-test-subj="managerHealth">
+          <EuiHealth
+            color={failing.length > 0 ? 'danger' : 'success'}
+            data-test-subj="managerHealth"
+          >
             {running.length} of {daemons.length} daemons running
           </EuiHealth>
           {failing.length > 0 && <p>Failed: {failing.map(([name]) => name).join(', ')}</p>}
           <p>
-            <EuiLink href={core.application.getUrlForApp('svc-server', { path: `?host=${encodeURIComponent(host.id)}` })}>Daemons, configuration and logs</EuiLink>
+            <EuiLink
+              href={core.application.getUrlForApp('svc-server', {
+                path: `?host=${encodeURIComponent(host.id)}`,
+              })}
+            >
+              Daemons, configuration and logs
+            </EuiLink>
           </p>
         </EuiText>
       )}
@@ -96,7 +165,10 @@ function ManagerPanel({ host }: { host: ApiHost }) {
 
 function HostPanel({ host }: { host: ApiHost }) {
   const { api } = useSvcServices();
-  const load = useCallback((signal: AbortSignal) => api.data<ApiInfo>({ hostId: host.id, path: '/', signal }), [api, host.id]);
+  const load = useCallback(
+    (signal: AbortSignal) => api.data<ApiInfo>({ hostId: host.id, path: '/', signal }),
+    [api, host.id],
+  );
   const { state, reload } = useAsync(load, 'Reading the API version');
   return (
     <EuiPanel hasBorder data-test-subj="overviewHost">
@@ -111,9 +183,21 @@ function HostPanel({ host }: { host: ApiHost }) {
           compressed
           type="column"
           listItems={[
-            { title: 'ID', description: <>{host.id} {host.demo && <EuiBadge color="accent">demo</EuiBadge>}</> },
+            {
+              title: 'ID',
+              description: (
+                <>
+                  {host.id} {host.demo && <EuiBadge color="accent">demo</EuiBadge>}
+                </>
+              ),
+            },
             { title: 'Address', description: `${host.url}:${host.port}` },
-            { title: 'Version', description: <span data-test-subj="overviewApiVersion">{state.data?.api_version ?? '…'}</span> },
+            {
+              title: 'Version',
+              description: (
+                <span data-test-subj="overviewApiVersion">{state.data?.api_version ?? '…'}</span>
+              ),
+            },
             { title: 'Manager', description: state.data?.hostname ?? '…' },
           ]}
         />

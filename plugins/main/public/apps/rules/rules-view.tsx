@@ -31,7 +31,9 @@ export function parseRuleIds(text: string): { ids?: string; problem?: string } {
   const parts = text.split(/[\s,]+/).filter(Boolean);
   if (parts.length === 0) return {};
   const bad = parts.find((part) => !/^[1-9]\d*$/.test(part));
-  return bad ? { problem: `"${bad}" is not a rule ID (a positive whole number)` } : { ids: parts.join(',') };
+  return bad
+    ? { problem: `"${bad}" is not a rule ID (a positive whole number)` }
+    : { ids: parts.join(',') };
 }
 
 function RuleIdsFilter() {
@@ -50,7 +52,8 @@ function RuleIdsFilter() {
         onChange={(event) => setDraft(event.target.value)}
         onKeyDown={(event) => {
           const parsed = parseRuleIds(draft);
-          if (event.key === 'Enter' && !parsed.problem) setParams({ rule_ids: parsed.ids, page: undefined }, { push: true });
+          if (event.key === 'Enter' && !parsed.problem)
+            setParams({ rule_ids: parsed.ids, page: undefined }, { push: true });
         }}
       />
     </EuiFormRow>
@@ -64,7 +67,17 @@ export function RulesTable({ host }: { host: ApiHost }) {
   const columns: Array<EuiBasicTableColumn<Rule>> = [
     { field: 'id', name: 'ID', sortable: true, width: '90px' },
     { field: 'description', name: 'Description', sortable: true, truncateText: true },
-    { field: 'level', name: 'Level', sortable: true, width: '80px', render: (level: number) => <EuiBadge color={level >= 12 ? 'danger' : level >= 7 ? 'warning' : 'hollow'}>{level}</EuiBadge> },
+    {
+      field: 'level',
+      name: 'Level',
+      sortable: true,
+      width: '80px',
+      render: (level: number) => (
+        <EuiBadge color={level >= 12 ? 'danger' : level >= 7 ? 'warning' : 'hollow'}>
+          {level}
+        </EuiBadge>
+      ),
+    },
     { field: 'groups', name: 'Groups', render: (groups: string[]) => formatList(groups) },
     { field: 'filename', name: 'File', sortable: true },
     { field: 'status', name: 'Status', sortable: true, width: '100px' },
@@ -91,7 +104,9 @@ export function RulesTable({ host }: { host: ApiHost }) {
         toolbar={<RuleIdsFilter key={ruleIds ?? ''} />}
         data-test-subj="rulesTable"
       />
-      {openId && !shown && <RuleById host={host} id={openId} onClose={() => setParams({ rule: undefined })} />}
+      {openId && !shown && (
+        <RuleById host={host} id={openId} onClose={() => setParams({ rule: undefined })} />
+      )}
       {shown && <RuleFlyout rule={shown} onClose={() => setParams({ rule: undefined })} />}
     </>
   );
@@ -124,7 +139,17 @@ function RuleFlyout({ rule, onClose }: { rule: Rule; onClose(): void }) {
 /** A rule opened from a link (`?rule=5710`): read on its own, as it may not be on the page shown. */
 function RuleById({ host, id, onClose }: { host: ApiHost; id: string; onClose(): void }) {
   const { api } = useSvcServices();
-  const load = useCallback((signal: AbortSignal) => api.list<Rule>({ hostId: host.id, path: '/rules', query: { rule_ids: id }, signal, action: 'rules:read' }), [api, host.id, id]);
+  const load = useCallback(
+    (signal: AbortSignal) =>
+      api.list<Rule>({
+        hostId: host.id,
+        path: '/rules',
+        query: { rule_ids: id },
+        signal,
+        action: 'rules:read',
+      }),
+    [api, host.id, id],
+  );
   const rule = useAsync(load, `Loading rule ${id}`, 'rules:read').state.data?.items[0];
   return rule ? <RuleFlyout rule={rule} onClose={onClose} /> : null;
 }

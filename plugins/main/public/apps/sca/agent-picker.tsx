@@ -8,17 +8,39 @@ import type { Agent } from '../../services/managed-api-types';
 const MATCHES_SHOWN = 20;
 
 /** Finds an agent by id or name as the user types. */
-export function AgentPicker({ host, agentId, onChange }: { host: ApiHost; agentId?: string; onChange(agentId: string | undefined): void }) {
+export function AgentPicker({
+  host,
+  agentId,
+  onChange,
+}: {
+  host: ApiHost;
+  agentId?: string;
+  onChange(agentId: string | undefined): void;
+}) {
   const { api } = useSvcServices();
   const [typed, setTyped] = useState('');
   const load = useCallback(
     (signal: AbortSignal) =>
-      api.list<Pick<Agent, 'id' | 'name' | 'status'>>({ hostId: host.id, path: '/agents', query: { select: 'id,name,status', limit: MATCHES_SHOWN, search: typed.trim() || undefined }, signal, action: 'agent:read' }),
+      api.list<Pick<Agent, 'id' | 'name' | 'status'>>({
+        hostId: host.id,
+        path: '/agents',
+        query: {
+          select: 'id,name,status',
+          limit: MATCHES_SHOWN,
+          search: typed.trim() || undefined,
+        },
+        signal,
+        action: 'agent:read',
+      }),
     [api, host.id, typed],
   );
   const { state } = useAsync(load, 'Searching agents', 'agent:read');
-  const options: Array<EuiComboBoxOptionOption<string>> = (state.data?.items ?? []).map((agent) => ({ label: `${agent.id} · ${agent.name}`, value: agent.id }));
-  const selected = agentId ? [options.find((option) => option.value === agentId) ?? { label: agentId, value: agentId }] : [];
+  const options: Array<EuiComboBoxOptionOption<string>> = (state.data?.items ?? []).map(
+    (agent) => ({ label: `${agent.id} · ${agent.name}`, value: agent.id }),
+  );
+  const selected = agentId
+    ? [options.find((option) => option.value === agentId) ?? { label: agentId, value: agentId }]
+    : [];
   return (
     <EuiFormRow label="Agent">
       <EuiComboBox<string>

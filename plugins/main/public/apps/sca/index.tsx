@@ -7,7 +7,11 @@ import { ScaPanels } from './sca-view';
 
 export function ScaView() {
   return (
-    <Page title="SCA" testSubj="svcSca" description="Security configuration assessment: policies and checks of an agent">
+    <Page
+      title="SCA"
+      testSubj="svcSca"
+      description="Security configuration assessment: policies and checks of an agent"
+    >
       <RequireHost>{(host) => <ScaPanels key={host.id} host={host} />}</RequireHost>
     </Page>
   );

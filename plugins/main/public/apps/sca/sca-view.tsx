@@ -1,4 +1,13 @@
-import { EuiBadge, EuiButtonEmpty, EuiEmptyPrompt, EuiHealth, EuiProgress, EuiSpacer, EuiTitle, type EuiBasicTableColumn } from '@elastic/eui';
+import {
+  EuiBadge,
+  EuiButtonEmpty,
+  EuiEmptyPrompt,
+  EuiHealth,
+  EuiProgress,
+  EuiSpacer,
+  EuiTitle,
+  type EuiBasicTableColumn,
+} from '@elastic/eui';
 import { useState } from 'react';
 import type { ApiHost } from '../../../common/api-hosts';
 import { useAppUrlState } from '../../components/app-url-state';
@@ -30,18 +39,49 @@ const CHECK_FIELDS: SearchField[] = [
   { name: 'condition', values: ['all', 'any', 'none'] },
 ];
 
-const RESULT_COLORS: Record<string, string> = { passed: 'success', failed: 'danger', 'not applicable': 'subdued' };
+const RESULT_COLORS: Record<string, string> = {
+  passed: 'success',
+  failed: 'danger',
+  'not applicable': 'subdued',
+};
 const CHECKS_PREFIX = 'checks';
 
-function PoliciesTable({ host, agentId, onOpen }: { host: ApiHost; agentId: string; onOpen(policy: ScaPolicy): void }) {
+function PoliciesTable({
+  host,
+  agentId,
+  onOpen,
+}: {
+  host: ApiHost;
+  agentId: string;
+  onOpen(policy: ScaPolicy): void;
+}) {
   const columns: Array<EuiBasicTableColumn<ScaPolicy>> = [
     { field: 'name', name: 'Policy', sortable: true, truncateText: true },
     { field: 'policy_id', name: 'ID', sortable: true },
     { field: 'pass', name: 'Passed', sortable: true, width: '80px' },
     { field: 'fail', name: 'Failed', sortable: true, width: '80px' },
     { field: 'invalid', name: 'Not applicable', sortable: true, width: '120px' },
-    { field: 'score', name: 'Score', sortable: true, width: '140px', render: (score: number) => <EuiProgress value={score} max={100} size="m" color={score >= 75 ? 'success' : score >= 50 ? 'warning' : 'danger'} valueText /> },
-    { field: 'end_scan', name: 'Scanned', sortable: true, render: (value: string | undefined) => formatDate(value) },
+    {
+      field: 'score',
+      name: 'Score',
+      sortable: true,
+      width: '140px',
+      render: (score: number) => (
+        <EuiProgress
+          value={score}
+          max={100}
+          size="m"
+          color={score >= 75 ? 'success' : score >= 50 ? 'warning' : 'danger'}
+          valueText
+        />
+      ),
+    },
+    {
+      field: 'end_scan',
+      name: 'Scanned',
+      sortable: true,
+      render: (value: string | undefined) => formatDate(value),
+    },
   ];
   return (
     <ManagedApiTable<ScaPolicy>
@@ -59,7 +99,15 @@ function PoliciesTable({ host, agentId, onOpen }: { host: ApiHost; agentId: stri
   );
 }
 
-function ChecksTable({ host, agentId, policyId }: { host: ApiHost; agentId: string; policyId: string }) {
+function ChecksTable({
+  host,
+  agentId,
+  policyId,
+}: {
+  host: ApiHost;
+  agentId: string;
+  policyId: string;
+}) {
   const [selected, setSelected] = useState<ScaCheck>();
   const columns: Array<EuiBasicTableColumn<ScaCheck>> = [
     { field: 'id', name: 'ID', sortable: true, width: '90px' },
@@ -69,7 +117,9 @@ function ChecksTable({ host, agentId, policyId }: { host: ApiHost; agentId: stri
       name: 'Result',
       sortable: true,
       width: '140px',
-      render: (result: string | undefined) => <EuiHealth color={RESULT_COLORS[result ?? ''] ?? 'subdued'}>{result ?? '–'}</EuiHealth>,
+      render: (result: string | undefined) => (
+        <EuiHealth color={RESULT_COLORS[result ?? ''] ?? 'subdued'}>{result ?? '–'}</EuiHealth>
+      ),
     },
     { field: 'condition', name: 'Condition', width: '100px' },
   ];
@@ -102,7 +152,14 @@ function ChecksTable({ host, agentId, policyId }: { host: ApiHost; agentId: stri
             { title: 'Remediation', description: selected.remediation },
             { title: 'Reason', description: selected.reason },
             { title: 'Command', description: selected.command },
-            { title: 'Compliance', description: selected.compliance?.map((entry) => <EuiBadge key={`${entry.key}:${entry.value}`}>{`${entry.key} ${entry.value}`}</EuiBadge>) },
+            {
+              title: 'Compliance',
+              description: selected.compliance?.map((entry) => (
+                <EuiBadge
+                  key={`${entry.key}:${entry.value}`}
+                >{`${entry.key} ${entry.value}`}</EuiBadge>
+              )),
+            },
           ]}
         />
       )}
@@ -114,25 +171,64 @@ export function ScaPanels({ host }: { host: ApiHost }) {
   const { params, setParams } = useAppUrlState();
   const agentId = params.get('agent') ?? undefined;
   const policyId = params.get('policy') ?? undefined;
-  const clearedChecks = { [`${CHECKS_PREFIX}.page`]: undefined, [`${CHECKS_PREFIX}.query`]: undefined, [`${CHECKS_PREFIX}.sort`]: undefined, [`${CHECKS_PREFIX}.syntax`]: undefined };
+  const clearedChecks = {
+    [`${CHECKS_PREFIX}.page`]: undefined,
+    [`${CHECKS_PREFIX}.query`]: undefined,
+    [`${CHECKS_PREFIX}.sort`]: undefined,
+    [`${CHECKS_PREFIX}.syntax`]: undefined,
+  };
   return (
     <>
-      <AgentPicker host={host} agentId={agentId} onChange={(next) => setParams({ agent: next, policy: undefined, page: undefined, query: undefined, ...clearedChecks }, { push: true })} />
+      <AgentPicker
+        host={host}
+        agentId={agentId}
+        onChange={(next) =>
+          setParams(
+            { agent: next, policy: undefined, page: undefined, query: undefined, ...clearedChecks },
+            { push: true },
+          )
+        }
+      />
       <EuiSpacer />
       {!agentId ? (
-        <EuiEmptyPrompt iconType="search" title={<h2>Choose an agent</h2>} body={<p>The security configuration assessment runs on each agent; pick one to see its policies and checks.</p>} data-test-subj="scaNoAgent" />
+        <EuiEmptyPrompt
+          iconType="search"
+          title={<h2>Choose an agent</h2>}
+          body={
+            <p>
+              The security configuration assessment runs on each agent; pick one to see its policies
+              and checks.
+            </p>
+          }
+          data-test-subj="scaNoAgent"
+        />
       ) : !policyId ? (
-        <PoliciesTable key={agentId} host={host} agentId={agentId} onOpen={(policy) => setParams({ policy: policy.policy_id }, { push: true })} />
+        <PoliciesTable
+          key={agentId}
+          host={host}
+          agentId={agentId}
+          onOpen={(policy) => setParams({ policy: policy.policy_id }, { push: true })}
+        />
       ) : (
         <>
-          <EuiButtonEmpty iconType="chevronSingleLeft" flush="left" onClick={() => setParams({ policy: undefined, ...clearedChecks }, { push: true })} data-test-subj="scaBackToPolicies">
+          <EuiButtonEmpty
+            iconType="chevronSingleLeft"
+            flush="left"
+            onClick={() => setParams({ policy: undefined, ...clearedChecks }, { push: true })}
+            data-test-subj="scaBackToPolicies"
+          >
             All policies of agent {agentId}
           </EuiButtonEmpty>
           <EuiTitle size="s">
             <h2>Checks of {policyId}</h2>
           </EuiTitle>
           <EuiSpacer size="s" />
-          <ChecksTable key={`${agentId}/${policyId}`} host={host} agentId={agentId} policyId={policyId} />
+          <ChecksTable
+            key={`${agentId}/${policyId}`}
+            host={host}
+            agentId={agentId}
+            policyId={policyId}
+          />
         </>
       )}
     </>

@@ -7,7 +7,11 @@ import { ServerTabs } from './server-view';
 
 export function ServerView() {
   return (
-    <Page title="Server" testSubj="svcServer" description="Manager status, configuration and logs summary">
+    <Page
+      title="Server"
+      testSubj="svcServer"
+      description="Manager status, configuration and logs summary"
+    >
       <RequireHost>{(host) => <ServerTabs key={host.id} host={host} />}</RequireHost>
     </Page>
   );

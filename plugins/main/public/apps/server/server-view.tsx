@@ -23,12 +23,46 @@ import { useAsync } from '../../hooks/use-async';
 
 /** Sections of the manager configuration the managed API can return one at a time. */
 const CONFIGURATION_SECTIONS = [
-  'active-response', 'agentless', 'alerts', 'auth', 'client', 'client_buffer', 'cluster', 'command', 'email_alerts', 'global', 'integration', 'labels',
-  'localfile', 'logging', 'remote', 'reports', 'rootcheck', 'ruleset', 'sca', 'socket', 'syscheck', 'syslog_output', 'vulnerability-detection',
-  'indexer', 'aws-s3', 'azure-logs', 'cis-cat', 'docker-listener', 'open-scap', 'osquery', 'syscollector',
+  'active-response',
+  'agentless',
+  'alerts',
+  'auth',
+  'client',
+  'client_buffer',
+  'cluster',
+  'command',
+  'email_alerts',
+  'global',
+  'integration',
+  'labels',
+  'localfile',
+  'logging',
+  'remote',
+  'reports',
+  'rootcheck',
+  'ruleset',
+  'sca',
+  'socket',
+  'syscheck',
+  'syslog_output',
+  'vulnerability-detection',
+  'indexer',
+  'aws-s3',
+  'azure-logs',
+  'cis-cat',
+  'docker-listener',
+  'open-scap',
+  'osquery',
+  'syscollector',
 ];
 
-const DAEMON_COLORS: Record<string, string> = { running: 'success', stopped: 'subdued', failed: 'danger', restarting: 'warning', starting: 'warning' };
+const DAEMON_COLORS: Record<string, string> = {
+  running: 'success',
+  stopped: 'subdued',
+  failed: 'danger',
+  restarting: 'warning',
+  starting: 'warning',
+};
 
 interface ManagerInfo {
   version?: string;
@@ -52,11 +86,32 @@ interface LogCounts {
 
 function StatusTab({ host }: { host: ApiHost }) {
   const { api } = useSvcServices();
-  const loadStatus = useCallback((signal: AbortSignal) => api.list<Record<string, string>>({ hostId: host.id, path: '/manager/status', signal, action: 'manager:read' }), [api, host.id]);
-  const loadInfo = useCallback((signal: AbortSignal) => api.list<ManagerInfo>({ hostId: host.id, path: '/manager/info', signal, action: 'manager:read' }), [api, host.id]);
+  const loadStatus = useCallback(
+    (signal: AbortSignal) =>
+      api.list<Record<string, string>>({
+        hostId: host.id,
+        path: '/manager/status',
+        signal,
+        action: 'manager:read',
+      }),
+    [api, host.id],
+  );
+  const loadInfo = useCallback(
+    (signal: AbortSignal) =>
+      api.list<ManagerInfo>({
+        hostId: host.id,
+        path: '/manager/info',
+        signal,
+        action: 'manager:read',
+      }),
+    [api, host.id],
+  );
   const status = useAsync(loadStatus, 'Loading the manager status', 'manager:read');
   const info = useAsync(loadInfo, 'Loading the manager information', 'manager:read');
-  const daemons = Object.entries(status.state.data?.items[0] ?? {}).map(([name, state]) => ({ name, state }));
+  const daemons = Object.entries(status.state.data?.items[0] ?? {}).map(([name, state]) => ({
+    name,
+    state,
+  }));
   const details = info.state.data?.items[0];
   return (
     <EuiFlexGroup wrap>
@@ -74,10 +129,21 @@ function StatusTab({ host }: { host: ApiHost }) {
               loading={status.state.status === 'loading'}
               columns={[
                 { field: 'name', name: 'Daemon', sortable: true },
-                { field: 'state', name: 'State', sortable: true, render: (state: string) => <EuiHealth color={DAEMON_COLORS[state] ?? 'subdued'}>{state}</EuiHealth> },
+                {
+                  field: 'state',
+                  name: 'State',
+                  sortable: true,
+                  render: (state: string) => (
+                    <EuiHealth color={DAEMON_COLORS[state] ?? 'subdued'}>{state}</EuiHealth>
+                  ),
+                },
               ]}
               sorting={{ sort: { field: 'name', direction: 'asc' } }}
-              noItemsMessage={status.state.status === 'loading' ? 'Loading daemons…' : 'The manager reported no daemons'}
+              noItemsMessage={
+                status.state.status === 'loading'
+                  ? 'Loading daemons…'
+                  : 'The manager reported no daemons'
+              }
               rowProps={(daemon) => ({ 'data-test-subj': `daemon-${daemon.name}` })}
               data-test-subj="managerDaemons"
             />
@@ -104,7 +170,11 @@ function StatusTab({ host }: { host: ApiHost }) {
                 { title: 'Type', description: details.type ?? '–' },
                 { title: 'Path', description: details.path ?? '–' },
                 { title: 'Maximum agents', description: details.max_agents ?? '–' },
-                { title: 'Time zone', description: [details.tz_name, details.tz_offset].filter(Boolean).join(' ') || '–' },
+                {
+                  title: 'Time zone',
+                  description:
+                    [details.tz_name, details.tz_offset].filter(Boolean).join(' ') || '–',
+                },
               ]}
             />
           )}
@@ -119,7 +189,14 @@ function ConfigurationTab({ host }: { host: ApiHost }) {
   const { params, setParams } = useAppUrlState();
   const section = params.get('section') ?? '';
   const load = useCallback(
-    (signal: AbortSignal) => api.list<Record<string, unknown>>({ hostId: host.id, path: '/manager/configuration', query: { section: section || undefined }, signal, action: 'manager:read' }),
+    (signal: AbortSignal) =>
+      api.list<Record<string, unknown>>({
+        hostId: host.id,
+        path: '/manager/configuration',
+        query: { section: section || undefined },
+        signal,
+        action: 'manager:read',
+      }),
     [api, host.id, section],
   );
   const { state, reload } = useAsync(load, 'Loading the manager configuration', 'manager:read');
@@ -128,8 +205,13 @@ function ConfigurationTab({ host }: { host: ApiHost }) {
       <EuiFormRow label="Section">
         <EuiSelect
           value={section}
-          options={[{ value: '', text: 'Whole configuration' }, ...CONFIGURATION_SECTIONS.map((name) => ({ value: name, text: name }))]}
-          onChange={(event) => setParams({ section: event.target.value || undefined }, { push: true })}
+          options={[
+            { value: '', text: 'Whole configuration' },
+            ...CONFIGURATION_SECTIONS.map((name) => ({ value: name, text: name })),
+          ]}
+          onChange={(event) =>
+            setParams({ section: event.target.value || undefined }, { push: true })
+          }
           data-test-subj="configurationSection"
         />
       </EuiFormRow>
@@ -139,7 +221,12 @@ function ConfigurationTab({ host }: { host: ApiHost }) {
       ) : !state.data ? (
         <EuiSkeletonText lines={8} />
       ) : (
-        <EuiCodeBlock language="json" isCopyable overflowHeight={600} data-test-subj="managerConfiguration">
+        <EuiCodeBlock
+          language="json"
+          isCopyable
+          overflowHeight={600}
+          data-test-subj="managerConfiguration"
+        >
           {JSON.stringify(state.data.items[0] ?? {}, null, 2)}
         </EuiCodeBlock>
       )}
@@ -149,21 +236,50 @@ function ConfigurationTab({ host }: { host: ApiHost }) {
 
 function LogsSummaryTab({ host }: { host: ApiHost }) {
   const { api } = useSvcServices();
-  const load = useCallback((signal: AbortSignal) => api.list<Record<string, Omit<LogCounts, 'tag'>>>({ hostId: host.id, path: '/manager/logs/summary', signal, action: 'manager:read' }), [api, host.id]);
+  const load = useCallback(
+    (signal: AbortSignal) =>
+      api.list<Record<string, Omit<LogCounts, 'tag'>>>({
+        hostId: host.id,
+        path: '/manager/logs/summary',
+        signal,
+        action: 'manager:read',
+      }),
+    [api, host.id],
+  );
   const { state, reload } = useAsync(load, 'Loading the logs summary', 'manager:read');
-  const rows: LogCounts[] = (state.data?.items ?? []).flatMap((item) => Object.entries(item).map(([tag, counts]) => ({ tag, ...counts })));
+  const rows: LogCounts[] = (state.data?.items ?? []).flatMap((item) =>
+    Object.entries(item).map(([tag, counts]) => ({ tag, ...counts })),
+  );
   if (state.status === 'error') return <ErrorPrompt error={state.error} onRetry={reload} />;
-  const count = (field: keyof LogCounts, name: string) => ({ field, name, sortable: true, dataType: 'number' as const, width: '100px' });
+  const count = (field: keyof LogCounts, name: string) => ({
+    field,
+    name,
+    sortable: true,
+    dataType: 'number' as const,
+    width: '100px',
+  });
   return (
     <EuiInMemoryTable
       tableCaption="Logs summary"
       items={rows}
       loading={state.status === 'loading'}
-      columns={[{ field: 'tag', name: 'Source', sortable: true }, count('all', 'All'), count('critical', 'Critical'), count('error', 'Errors'), count('warning', 'Warnings'), count('info', 'Info'), count('debug', 'Debug')]}
+      columns={[
+        { field: 'tag', name: 'Source', sortable: true },
+        count('all', 'All'),
+        count('critical', 'Critical'),
+        count('error', 'Errors'),
+        count('warning', 'Warnings'),
+        count('info', 'Info'),
+        count('debug', 'Debug'),
+      ]}
       sorting={{ sort: { field: 'error', direction: 'desc' } }}
       search={{ box: { incremental: true, placeholder: 'Filter sources' } }}
       pagination={{ initialPageSize: 20, pageSizeOptions: [20, 50, 100] }}
-      noItemsMessage={state.status === 'loading' ? 'Loading the logs summary…' : 'The manager log has no lines yet'}
+      noItemsMessage={
+        state.status === 'loading'
+          ? 'Loading the logs summary…'
+          : 'The manager log has no lines yet'
+      }
       data-test-subj="logsSummary"
     />
   );
@@ -182,7 +298,14 @@ export function ServerTabs({ host }: { host: ApiHost }) {
     <>
       <EuiTabs>
         {TABS.map((entry) => (
-          <EuiTab key={entry.id} isSelected={tab === entry.id} onClick={() => setParams({ tab: entry.id === 'status' ? undefined : entry.id }, { push: true })} data-test-subj={`serverTab-${entry.id}`}>
+          <EuiTab
+            key={entry.id}
+            isSelected={tab === entry.id}
+            onClick={() =>
+              setParams({ tab: entry.id === 'status' ? undefined : entry.id }, { push: true })
+            }
+            data-test-subj={`serverTab-${entry.id}`}
+          >
             {entry.name}
           </EuiTab>
         ))}

@@ -3,7 +3,11 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import type { ApiHostEntry } from '../../../common/api-host-check';
 import { SELECTED_API_HOST_STORAGE_KEY } from '../../../../check-updates/common/selected-api-host';
 import { createMockHttp, fail, type RecordedCall } from '../../test-support/mock-http';
-import { createTestServices, memoryHistory, renderWithServices } from '../../test-support/test-services';
+import {
+  createTestServices,
+  memoryHistory,
+  renderWithServices,
+} from '../../test-support/test-services';
 import { AppRoot } from '../app-root';
 import { ApiHostsPanel } from './api-hosts-panel';
 
@@ -20,7 +24,14 @@ function hostEntries(): ApiHostEntry[] {
       tls_verify: true,
       demo: true,
       version: 'v1',
-      status: { id: 'demo', checked_at: checkedAt, reachable: true, authenticated: true, api_version: '4.14.7', run_as: 'enabled' },
+      status: {
+        id: 'demo',
+        checked_at: checkedAt,
+        reachable: true,
+        authenticated: true,
+        api_version: '4.14.7',
+        run_as: 'enabled',
+      },
     },
     {
       id: 'production',
@@ -30,9 +41,24 @@ function hostEntries(): ApiHostEntry[] {
       run_as: false,
       tls_verify: true,
       version: 'v7',
-      status: { id: 'production', checked_at: checkedAt, reachable: false, authenticated: false, run_as: 'unknown', error: { code: 'API_UNREACHABLE', message: 'connect ECONNREFUSED 10.0.0.5:55000' } },
+      status: {
+        id: 'production',
+        checked_at: checkedAt,
+        reachable: false,
+        authenticated: false,
+        run_as: 'unknown',
+        error: { code: 'API_UNREACHABLE', message: 'connect ECONNREFUSED 10.0.0.5:55000' },
+      },
     },
-    { id: 'lab', url: 'https://lab.example.org', port: 55001, username: 'lab', run_as: false, tls_verify: false, version: 'v2' },
+    {
+      id: 'lab',
+      url: 'https://lab.example.org',
+      port: 55001,
+      username: 'lab',
+      run_as: false,
+      tls_verify: false,
+      version: 'v2',
+    },
   ];
 }
 
@@ -41,17 +67,35 @@ const updates = {
     data: {
       api_id: 'demo',
       current_version: '4.14.7',
-      last_available_major: { version: '5.0.0', published_date: '2025-02-20T10:00:00Z', tag: 'v5.0.0', description: '', release_url: 'https://example.org/releases/5.0.0' },
+      last_available_major: {
+        version: '5.0.0',
+        published_date: '2025-02-20T10:00:00Z',
+        tag: 'v5.0.0',
+        description: '',
+        release_url: 'https://example.org/releases/5.0.0',
+      },
       last_available_minor: null,
       last_available_patch: null,
       last_check_date: checkedAt,
     },
   },
   production: null,
-  lab: { data: { api_id: 'lab', current_version: '4.14.7', last_available_major: null, last_available_minor: null, last_available_patch: null, last_check_date: checkedAt } },
+  lab: {
+    data: {
+      api_id: 'lab',
+      current_version: '4.14.7',
+      last_available_major: null,
+      last_available_minor: null,
+      last_available_patch: null,
+      last_check_date: checkedAt,
+    },
+  },
 };
 
-function setup({ roles = ['admin'], url = '/?host=demo' }: { roles?: string[]; url?: string } = {}) {
+function setup({
+  roles = ['admin'],
+  url = '/?host=demo',
+}: { roles?: string[]; url?: string } = {}) {
   let entries = hostEntries();
   const mock = createMockHttp({
     'GET /hosts/apis': () => entries,
@@ -59,16 +103,50 @@ function setup({ roles = ['admin'], url = '/?host=demo' }: { roles?: string[]; u
     // As the route answers: the entry with its fresh status, or an error body carrying the failed check.
     'POST /api/check-stored-api': (call: RecordedCall) => {
       const id = (call.body as { id: string }).id;
-      if (id === 'lab') return { statusCode: 200, data: { ...entries[2], status: { id, checked_at: checkedAt, reachable: true, authenticated: true, api_version: '4.14.6', run_as: 'host_disabled' } }, idChanged: null };
-      const check = { id, checked_at: checkedAt, reachable: false, authenticated: false, run_as: 'unknown', error: { code: 'timeout', message: 'The API host did not answer within 60 s' } };
-      return fail(504, { statusCode: 504, error: 'Gateway Timeout', message: 'The API host did not answer within 60 s', attributes: { code: 'timeout', hostId: id, check } });
+      if (id === 'lab')
+        return {
+          statusCode: 200,
+          data: {
+            ...entries[2],
+            status: {
+              id,
+              checked_at: checkedAt,
+              reachable: true,
+              authenticated: true,
+              api_version: '4.14.6',
+              run_as: 'host_disabled',
+            },
+          },
+          idChanged: null,
+        };
+      const check = {
+        id,
+        checked_at: checkedAt,
+        reachable: false,
+        authenticated: false,
+        run_as: 'unknown',
+        error: { code: 'timeout', message: 'The API host did not answer within 60 s' },
+      };
+      return fail(504, {
+        statusCode: 504,
+        error: 'Gateway Timeout',
+        message: 'The API host did not answer within 60 s',
+        attributes: { code: 'timeout', hostId: id, check },
+      });
     },
     'PUT /hosts/apis/production': (call: RecordedCall) => {
       const changes = call.body as Partial<ApiHostEntry>;
-      entries = entries.map((entry) => (entry.id === 'production' ? { ...entry, ...changes, version: 'v8' } : entry));
+      entries = entries.map((entry) =>
+        entry.id === 'production' ? { ...entry, ...changes, version: 'v8' } : entry,
+      );
       return entries[1];
     },
-    'POST /hosts/apis': () => fail(409, { statusCode: 409, error: 'Conflict', message: 'An API host with id [lab] already exists' }),
+    'POST /hosts/apis': () =>
+      fail(409, {
+        statusCode: 409,
+        error: 'Conflict',
+        message: 'An API host with id [lab] already exists',
+      }),
     'DELETE /hosts/apis/lab': () => {
       entries = entries.filter((entry) => entry.id !== 'lab');
       return { acknowledged: true };
@@ -78,9 +156,25 @@ function setup({ roles = ['admin'], url = '/?host=demo' }: { roles?: string[]; u
   const get = mock.http.get;
   mock.http.get = ((path: string, options?: { query?: Record<string, unknown> }) => {
     if (path === '/api/v1/svc-check-updates/updates') {
-      mock.calls.push({ method: 'GET', path: `${path}?api_id=${options?.query?.api_id}&force=${options?.query?.force}` });
+      mock.calls.push({
+        method: 'GET',
+        path: `${path}?api_id=${options?.query?.api_id}&force=${options?.query?.force}`,
+      });
       const answer = updates[options?.query?.api_id as keyof typeof updates];
-      return answer ? Promise.resolve(answer) : Promise.reject(Object.assign(new Error('HTTP 502'), { name: 'HttpFetchError', request: {}, response: { status: 502 }, body: { statusCode: 502, error: 'Bad Gateway', message: 'The API host production could not be reached' } }));
+      return answer
+        ? Promise.resolve(answer)
+        : Promise.reject(
+            Object.assign(new Error('HTTP 502'), {
+              name: 'HttpFetchError',
+              request: {},
+              response: { status: 502 },
+              body: {
+                statusCode: 502,
+                error: 'Bad Gateway',
+                message: 'The API host production could not be reached',
+              },
+            }),
+          );
     }
     return get(path, options as never);
   }) as typeof mock.http.get;
@@ -120,8 +214,13 @@ describe('API hosts table', () => {
     expect(demo.getByTestId('selectedHostBadge')).toHaveTextContent('in use');
     expect(demo.getByTestId('hostStatus-online')).toHaveTextContent('Online');
     expect(demo.getByText('4.14.7')).toBeInTheDocument();
-    expect(await demo.findByTestId('hostUpdates-available')).toHaveTextContent(/major\s*5\.0\.0 available/);
-    expect(demo.getByText(/5\.0\.0 available/).closest('a')).toHaveAttribute('href', 'https://example.org/releases/5.0.0');
+    expect(await demo.findByTestId('hostUpdates-available')).toHaveTextContent(
+      /major\s*5\.0\.0 available/,
+    );
+    expect(demo.getByText(/5\.0\.0 available/).closest('a')).toHaveAttribute(
+      'href',
+      'https://example.org/releases/5.0.0',
+    );
 
     const production = await row('production');
     expect(production.getByTestId('hostStatus-offline')).toHaveTextContent('Offline');
@@ -137,14 +236,18 @@ describe('API hosts table', () => {
   it('chooses the host the dashboard uses: URL and stored choice', async () => {
     const { user, history } = setup();
     await user.click((await row('lab')).getByTestId('useHost'));
-    await waitFor(() => expect(new URLSearchParams(history.location.search).get('host')).toBe('lab'));
+    await waitFor(() =>
+      expect(new URLSearchParams(history.location.search).get('host')).toBe('lab'),
+    );
     expect((await row('lab')).getByTestId('selectedHostBadge')).toBeInTheDocument();
     expect(window.localStorage.getItem(SELECTED_API_HOST_STORAGE_KEY)).toBe('lab');
   });
 
   it('records the first host as the one in use when the URL names none', async () => {
     const { history } = setup({ url: '/' });
-    await waitFor(() => expect(new URLSearchParams(history.location.search).get('host')).toBe('demo'));
+    await waitFor(() =>
+      expect(new URLSearchParams(history.location.search).get('host')).toBe('demo'),
+    );
     expect(window.localStorage.getItem(SELECTED_API_HOST_STORAGE_KEY)).toBe('demo');
   });
 
@@ -166,10 +269,22 @@ describe('API hosts table', () => {
     expect(put).toEqual({
       method: 'PUT',
       path: '/hosts/apis/production',
-      body: { url: 'https://manager.example.org', port: 55443, username: 'dashboard', run_as: false, tls_verify: true, version: 'v7' },
+      body: {
+        url: 'https://manager.example.org',
+        port: 55443,
+        username: 'dashboard',
+        run_as: false,
+        tls_verify: true,
+        version: 'v7',
+      },
     });
-    expect(await (await row('production')).findByText('https://manager.example.org:55443')).toBeInTheDocument();
-    expect(toasts).toContainEqual({ color: 'success', toast: { title: 'API host production saved' } });
+    expect(
+      await (await row('production')).findByText('https://manager.example.org:55443'),
+    ).toBeInTheDocument();
+    expect(toasts).toContainEqual({
+      color: 'success',
+      toast: { title: 'API host production saved' },
+    });
   });
 
   it('shows the server refusing a new host in the form and as a toast', async () => {
@@ -183,20 +298,33 @@ describe('API hosts table', () => {
     expect(form.getByText('Password must not be empty')).toBeInTheDocument();
     await fill(user, form.getByLabelText('Password'), 'S3cret!pass');
     await user.click(form.getByTestId('apiHostFormSave'));
-    expect(await form.findByText('Conflict: An API host with id [lab] already exists')).toBeInTheDocument();
-    expect(toasts).toContainEqual({ color: 'danger', toast: expect.objectContaining({ title: 'Adding the API host: Conflict', text: 'An API host with id [lab] already exists' }) });
+    expect(
+      await form.findByText('Conflict: An API host with id [lab] already exists'),
+    ).toBeInTheDocument();
+    expect(toasts).toContainEqual({
+      color: 'danger',
+      toast: expect.objectContaining({
+        title: 'Adding the API host: Conflict',
+        text: 'An API host with id [lab] already exists',
+      }),
+    });
   });
 
   it('deletes a host only after confirmation', async () => {
     const { user, mock, confirm } = setup();
     confirm.mockResolvedValueOnce(false);
     await user.click((await row('lab')).getByTestId('deleteHost'));
-    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('forgets API host "lab"'), expect.objectContaining({ title: 'Delete API host lab?', buttonColor: 'danger' }));
+    expect(confirm).toHaveBeenCalledWith(
+      expect.stringContaining('forgets API host "lab"'),
+      expect.objectContaining({ title: 'Delete API host lab?', buttonColor: 'danger' }),
+    );
     expect(mock.calls.some((call) => call.method === 'DELETE')).toBe(false);
 
     await user.click((await row('lab')).getByTestId('deleteHost'));
     await waitFor(() => expect(screen.queryByTestId('apiHostRow-lab')).not.toBeInTheDocument());
-    expect(mock.calls.filter((call) => call.method === 'DELETE')).toEqual([{ method: 'DELETE', path: '/hosts/apis/lab', body: undefined }]);
+    expect(mock.calls.filter((call) => call.method === 'DELETE')).toEqual([
+      { method: 'DELETE', path: '/hosts/apis/lab', body: undefined },
+    ]);
   });
 
   it('checks a host on demand and shows its version, or why it cannot be used', async () => {
@@ -206,20 +334,33 @@ describe('API hosts table', () => {
     expect((await row('lab')).getByText('4.14.6')).toBeInTheDocument();
     await user.click((await row('demo')).getByTestId('checkHost'));
     expect(await (await row('demo')).findByTestId('hostStatus-offline')).toBeInTheDocument();
-    expect(toasts).toContainEqual({ color: 'warning', toast: expect.objectContaining({ title: 'Checking API host demo: Error', text: 'The API host did not answer within 60 s' }) });
+    expect(toasts).toContainEqual({
+      color: 'warning',
+      toast: expect.objectContaining({
+        title: 'Checking API host demo: Error',
+        text: 'The API host did not answer within 60 s',
+      }),
+    });
   });
 
   it('asks every host again for updates on "Check updates"', async () => {
     const { user, mock } = setup();
     await screen.findByTestId('hostUpdates-upToDate');
     await user.click(screen.getByTestId('checkUpdates'));
-    await waitFor(() => expect(mock.calls.map((call) => call.path)).toContain('/api/v1/svc-check-updates/updates?api_id=lab&force=true'));
+    await waitFor(() =>
+      expect(mock.calls.map((call) => call.path)).toContain(
+        '/api/v1/svc-check-updates/updates?api_id=lab&force=true',
+      ),
+    );
     expect(screen.getByTestId('dismissNotificationCheck')).toBeInTheDocument();
   });
 
   it('links each host to the API console', async () => {
     setup();
-    expect((await row('production')).getByTestId('openConsole')).toHaveAttribute('href', '/app/svc-console?host=production');
+    expect((await row('production')).getByTestId('openConsole')).toHaveAttribute(
+      'href',
+      '/app/svc-console?host=production',
+    );
   });
 
   it('lets users who are not administrators look but not change hosts', async () => {

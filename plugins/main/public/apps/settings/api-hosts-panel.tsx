@@ -53,7 +53,12 @@ export function ApiHostsPanel() {
     try {
       const result = await hostsClient.check(id);
       setChecks((current) => ({ ...current, [id]: result }));
-      if (!(result.reachable && result.authenticated)) errors.report(new Error(result.error?.message ?? 'The host cannot be used'), `Checking API host ${id}`, { level: 'warning' });
+      if (!(result.reachable && result.authenticated))
+        errors.report(
+          new Error(result.error?.message ?? 'The host cannot be used'),
+          `Checking API host ${id}`,
+          { level: 'warning' },
+        );
     } catch (error) {
       errors.report(error, `Checking API host ${id}`);
     } finally {
@@ -62,12 +67,15 @@ export function ApiHostsPanel() {
   };
 
   const remove = async (entry: ApiHostEntry) => {
-    const confirmed = await core.overlays.openConfirm(`The dashboard forgets API host "${entry.id}" (${entry.url}:${entry.port}) and its stored password. The managed API itself is not touched.`, {
-      title: `Delete API host ${entry.id}?`,
-      confirmButtonText: 'Delete',
-      cancelButtonText: 'Cancel',
-      buttonColor: 'danger',
-    });
+    const confirmed = await core.overlays.openConfirm(
+      `The dashboard forgets API host "${entry.id}" (${entry.url}:${entry.port}) and its stored password. The managed API itself is not touched.`,
+      {
+        title: `Delete API host ${entry.id}?`,
+        confirmButtonText: 'Delete',
+        cancelButtonText: 'Cancel',
+        buttonColor: 'danger',
+      },
+    );
     if (!confirmed) return;
     try {
       await hostsClient.remove(entry.id);
@@ -83,7 +91,9 @@ export function ApiHostsPanel() {
   };
 
   const saved = (entry: ApiHostEntry) => {
-    core.notifications.toasts.addSuccess(form.mode === 'edit' ? `API host ${entry.id} saved` : `API host ${entry.id} added`);
+    core.notifications.toasts.addSuccess(
+      form.mode === 'edit' ? `API host ${entry.id} saved` : `API host ${entry.id} added`,
+    );
     setForm({ mode: 'closed' });
     reloadHosts();
     void check(entry.id);
@@ -120,11 +130,27 @@ export function ApiHostsPanel() {
     { field: 'url', name: 'Host', render: (url: string, entry) => `${url}:${entry.port}` },
     { field: 'username', name: 'Username' },
     { field: 'run_as', name: 'Run as', render: (runAs: boolean) => (runAs ? 'yes' : 'no') },
-    { name: 'Status', render: (entry: ApiHostEntry) => <HostStatus check={checks[entry.id] ?? entry.status} checking={checking[entry.id] ?? false} /> },
-    { name: 'Version', render: (entry: ApiHostEntry) => (checks[entry.id] ?? entry.status)?.api_version ?? '–' },
+    {
+      name: 'Status',
+      render: (entry: ApiHostEntry) => (
+        <HostStatus
+          check={checks[entry.id] ?? entry.status}
+          checking={checking[entry.id] ?? false}
+        />
+      ),
+    },
+    {
+      name: 'Version',
+      render: (entry: ApiHostEntry) => (checks[entry.id] ?? entry.status)?.api_version ?? '–',
+    },
     {
       name: 'Updates',
-      render: (entry: ApiHostEntry) => <HostUpdatesCell updates={hostUpdates.state.data?.[entry.id]} loading={hostUpdates.state.status === 'loading'} />,
+      render: (entry: ApiHostEntry) => (
+        <HostUpdatesCell
+          updates={hostUpdates.state.data?.[entry.id]}
+          loading={hostUpdates.state.status === 'loading'}
+        />
+      ),
     },
     {
       name: 'Actions',
@@ -138,16 +164,39 @@ export function ApiHostsPanel() {
             onClick={() => select(entry.id)}
             data-test-subj="useHost"
           />
-          <EuiButtonIcon iconType="refresh" aria-label={`Check ${entry.id}`} title="Check the connection" onClick={() => void check(entry.id)} data-test-subj="checkHost" />
+          <EuiButtonIcon
+            iconType="refresh"
+            aria-label={`Check ${entry.id}`}
+            title="Check the connection"
+            onClick={() => void check(entry.id)}
+            data-test-subj="checkHost"
+          />
           <EuiButtonIcon
             iconType="consoleApp"
             aria-label={`Open the API console for ${entry.id}`}
             title="Open the API console"
-            href={core.application.getUrlForApp(CONSOLE_APP_ID, { path: `?${HOST_URL_PARAM}=${encodeURIComponent(entry.id)}` })}
+            href={core.application.getUrlForApp(CONSOLE_APP_ID, {
+              path: `?${HOST_URL_PARAM}=${encodeURIComponent(entry.id)}`,
+            })}
             data-test-subj="openConsole"
           />
-          <EuiButtonIcon iconType="pencil" aria-label={`Edit ${entry.id}`} title="Edit" isDisabled={!isAdmin} onClick={() => setForm({ mode: 'edit', host: entry })} data-test-subj="editHost" />
-          <EuiButtonIcon iconType="trash" color="danger" aria-label={`Delete ${entry.id}`} title="Delete" isDisabled={!isAdmin} onClick={() => void remove(entry)} data-test-subj="deleteHost" />
+          <EuiButtonIcon
+            iconType="pencil"
+            aria-label={`Edit ${entry.id}`}
+            title="Edit"
+            isDisabled={!isAdmin}
+            onClick={() => setForm({ mode: 'edit', host: entry })}
+            data-test-subj="editHost"
+          />
+          <EuiButtonIcon
+            iconType="trash"
+            color="danger"
+            aria-label={`Delete ${entry.id}`}
+            title="Delete"
+            isDisabled={!isAdmin}
+            onClick={() => void remove(entry)}
+            data-test-subj="deleteHost"
+          />
         </EuiFlexGroup>
       ),
     },
@@ -159,7 +208,10 @@ export function ApiHostsPanel() {
       <EuiFlexGroup alignItems="center" justifyContent="spaceBetween" wrap>
         <EuiFlexItem grow={false}>
           <EuiText size="s" color="subdued">
-            <p>The star marks the host the dashboard uses. {isAdmin ? '' : 'Only administrators can add, edit or delete hosts.'}</p>
+            <p>
+              The star marks the host the dashboard uses.{' '}
+              {isAdmin ? '' : 'Only administrators can add, edit or delete hosts.'}
+            </p>
           </EuiText>
         </EuiFlexItem>
         <EuiFlexItem grow={false}>
@@ -168,12 +220,23 @@ export function ApiHostsPanel() {
               <DismissNotificationCheck />
             </EuiFlexItem>
             <EuiFlexItem grow={false}>
-              <EuiButton iconType="refresh" onClick={() => setForceUpdates((value) => value + 1)} isLoading={hostUpdates.state.status === 'loading' && forceUpdates > 0} data-test-subj="checkUpdates">
+              <EuiButton
+                iconType="refresh"
+                onClick={() => setForceUpdates((value) => value + 1)}
+                isLoading={hostUpdates.state.status === 'loading' && forceUpdates > 0}
+                data-test-subj="checkUpdates"
+              >
                 Check updates
               </EuiButton>
             </EuiFlexItem>
             <EuiFlexItem grow={false}>
-              <EuiButton fill iconType="plusCircle" isDisabled={!isAdmin} onClick={() => setForm({ mode: 'add' })} data-test-subj="addHost">
+              <EuiButton
+                fill
+                iconType="plusCircle"
+                isDisabled={!isAdmin}
+                onClick={() => setForm({ mode: 'add' })}
+                data-test-subj="addHost"
+              >
                 Add API host
               </EuiButton>
             </EuiFlexItem>
@@ -188,11 +251,21 @@ export function ApiHostsPanel() {
         itemId="id"
         columns={columns}
         loading={hosts.status === 'loading'}
-        noItemsMessage={hosts.status === 'loading' ? 'Loading API hosts…' : 'No API host yet. Add the managed API this dashboard should talk to.'}
+        noItemsMessage={
+          hosts.status === 'loading'
+            ? 'Loading API hosts…'
+            : 'No API host yet. Add the managed API this dashboard should talk to.'
+        }
         rowProps={(entry) => ({ 'data-test-subj': `apiHostRow-${entry.id}` })}
         data-test-subj="apiHostsTable"
       />
-      {form.mode !== 'closed' && <ApiHostForm host={form.mode === 'edit' ? form.host : undefined} onSaved={saved} onClose={() => setForm({ mode: 'closed' })} />}
+      {form.mode !== 'closed' && (
+        <ApiHostForm
+          host={form.mode === 'edit' ? form.host : undefined}
+          onSaved={saved}
+          onClose={() => setForm({ mode: 'closed' })}
+        />
+      )}
     </>
   );
 }

@@ -1,4 +1,12 @@
-import { EuiBadge, EuiHealth, EuiIconTip, EuiLink, EuiLoadingSpinner, EuiText, EuiToolTip } from '@elastic/eui';
+import {
+  EuiBadge,
+  EuiHealth,
+  EuiIconTip,
+  EuiLink,
+  EuiLoadingSpinner,
+  EuiText,
+  EuiToolTip,
+} from '@elastic/eui';
 import type { ApiHostCheck } from '../../../common/api-host-check';
 import type { Update } from '../../../../check-updates/common/types';
 import type { HostUpdates } from './use-host-updates';
@@ -19,11 +27,12 @@ export function HostStatus({ check, checking }: { check?: ApiHostCheck; checking
     );
   }
   const problem = check.error?.message;
-  const [color, text, subj] = check.reachable && check.authenticated
-    ? (['success', 'Online', 'online'] as const)
-    : check.reachable
-      ? (['warning', 'Login failed', 'login-failed'] as const)
-      : (['danger', 'Offline', 'offline'] as const);
+  const [color, text, subj] =
+    check.reachable && check.authenticated
+      ? (['success', 'Online', 'online'] as const)
+      : check.reachable
+        ? (['warning', 'Login failed', 'login-failed'] as const)
+        : (['danger', 'Offline', 'offline'] as const);
   const health = (
     <EuiHealth color={color} data-test-subj={`hostStatus-${subj}`}>
       {text}
@@ -33,7 +42,11 @@ export function HostStatus({ check, checking }: { check?: ApiHostCheck; checking
 }
 
 function newest(updates: HostUpdates & { ok: true }): { type: string; update: Update } | undefined {
-  const { last_available_major: major, last_available_minor: minor, last_available_patch: patch } = updates.updates;
+  const {
+    last_available_major: major,
+    last_available_minor: minor,
+    last_available_patch: patch,
+  } = updates.updates;
   if (major) return { type: 'major', update: major };
   if (minor) return { type: 'minor', update: minor };
   if (patch) return { type: 'patch', update: patch };
@@ -42,12 +55,19 @@ function newest(updates: HostUpdates & { ok: true }): { type: string; update: Up
 
 export function HostUpdatesCell({ updates, loading }: { updates?: HostUpdates; loading: boolean }) {
   if (!updates) {
-    return loading ? <EuiLoadingSpinner size="s" /> : <EuiText size="s" color="subdued">Not checked</EuiText>;
+    return loading ? (
+      <EuiLoadingSpinner size="s" />
+    ) : (
+      <EuiText size="s" color="subdued">
+        Not checked
+      </EuiText>
+    );
   }
   if (!updates.ok) {
     return (
       <span data-test-subj="hostUpdates-error">
-        <EuiHealth color="danger">Could not check</EuiHealth> <EuiIconTip type="question" title={updates.error.title} content={updates.error.detail} />
+        <EuiHealth color="danger">Could not check</EuiHealth>{' '}
+        <EuiIconTip type="question" title={updates.error.title} content={updates.error.detail} />
       </span>
     );
   }

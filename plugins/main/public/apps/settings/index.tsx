@@ -4,5 +4,9 @@ import { mountApp } from '../app-root';
 import { SettingsView } from './settings-view';
 
 export function mount(params: AppMountParameters, services: SvcServices) {
-  return mountApp(params, services, { id: 'svc-settings', title: 'Settings', view: <SettingsView /> });
+  return mountApp(params, services, {
+    id: 'svc-settings',
+    title: 'Settings',
+    view: <SettingsView />,
+  });
 }

@@ -20,7 +20,13 @@ function About() {
         {
           title: 'Usage statistics',
           description: telemetry.enabled
-            ? `On, kept in this browser only${counts ? ` since ${counts.since}: ${Object.entries(counts.apps).map(([app, count]) => `${app} ${count}`).join(', ')}; errors ${counts.errors}` : ''}`
+            ? `On, kept in this browser only${
+                counts
+                  ? ` since ${counts.since}: ${Object.entries(counts.apps)
+                      .map(([app, count]) => `${app} ${count}`)
+                      .join(', ')}; errors ${counts.errors}`
+                  : ''
+              }`
             : 'Off (an administrator can turn on svc:telemetry.enabled; nothing ever leaves the browser)',
         },
       ]}
@@ -32,10 +38,21 @@ export function SettingsView() {
   const { params, setParams } = useAppUrlState();
   const tab = params.get('tab') === 'about' ? 'about' : 'api';
   return (
-    <Page title="Settings" testSubj="svcSettings" description="Managed-API hosts and how the dashboard uses them">
+    <Page
+      title="Settings"
+      testSubj="svcSettings"
+      description="Managed-API hosts and how the dashboard uses them"
+    >
       <EuiTabs>
         {TABS.map((entry) => (
-          <EuiTab key={entry.id} isSelected={tab === entry.id} onClick={() => setParams({ tab: entry.id === 'api' ? undefined : entry.id }, { push: true })} data-test-subj={`settingsTab-${entry.id}`}>
+          <EuiTab
+            key={entry.id}
+            isSelected={tab === entry.id}
+            onClick={() =>
+              setParams({ tab: entry.id === 'api' ? undefined : entry.id }, { push: true })
+            }
+            data-test-subj={`settingsTab-${entry.id}`}
+          >
             {entry.name}
           </EuiTab>
         ))}

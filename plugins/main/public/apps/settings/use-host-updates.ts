@@ -12,7 +12,10 @@ export type HostUpdates = { ok: true; updates: AvailableUpdates } | { ok: false;
  * Available updates of every listed host from the update checker's cache (`force` asks the hosts
  * again). One host failing does not hide the others.
  */
-export function useHostUpdates(hostIds: string[], force: number): AsyncResult<Record<string, HostUpdates>> {
+export function useHostUpdates(
+  hostIds: string[],
+  force: number,
+): AsyncResult<Record<string, HostUpdates>> {
   const { core } = useSvcServices();
   const key = hostIds.join('\u0000');
   const load = useCallback(
@@ -21,7 +24,10 @@ export function useHostUpdates(hostIds: string[], force: number): AsyncResult<Re
       const entries = await Promise.all(
         ids.map(async (id): Promise<[string, HostUpdates]> => {
           try {
-            const answer = await core.http.get<{ data: AvailableUpdates }>(ROUTES.updates, { query: { api_id: id, force: force > 0 }, signal });
+            const answer = await core.http.get<{ data: AvailableUpdates }>(ROUTES.updates, {
+              query: { api_id: id, force: force > 0 },
+              signal,
+            });
             return [id, { ok: true, updates: answer.data }];
           } catch (error) {
             if (isAbortError(error)) throw error;

@@ -12,7 +12,9 @@ const fields: SearchField[] = [
   { name: 'os.platform' },
 ];
 
-function setup(props: { value?: string; syntax?: string; syntaxes?: string[]; suggestValues?: jest.Mock } = {}) {
+function setup(
+  props: { value?: string; syntax?: string; syntaxes?: string[]; suggestValues?: jest.Mock } = {},
+) {
   const { services } = createTestServices(createMockHttp({}));
   const onSubmit = jest.fn<void, [SearchSubmit]>();
   const onSyntaxChange = jest.fn();
@@ -70,14 +72,25 @@ describe('WQL search bar', () => {
     await waitFor(async () => expect(await suggestionLabels()).toEqual(['=', '!=', '<', '>', '~']));
     await user.keyboard('{ArrowDown}{Enter}');
     expect(field).toHaveValue('status=');
-    await waitFor(async () => expect(await suggestionLabels()).toEqual(['active', 'disconnected', 'pending', 'never_connected']));
+    await waitFor(async () =>
+      expect(await suggestionLabels()).toEqual([
+        'active',
+        'disconnected',
+        'pending',
+        'never_connected',
+      ]),
+    );
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(field).toHaveValue('status=disconnected ');
     await waitFor(async () => expect(await suggestionLabels()).toEqual(['and', 'or']));
     await user.keyboard('{ArrowDown}{Enter}');
     await user.type(field, 'name~web');
     await user.keyboard('{Escape}{Enter}');
-    expect(onSubmit).toHaveBeenCalledWith({ text: 'status=disconnected and name~web', syntax: 'wql', query: { q: 'status=disconnected;name~web' } });
+    expect(onSubmit).toHaveBeenCalledWith({
+      text: 'status=disconnected and name~web',
+      syntax: 'wql',
+      query: { q: 'status=disconnected;name~web' },
+    });
   });
 
   it('asks the value suggester for fields without fixed values', async () => {
@@ -95,7 +108,11 @@ describe('WQL search bar', () => {
     const field = await input();
     await user.type(field, 'status=active and colour=red{Escape}{Enter}');
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(screen.getByText('Unknown field "colour". Known fields: id, name, status, os.platform (at character 19)')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Unknown field "colour". Known fields: id, name, status, os.platform (at character 19)',
+      ),
+    ).toBeInTheDocument();
     expect(field).toHaveAttribute('aria-invalid', 'true');
     await user.type(field, '{Backspace}');
     expect(screen.queryByText(/Unknown field/)).not.toBeInTheDocument();
@@ -106,15 +123,27 @@ describe('WQL search bar', () => {
     const field = await input();
     await user.type(field, 'web server{Escape}');
     await user.click(screen.getByTestId('svcSearchBarSubmit'));
-    expect(onSubmit).toHaveBeenCalledWith({ text: 'web server', syntax: 'wql', query: { search: 'web server' } });
+    expect(onSubmit).toHaveBeenCalledWith({
+      text: 'web server',
+      syntax: 'wql',
+      query: { search: 'web server' },
+    });
   });
 
   it('starts from the query in effect and offers the other registered syntaxes', async () => {
-    const { user, onSubmit, onSyntaxChange } = setup({ value: 'status:active', syntax: 'dql', syntaxes: ['wql', 'dql', 'lucene'] });
+    const { user, onSubmit, onSyntaxChange } = setup({
+      value: 'status:active',
+      syntax: 'dql',
+      syntaxes: ['wql', 'dql', 'lucene'],
+    });
     const field = await input();
     expect(field).toHaveValue('status:active');
     await user.click(screen.getByTestId('svcSearchBarSubmit'));
-    expect(onSubmit).toHaveBeenCalledWith({ text: 'status:active', syntax: 'dql', query: { q: 'status=active' } });
+    expect(onSubmit).toHaveBeenCalledWith({
+      text: 'status:active',
+      syntax: 'dql',
+      query: { q: 'status=active' },
+    });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Query language' }), 'lucene');
     expect(onSyntaxChange).toHaveBeenCalledWith('lucene');
   });

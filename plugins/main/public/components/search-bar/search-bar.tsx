@@ -3,10 +3,32 @@
  * translated to the managed API's `q` / `search`; with WQL it completes fields, operators, values
  * and conjunctions as the user types.
  */
-import { EuiButton, EuiFieldText, EuiFlexGroup, EuiFlexItem, EuiFormRow, EuiInputPopover, EuiSelect } from '@elastic/eui';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  EuiButton,
+  EuiFieldText,
+  EuiFlexGroup,
+  EuiFlexItem,
+  EuiFormRow,
+  EuiInputPopover,
+  EuiSelect,
+} from '@elastic/eui';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { useAsync } from '../../hooks/use-async';
-import type { ManagedApiQuery, SearchField, SearchSyntax, Suggestion, ValueSuggester } from '../../search-bar/types';
+import type {
+  ManagedApiQuery,
+  SearchField,
+  SearchSyntax,
+  Suggestion,
+  ValueSuggester,
+} from '../../search-bar/types';
 import { useSvcServices } from '../services-context';
 import { SuggestionList } from './suggestion-list';
 
@@ -38,16 +60,36 @@ export function SearchBar(props: SearchBarProps) {
   const load = useCallback(() => registry.load(props.syntax), [registry, props.syntax]);
   const { state } = useAsync(load, 'Loading the search syntax');
   // Remounting on a new value or syntax resets the draft to what is in effect.
-  return <SearchBarInput key={`${props.syntax}\u0000${props.value}`} {...props} loaded={state.data?.id === props.syntax ? state.data : undefined} />;
+  return (
+    <SearchBarInput
+      key={`${props.syntax}\u0000${props.value}`}
+      {...props}
+      loaded={state.data?.id === props.syntax ? state.data : undefined}
+    />
+  );
 }
 
-function SearchBarInput({ value, syntax: syntaxId, syntaxes = ['wql'], fields, suggestValues, placeholder, onSubmit, onSyntaxChange, loaded, 'data-test-subj': testSubj = 'svcSearchBar' }: SearchBarProps & { loaded?: SearchSyntax }) {
+function SearchBarInput({
+  value,
+  syntax: syntaxId,
+  syntaxes = ['wql'],
+  fields,
+  suggestValues,
+  placeholder,
+  onSubmit,
+  onSyntaxChange,
+  loaded,
+  'data-test-subj': testSubj = 'svcSearchBar',
+}: SearchBarProps & { loaded?: SearchSyntax }) {
   const { syntaxes: registry } = useSvcServices();
   const [draft, setDraft] = useState(value);
   const [cursor, setCursor] = useState(value.length);
   const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState(false);
-  const [suggestions, setSuggestions] = useState<{ for: string; items: Suggestion[] }>({ for: '', items: [] });
+  const [suggestions, setSuggestions] = useState<{ for: string; items: Suggestion[] }>({
+    for: '',
+    items: [],
+  });
   const [active, setActive] = useState(-1);
   const [submitError, setSubmitError] = useState<string>();
   const [pendingCursor, setPendingCursor] = useState<number>();
@@ -83,7 +125,10 @@ function SearchBarInput({ value, syntax: syntaxId, syntaxes = ['wql'], fields, s
   const open = focused && !dismissed && current.length > 0;
 
   const apply = (suggestion: Suggestion) => {
-    const next = draft.slice(0, suggestion.replaceFrom) + suggestion.insertText + draft.slice(suggestion.replaceTo);
+    const next =
+      draft.slice(0, suggestion.replaceFrom) +
+      suggestion.insertText +
+      draft.slice(suggestion.replaceTo);
     const position = suggestion.replaceFrom + suggestion.insertText.length;
     setDraft(next);
     setCursor(position);
@@ -127,7 +172,13 @@ function SearchBarInput({ value, syntax: syntaxId, syntaxes = ['wql'], fields, s
   const description = syntaxOptions.find((descriptor) => descriptor.id === syntaxId)?.description;
 
   return (
-    <EuiFormRow fullWidth isInvalid={!!submitError} error={submitError} helpText={description} data-test-subj={`${testSubj}Row`}>
+    <EuiFormRow
+      fullWidth
+      isInvalid={!!submitError}
+      error={submitError}
+      helpText={description}
+      data-test-subj={`${testSubj}Row`}
+    >
       <EuiFlexGroup gutterSize="s" responsive={false}>
         <EuiFlexItem>
           <EuiInputPopover
@@ -162,7 +213,10 @@ function SearchBarInput({ value, syntax: syntaxId, syntaxes = ['wql'], fields, s
                       aria-label="Query language"
                       data-test-subj={`${testSubj}Syntax`}
                       value={syntaxId}
-                      options={syntaxOptions.map((descriptor) => ({ value: descriptor.id, text: descriptor.label }))}
+                      options={syntaxOptions.map((descriptor) => ({
+                        value: descriptor.id,
+                        text: descriptor.label,
+                      }))}
                       onChange={(event) => onSyntaxChange?.(event.target.value)}
                     />
                   ) : undefined
@@ -188,7 +242,12 @@ function SearchBarInput({ value, syntax: syntaxId, syntaxes = ['wql'], fields, s
           </EuiInputPopover>
         </EuiFlexItem>
         <EuiFlexItem grow={false}>
-          <EuiButton iconType="search" onClick={submit} isDisabled={!loaded} data-test-subj={`${testSubj}Submit`}>
+          <EuiButton
+            iconType="search"
+            onClick={submit}
+            isDisabled={!loaded}
+            data-test-subj={`${testSubj}Submit`}
+          >
             Search
           </EuiButton>
         </EuiFlexItem>

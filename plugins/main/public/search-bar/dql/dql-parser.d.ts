@@ -2,7 +2,10 @@
 import type { QueryNode } from '../types';
 
 export class SyntaxError extends Error {
-  location: { start: { offset: number; line: number; column: number }; end: { offset: number; line: number; column: number } };
+  location: {
+    start: { offset: number; line: number; column: number };
+    end: { offset: number; line: number; column: number };
+  };
 }
 
 /** The tree of the query, or null for an empty one. Throws SyntaxError. */

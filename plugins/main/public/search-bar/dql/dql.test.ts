@@ -4,18 +4,32 @@ import { generate } from 'peggy';
 import type { SearchField } from '../types';
 import { parseDql, translateDql } from './index';
 
-const fields: SearchField[] = [{ name: 'status' }, { name: 'name' }, { name: 'os.platform' }, { name: 'lastKeepAlive' }, { name: 'id' }];
+const fields: SearchField[] = [
+  { name: 'status' },
+  { name: 'name' },
+  { name: 'os.platform' },
+  { name: 'lastKeepAlive' },
+  { name: 'id' },
+];
 
 describe('DQL parser', () => {
   it('is generated from the committed grammar (regenerate with the command in dql.peggy)', () => {
     const grammarPath = 'plugins/main/public/search-bar/dql/dql.peggy';
     const grammar = readFileSync(join(__dirname, 'dql.peggy'), 'utf8');
-    const expected = generate(grammar, { output: 'source', format: 'es', grammarSource: grammarPath });
+    const expected = generate(grammar, {
+      output: 'source',
+      format: 'es',
+      grammarSource: grammarPath,
+    });
     expect(readFileSync(join(__dirname, 'dql-parser.js'), 'utf8')).toBe(expected);
   });
 
   it('parses fields, groups, value lists, ranges, negation and free text', () => {
-    expect(parseDql('status:active and (name:web* or not os.platform:"ubuntu 22") and id >= 5 and error')).toEqual({
+    expect(
+      parseDql(
+        'status:active and (name:web* or not os.platform:"ubuntu 22") and id >= 5 and error',
+      ),
+    ).toEqual({
       ok: true,
       tree: {
         type: 'and',
@@ -25,7 +39,17 @@ describe('DQL parser', () => {
             type: 'or',
             children: [
               { type: 'match', field: 'name', value: 'web*', quoted: false, offset: 19 },
-              { type: 'not', child: { type: 'match', field: 'os.platform', value: 'ubuntu 22', quoted: true, offset: 36 }, offset: 32 },
+              {
+                type: 'not',
+                child: {
+                  type: 'match',
+                  field: 'os.platform',
+                  value: 'ubuntu 22',
+                  quoted: true,
+                  offset: 36,
+                },
+                offset: 32,
+              },
             ],
           },
           { type: 'range', field: 'id', operator: '>=', value: '5', offset: 65 },
@@ -37,12 +61,17 @@ describe('DQL parser', () => {
 
   it('expands field:(a or b) into one match per value', () => {
     const parsed = parseDql('status:(active or pending)');
-    expect(parsed.ok && parsed.tree).toMatchObject({ type: 'or', children: [{ value: 'active' }, { value: 'pending' }] });
+    expect(parsed.ok && parsed.tree).toMatchObject({
+      type: 'or',
+      children: [{ value: 'active' }, { value: 'pending' }],
+    });
   });
 
   it('reads escapes in unquoted and quoted values', () => {
     const parsed = parseDql('name:a\\:b and name:"say \\"hi\\""');
-    expect(parsed.ok && parsed.tree).toMatchObject({ children: [{ value: 'a:b' }, { value: 'say "hi"' }] });
+    expect(parsed.ok && parsed.tree).toMatchObject({
+      children: [{ value: 'a:b' }, { value: 'say "hi"' }],
+    });
   });
 
   it('gives no tree for an empty query', () => {
@@ -82,11 +111,23 @@ describe('DQL translation to q', () => {
   });
 
   it.each([
-    ['colour:red', 'Unknown field "colour". Known fields: status, name, os.platform, lastKeepAlive, id'],
-    ['name:web*', '"web*": wildcards are only supported on both sides of a value (*text* means "contains")'],
+    [
+      'colour:red',
+      'Unknown field "colour". Known fields: status, name, os.platform, lastKeepAlive, id',
+    ],
+    [
+      'name:web*',
+      '"web*": wildcards are only supported on both sides of a value (*text* means "contains")',
+    ],
     ['not name:*web*', '"NOT name:*web*": the managed API\'s q has no "does not contain"'],
-    ['not (status:active or status:pending)', 'NOT can only negate a single field:value (the managed API has no negated groups)'],
-    ['status:active or ubuntu', 'Free text "ubuntu" can only stand alone or be joined to the rest with AND'],
+    [
+      'not (status:active or status:pending)',
+      'NOT can only negate a single field:value (the managed API has no negated groups)',
+    ],
+    [
+      'status:active or ubuntu',
+      'Free text "ubuntu" can only stand alone or be joined to the rest with AND',
+    ],
     ['ubuntu and debian', 'Only one free-text term is supported; join words with quotes'],
     ['name:"a;b"', 'The value "a;b" contains ";" or ",", which the managed API\'s q cannot carry'],
   ])('rejects %s', (input, message) => {

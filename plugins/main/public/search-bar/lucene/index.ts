@@ -1,6 +1,12 @@
 import * as lucene from 'lucene';
 import { queryTreeToManagedApiQuery } from '../query-tree-to-q';
-import type { QueryNode, QuerySyntaxError, QueryTranslation, SearchField, SearchSyntax } from '../types';
+import type {
+  QueryNode,
+  QuerySyntaxError,
+  QueryTranslation,
+  SearchField,
+  SearchSyntax,
+} from '../types';
 
 class UnsupportedLucene extends Error {
   constructor(
@@ -14,7 +20,10 @@ class UnsupportedLucene extends Error {
 const IMPLICIT = '<implicit>';
 
 function offsetOf(node: lucene.Node): number {
-  return node.fieldLocation?.start.offset ?? ('termLocation' in node ? node.termLocation.start.offset : 0);
+  return (
+    node.fieldLocation?.start.offset ??
+    ('termLocation' in node ? node.termLocation.start.offset : 0)
+  );
 }
 
 function isNode(value: lucene.AST | lucene.Node): value is lucene.Node {
@@ -27,22 +36,50 @@ function rangeNodes(node: lucene.NodeRangedTerm): QueryNode {
   const inclusiveMin = node.inclusive === 'both' || node.inclusive === 'left';
   const inclusiveMax = node.inclusive === 'both' || node.inclusive === 'right';
   const { field } = splitFieldPrefix(node.field);
-  if (node.term_min !== '*') bounds.push({ type: 'range', field, operator: inclusiveMin ? '>=' : '>', value: node.term_min, offset });
-  if (node.term_max !== '*') bounds.push({ type: 'range', field, operator: inclusiveMax ? '<=' : '<', value: node.term_max, offset });
+  if (node.term_min !== '*')
+    bounds.push({
+      type: 'range',
+      field,
+      operator: inclusiveMin ? '>=' : '>',
+      value: node.term_min,
+      offset,
+    });
+  if (node.term_max !== '*')
+    bounds.push({
+      type: 'range',
+      field,
+      operator: inclusiveMax ? '<=' : '<',
+      value: node.term_max,
+      offset,
+    });
   if (bounds.length === 0) return { type: 'match', field, value: '*', quoted: false, offset };
   return bounds.length === 1 ? bounds[0] : { type: 'and', children: bounds };
 }
 
 /** The `lucene` package leaves a `-`/`+` written before a field in the field name. */
 function splitFieldPrefix(field: string): { field: string; prefix: string | null } {
-  return /^[-+]/.test(field) ? { field: field.slice(1), prefix: field[0] } : { field, prefix: null };
+  return /^[-+]/.test(field)
+    ? { field: field.slice(1), prefix: field[0] }
+    : { field, prefix: null };
 }
 
 function termNode(node: lucene.NodeTerm & { proximity?: number | null }): QueryNode {
   const offset = offsetOf(node);
-  if (node.regex) throw new UnsupportedLucene(`Regular expressions (/${node.term}/) are not supported by the managed API`, offset);
-  if (node.similarity != null || node.proximity != null) throw new UnsupportedLucene(`Fuzzy and proximity matching (${node.term}~) are not supported by the managed API`, offset);
-  if (node.boost != null) throw new UnsupportedLucene(`Boosting (${node.term}^${node.boost}) has no meaning for the managed API`, offset);
+  if (node.regex)
+    throw new UnsupportedLucene(
+      `Regular expressions (/${node.term}/) are not supported by the managed API`,
+      offset,
+    );
+  if (node.similarity != null || node.proximity != null)
+    throw new UnsupportedLucene(
+      `Fuzzy and proximity matching (${node.term}~) are not supported by the managed API`,
+      offset,
+    );
+  if (node.boost != null)
+    throw new UnsupportedLucene(
+      `Boosting (${node.term}^${node.boost}) has no meaning for the managed API`,
+      offset,
+    );
   const { field, prefix: fieldPrefix } = splitFieldPrefix(node.field);
   const leaf: QueryNode =
     field === IMPLICIT
@@ -61,7 +98,9 @@ function negate(child: QueryNode): QueryNode {
 }
 
 function combine(type: 'and' | 'or', left: QueryNode, right: QueryNode): QueryNode {
-  const children = [left, right].flatMap((child) => (child.type === type ? child.children : [child]));
+  const children = [left, right].flatMap((child) =>
+    child.type === type ? child.children : [child],
+  );
   return { type, children };
 }
 
@@ -87,7 +126,8 @@ function toTree(ast: lucene.AST | lucene.Node): QueryNode {
   }
 }
 
-export type LuceneParseResult = { ok: true; tree: QueryNode | undefined } | { ok: false; error: QuerySyntaxError };
+export type LuceneParseResult =
+  { ok: true; tree: QueryNode | undefined } | { ok: false; error: QuerySyntaxError };
 
 /** Parses Lucene query syntax with the `lucene` package into the shared query tree. */
 export function parseLucene(input: string): LuceneParseResult {
@@ -97,12 +137,16 @@ export function parseLucene(input: string): LuceneParseResult {
     ast = lucene.parse(input);
   } catch (error) {
     const located = error as { message: string; location?: { start: { offset: number } } };
-    return { ok: false, error: { message: located.message, offset: located.location?.start.offset ?? 0 } };
+    return {
+      ok: false,
+      error: { message: located.message, offset: located.location?.start.offset ?? 0 },
+    };
   }
   try {
     return { ok: true, tree: toTree(ast) };
   } catch (error) {
-    if (error instanceof UnsupportedLucene) return { ok: false, error: { message: error.message, offset: error.offset } };
+    if (error instanceof UnsupportedLucene)
+      return { ok: false, error: { message: error.message, offset: error.offset } };
     throw error;
   }
 }
@@ -112,4 +156,8 @@ export function translateLucene(input: string, fields: SearchField[]): QueryTran
   return parsed.ok ? queryTreeToManagedApiQuery(parsed.tree, fields) : parsed;
 }
 
-export const luceneSyntax: SearchSyntax = { id: 'lucene', label: 'Lucene', translate: translateLucene };
+export const luceneSyntax: SearchSyntax = {
+  id: 'lucene',
+  label: 'Lucene',
+  translate: translateLucene,
+};

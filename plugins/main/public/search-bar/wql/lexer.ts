@@ -8,7 +8,8 @@
  */
 import type { QuerySyntaxError } from '../types';
 
-export type WqlTokenType = 'group_open' | 'group_close' | 'field' | 'operator' | 'value' | 'conjunction';
+export type WqlTokenType =
+  'group_open' | 'group_close' | 'field' | 'operator' | 'value' | 'conjunction';
 
 export interface WqlToken {
   type: WqlTokenType;
@@ -53,13 +54,26 @@ function readQuoted(input: string, start: number): WqlToken {
       value += input[position + 1];
       position += 2;
     } else if (char === '"') {
-      return { type: 'value', text: input.slice(start, position + 1), value, start, end: position + 1 };
+      return {
+        type: 'value',
+        text: input.slice(start, position + 1),
+        value,
+        start,
+        end: position + 1,
+      };
     } else {
       value += char;
       position += 1;
     }
   }
-  return { type: 'value', text: input.slice(start), value, start, end: input.length, unterminated: true };
+  return {
+    type: 'value',
+    text: input.slice(start),
+    value,
+    start,
+    end: input.length,
+    unterminated: true,
+  };
 }
 
 export function lexWql(input: string): WqlLexResult {
@@ -67,7 +81,12 @@ export function lexWql(input: string): WqlLexResult {
   let expecting: WqlExpectation = 'term';
   let openGroups = 0;
   let position = 0;
-  const result = (error?: QuerySyntaxError): WqlLexResult => ({ tokens, expecting, openGroups, error });
+  const result = (error?: QuerySyntaxError): WqlLexResult => ({
+    tokens,
+    expecting,
+    openGroups,
+    error,
+  });
   const push = (type: WqlTokenType, text: string, value = text) => {
     tokens.push({ type, text, value, start: position, end: position + text.length });
     position += text.length;
@@ -85,7 +104,8 @@ export function lexWql(input: string): WqlLexResult {
           break;
         }
         const field = matchAt(FIELD, input, position);
-        if (!field) return result({ message: `Expected a field name or "(" at "${rest}"`, offset: position });
+        if (!field)
+          return result({ message: `Expected a field name or "(" at "${rest}"`, offset: position });
         push('field', field);
         expecting = 'operator';
         break;
@@ -93,7 +113,11 @@ export function lexWql(input: string): WqlLexResult {
       case 'operator': {
         const operator = matchAt(OPERATOR, input, position);
         const field = tokens[tokens.length - 1].value;
-        if (!operator) return result({ message: `Expected an operator (=, !=, <, >, ~) after "${field}"`, offset: position });
+        if (!operator)
+          return result({
+            message: `Expected an operator (=, !=, <, >, ~) after "${field}"`,
+            offset: position,
+          });
         push('operator', operator);
         expecting = 'value';
         break;
@@ -104,7 +128,11 @@ export function lexWql(input: string): WqlLexResult {
           tokens.push(token);
           position = token.end;
           expecting = 'conjunction';
-          if (token.unterminated) return result({ message: 'A quoted value is missing its closing quote', offset: token.start });
+          if (token.unterminated)
+            return result({
+              message: 'A quoted value is missing its closing quote',
+              offset: token.start,
+            });
           break;
         }
         const value = matchAt(BARE_VALUE, input, position);
@@ -115,13 +143,15 @@ export function lexWql(input: string): WqlLexResult {
       }
       case 'conjunction': {
         if (rest.startsWith(')')) {
-          if (openGroups === 0) return result({ message: 'There is a ")" without a matching "("', offset: position });
+          if (openGroups === 0)
+            return result({ message: 'There is a ")" without a matching "("', offset: position });
           push('group_close', ')');
           openGroups -= 1;
           break;
         }
         const conjunction = matchAt(CONJUNCTION, input, position);
-        if (!conjunction) return result({ message: `Expected "and", "or" or ")" at "${rest}"`, offset: position });
+        if (!conjunction)
+          return result({ message: `Expected "and", "or" or ")" at "${rest}"`, offset: position });
         push('conjunction', conjunction, conjunction.toLowerCase());
         expecting = 'term';
         break;

@@ -33,15 +33,42 @@ function positionAt(input: string, cursor: number): Position {
   const field = lastOfType(lexed.tokens, 'field')?.value;
   if (lexed.error) {
     const last = lexed.tokens[lexed.tokens.length - 1];
-    if (last?.unterminated) return { expecting: 'value', partial: last.value, from: last.start, field, openGroups: lexed.openGroups };
-    return { expecting: lexed.expecting, partial: before.slice(lexed.error.offset), from: lexed.error.offset, field, openGroups: lexed.openGroups };
+    if (last?.unterminated)
+      return {
+        expecting: 'value',
+        partial: last.value,
+        from: last.start,
+        field,
+        openGroups: lexed.openGroups,
+      };
+    return {
+      expecting: lexed.expecting,
+      partial: before.slice(lexed.error.offset),
+      from: lexed.error.offset,
+      field,
+      openGroups: lexed.openGroups,
+    };
   }
   const last = lexed.tokens[lexed.tokens.length - 1];
   // Operators and parentheses are complete once typed; a word may still grow.
-  const typingLast = last && last.end === cursor && !/\s$/.test(before) && last.type in WORD_EXPECTATION;
-  if (!typingLast) return { expecting: lexed.expecting, partial: '', from: cursor, field, openGroups: lexed.openGroups };
+  const typingLast =
+    last && last.end === cursor && !/\s$/.test(before) && last.type in WORD_EXPECTATION;
+  if (!typingLast)
+    return {
+      expecting: lexed.expecting,
+      partial: '',
+      from: cursor,
+      field,
+      openGroups: lexed.openGroups,
+    };
   const expecting = WORD_EXPECTATION[last.type as keyof typeof WORD_EXPECTATION];
-  return { expecting, partial: last.type === 'value' ? last.value : last.text, from: last.start, field, openGroups: lexed.openGroups };
+  return {
+    expecting,
+    partial: last.type === 'value' ? last.value : last.text,
+    from: last.start,
+    field,
+    openGroups: lexed.openGroups,
+  };
 }
 
 function fieldSuggestions(position: Position, fields: SearchField[], cursor: number): Suggestion[] {
@@ -58,38 +85,78 @@ function fieldSuggestions(position: Position, fields: SearchField[], cursor: num
       replaceTo: cursor,
     }));
   // A complete field name is followed by its operator.
-  const operators = exact ? operatorSuggestions({ ...position, partial: '', from: cursor, field: exact.name }, cursor) : [];
+  const operators = exact
+    ? operatorSuggestions({ ...position, partial: '', from: cursor, field: exact.name }, cursor)
+    : [];
   const group: Suggestion[] =
-    typed === '' ? [{ kind: 'group', label: '(', description: 'open a group', insertText: '(', replaceFrom: position.from, replaceTo: cursor }] : [];
+    typed === ''
+      ? [
+          {
+            kind: 'group',
+            label: '(',
+            description: 'open a group',
+            insertText: '(',
+            replaceFrom: position.from,
+            replaceTo: cursor,
+          },
+        ]
+      : [];
   return [...operators, ...fieldMatches, ...group];
 }
 
 function operatorSuggestions(position: Position, cursor: number): Suggestion[] {
-  return Q_OPERATORS.filter((operator) => operator.startsWith(position.partial)).map((operator) => ({
-    kind: 'operator',
-    label: operator,
-    description: Q_OPERATOR_DESCRIPTIONS[operator],
-    insertText: operator,
-    replaceFrom: position.from,
-    replaceTo: cursor,
-  }));
+  return Q_OPERATORS.filter((operator) => operator.startsWith(position.partial)).map(
+    (operator) => ({
+      kind: 'operator',
+      label: operator,
+      description: Q_OPERATOR_DESCRIPTIONS[operator],
+      insertText: operator,
+      replaceFrom: position.from,
+      replaceTo: cursor,
+    }),
+  );
 }
 
 function conjunctionSuggestions(position: Position, input: string, cursor: number): Suggestion[] {
   // Right after a value or ")" the conjunction needs a space in front of it.
   const lead = position.partial === '' && cursor > 0 && !/\s/.test(input[cursor - 1]) ? ' ' : '';
   const options: Suggestion[] = [
-    { kind: 'conjunction', label: 'and', description: 'both conditions', insertText: `${lead}and `, replaceFrom: position.from, replaceTo: cursor },
-    { kind: 'conjunction', label: 'or', description: 'either condition', insertText: `${lead}or `, replaceFrom: position.from, replaceTo: cursor },
+    {
+      kind: 'conjunction',
+      label: 'and',
+      description: 'both conditions',
+      insertText: `${lead}and `,
+      replaceFrom: position.from,
+      replaceTo: cursor,
+    },
+    {
+      kind: 'conjunction',
+      label: 'or',
+      description: 'either condition',
+      insertText: `${lead}or `,
+      replaceFrom: position.from,
+      replaceTo: cursor,
+    },
   ];
   if (position.openGroups > 0) {
-    options.push({ kind: 'group', label: ')', description: 'close the group', insertText: ')', replaceFrom: position.from, replaceTo: cursor });
+    options.push({
+      kind: 'group',
+      label: ')',
+      description: 'close the group',
+      insertText: ')',
+      replaceFrom: position.from,
+      replaceTo: cursor,
+    });
   }
   const typed = position.partial.toLowerCase();
   return options.filter((option) => option.label.startsWith(typed));
 }
 
-async function valueSuggestions(position: Position, context: SuggestionContext, cursor: number): Promise<Suggestion[]> {
+async function valueSuggestions(
+  position: Position,
+  context: SuggestionContext,
+  cursor: number,
+): Promise<Suggestion[]> {
   if (!position.field) return [];
   const field = context.fields.find((known) => known.name === position.field);
   const typed = position.partial.toLowerCase();
@@ -108,7 +175,11 @@ async function valueSuggestions(position: Position, context: SuggestionContext, 
 }
 
 /** Completions for the WQL being typed at `cursor`: fields, then operators, values, conjunctions. */
-export async function suggestWql(input: string, cursor: number, context: SuggestionContext): Promise<Suggestion[]> {
+export async function suggestWql(
+  input: string,
+  cursor: number,
+  context: SuggestionContext,
+): Promise<Suggestion[]> {
   const position = positionAt(input, cursor);
   switch (position.expecting) {
     case 'term':

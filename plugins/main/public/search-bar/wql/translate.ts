@@ -11,13 +11,17 @@ function incompleteError(lexed: WqlLexResult, input: string): QueryTranslation |
   const offset = input.length;
   switch (lexed.expecting) {
     case 'operator':
-      return { ok: false, error: { message: `Expected an operator (=, !=, <, >, ~) after "${last.value}"`, offset } };
+      return {
+        ok: false,
+        error: { message: `Expected an operator (=, !=, <, >, ~) after "${last.value}"`, offset },
+      };
     case 'value':
       return { ok: false, error: { message: `Expected a value after "${last.value}"`, offset } };
     case 'term':
       return { ok: false, error: { message: `Expected a field after "${last.text}"`, offset } };
     case 'conjunction':
-      if (lexed.openGroups > 0) return { ok: false, error: { message: 'A "(" is not closed', offset } };
+      if (lexed.openGroups > 0)
+        return { ok: false, error: { message: 'A "(" is not closed', offset } };
       return undefined;
   }
 }

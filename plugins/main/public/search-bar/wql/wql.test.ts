@@ -13,7 +13,9 @@ const fields: SearchField[] = [
 
 describe('WQL lexer', () => {
   it('reads clauses, conjunctions and groups with their positions', () => {
-    const { tokens, error, expecting, openGroups } = lexWql('(status=active or status != pending) and name~"web 01"');
+    const { tokens, error, expecting, openGroups } = lexWql(
+      '(status=active or status != pending) and name~"web 01"',
+    );
     expect(error).toBeUndefined();
     expect(expecting).toBe('conjunction');
     expect(openGroups).toBe(0);
@@ -40,14 +42,29 @@ describe('WQL lexer', () => {
   });
 
   it('accepts conjunctions in any case', () => {
-    expect(lexWql('id=1 AND id=2 Or id=3').tokens.filter((t) => t.type === 'conjunction').map((t) => t.value)).toEqual(['and', 'or']);
+    expect(
+      lexWql('id=1 AND id=2 Or id=3')
+        .tokens.filter((t) => t.type === 'conjunction')
+        .map((t) => t.value),
+    ).toEqual(['and', 'or']);
   });
 
   it('stops at the first problem and says where it is', () => {
-    expect(lexWql('status=active nope').error).toEqual({ message: 'Expected "and", "or" or ")" at "nope"', offset: 14 });
-    expect(lexWql('status=active)').error).toEqual({ message: 'There is a ")" without a matching "("', offset: 13 });
-    expect(lexWql('status active').error?.message).toBe('Expected an operator (=, !=, <, >, ~) after "status"');
-    expect(lexWql('name="open').error).toEqual({ message: 'A quoted value is missing its closing quote', offset: 5 });
+    expect(lexWql('status=active nope').error).toEqual({
+      message: 'Expected "and", "or" or ")" at "nope"',
+      offset: 14,
+    });
+    expect(lexWql('status=active)').error).toEqual({
+      message: 'There is a ")" without a matching "("',
+      offset: 13,
+    });
+    expect(lexWql('status active').error?.message).toBe(
+      'Expected an operator (=, !=, <, >, ~) after "status"',
+    );
+    expect(lexWql('name="open').error).toEqual({
+      message: 'A quoted value is missing its closing quote',
+      offset: 5,
+    });
     expect(lexWql('=x').error?.offset).toBe(0);
   });
 });
@@ -70,13 +87,22 @@ describe('WQL translation to q', () => {
   });
 
   it('treats words without WQL syntax as a free-text search', () => {
-    expect(translateWql('web server', fields)).toEqual({ ok: true, query: { search: 'web server' } });
+    expect(translateWql('web server', fields)).toEqual({
+      ok: true,
+      query: { search: 'web server' },
+    });
     expect(translateWql('status', fields)).toEqual({ ok: true, query: { search: 'status' } });
   });
 
   it('rejects unknown fields, naming the known ones', () => {
     const result = translateWql('status=active and colour=red', fields);
-    expect(result).toEqual({ ok: false, error: { message: 'Unknown field "colour". Known fields: id, name, status, os.platform, os.name', offset: 18 } });
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        message: 'Unknown field "colour". Known fields: id, name, status, os.platform, os.name',
+        offset: 18,
+      },
+    });
   });
 
   it('ends bare values at parentheses, so groups close right after them', () => {
@@ -110,7 +136,8 @@ describe('WQL suggestions', () => {
     suggestValues,
     signal: new AbortController().signal,
   });
-  const labels = async (input: string, cursor = input.length, ctx = context()) => (await suggestWql(input, cursor, ctx)).map((s) => s.label);
+  const labels = async (input: string, cursor = input.length, ctx = context()) =>
+    (await suggestWql(input, cursor, ctx)).map((s) => s.label);
 
   it('offers every field and a group at the start', async () => {
     expect(await labels('')).toEqual(['id', 'name', 'status', 'os.platform', 'os.name', '(']);
@@ -119,7 +146,12 @@ describe('WQL suggestions', () => {
   it('filters fields by what was typed and replaces the typed part', async () => {
     const suggestions = await suggestWql('status=active and os', 20, context());
     expect(suggestions.map((s) => s.label)).toEqual(['os.platform', 'os.name']);
-    expect(suggestions[0]).toMatchObject({ kind: 'field', insertText: 'os.platform', replaceFrom: 18, replaceTo: 20 });
+    expect(suggestions[0]).toMatchObject({
+      kind: 'field',
+      insertText: 'os.platform',
+      replaceFrom: 18,
+      replaceTo: 20,
+    });
   });
 
   it('offers operators after a complete field name', async () => {
@@ -129,16 +161,32 @@ describe('WQL suggestions', () => {
   });
 
   it('offers the static values of enum fields, filtered by the typed part', async () => {
-    expect(await labels('status=')).toEqual(['active', 'pending', 'never_connected', 'disconnected']);
+    expect(await labels('status=')).toEqual([
+      'active',
+      'pending',
+      'never_connected',
+      'disconnected',
+    ]);
     const suggestions = await suggestWql('status!=nev', 11, context());
-    expect(suggestions).toEqual([{ kind: 'value', label: 'never_connected', insertText: 'never_connected ', replaceFrom: 8, replaceTo: 11 }]);
+    expect(suggestions).toEqual([
+      {
+        kind: 'value',
+        label: 'never_connected',
+        insertText: 'never_connected ',
+        replaceFrom: 8,
+        replaceTo: 11,
+      },
+    ]);
   });
 
   it('asks the value suggester for other fields and quotes values with spaces', async () => {
     const suggestValues = jest.fn(async () => ['Ubuntu', 'Microsoft Windows 11 Pro', 'Ubuntu']);
     const suggestions = await suggestWql('os.name~"Mic', 12, context(suggestValues));
     expect(suggestValues).toHaveBeenCalledWith('os.name', 'Mic', expect.any(AbortSignal));
-    expect(suggestions.map((s) => s.insertText)).toEqual(['Ubuntu ', '"Microsoft Windows 11 Pro" ']);
+    expect(suggestions.map((s) => s.insertText)).toEqual([
+      'Ubuntu ',
+      '"Microsoft Windows 11 Pro" ',
+    ]);
     expect(suggestions[1]).toMatchObject({ replaceFrom: 8, replaceTo: 12 });
   });
 

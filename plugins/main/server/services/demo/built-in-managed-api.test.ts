@@ -6,12 +6,21 @@ describe('startBuiltInManagedApi', () => {
     try {
       expect(api.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const { username, password } = api.credentials;
-      const login = await fetch(`${api.url}/security/user/authenticate`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` } });
+      const login = await fetch(`${api.url}/security/user/authenticate`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
+        },
+      });
       expect(login.status).toBe(200);
       const { data } = (await login.json()) as { data: { token: string } };
-      const check = await fetch(`${api.url}/manager/version/check`, { headers: { authorization: `Bearer ${data.token}` } });
+      const check = await fetch(`${api.url}/manager/version/check`, {
+        headers: { authorization: `Bearer ${data.token}` },
+      });
       expect(check.status).toBe(200);
-      const body = (await check.json()) as { data: { update_check: boolean; last_available_patch: { tag?: string } } };
+      const body = (await check.json()) as {
+        data: { update_check: boolean; last_available_patch: { tag?: string } };
+      };
       expect(body.data.update_check).toBe(true);
       expect(body.data.last_available_patch.tag).toMatch(/^v\d+\.\d+\.\d+$/);
     } finally {

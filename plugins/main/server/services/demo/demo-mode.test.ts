@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createRecordingLogger, startTestSavedObjects, type TestSavedObjects } from '../../../../../host/server/saved-objects/testing';
+import {
+  createRecordingLogger,
+  startTestSavedObjects,
+  type TestSavedObjects,
+} from '../../../../../host/server/saved-objects/testing';
 import { API_HOST_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
 import { ApiHostStore } from '../api-hosts/api-host-store';
 import { SecretCipher } from '../secrets/secret-cipher';
@@ -7,7 +11,14 @@ import { apiHostSavedObjectType } from '../api-hosts/saved-object-type';
 import { DEMO_HOST_ID, DemoMode, type DemoManagedApi, type DemoModeOptions } from './demo-mode';
 
 const CREDENTIALS = { username: 'wazuh-wui', password: 'Demo-Password.1' };
-const REAL_HOST = { id: 'prod', url: 'https://manager.example.org', port: 55000, username: 'api-user', password: 'Real-Password.1', run_as: false };
+const REAL_HOST = {
+  id: 'prod',
+  url: 'https://manager.example.org',
+  port: 55000,
+  username: 'api-user',
+  password: 'Real-Password.1',
+  run_as: false,
+};
 
 /** Stand-in for the simulator: each start gets the next port; starts and stops are counted. */
 function fakeManagedApis() {
@@ -18,7 +29,11 @@ function fakeManagedApis() {
     const port = nextPort++;
     running.add(port);
     started.push(port);
-    return { url: `http://127.0.0.1:${port}`, credentials: CREDENTIALS, stop: async () => void running.delete(port) };
+    return {
+      url: `http://127.0.0.1:${port}`,
+      credentials: CREDENTIALS,
+      stop: async () => void running.delete(port),
+    };
   };
   return { start, running, started };
 }
@@ -30,15 +45,29 @@ describe('DemoMode', () => {
   let logger: ReturnType<typeof createRecordingLogger>;
   const demos: DemoMode[] = [];
 
-  function demoMode(setting: DemoModeOptions['setting'], overrides: Partial<DemoModeOptions> = {}): DemoMode {
-    const demo = new DemoMode({ setting, hosts, startManagedApi: apis.start, logger, ...overrides });
+  function demoMode(
+    setting: DemoModeOptions['setting'],
+    overrides: Partial<DemoModeOptions> = {},
+  ): DemoMode {
+    const demo = new DemoMode({
+      setting,
+      hosts,
+      startManagedApi: apis.start,
+      logger,
+      ...overrides,
+    });
     demos.push(demo);
     return demo;
   }
 
   beforeEach(async () => {
-    savedObjects = await startTestSavedObjects((setup) => setup.registerType(apiHostSavedObjectType));
-    hosts = new ApiHostStore(savedObjects.start.createInternalRepository([API_HOST_SAVED_OBJECT_TYPE]), new SecretCipher(randomBytes(32)));
+    savedObjects = await startTestSavedObjects((setup) =>
+      setup.registerType(apiHostSavedObjectType),
+    );
+    hosts = new ApiHostStore(
+      savedObjects.start.createInternalRepository([API_HOST_SAVED_OBJECT_TYPE]),
+      new SecretCipher(randomBytes(32)),
+    );
     apis = fakeManagedApis();
     logger = createRecordingLogger();
   });
@@ -50,12 +79,27 @@ describe('DemoMode', () => {
   describe('auto', () => {
     it('with no API host stored, starts the managed API and stores it as the demo host with an encrypted password', async () => {
       const outcome = await demoMode('auto').start();
-      expect(outcome).toEqual({ running: true, notice: 'Demo mode: on — built-in managed API at http://127.0.0.1:41000 stored as host "demo"' });
+      expect(outcome).toEqual({
+        running: true,
+        notice:
+          'Demo mode: on — built-in managed API at http://127.0.0.1:41000 stored as host "demo"',
+      });
       expect(await hosts.list()).toEqual([
-        { id: DEMO_HOST_ID, url: 'http://127.0.0.1', port: 41000, username: 'wazuh-wui', run_as: true, tls_verify: true, demo: true, version: expect.any(String) },
+        {
+          id: DEMO_HOST_ID,
+          url: 'http://127.0.0.1',
+          port: 41000,
+          username: 'wazuh-wui',
+          run_as: true,
+          tls_verify: true,
+          demo: true,
+          version: expect.any(String),
+        },
       ]);
       expect((await hosts.resolve(DEMO_HOST_ID))?.readPassword()).toBe(CREDENTIALS.password);
-      const raw = await savedObjects.start.createInternalRepository([API_HOST_SAVED_OBJECT_TYPE]).get(API_HOST_SAVED_OBJECT_TYPE, DEMO_HOST_ID);
+      const raw = await savedObjects.start
+        .createInternalRepository([API_HOST_SAVED_OBJECT_TYPE])
+        .get(API_HOST_SAVED_OBJECT_TYPE, DEMO_HOST_ID);
       expect(JSON.stringify(raw)).not.toContain(CREDENTIALS.password);
       expect([...apis.running]).toEqual([41000]);
     });
@@ -66,7 +110,9 @@ describe('DemoMode', () => {
       await first.stop();
       const outcome = await demoMode('auto').start();
       expect(outcome.running).toBe(true);
-      expect(await hosts.list()).toEqual([expect.objectContaining({ id: DEMO_HOST_ID, port: 41001, demo: true })]);
+      expect(await hosts.list()).toEqual([
+        expect.objectContaining({ id: DEMO_HOST_ID, port: 41001, demo: true }),
+      ]);
       expect([...apis.running]).toEqual([41001]);
     });
 
@@ -76,7 +122,10 @@ describe('DemoMode', () => {
       await first.stop();
       await hosts.create(REAL_HOST);
       const outcome = await demoMode('auto').start();
-      expect(outcome).toEqual({ running: false, notice: 'Demo mode: off (API hosts are stored; SVC_DEMO=true starts it anyway)' });
+      expect(outcome).toEqual({
+        running: false,
+        notice: 'Demo mode: off (API hosts are stored; SVC_DEMO=true starts it anyway)',
+      });
       expect((await hosts.list()).map((host) => host.id)).toEqual(['prod']);
       expect(apis.started).toEqual([41000]);
       expect(apis.running.size).toBe(0);
@@ -98,11 +147,23 @@ describe('DemoMode', () => {
     it('leaves a host of the user named "demo" alone and says why demo mode is off', async () => {
       await hosts.create({ ...REAL_HOST, id: DEMO_HOST_ID });
       const outcome = await demoMode(true).start();
-      expect(outcome).toEqual({ running: false, notice: 'Demo mode: off (API host "demo" is a host of yours)' });
-      expect(await hosts.get(DEMO_HOST_ID)).toEqual(expect.objectContaining({ url: REAL_HOST.url, port: REAL_HOST.port }));
+      expect(outcome).toEqual({
+        running: false,
+        notice: 'Demo mode: off (API host "demo" is a host of yours)',
+      });
+      expect(await hosts.get(DEMO_HOST_ID)).toEqual(
+        expect.objectContaining({ url: REAL_HOST.url, port: REAL_HOST.port }),
+      );
       expect(await hosts.get(DEMO_HOST_ID)).not.toHaveProperty('demo');
       expect(apis.started).toEqual([]);
-      expect(logger.records).toEqual(expect.arrayContaining([expect.objectContaining({ level: 'warn', message: expect.stringContaining('is not the demo host') })]));
+      expect(logger.records).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            level: 'warn',
+            message: expect.stringContaining('is not the demo host'),
+          }),
+        ]),
+      );
     });
   });
 
@@ -131,14 +192,22 @@ describe('DemoMode', () => {
     await hosts.delete(DEMO_HOST_ID);
     await new Promise((resolve) => setImmediate(resolve));
     expect(apis.running.size).toBe(0);
-    expect(logger.records).toEqual(expect.arrayContaining([expect.objectContaining({ message: 'Demo mode: the built-in managed API stopped (the demo host was removed).' })]));
+    expect(logger.records).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          message: 'Demo mode: the built-in managed API stopped (the demo host was removed).',
+        }),
+      ]),
+    );
   });
 
   it('stops the managed API it started when the demo host cannot be stored', async () => {
     const failing: typeof hosts = Object.assign(Object.create(hosts) as ApiHostStore, {
       create: () => Promise.reject(new Error('database is read-only')),
     });
-    await expect(demoMode('auto', { hosts: failing }).start()).rejects.toThrow('database is read-only');
+    await expect(demoMode('auto', { hosts: failing }).start()).rejects.toThrow(
+      'database is read-only',
+    );
     expect(apis.started).toEqual([41000]);
     expect(apis.running.size).toBe(0);
   });

@@ -19,7 +19,10 @@ export interface DemoManagedApi {
   stop(): Promise<void>;
 }
 
-export type DemoHostStore = Pick<ApiHostStore, 'list' | 'get' | 'create' | 'update' | 'delete' | 'onChange'>;
+export type DemoHostStore = Pick<
+  ApiHostStore,
+  'list' | 'get' | 'create' | 'update' | 'delete' | 'onChange'
+>;
 
 export interface DemoModeOptions {
   setting: SharedGlobalConfig['demo'];
@@ -54,11 +57,18 @@ export class DemoMode {
     this.unsubscribe = this.options.hosts.onChange((change) => {
       if (change.kind !== 'deleted' || change.id !== DEMO_HOST_ID) return;
       this.stopManagedApi('the demo host was removed').catch((error: unknown) =>
-        this.options.logger.warn(`Demo mode: the built-in managed API did not stop cleanly: ${(error as Error).message}`),
+        this.options.logger.warn(
+          `Demo mode: the built-in managed API did not stop cleanly: ${(error as Error).message}`,
+        ),
       );
     });
-    this.options.logger.info(`Demo mode: the built-in managed API runs at ${api.url} and is stored as API host [${DEMO_HOST_ID}].`);
-    return { running: true, notice: `Demo mode: on — built-in managed API at ${api.url} stored as host "${DEMO_HOST_ID}"` };
+    this.options.logger.info(
+      `Demo mode: the built-in managed API runs at ${api.url} and is stored as API host [${DEMO_HOST_ID}].`,
+    );
+    return {
+      running: true,
+      notice: `Demo mode: on — built-in managed API at ${api.url} stored as host "${DEMO_HOST_ID}"`,
+    };
   }
 
   async stop(): Promise<void> {
@@ -73,21 +83,31 @@ export class DemoMode {
     const stored = await hosts.list();
     const demoHost = stored.find((host) => host.id === DEMO_HOST_ID);
     if (demoHost && !demoHost.demo) {
-      logger.warn(`Demo mode is off: API host [${DEMO_HOST_ID}] exists and is not the demo host; rename or remove it to use demo mode.`);
+      logger.warn(
+        `Demo mode is off: API host [${DEMO_HOST_ID}] exists and is not the demo host; rename or remove it to use demo mode.`,
+      );
       return `API host "${DEMO_HOST_ID}" is a host of yours`;
     }
     if (setting === true || stored.every((host) => host.demo)) return undefined;
     if (demoHost) {
       // Its simulator ran in an earlier start; the entry would only point at a closed port now.
       await hosts.delete(DEMO_HOST_ID);
-      logger.info(`Demo mode is off because other API hosts are stored; the demo host [${DEMO_HOST_ID}] was removed.`);
+      logger.info(
+        `Demo mode is off because other API hosts are stored; the demo host [${DEMO_HOST_ID}] was removed.`,
+      );
     }
     return 'API hosts are stored; SVC_DEMO=true starts it anyway';
   }
 
   private async storeHost(api: DemoManagedApi): Promise<void> {
     const { protocol, hostname, port } = new URL(api.url);
-    const entry = { url: `${protocol}//${hostname}`, port: Number(port), ...api.credentials, run_as: true, tls_verify: true };
+    const entry = {
+      url: `${protocol}//${hostname}`,
+      port: Number(port),
+      ...api.credentials,
+      run_as: true,
+      tls_verify: true,
+    };
     const { hosts } = this.options;
     if (await hosts.get(DEMO_HOST_ID)) {
       await hosts.update(DEMO_HOST_ID, entry);

@@ -39,7 +39,10 @@ const WORD = /[A-Za-z0-9_.+-]/;
 const FOLLOWED_BY_COLON = /\s*:/y;
 
 /** The schema of a value about to open in `parent`: the field under the object's current key, or the array's elements. */
-function childSchema(parent: Frame | undefined, rootFields: BodyField[]): { fields?: BodyField[]; items?: BodyFieldItems } {
+function childSchema(
+  parent: Frame | undefined,
+  rootFields: BodyField[],
+): { fields?: BodyField[]; items?: BodyFieldItems } {
   if (!parent) return { fields: rootFields };
   if (parent.kind === 'array') return { fields: parent.items?.fields, items: undefined };
   const field = parent.fields?.find((candidate) => candidate.name === parent.key);
@@ -68,13 +71,24 @@ interface Captured {
   token?: BodyToken;
 }
 
-function contextAt({ frame, expect, key, token }: Captured, text: string): BodyCursorContext | undefined {
+function contextAt(
+  { frame, expect, key, token }: Captured,
+  text: string,
+): BodyCursorContext | undefined {
   if (!frame) return undefined;
   if (frame.kind === 'array') return { kind: 'element', items: frame.items, token };
   // A string where a comma belongs is most likely a new key whose comma is still missing.
   const typingKey = expect === 'key' || (expect === 'comma' && token?.kind === 'string');
-  if (typingKey) return { kind: 'key', fields: frame.fields ?? [], keys: frame.keys, token, afterToken: text.slice(token?.to ?? 0, (token?.to ?? 0) + 40) };
-  if (expect === 'value') return { kind: 'value', field: frame.fields?.find((field) => field.name === key), token };
+  if (typingKey)
+    return {
+      kind: 'key',
+      fields: frame.fields ?? [],
+      keys: frame.keys,
+      token,
+      afterToken: text.slice(token?.to ?? 0, (token?.to ?? 0) + 40),
+    };
+  if (expect === 'value')
+    return { kind: 'value', field: frame.fields?.find((field) => field.name === key), token };
   return undefined;
 }
 
@@ -82,14 +96,22 @@ function contextAt({ frame, expect, key, token }: Captured, text: string): BodyC
  * Reads `text` (the body, comment lines blanked) and describes the place `cursor` is at. The keys
  * of the cursor's object are collected past the cursor too, so keys written below are not offered again.
  */
-export function bodyContextAt(text: string, cursor: number, rootFields: BodyField[]): BodyCursorContext | undefined {
+export function bodyContextAt(
+  text: string,
+  cursor: number,
+  rootFields: BodyField[],
+): BodyCursorContext | undefined {
   const stack: Frame[] = [];
   let captured: Captured | undefined;
   let index = 0;
   const top = () => stack[stack.length - 1];
   const capture = (token?: BodyToken) => {
     const frame = top();
-    captured ??= { frame, token, ...(frame?.kind === 'object' ? { expect: frame.expect, key: frame.key } : {}) };
+    captured ??= {
+      frame,
+      token,
+      ...(frame?.kind === 'object' ? { expect: frame.expect, key: frame.key } : {}),
+    };
   };
   while (index < text.length) {
     const char = text[index];
@@ -102,7 +124,11 @@ export function bodyContextAt(text: string, cursor: number, rootFields: BodyFiel
     const frame = top();
     if (char === '{' || char === '[') {
       const schema = childSchema(frame, rootFields);
-      stack.push(char === '{' ? { kind: 'object', fields: schema.fields, keys: new Set(), expect: 'key' } : { kind: 'array', items: schema.items });
+      stack.push(
+        char === '{'
+          ? { kind: 'object', fields: schema.fields, keys: new Set(), expect: 'key' }
+          : { kind: 'array', items: schema.items },
+      );
       index += 1;
     } else if (char === '}' || char === ']') {
       stack.pop();
@@ -117,10 +143,14 @@ export function bodyContextAt(text: string, cursor: number, rootFields: BodyFiel
     } else if (char === '"') {
       const { to, closed } = readString(text, index);
       const inside = cursor > index && (closed ? cursor < to : cursor <= to);
-      if (inside) capture({ kind: 'string', from: index, to, typed: text.slice(index + 1, cursor), closed });
+      if (inside)
+        capture({ kind: 'string', from: index, to, typed: text.slice(index + 1, cursor), closed });
       FOLLOWED_BY_COLON.lastIndex = to;
       // A string followed by `:` is a key even where a comma is missing (the user is still writing).
-      if (frame?.kind === 'object' && (frame.expect === 'key' || frame.expect === 'comma' || FOLLOWED_BY_COLON.test(text))) {
+      if (
+        frame?.kind === 'object' &&
+        (frame.expect === 'key' || frame.expect === 'comma' || FOLLOWED_BY_COLON.test(text))
+      ) {
         const key = text.slice(index + 1, closed ? to - 1 : to);
         if (!inside) frame.keys.add(key);
         frame.key = key;
@@ -130,7 +160,8 @@ export function bodyContextAt(text: string, cursor: number, rootFields: BodyFiel
     } else if (WORD.test(char)) {
       let to = index;
       while (to < text.length && WORD.test(text[to])) to += 1;
-      if (cursor > index && cursor <= to) capture({ kind: 'word', from: index, to, typed: text.slice(index, cursor), closed: true });
+      if (cursor > index && cursor <= to)
+        capture({ kind: 'word', from: index, to, typed: text.slice(index, cursor), closed: true });
       valueDone(frame);
       index = to;
     } else index += 1;

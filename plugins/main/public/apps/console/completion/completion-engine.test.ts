@@ -4,9 +4,24 @@ import type { RouteCatalogue, RouteEntry } from '../../../../common/api-info/typ
 import { completeAt, type CompletionSet } from './completion-engine';
 import { RouteIndex } from './route-index';
 
-function route(method: RouteEntry['method'], path: string, extra: Partial<RouteEntry> = {}): RouteEntry {
-  const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, required: true, type: 'string' as const }));
-  return { method, path, pathParams, queryParams: [], responseContentTypes: ['application/json'], ...extra };
+function route(
+  method: RouteEntry['method'],
+  path: string,
+  extra: Partial<RouteEntry> = {},
+): RouteEntry {
+  const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    required: true,
+    type: 'string' as const,
+  }));
+  return {
+    method,
+    path,
+    pathParams,
+    queryParams: [],
+    responseContentTypes: ['application/json'],
+    ...extra,
+  };
 }
 
 const catalogue: RouteCatalogue = {
@@ -17,10 +32,22 @@ const catalogue: RouteCatalogue = {
       tag: 'Agents',
       rbacActions: ['agent:read'],
       queryParams: [
-        { name: 'limit', required: false, type: 'integer', default: 500, minimum: 1, maximum: 100000 },
+        {
+          name: 'limit',
+          required: false,
+          type: 'integer',
+          default: 500,
+          minimum: 1,
+          maximum: 100000,
+        },
         { name: 'pretty', required: false, type: 'boolean', default: false },
         { name: 'sort', required: false, type: 'string', format: 'sort' },
-        { name: 'status', required: false, type: 'array', items: { type: 'string', enum: ['active', 'pending', 'never_connected', 'disconnected'] } },
+        {
+          name: 'status',
+          required: false,
+          type: 'array',
+          items: { type: 'string', enum: ['active', 'pending', 'never_connected', 'disconnected'] },
+        },
       ],
     }),
     route('GET', '/agents/summary/status', { tag: 'Agents' }),
@@ -56,7 +83,15 @@ const catalogue: RouteCatalogue = {
               { name: 'resources', required: true, type: 'array', items: { type: 'string' } },
             ],
           },
-          { name: 'rules', required: false, type: 'array', items: { type: 'object', fields: [{ name: 'rule_id', required: true, type: 'integer' }] } },
+          {
+            name: 'rules',
+            required: false,
+            type: 'array',
+            items: {
+              type: 'object',
+              fields: [{ name: 'rule_id', required: true, type: 'integer' }],
+            },
+          },
           { name: 'enabled', required: false, type: 'boolean', default: true },
         ],
       },
@@ -67,7 +102,11 @@ const catalogue: RouteCatalogue = {
 const index = RouteIndex.fromCatalogue(catalogue);
 
 /** Completions at the `|` in `text`. */
-function completeIn(text: string, explicit = false, on: RouteIndex = index): { set: CompletionSet | null; doc: string } {
+function completeIn(
+  text: string,
+  explicit = false,
+  on: RouteIndex = index,
+): { set: CompletionSet | null; doc: string } {
   const pos = text.indexOf('|');
   const doc = text.slice(0, pos) + text.slice(pos + 1);
   return { set: completeAt(on, Text.of(doc.split('\n')), pos, { explicit }), doc };
@@ -110,23 +149,43 @@ describe('completion engine: methods', () => {
 
 describe('completion engine: paths', () => {
   it('offers every path of the method after the method', () => {
-    expect(labels('GET |')).toEqual(['/', '/agents', '/agents/summary/status', '/agents/<agent_id>/config/<component>/<configuration>', '/agents/<agent_id>/key']);
-    expect(labels('PUT /|')).toEqual(['/agents/<agent_id>/group/<group_id>', '/agents/<agent_id>/restart']);
+    expect(labels('GET |')).toEqual([
+      '/',
+      '/agents',
+      '/agents/summary/status',
+      '/agents/<agent_id>/config/<component>/<configuration>',
+      '/agents/<agent_id>/key',
+    ]);
+    expect(labels('PUT /|')).toEqual([
+      '/agents/<agent_id>/group/<group_id>',
+      '/agents/<agent_id>/restart',
+    ]);
   });
 
   it('matches the segment being typed as a prefix of literal segments, case-insensitively', () => {
-    expect(labels('GET /agents/su|')).toEqual(['/agents/summary/status', '/agents/su/config/<component>/<configuration>', '/agents/su/key']);
+    expect(labels('GET /agents/su|')).toEqual([
+      '/agents/summary/status',
+      '/agents/su/config/<component>/<configuration>',
+      '/agents/su/key',
+    ]);
     expect(labels('GET /AG|')[0]).toBe('/agents');
   });
 
   it('fills placeholders with the concrete segments typed', () => {
-    expect(labels('GET /agents/001/|')).toEqual(['/agents/001/config/<component>/<configuration>', '/agents/001/key']);
-    expect(labels('GET /agents/001/config/syscheck/|')).toEqual(['/agents/001/config/syscheck/<configuration>']);
+    expect(labels('GET /agents/001/|')).toEqual([
+      '/agents/001/config/<component>/<configuration>',
+      '/agents/001/key',
+    ]);
+    expect(labels('GET /agents/001/config/syscheck/|')).toEqual([
+      '/agents/001/config/syscheck/<configuration>',
+    ]);
     expect(labels('PUT /agents/001/group/web|')).toEqual(['/agents/001/group/web']);
   });
 
   it('leaves the unfilled placeholders as fields to type over', () => {
-    const option = completeIn('PUT /agents/0|').set!.options.find((candidate) => candidate.label === '/agents/0/group/<group_id>')!;
+    const option = completeIn('PUT /agents/0|').set!.options.find(
+      (candidate) => candidate.label === '/agents/0/group/<group_id>',
+    )!;
     expect(option.apply).toBe('/agents/0/group/${<group_id>}');
     expect(pick('PUT /agents/0|', '/agents/0/restart')).toBe('PUT /agents/0/restart');
   });
@@ -172,14 +231,27 @@ describe('completion engine: query parameters', () => {
     expect(limit.info).toContain('Value 1 to 100000');
     const [status] = completeIn('GET /agents?sta|').set!.options;
     expect(status.reopen).toBe(true);
-    expect(status.info).toContain('One of: active, pending, never_connected, disconnected (comma-separated)');
+    expect(status.info).toContain(
+      'One of: active, pending, never_connected, disconnected (comma-separated)',
+    );
   });
 
   it('offers enum values after =, and the remaining ones after a comma in a list', () => {
-    expect(labels('GET /agents?status=|')).toEqual(['active', 'pending', 'never_connected', 'disconnected']);
+    expect(labels('GET /agents?status=|')).toEqual([
+      'active',
+      'pending',
+      'never_connected',
+      'disconnected',
+    ]);
     expect(labels('GET /agents?status=n|')).toEqual(['never_connected', 'pending', 'disconnected']);
-    expect(labels('GET /agents?status=active,|')).toEqual(['pending', 'never_connected', 'disconnected']);
-    expect(pick('GET /agents?status=active,pe|&limit=1', 'pending')).toBe('GET /agents?status=active,pending&limit=1');
+    expect(labels('GET /agents?status=active,|')).toEqual([
+      'pending',
+      'never_connected',
+      'disconnected',
+    ]);
+    expect(pick('GET /agents?status=active,pe|&limit=1', 'pending')).toBe(
+      'GET /agents?status=active,pending&limit=1',
+    );
     expect(labels('GET /agents?pretty=|')).toEqual(['true', 'false']);
   });
 
@@ -207,14 +279,24 @@ describe('completion engine: body fields', () => {
   it('follows nested objects and arrays of objects', () => {
     const text = 'POST /security/policies\n{\n  "policy": {\n    "|"\n  }\n}';
     expect(labels(text)).toEqual(['actions', 'effect', 'resources']);
-    expect(labels('POST /security/policies\n{\n  "rules": [\n    { "|" }\n  ]\n}')).toEqual(['rule_id']);
-    expect(labels('POST /security/policies\n{\n  "policy": { "effect": "allow" },\n  "|"\n}')).toEqual(['name', 'rules', 'enabled']);
+    expect(labels('POST /security/policies\n{\n  "rules": [\n    { "|" }\n  ]\n}')).toEqual([
+      'rule_id',
+    ]);
+    expect(
+      labels('POST /security/policies\n{\n  "policy": { "effect": "allow" },\n  "|"\n}'),
+    ).toEqual(['name', 'rules', 'enabled']);
   });
 
   it('writes the value shape of the field type', () => {
-    expect(pick('POST /security/policies\n{\n  "po|"\n}', 'policy')).toBe('POST /security/policies\n{\n  "policy": {\n    \n  }\n}');
-    expect(pick('POST /security/policies\n{ "policy": { "ac|" } }', 'actions')).toBe('POST /security/policies\n{ "policy": { "actions": [] } }');
-    expect(pick('POST /security/policies\n{ "en|" }', 'enabled')).toBe('POST /security/policies\n{ "enabled":  }');
+    expect(pick('POST /security/policies\n{\n  "po|"\n}', 'policy')).toBe(
+      'POST /security/policies\n{\n  "policy": {\n    \n  }\n}',
+    );
+    expect(pick('POST /security/policies\n{ "policy": { "ac|" } }', 'actions')).toBe(
+      'POST /security/policies\n{ "policy": { "actions": [] } }',
+    );
+    expect(pick('POST /security/policies\n{ "en|" }', 'enabled')).toBe(
+      'POST /security/policies\n{ "enabled":  }',
+    );
   });
 
   it('replaces only the key when a colon follows', () => {
@@ -224,14 +306,21 @@ describe('completion engine: body fields', () => {
   it('documents type, required and default of a field and its nested fields', () => {
     const policy = completeIn('POST /security/policies\n{ "pol|" }').set!.options[0];
     expect(policy.detail).toBe('object · required');
-    expect(policy.info).toContain('Fields: actions (required), effect (required), resources (required)');
+    expect(policy.info).toContain(
+      'Fields: actions (required), effect (required), resources (required)',
+    );
     const enabled = completeIn('POST /security/policies\n{ "ena|" }').set!.options[0];
     expect(enabled.detail).toBe('boolean · optional · default true');
   });
 
   it('offers enum values of a body field', () => {
-    expect(labels('POST /security/policies\n{ "policy": { "effect": "|" } }')).toEqual(['allow', 'deny']);
-    expect(pick('POST /security/policies\n{ "policy": { "effect": "d|" } }', 'deny')).toBe('POST /security/policies\n{ "policy": { "effect": "deny" } }');
+    expect(labels('POST /security/policies\n{ "policy": { "effect": "|" } }')).toEqual([
+      'allow',
+      'deny',
+    ]);
+    expect(pick('POST /security/policies\n{ "policy": { "effect": "d|" } }', 'deny')).toBe(
+      'POST /security/policies\n{ "policy": { "effect": "deny" } }',
+    );
   });
 
   it('reads bodies with comment lines, and offers nothing for routes without a body schema or methods without a body', () => {
@@ -247,7 +336,8 @@ describe('completion engine: body fields', () => {
 
 describe('completion engine over the full catalogue', () => {
   const full = RouteIndex.fromCatalogue(catalogueJson as RouteCatalogue);
-  const fullLabels = (text: string) => completeIn(text, false, full).set?.options.map((option) => option.label) ?? [];
+  const fullLabels = (text: string) =>
+    completeIn(text, false, full).set?.options.map((option) => option.label) ?? [];
 
   it('offers every GET route of the catalogue after "GET /"', () => {
     const gets = (catalogueJson as RouteCatalogue).routes.filter((entry) => entry.method === 'GET');
@@ -255,7 +345,10 @@ describe('completion engine over the full catalogue', () => {
   });
 
   it('completes the requests the specification lists', () => {
-    expect(fullLabels('GET /agents/summary/stat|').sort()).toEqual(['/agents/summary/stats/<component>', '/agents/summary/status']);
+    expect(fullLabels('GET /agents/summary/stat|').sort()).toEqual([
+      '/agents/summary/stats/<component>',
+      '/agents/summary/status',
+    ]);
     expect(fullLabels('PUT /agents/001/re|')).toEqual(['/agents/001/restart']);
     expect(fullLabels('GET /sca/001/checks/|')).toEqual(['/sca/001/checks/<policy_id>']);
     expect(fullLabels('GET /agents?stat|')).toEqual(['status', 'group_config_status']);

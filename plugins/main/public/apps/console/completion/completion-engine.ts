@@ -15,7 +15,8 @@ import { bodyContextAt, type BodyCursorContext, type BodyToken } from './body-co
 import type { IndexedRoute, RouteIndex } from './route-index';
 import { knownValues, valueDetail, valueInfo } from './schema-docs';
 
-export type CompletionKind = 'method' | 'path' | 'query-name' | 'query-value' | 'body-field' | 'body-value';
+export type CompletionKind =
+  'method' | 'path' | 'query-name' | 'query-value' | 'body-field' | 'body-value';
 
 export interface ConsoleCompletion {
   label: string;
@@ -62,13 +63,22 @@ function rank<T>(items: T[], typed: string, name: (item: T) => string): T[] {
   const needle = typed.toLowerCase();
   if (needle === '') return items;
   const prefixed = items.filter((item) => name(item).toLowerCase().startsWith(needle));
-  const containing = items.filter((item) => !name(item).toLowerCase().startsWith(needle) && name(item).toLowerCase().includes(needle));
+  const containing = items.filter(
+    (item) =>
+      !name(item).toLowerCase().startsWith(needle) && name(item).toLowerCase().includes(needle),
+  );
   return [...prefixed, ...containing];
 }
 
 // ---------------------------------------------------------------- request line
 
-function methodCompletions(index: RouteIndex, from: number, to: number, typed: string, hasPath: boolean): CompletionSet {
+function methodCompletions(
+  index: RouteIndex,
+  from: number,
+  to: number,
+  typed: string,
+  hasPath: boolean,
+): CompletionSet {
   const options = rank([...MANAGED_API_METHODS], typed, (method) => method).map((method) => {
     const count = index.routeCount(method);
     return {
@@ -83,7 +93,13 @@ function methodCompletions(index: RouteIndex, from: number, to: number, typed: s
   return { from, to, options };
 }
 
-function pathCompletions(index: RouteIndex, method: string, from: number, to: number, typed: string): CompletionSet {
+function pathCompletions(
+  index: RouteIndex,
+  method: string,
+  from: number,
+  to: number,
+  typed: string,
+): CompletionSet {
   const seen = new Set<string>();
   const options: ConsoleCompletion[] = [];
   for (const candidate of index.candidates(method, typed === '' ? '/' : typed)) {
@@ -91,13 +107,26 @@ function pathCompletions(index: RouteIndex, method: string, from: number, to: nu
     if (seen.has(label)) continue;
     seen.add(label);
     const apply = `/${candidate.segments.map((segment) => (segment.placeholder ? `\${<${segment.placeholder}>}` : escapeTemplate(segment.text))).join('/')}`;
-    options.push({ label, kind: 'path', detail: candidate.route.route.tag, info: candidate.route.info, apply });
+    options.push({
+      label,
+      kind: 'path',
+      detail: candidate.route.route.tag,
+      info: candidate.route.info,
+      apply,
+    });
   }
   return { from, to, options };
 }
 
 function paramOption(param: RouteParam, apply: string, reopen: boolean): ConsoleCompletion {
-  return { label: param.name, kind: 'query-name', detail: valueDetail(param), info: valueInfo(param.name, param), apply, reopen };
+  return {
+    label: param.name,
+    kind: 'query-name',
+    detail: valueDetail(param),
+    info: valueInfo(param.name, param),
+    apply,
+    reopen,
+  };
 }
 
 /** One `name=value` part of the query string: where it starts, all of it, and the part left of the cursor. */
@@ -108,7 +137,11 @@ interface QueryFragment {
 }
 
 /** Values of the parameter after `=`; in a comma-separated list, the item at the cursor among those not chosen yet. */
-function queryValueCompletions(param: RouteParam, fragment: QueryFragment, equals: number): CompletionSet {
+function queryValueCompletions(
+  param: RouteParam,
+  fragment: QueryFragment,
+  equals: number,
+): CompletionSet {
   const value = fragment.typed.slice(equals + 1);
   const itemStart = param.type === 'array' ? value.lastIndexOf(',') + 1 : 0;
   const chosen = new Set(value.slice(0, Math.max(itemStart - 1, 0)).split(','));
@@ -119,13 +152,23 @@ function queryValueCompletions(param: RouteParam, fragment: QueryFragment, equal
     value.slice(itemStart),
     (candidate) => candidate,
   );
-  const options = values.map((candidate) => ({ label: candidate, kind: 'query-value' as const, detail: param.name, info: valueInfo(param.name, param), apply: escapeTemplate(candidate) }));
+  const options = values.map((candidate) => ({
+    label: candidate,
+    kind: 'query-value' as const,
+    detail: param.name,
+    info: valueInfo(param.name, param),
+    apply: escapeTemplate(candidate),
+  }));
   const from = fragment.from + equals + 1 + itemStart;
   return { from, to: from + itemLength, options };
 }
 
 /** Parameter names of the route, without those written elsewhere in the query. */
-function queryNameCompletions(route: IndexedRoute, otherNames: Set<string>, fragment: QueryFragment): CompletionSet {
+function queryNameCompletions(
+  route: IndexedRoute,
+  otherNames: Set<string>,
+  fragment: QueryFragment,
+): CompletionSet {
   const equals = fragment.text.indexOf('=');
   const hasValue = equals !== -1;
   const params = rank(
@@ -133,24 +176,58 @@ function queryNameCompletions(route: IndexedRoute, otherNames: Set<string>, frag
     fragment.typed,
     (param) => param.name,
   );
-  const options = params.map((param) => paramOption(param, hasValue ? param.name : `${escapeTemplate(param.name)}=`, !hasValue && knownValues(param).length > 0));
-  return { from: fragment.from, to: fragment.from + (hasValue ? equals : fragment.text.length), options };
+  const options = params.map((param) =>
+    paramOption(
+      param,
+      hasValue ? param.name : `${escapeTemplate(param.name)}=`,
+      !hasValue && knownValues(param).length > 0,
+    ),
+  );
+  return {
+    from: fragment.from,
+    to: fragment.from + (hasValue ? equals : fragment.text.length),
+    options,
+  };
 }
 
 /** Completions inside the query string; `queryFrom` is where the text after `?` starts. */
-function queryCompletions(route: IndexedRoute, query: string, queryFrom: number, pos: number): CompletionSet | null {
+function queryCompletions(
+  route: IndexedRoute,
+  query: string,
+  queryFrom: number,
+  pos: number,
+): CompletionSet | null {
   const offset = pos - queryFrom;
   const parts = query.split('&');
   const current = query.slice(0, offset).split('&').length - 1;
   const start = parts.slice(0, current).reduce((length, part) => length + part.length + 1, 0);
-  const fragment = { from: queryFrom + start, text: parts[current], typed: query.slice(start, offset) };
+  const fragment = {
+    from: queryFrom + start,
+    text: parts[current],
+    typed: query.slice(start, offset),
+  };
   const equals = fragment.typed.indexOf('=');
-  if (equals === -1) return queryNameCompletions(route, new Set(parts.filter((_, position) => position !== current).map((part) => part.split('=')[0])), fragment);
-  const param = route.route.queryParams.find((candidate) => candidate.name === fragment.typed.slice(0, equals));
+  if (equals === -1)
+    return queryNameCompletions(
+      route,
+      new Set(
+        parts.filter((_, position) => position !== current).map((part) => part.split('=')[0]),
+      ),
+      fragment,
+    );
+  const param = route.route.queryParams.find(
+    (candidate) => candidate.name === fragment.typed.slice(0, equals),
+  );
   return param ? queryValueCompletions(param, fragment, equals) : null;
 }
 
-function requestLineCompletions(index: RouteIndex, text: string, lineFrom: number, pos: number, explicit: boolean): CompletionSet | null {
+function requestLineCompletions(
+  index: RouteIndex,
+  text: string,
+  lineFrom: number,
+  pos: number,
+  explicit: boolean,
+): CompletionSet | null {
   const [, indent, method, gap, target] = /^(\s*)(\S*)(\s*)(\S*)/.exec(text)!;
   const column = pos - lineFrom;
   const methodFrom = indent.length;
@@ -158,7 +235,13 @@ function requestLineCompletions(index: RouteIndex, text: string, lineFrom: numbe
   if (column <= methodTo) {
     const typed = text.slice(methodFrom, column);
     if (typed === '' && !explicit) return null;
-    return methodCompletions(index, lineFrom + methodFrom, lineFrom + methodTo, typed, target !== '');
+    return methodCompletions(
+      index,
+      lineFrom + methodFrom,
+      lineFrom + methodTo,
+      typed,
+      target !== '',
+    );
   }
   const targetFrom = methodTo + gap.length;
   const targetTo = targetFrom + target.length;
@@ -173,7 +256,12 @@ function requestLineCompletions(index: RouteIndex, text: string, lineFrom: numbe
   }
   const route = index.match(upperMethod, target.slice(0, queryStart));
   if (!route) return null;
-  return queryCompletions(route, target.slice(queryStart + 1), lineFrom + targetFrom + queryStart + 1, pos);
+  return queryCompletions(
+    route,
+    target.slice(queryStart + 1),
+    lineFrom + targetFrom + queryStart + 1,
+    pos,
+  );
 }
 
 // ---------------------------------------------------------------- body
@@ -188,14 +276,21 @@ function valueTemplate(field: BodyField, indent: string): string {
 function fieldInfo(field: BodyField): string {
   const nested = field.fields ?? field.items?.fields;
   const info = valueInfo(field.name, field);
-  return nested?.length ? `${info}\nFields: ${nested.map((child) => (child.required ? `${child.name} (required)` : child.name)).join(', ')}` : info;
+  return nested?.length
+    ? `${info}\nFields: ${nested.map((child) => (child.required ? `${child.name} (required)` : child.name)).join(', ')}`
+    : info;
 }
 
 function tokenRange(token: BodyToken | undefined, pos: number): { from: number; to: number } {
   return token ? { from: token.from, to: token.to } : { from: pos, to: pos };
 }
 
-function keyCompletions(context: Extract<BodyCursorContext, { kind: 'key' }>, bodyFrom: number, pos: number, indent: string): CompletionSet {
+function keyCompletions(
+  context: Extract<BodyCursorContext, { kind: 'key' }>,
+  bodyFrom: number,
+  pos: number,
+  indent: string,
+): CompletionSet {
   const keyOnly = /^\s*:/.test(context.afterToken);
   const fields = rank(
     context.fields.filter((field) => !context.keys.has(field.name)),
@@ -207,17 +302,25 @@ function keyCompletions(context: Extract<BodyCursorContext, { kind: 'key' }>, bo
     kind: 'body-field' as const,
     detail: valueDetail(field),
     info: fieldInfo(field),
-    apply: keyOnly ? `"${escapeTemplate(field.name)}"` : `"${escapeTemplate(field.name)}": ${valueTemplate(field, indent)}`,
+    apply: keyOnly
+      ? `"${escapeTemplate(field.name)}"`
+      : `"${escapeTemplate(field.name)}": ${valueTemplate(field, indent)}`,
     reopen: !keyOnly && knownValues(field).length > 0,
   }));
   const range = tokenRange(context.token, pos - bodyFrom);
   return { from: bodyFrom + range.from, to: bodyFrom + range.to, options };
 }
 
-function bodyValueCompletions(field: BodyField | undefined, token: BodyToken | undefined, bodyFrom: number, pos: number): CompletionSet | null {
+function bodyValueCompletions(
+  field: BodyField | undefined,
+  token: BodyToken | undefined,
+  bodyFrom: number,
+  pos: number,
+): CompletionSet | null {
   if (!field) return null;
   const values = rank(knownValues(field), token?.typed ?? '', (value) => value);
-  const quoted = field.type === 'string' || (field.type === 'array' && field.items?.type === 'string');
+  const quoted =
+    field.type === 'string' || (field.type === 'array' && field.items?.type === 'string');
   const options = values.map((value) => ({
     label: value,
     kind: 'body-value' as const,
@@ -230,16 +333,36 @@ function bodyValueCompletions(field: BodyField | undefined, token: BodyToken | u
 }
 
 /** The request line a body line belongs to, and the lines of that body. */
-function owningRequest(doc: Text, lineNumber: number): { line: string; bodyFrom: number; bodyTo: number } | undefined {
+function owningRequest(
+  doc: Text,
+  lineNumber: number,
+): { line: string; bodyFrom: number; bodyTo: number } | undefined {
   let owner = lineNumber - 1;
-  while (owner >= 1 && (isCommentLine(doc.line(owner).text) || !isRequestLine(doc.line(owner).text))) owner -= 1;
+  while (
+    owner >= 1 &&
+    (isCommentLine(doc.line(owner).text) || !isRequestLine(doc.line(owner).text))
+  )
+    owner -= 1;
   if (owner < 1) return undefined;
   let last = lineNumber;
-  while (last < doc.lines && !(isRequestLine(doc.line(last + 1).text) && !isCommentLine(doc.line(last + 1).text))) last += 1;
-  return { line: doc.line(owner).text, bodyFrom: doc.line(owner + 1).from, bodyTo: doc.line(last).to };
+  while (
+    last < doc.lines &&
+    !(isRequestLine(doc.line(last + 1).text) && !isCommentLine(doc.line(last + 1).text))
+  )
+    last += 1;
+  return {
+    line: doc.line(owner).text,
+    bodyFrom: doc.line(owner + 1).from,
+    bodyTo: doc.line(last).to,
+  };
 }
 
-function bodyCompletions(index: RouteIndex, doc: Text, pos: number, explicit: boolean): CompletionSet | null {
+function bodyCompletions(
+  index: RouteIndex,
+  doc: Text,
+  pos: number,
+  explicit: boolean,
+): CompletionSet | null {
   const current = doc.lineAt(pos);
   const owner = owningRequest(doc, current.number);
   if (!owner) return null;
@@ -258,17 +381,24 @@ function bodyCompletions(index: RouteIndex, doc: Text, pos: number, explicit: bo
   if (!context || (!context.token && !explicit)) return null;
   const indent = /^\s*/.exec(current.text)![0];
   if (context.kind === 'key') return keyCompletions(context, owner.bodyFrom, pos, indent);
-  if (context.kind === 'value') return bodyValueCompletions(context.field, context.token, owner.bodyFrom, pos);
+  if (context.kind === 'value')
+    return bodyValueCompletions(context.field, context.token, owner.bodyFrom, pos);
   return null;
 }
 
 // ---------------------------------------------------------------- entry point
 
-export function completeAt(index: RouteIndex, doc: Text, pos: number, options: CompleteOptions = {}): CompletionSet | null {
+export function completeAt(
+  index: RouteIndex,
+  doc: Text,
+  pos: number,
+  options: CompleteOptions = {},
+): CompletionSet | null {
   const explicit = options.explicit ?? false;
   const line = doc.lineAt(pos);
   if (isCommentLine(line.text)) return null;
-  if (isRequestLine(line.text)) return requestLineCompletions(index, line.text, line.from, pos, explicit);
+  if (isRequestLine(line.text))
+    return requestLineCompletions(index, line.text, line.from, pos, explicit);
   const body = bodyCompletions(index, doc, pos, explicit);
   if (body) return body;
   // An empty line outside a body: the start of the next request.

@@ -4,10 +4,16 @@
  * in catalogue order, so listing the paths that continue what the user typed costs the number of
  * candidates, not the size of the catalogue.
  */
-import type { HttpMethod, RouteCatalogue, RouteEntry, RouteParam } from '../../../../common/api-info/types';
+import type {
+  HttpMethod,
+  RouteCatalogue,
+  RouteEntry,
+  RouteParam,
+} from '../../../../common/api-info/types';
 import { routeInfo } from './schema-docs';
 
-export type PathSegment = { kind: 'literal'; text: string } | { kind: 'placeholder'; name: string; param?: RouteParam };
+export type PathSegment =
+  { kind: 'literal'; text: string } | { kind: 'placeholder'; name: string; param?: RouteParam };
 
 export interface IndexedRoute {
   route: RouteEntry;
@@ -48,7 +54,11 @@ function parseSegments(route: RouteEntry): PathSegment[] {
   return pathSegments(route.path).map((segment) => {
     const placeholder = /^\{(.+)\}$/.exec(segment)?.[1];
     if (placeholder === undefined) return { kind: 'literal', text: segment };
-    return { kind: 'placeholder', name: placeholder, param: route.pathParams.find((param) => param.name === placeholder) };
+    return {
+      kind: 'placeholder',
+      name: placeholder,
+      param: route.pathParams.find((param) => param.name === placeholder),
+    };
   });
 }
 
@@ -79,13 +89,19 @@ export class RouteIndex {
 
   private add(route: RouteEntry): void {
     const segments = parseSegments(route);
-    const indexed: IndexedRoute = { route, segments, display: `/${segments.map(segmentText).join('/')}`, info: '' };
+    const indexed: IndexedRoute = {
+      route,
+      segments,
+      display: `/${segments.map(segmentText).join('/')}`,
+      info: '',
+    };
     indexed.info = routeInfo(route, indexed.display);
     let node: TrieNode = this.tries.get(route.method) ?? newNode();
     this.tries.set(route.method, node);
     node.below.push(indexed);
     for (const segment of segments) {
-      const edges: Map<string, TrieNode> = segment.kind === 'literal' ? node.literals : node.placeholders;
+      const edges: Map<string, TrieNode> =
+        segment.kind === 'literal' ? node.literals : node.placeholders;
       const key = segment.kind === 'literal' ? segment.text.toLowerCase() : segment.name;
       const next: TrieNode = edges.get(key) ?? newNode();
       edges.set(key, next);
@@ -102,7 +118,10 @@ export class RouteIndex {
     for (const segment of typed) {
       if (nodes.length === 0) break;
       const key = segment.toLowerCase();
-      nodes = nodes.flatMap((node) => [...(node.literals.has(key) ? [node.literals.get(key)!] : []), ...(segment === '' ? [] : node.placeholders.values())]);
+      nodes = nodes.flatMap((node) => [
+        ...(node.literals.has(key) ? [node.literals.get(key)!] : []),
+        ...(segment === '' ? [] : node.placeholders.values()),
+      ]);
     }
     return nodes;
   }
@@ -148,12 +167,17 @@ export class RouteIndex {
     }
     const fill = (route: IndexedRoute) =>
       route.segments.map((segment, position) => {
-        if (position < complete.length) return segment.kind === 'literal' ? { text: segment.text } : { text: complete[position] };
+        if (position < complete.length)
+          return segment.kind === 'literal' ? { text: segment.text } : { text: complete[position] };
         if (segment.kind === 'literal') return { text: segment.text };
         if (position === complete.length && partial !== '') return { text: partial };
         return { text: `<${segment.name}>`, placeholder: segment.name };
       });
-    const candidate = (literalMatch: boolean) => (route: IndexedRoute) => ({ route, segments: fill(route), literalMatch });
+    const candidate = (literalMatch: boolean) => (route: IndexedRoute) => ({
+      route,
+      segments: fill(route),
+      literalMatch,
+    });
     // The root route (`GET /`) has no segment: it is offered while nothing past the `/` is typed.
     const root = this.tries.get(method)?.route;
     const rootRoutes = root && complete.length === 0 && partial === '' ? [root] : [];

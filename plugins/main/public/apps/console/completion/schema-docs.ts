@@ -1,8 +1,14 @@
 /** Documentation lines the completion list shows for routes, parameters and body fields. */
-import type { BodyField, RouteEntry, RouteParam, ValueSchema } from '../../../../common/api-info/types';
+import type {
+  BodyField,
+  RouteEntry,
+  RouteParam,
+  ValueSchema,
+} from '../../../../common/api-info/types';
 
 function typeName(schema: ValueSchema): string {
-  if (schema.type === 'array') return `array of ${schema.items ? typeName(schema.items) : 'values'}`;
+  if (schema.type === 'array')
+    return `array of ${schema.items ? typeName(schema.items) : 'values'}`;
   return schema.type ?? 'any';
 }
 
@@ -31,12 +37,19 @@ export function valueDetail(schema: ValueSchema & { required: boolean }): string
 export function valueInfo(name: string, schema: ValueSchema & { required: boolean }): string {
   const lines = [`${name}: ${valueDetail(schema)}`];
   const values = knownValues(schema);
-  if (values.length > 0 && schema.type !== 'boolean') lines.push(`One of: ${values.join(', ')}${schema.type === 'array' ? ' (comma-separated)' : ''}`);
+  if (values.length > 0 && schema.type !== 'boolean')
+    lines.push(
+      `One of: ${values.join(', ')}${schema.type === 'array' ? ' (comma-separated)' : ''}`,
+    );
   const format = schema.format ?? schema.items?.format;
   if (format) lines.push(`Format: ${format}`);
   const limits = [
     range(schema.minimum, schema.maximum, 'Value'),
-    range(schema.minLength ?? schema.items?.minLength, schema.maxLength ?? schema.items?.maxLength, 'Length'),
+    range(
+      schema.minLength ?? schema.items?.minLength,
+      schema.maxLength ?? schema.items?.maxLength,
+      'Length',
+    ),
     range(schema.minItems, schema.maxItems, 'Items'),
   ].filter(Boolean);
   lines.push(...(limits as string[]));
@@ -45,7 +58,9 @@ export function valueInfo(name: string, schema: ValueSchema & { required: boolea
 }
 
 function fieldNames(fields: BodyField[]): string {
-  return fields.map((field) => (field.required ? `${field.name} (required)` : field.name)).join(', ');
+  return fields
+    .map((field) => (field.required ? `${field.name} (required)` : field.name))
+    .join(', ');
 }
 
 function paramNames(params: RouteParam[]): string {
@@ -58,9 +73,14 @@ export function routeInfo(route: RouteEntry, display: string): string {
   const lines = [`${route.method} ${display}${route.deprecated ? ' (deprecated)' : ''}`];
   if (route.tag) lines.push(`Group: ${route.tag}`);
   if (route.rbacActions?.length) lines.push(`Permissions: ${route.rbacActions.join(', ')}`);
-  if (route.pathParams.length > 0) lines.push(`Path parameters: ${route.pathParams.map((param) => `<${param.name}> ${typeName(param)}`).join(', ')}`);
-  if (route.queryParams.length > 0) lines.push(`Query parameters: ${paramNames(route.queryParams)}`);
-  if (route.body?.fields?.length) lines.push(`Body${route.body.required ? ' (required)' : ''}: ${fieldNames(route.body.fields)}`);
+  if (route.pathParams.length > 0)
+    lines.push(
+      `Path parameters: ${route.pathParams.map((param) => `<${param.name}> ${typeName(param)}`).join(', ')}`,
+    );
+  if (route.queryParams.length > 0)
+    lines.push(`Query parameters: ${paramNames(route.queryParams)}`);
+  if (route.body?.fields?.length)
+    lines.push(`Body${route.body.required ? ' (required)' : ''}: ${fieldNames(route.body.fields)}`);
   else if (route.body) lines.push(`Body: ${route.body.contentTypes.join(', ')}`);
   return lines.join('\n');
 }

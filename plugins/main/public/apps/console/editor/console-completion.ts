@@ -1,7 +1,19 @@
 /** The completion engine as a CodeMirror completion source. */
-import { insertCompletionText, snippet, startCompletion, type Completion, type CompletionSource } from '@codemirror/autocomplete';
+import {
+  insertCompletionText,
+  snippet,
+  startCompletion,
+  type Completion,
+  type CompletionSource,
+} from '@codemirror/autocomplete';
 import type { EditorView } from '@codemirror/view';
-import { completeAt, hasTemplateFields, unescapeTemplate, type CompletionKind, type ConsoleCompletion } from '../completion/completion-engine';
+import {
+  completeAt,
+  hasTemplateFields,
+  unescapeTemplate,
+  type CompletionKind,
+  type ConsoleCompletion,
+} from '../completion/completion-engine';
 import type { RouteIndex } from '../completion/route-index';
 
 /** Icons of the completion list, by what an option is. */
@@ -38,7 +50,9 @@ function toCompletion(option: ConsoleCompletion, position: number): Completion {
 /** `getIndex` is read on every query, so the index can arrive after the editor was created. */
 export function consoleCompletionSource(getIndex: () => RouteIndex): CompletionSource {
   return (context) => {
-    const set = completeAt(getIndex(), context.state.doc, context.pos, { explicit: context.explicit });
+    const set = completeAt(getIndex(), context.state.doc, context.pos, {
+      explicit: context.explicit,
+    });
     if (!set || set.options.length === 0) return null;
     return { from: set.from, to: set.to, filter: false, options: set.options.map(toCompletion) };
   };

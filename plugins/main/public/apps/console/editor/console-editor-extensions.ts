@@ -3,21 +3,51 @@
  * markers from the parser's diagnostics, a ▶ button beside each request line, Ctrl/Cmd+Enter,
  * the background of the request under the cursor, and completion from the route index.
  */
-import { autocompletion, closeBrackets, closeBracketsKeymap, closeCompletion, completionKeymap } from '@codemirror/autocomplete';
+import {
+  autocompletion,
+  closeBrackets,
+  closeBracketsKeymap,
+  closeCompletion,
+  completionKeymap,
+} from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { bracketMatching, foldGutter, foldKeymap, indentOnInput } from '@codemirror/language';
 import { linter, lintGutter, lintKeymap } from '@codemirror/lint';
 import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
-import { EditorState, Prec, RangeSet, RangeSetBuilder, StateField, type Extension } from '@codemirror/state';
-import { Decoration, drawSelection, EditorView, gutter, GutterMarker, highlightActiveLineGutter, keymap, lineNumbers, type DecorationSet } from '@codemirror/view';
+import {
+  EditorState,
+  Prec,
+  RangeSet,
+  RangeSetBuilder,
+  StateField,
+  type Extension,
+} from '@codemirror/state';
+import {
+  Decoration,
+  drawSelection,
+  EditorView,
+  gutter,
+  GutterMarker,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
+  type DecorationSet,
+} from '@codemirror/view';
 import type { RouteIndex } from '../completion/route-index';
-import { bufferDiagnostics, parseConsoleBuffer, requestAt, type ConsoleRequest, type ParsedBuffer } from '../model/request-parser';
+import {
+  bufferDiagnostics,
+  parseConsoleBuffer,
+  requestAt,
+  type ConsoleRequest,
+  type ParsedBuffer,
+} from '../model/request-parser';
 import { consoleCompletionSource } from './console-completion';
 import { consoleLanguageSupport } from './console-language';
 
 const parsedBuffer = StateField.define<ParsedBuffer>({
   create: (state) => parseConsoleBuffer(state.doc.toString()),
-  update: (parsed, transaction) => (transaction.docChanged ? parseConsoleBuffer(transaction.newDoc.toString()) : parsed),
+  update: (parsed, transaction) =>
+    transaction.docChanged ? parseConsoleBuffer(transaction.newDoc.toString()) : parsed,
 });
 
 export function requestUnderCursor(state: EditorState): ConsoleRequest | undefined {
@@ -25,7 +55,12 @@ export function requestUnderCursor(state: EditorState): ConsoleRequest | undefin
 }
 
 const consoleLinter = linter(
-  (view) => bufferDiagnostics(view.state.field(parsedBuffer)).map((diagnostic) => ({ ...diagnostic, severity: 'error' as const, source: 'console' })),
+  (view) =>
+    bufferDiagnostics(view.state.field(parsedBuffer)).map((diagnostic) => ({
+      ...diagnostic,
+      severity: 'error' as const,
+      source: 'console',
+    })),
   { delay: 250 },
 );
 
@@ -44,7 +79,10 @@ function activeRequestDecorations(state: EditorState): DecorationSet {
 
 const activeRequest = StateField.define<DecorationSet>({
   create: activeRequestDecorations,
-  update: (decorations, transaction) => (transaction.docChanged || transaction.selection ? activeRequestDecorations(transaction.state) : decorations),
+  update: (decorations, transaction) =>
+    transaction.docChanged || transaction.selection
+      ? activeRequestDecorations(transaction.state)
+      : decorations,
   provide: (field) => EditorView.decorations.from(field),
 });
 
@@ -74,13 +112,20 @@ function runGutter(onRun: (request: ConsoleRequest) => void): Extension {
     class: 'cm-consoleRunGutter',
     markers: (view) =>
       RangeSet.of(
-        view.state.field(parsedBuffer).requests.map((request) => new RunMarker(`${request.method} ${request.path}`).range(request.line.from)),
+        view.state
+          .field(parsedBuffer)
+          .requests.map((request) =>
+            new RunMarker(`${request.method} ${request.path}`).range(request.line.from),
+          ),
         true,
       ),
     domEventHandlers: {
       mousedown(view, line, event) {
-        if (!(event.target instanceof HTMLElement) || !event.target.closest('.cm-consoleRun')) return false;
-        const request = view.state.field(parsedBuffer).requests.find((candidate) => candidate.line.from === line.from);
+        if (!(event.target instanceof HTMLElement) || !event.target.closest('.cm-consoleRun'))
+          return false;
+        const request = view.state
+          .field(parsedBuffer)
+          .requests.find((candidate) => candidate.line.from === line.from);
         if (!request) return false;
         view.dispatch({ selection: { anchor: request.line.to } });
         onRun(request);
@@ -97,7 +142,14 @@ const consoleTheme = EditorView.theme({
   '.cm-scroller': { fontFamily: "'Roboto Mono', Menlo, Consolas, monospace" },
   '.cm-consoleActiveRequest': { backgroundColor: 'rgba(0, 119, 204, 0.06)' },
   '.cm-consoleRunGutter': { width: '22px' },
-  '.cm-consoleRun': { border: 'none', background: 'none', color: '#007871', cursor: 'pointer', padding: '0 4px', fontSize: '11px' },
+  '.cm-consoleRun': {
+    border: 'none',
+    background: 'none',
+    color: '#007871',
+    cursor: 'pointer',
+    padding: '0 4px',
+    fontSize: '11px',
+  },
   '.cm-consoleRun:hover': { color: '#00504a' },
   '.cm-tooltip-autocomplete ul li[aria-selected]': { backgroundColor: '#0077cc' },
   '.cm-completionInfo': { whiteSpace: 'pre-wrap', maxWidth: '420px', fontSize: '12px' },
@@ -140,7 +192,16 @@ export function consoleEditorExtensions(options: ConsoleEditorOptions): Extensio
         },
       ]),
     ),
-    keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, ...foldKeymap, ...completionKeymap, ...lintKeymap, indentWithTab]),
+    keymap.of([
+      ...closeBracketsKeymap,
+      ...defaultKeymap,
+      ...searchKeymap,
+      ...historyKeymap,
+      ...foldKeymap,
+      ...completionKeymap,
+      ...lintKeymap,
+      indentWithTab,
+    ]),
     EditorView.updateListener.of((update) => {
       if (update.docChanged) options.onTextChange(update.state.doc.toString());
     }),

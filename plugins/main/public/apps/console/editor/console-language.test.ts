@@ -45,7 +45,9 @@ describe('console highlighting', () => {
   });
 
   it('highlights JSON bodies: keys, strings, numbers, literals and brackets', () => {
-    const body = tokens('POST /agents\n{"name": "a", "n": 1, "ok": true, "x": null, "l": []}').slice(3);
+    const body = tokens(
+      'POST /agents\n{"name": "a", "n": 1, "ok": true, "x": null, "l": []}',
+    ).slice(3);
     expect(body).toEqual([
       ['brace', '{'],
       ['propertyName', '"name"'],
@@ -83,8 +85,14 @@ describe('console folding', () => {
     const state = stateOf(text);
     ensureSyntaxTree(state, state.doc.length, 5000);
     const line = (number: number) => state.doc.line(number);
-    expect(foldable(state, line(2).from, line(2).to)).toEqual({ from: text.indexOf('{') + 1, to: text.lastIndexOf('}') });
-    expect(foldable(state, line(3).from, line(3).to)).toEqual({ from: text.indexOf('"force": {') + 10, to: text.indexOf('  },') + 2 });
+    expect(foldable(state, line(2).from, line(2).to)).toEqual({
+      from: text.indexOf('{') + 1,
+      to: text.lastIndexOf('}'),
+    });
+    expect(foldable(state, line(3).from, line(3).to)).toEqual({
+      from: text.indexOf('"force": {') + 10,
+      to: text.indexOf('  },') + 2,
+    });
     expect(foldable(state, line(1).from, line(1).to)).toBeNull();
   });
 

@@ -3,12 +3,28 @@
  * the language is line-oriented (request line, JSON line or comment, decided by the line's start),
  * which a per-line tokenizer reads directly, and a grammar would need a generator build step.
  */
-import { foldService, HighlightStyle, LanguageSupport, matchBrackets, StreamLanguage, syntaxHighlighting, type StreamParser } from '@codemirror/language';
+import {
+  foldService,
+  HighlightStyle,
+  LanguageSupport,
+  matchBrackets,
+  StreamLanguage,
+  syntaxHighlighting,
+  type StreamParser,
+} from '@codemirror/language';
 import { tags } from '@lezer/highlight';
 import { isManagedApiMethod } from '../../../../common/managed-api-request';
 import { isCommentLine, isRequestLine } from '../model/request-parser';
 
-type LinePart = 'comment' | 'method' | 'before-path' | 'path' | 'query-name' | 'query-value' | 'after-target' | 'json';
+type LinePart =
+  | 'comment'
+  | 'method'
+  | 'before-path'
+  | 'path'
+  | 'query-name'
+  | 'query-value'
+  | 'after-target'
+  | 'json';
 
 interface TokenizerState {
   part: LinePart;
@@ -19,7 +35,10 @@ function lineKind(line: string): LinePart {
   return isRequestLine(line) ? 'method' : 'json';
 }
 
-function pathToken(stream: Parameters<StreamParser<TokenizerState>['token']>[0], state: TokenizerState): string | null {
+function pathToken(
+  stream: Parameters<StreamParser<TokenizerState>['token']>[0],
+  state: TokenizerState,
+): string | null {
   if (stream.eat('?')) {
     state.part = 'query-name';
     return 'operator';
@@ -30,7 +49,10 @@ function pathToken(stream: Parameters<StreamParser<TokenizerState>['token']>[0],
   return 'url';
 }
 
-function queryToken(stream: Parameters<StreamParser<TokenizerState>['token']>[0], state: TokenizerState): string | null {
+function queryToken(
+  stream: Parameters<StreamParser<TokenizerState>['token']>[0],
+  state: TokenizerState,
+): string | null {
   if (stream.eat('&')) {
     state.part = 'query-name';
     return 'operator';
@@ -48,7 +70,8 @@ function queryToken(stream: Parameters<StreamParser<TokenizerState>['token']>[0]
 }
 
 function jsonToken(stream: Parameters<StreamParser<TokenizerState>['token']>[0]): string | null {
-  if (stream.match(/^"(?:[^"\\]|\\.)*"?/)) return stream.match(/^\s*:/, false) ? 'propertyName' : 'string';
+  if (stream.match(/^"(?:[^"\\]|\\.)*"?/))
+    return stream.match(/^\s*:/, false) ? 'propertyName' : 'string';
   if (stream.match(/^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/)) return 'number';
   if (stream.match(/^(?:true|false)\b/)) return 'bool';
   if (stream.match(/^null\b/)) return 'null';
@@ -70,7 +93,8 @@ const tokenizer: StreamParser<TokenizerState> = {
     }
     if (stream.eatSpace()) {
       // Whitespace ends the request line's path; what follows is marked by the linter.
-      if (state.part === 'path' || state.part === 'query-name' || state.part === 'query-value') state.part = 'after-target';
+      if (state.part === 'path' || state.part === 'query-name' || state.part === 'query-value')
+        state.part = 'after-target';
       return null;
     }
     if (state.part === 'before-path') state.part = 'path';
@@ -126,5 +150,8 @@ const jsonBlockFolding = foldService.of((state, lineStart, lineEnd) => {
 });
 
 export function consoleLanguageSupport(): LanguageSupport {
-  return new LanguageSupport(consoleLanguage, [syntaxHighlighting(consoleHighlightStyle), jsonBlockFolding]);
+  return new LanguageSupport(consoleLanguage, [
+    syntaxHighlighting(consoleHighlightStyle),
+    jsonBlockFolding,
+  ]);
 }

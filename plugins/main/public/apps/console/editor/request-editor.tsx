@@ -19,43 +19,57 @@ export interface RequestEditorProps {
   onTextChange(text: string): void;
 }
 
-export const RequestEditor = forwardRef<RequestEditorHandle, RequestEditorProps>(function RequestEditor({ initialText, routeIndex, onRun, onTextChange }, ref) {
-  const parent = useRef<HTMLDivElement>(null);
-  const view = useRef<EditorView>();
-  // The editor lives longer than a render: it reads the latest props (the chosen host's run, the index) through this.
-  const latest = useRef({ routeIndex, onRun, onTextChange });
-  useLayoutEffect(() => {
-    latest.current = { routeIndex, onRun, onTextChange };
-  }, [routeIndex, onRun, onTextChange]);
-  const initial = useRef(initialText);
+export const RequestEditor = forwardRef<RequestEditorHandle, RequestEditorProps>(
+  function RequestEditor({ initialText, routeIndex, onRun, onTextChange }, ref) {
+    const parent = useRef<HTMLDivElement>(null);
+    const view = useRef<EditorView>();
+    // The editor lives longer than a render: it reads the latest props (the chosen host's run, the index) through this.
+    const latest = useRef({ routeIndex, onRun, onTextChange });
+    useLayoutEffect(() => {
+      latest.current = { routeIndex, onRun, onTextChange };
+    }, [routeIndex, onRun, onTextChange]);
+    const initial = useRef(initialText);
 
-  useEffect(() => {
-    const editor = new EditorView({
-      parent: parent.current!,
-      state: EditorState.create({
-        doc: initial.current,
-        extensions: consoleEditorExtensions({
-          onRun: (request) => latest.current.onRun(request),
-          getRouteIndex: () => latest.current.routeIndex,
-          onTextChange: (text) => latest.current.onTextChange(text),
+    useEffect(() => {
+      const editor = new EditorView({
+        parent: parent.current!,
+        state: EditorState.create({
+          doc: initial.current,
+          extensions: consoleEditorExtensions({
+            onRun: (request) => latest.current.onRun(request),
+            getRouteIndex: () => latest.current.routeIndex,
+            onTextChange: (text) => latest.current.onTextChange(text),
+          }),
         }),
-      }),
-    });
-    view.current = editor;
-    return () => editor.destroy();
-  }, []);
+      });
+      view.current = editor;
+      return () => editor.destroy();
+    }, []);
 
-  useImperativeHandle(ref, () => ({
-    appendRequest(text) {
-      const editor = view.current!;
-      const doc = editor.state.doc.toString();
-      const separator = doc.trim() === '' ? '' : doc.endsWith('\n\n') ? '' : doc.endsWith('\n') ? '\n' : '\n\n';
-      const start = doc.length + separator.length;
-      editor.dispatch({ changes: { from: doc.length, insert: `${separator}${text}\n` }, selection: { anchor: start + text.split('\n')[0].length }, scrollIntoView: true });
-      editor.focus();
-    },
-    requestUnderCursor: () => requestUnderCursor(view.current!.state),
-  }));
+    useImperativeHandle(ref, () => ({
+      appendRequest(text) {
+        const editor = view.current!;
+        const doc = editor.state.doc.toString();
+        const separator =
+          doc.trim() === '' ? '' : doc.endsWith('\n\n') ? '' : doc.endsWith('\n') ? '\n' : '\n\n';
+        const start = doc.length + separator.length;
+        editor.dispatch({
+          changes: { from: doc.length, insert: `${separator}${text}\n` },
+          selection: { anchor: start + text.split('\n')[0].length },
+          scrollIntoView: true,
+        });
+        editor.focus();
+      },
+      requestUnderCursor: () => requestUnderCursor(view.current!.state),
+    }));
 
-  return <div ref={parent} className="svcConsoleEditor" data-test-subj="consoleRequestEditor" style={{ height: '100%' }} />;
-});
+    return (
+      <div
+        ref={parent}
+        className="svcConsoleEditor"
+        data-test-subj="consoleRequestEditor"
+        style={{ height: '100%' }}
+      />
+    );
+  },
+);

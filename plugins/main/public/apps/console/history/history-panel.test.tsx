@@ -9,9 +9,30 @@ configure({ testIdAttribute: 'data-test-subj', asyncUtilTimeout: 15_000 });
 jest.setTimeout(60_000);
 
 const entries: HistoryEntry[] = [
-  { method: 'PUT', path: '/agents/001/restart', hostId: 'beta', sentAt: '2025-05-01T10:02:00.000Z', status: 403, durationMs: 31 },
-  { method: 'POST', path: '/agents', body: { name: 'web-01' }, hostId: 'alpha', sentAt: '2025-05-01T10:01:00.000Z', status: 200, durationMs: 12 },
-  { method: 'GET', path: '/agents?limit=5', hostId: 'alpha', sentAt: '2025-05-01T10:00:00.000Z', durationMs: 60000 },
+  {
+    method: 'PUT',
+    path: '/agents/001/restart',
+    hostId: 'beta',
+    sentAt: '2025-05-01T10:02:00.000Z',
+    status: 403,
+    durationMs: 31,
+  },
+  {
+    method: 'POST',
+    path: '/agents',
+    body: { name: 'web-01' },
+    hostId: 'alpha',
+    sentAt: '2025-05-01T10:01:00.000Z',
+    status: 200,
+    durationMs: 12,
+  },
+  {
+    method: 'GET',
+    path: '/agents?limit=5',
+    hostId: 'alpha',
+    sentAt: '2025-05-01T10:00:00.000Z',
+    durationMs: 60000,
+  },
 ];
 
 function renderPanel(list: HistoryEntry[] = entries) {

@@ -1,5 +1,15 @@
 /** The user's sent requests, newest first: each can be loaded back into the editor; all can be cleared. */
-import { EuiBadge, EuiBasicTable, EuiButtonEmpty, EuiFlexGroup, EuiFlexItem, EuiLink, EuiText, EuiTitle, type EuiBasicTableColumn } from '@elastic/eui';
+import {
+  EuiBadge,
+  EuiBasicTable,
+  EuiButtonEmpty,
+  EuiFlexGroup,
+  EuiFlexItem,
+  EuiLink,
+  EuiText,
+  EuiTitle,
+  type EuiBasicTableColumn,
+} from '@elastic/eui';
 import { HISTORY_LIMIT, type HistoryEntry } from './history-store';
 
 export interface HistoryPanelProps {
@@ -18,7 +28,11 @@ export function HistoryPanel({ entries, onLoad, onClear }: HistoryPanelProps) {
     {
       name: 'Request',
       render: (entry: HistoryEntry) => (
-        <EuiLink onClick={() => onLoad(entry)} data-test-subj="consoleHistoryEntry" title="Load into the editor">
+        <EuiLink
+          onClick={() => onLoad(entry)}
+          data-test-subj="consoleHistoryEntry"
+          title="Load into the editor"
+        >
           <span className="eui-textBreakAll">
             {entry.method} {entry.path}
           </span>
@@ -30,14 +44,34 @@ export function HistoryPanel({ entries, onLoad, onClear }: HistoryPanelProps) {
         </EuiLink>
       ),
     },
-    { field: 'hostId', name: 'Host', width: '140px', render: (hostId: string) => <span data-test-subj="consoleHistoryHost">{hostId}</span> },
-    { field: 'status', name: 'Status', width: '90px', render: (status: number | undefined) => statusBadge(status) },
+    {
+      field: 'hostId',
+      name: 'Host',
+      width: '140px',
+      render: (hostId: string) => <span data-test-subj="consoleHistoryHost">{hostId}</span>,
+    },
+    {
+      field: 'status',
+      name: 'Status',
+      width: '90px',
+      render: (status: number | undefined) => statusBadge(status),
+    },
     { field: 'durationMs', name: 'Time taken', width: '90px', render: (ms: number) => `${ms} ms` },
-    { field: 'sentAt', name: 'Sent', width: '180px', render: (sentAt: string) => new Date(sentAt).toLocaleString() },
+    {
+      field: 'sentAt',
+      name: 'Sent',
+      width: '180px',
+      render: (sentAt: string) => new Date(sentAt).toLocaleString(),
+    },
   ];
   return (
     <div data-test-subj="consoleHistory">
-      <EuiFlexGroup alignItems="center" justifyContent="spaceBetween" responsive={false} gutterSize="s">
+      <EuiFlexGroup
+        alignItems="center"
+        justifyContent="spaceBetween"
+        responsive={false}
+        gutterSize="s"
+      >
         <EuiFlexItem grow={false}>
           <EuiTitle size="xs">
             <h3>History</h3>
@@ -45,17 +79,32 @@ export function HistoryPanel({ entries, onLoad, onClear }: HistoryPanelProps) {
         </EuiFlexItem>
         <EuiFlexItem grow={true}>
           <EuiText size="xs" color="subdued">
-            The last {HISTORY_LIMIT} requests you sent from this browser. Click one to add it to the editor.
+            The last {HISTORY_LIMIT} requests you sent from this browser. Click one to add it to the
+            editor.
           </EuiText>
         </EuiFlexItem>
         <EuiFlexItem grow={false}>
-          <EuiButtonEmpty size="s" color="danger" iconType="trash" onClick={onClear} isDisabled={entries.length === 0} data-test-subj="consoleHistoryClear">
+          <EuiButtonEmpty
+            size="s"
+            color="danger"
+            iconType="trash"
+            onClick={onClear}
+            isDisabled={entries.length === 0}
+            data-test-subj="consoleHistoryClear"
+          >
             Clear all
           </EuiButtonEmpty>
         </EuiFlexItem>
       </EuiFlexGroup>
       <div style={{ maxHeight: 260, overflowY: 'auto' }}>
-        <EuiBasicTable<HistoryEntry> compressed tableLayout="auto" items={entries} columns={columns} noItemsMessage="No request sent yet." rowProps={{ 'data-test-subj': 'consoleHistoryRow' }} />
+        <EuiBasicTable<HistoryEntry>
+          compressed
+          tableLayout="auto"
+          items={entries}
+          columns={columns}
+          noItemsMessage="No request sent yet."
+          rowProps={{ 'data-test-subj': 'consoleHistoryRow' }}
+        />
       </div>
     </div>
   );

@@ -1,6 +1,13 @@
 import { BufferStore } from '../services/buffer-store';
 import { INITIAL_BUFFER } from '../model/initial-buffer';
-import { ConsoleHistory, entryRequest, HISTORY_LIMIT, historyEntry, historyStorageKey, type HistoryEntry } from './history-store';
+import {
+  ConsoleHistory,
+  entryRequest,
+  HISTORY_LIMIT,
+  historyEntry,
+  historyStorageKey,
+  type HistoryEntry,
+} from './history-store';
 
 function memoryStorage() {
   const items = new Map<string, string>();
@@ -13,7 +20,15 @@ function memoryStorage() {
 }
 
 function entry(path: string, extra: Partial<HistoryEntry> = {}): HistoryEntry {
-  return { method: 'GET', path, hostId: 'prod', sentAt: '2025-05-01T10:00:00.000Z', status: 200, durationMs: 5, ...extra };
+  return {
+    method: 'GET',
+    path,
+    hostId: 'prod',
+    sentAt: '2025-05-01T10:00:00.000Z',
+    status: 200,
+    durationMs: 5,
+    ...extra,
+  };
 }
 
 describe('console history store', () => {
@@ -26,7 +41,8 @@ describe('console history store', () => {
 
   it(`keeps the last ${HISTORY_LIMIT} only`, () => {
     const history = new ConsoleHistory(memoryStorage(), 'alice');
-    for (let count = 0; count < HISTORY_LIMIT + 5; count += 1) history.add(entry(`/agents?offset=${count}`));
+    for (let count = 0; count < HISTORY_LIMIT + 5; count += 1)
+      history.add(entry(`/agents?offset=${count}`));
     const entries = history.list();
     expect(entries).toHaveLength(HISTORY_LIMIT);
     expect(entries[0].path).toBe(`/agents?offset=${HISTORY_LIMIT + 4}`);
@@ -51,8 +67,13 @@ describe('console history store', () => {
     const storage = memoryStorage();
     storage.setItem(historyStorageKey('alice'), '{not json');
     expect(new ConsoleHistory(storage, 'alice').list()).toEqual([]);
-    storage.setItem(historyStorageKey('alice'), JSON.stringify([entry('/agents'), { method: 'BREW', path: 1 }]));
-    expect(new ConsoleHistory(storage, 'alice').list().map((item) => item.path)).toEqual(['/agents']);
+    storage.setItem(
+      historyStorageKey('alice'),
+      JSON.stringify([entry('/agents'), { method: 'BREW', path: 1 }]),
+    );
+    expect(new ConsoleHistory(storage, 'alice').list().map((item) => item.path)).toEqual([
+      '/agents',
+    ]);
   });
 
   it('records a response with method, path, body, host, time and status, and gives the request back', () => {
@@ -64,8 +85,20 @@ describe('console history store', () => {
       status: 200,
       outcome: 'success',
     });
-    expect(recorded).toEqual({ method: 'POST', path: '/agents', body: { name: 'a' }, hostId: 'prod', sentAt: '2025-05-01T10:00:00.000Z', status: 200, durationMs: 13 });
-    expect(entryRequest(recorded)).toEqual({ method: 'POST', path: '/agents', body: { name: 'a' } });
+    expect(recorded).toEqual({
+      method: 'POST',
+      path: '/agents',
+      body: { name: 'a' },
+      hostId: 'prod',
+      sentAt: '2025-05-01T10:00:00.000Z',
+      status: 200,
+      durationMs: 13,
+    });
+    expect(entryRequest(recorded)).toEqual({
+      method: 'POST',
+      path: '/agents',
+      body: { name: 'a' },
+    });
   });
 });
 

@@ -29,11 +29,23 @@ export function historyStorageKey(username: string): string {
 
 export function historyEntry(response: ConsoleResponse): HistoryEntry {
   const { method, path, body } = response.request;
-  return { method, path, ...(body === undefined ? {} : { body }), hostId: response.hostId, sentAt: response.sentAt, status: response.status, durationMs: Math.round(response.durationMs) };
+  return {
+    method,
+    path,
+    ...(body === undefined ? {} : { body }),
+    hostId: response.hostId,
+    sentAt: response.sentAt,
+    status: response.status,
+    durationMs: Math.round(response.durationMs),
+  };
 }
 
 export function entryRequest(entry: HistoryEntry): SendableRequest {
-  return { method: entry.method, path: entry.path, ...(entry.body === undefined ? {} : { body: entry.body }) };
+  return {
+    method: entry.method,
+    path: entry.path,
+    ...(entry.body === undefined ? {} : { body: entry.body }),
+  };
 }
 
 export class ConsoleHistory {

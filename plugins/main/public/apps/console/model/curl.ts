@@ -17,7 +17,10 @@ export function managedApiUrl(host: Pick<ApiHost, 'url' | 'port'>, path: string)
   return new URL(path, origin.origin).href;
 }
 
-export function toCurl(request: SendableRequest, host: Pick<ApiHost, 'url' | 'port' | 'tls_verify'>): string {
+export function toCurl(
+  request: SendableRequest,
+  host: Pick<ApiHost, 'url' | 'port' | 'tls_verify'>,
+): string {
   const parts = [`curl -X ${request.method} ${shellQuote(managedApiUrl(host, request.path))}`];
   // Double quotes so the shell fills in $TOKEN; the text itself is only the variable's name.
   parts.push('-H "Authorization: Bearer $TOKEN"');

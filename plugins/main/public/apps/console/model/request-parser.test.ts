@@ -1,4 +1,10 @@
-import { bufferDiagnostics, formatRequest, parseConsoleBuffer, requestAt, toSendable } from './request-parser';
+import {
+  bufferDiagnostics,
+  formatRequest,
+  parseConsoleBuffer,
+  requestAt,
+  toSendable,
+} from './request-parser';
 
 /** The text a diagnostic marks. */
 function marked(text: string, range: { from: number; to: number }): string {
@@ -10,9 +16,19 @@ describe('console request parser', () => {
     const { requests, errors } = parseConsoleBuffer('GET /agents?status=active&limit=5');
     expect(errors).toEqual([]);
     expect(requests).toEqual([
-      { method: 'GET', path: '/agents', query: 'status=active&limit=5', line: { from: 0, to: 33 }, range: { from: 0, to: 33 }, errors: [] },
+      {
+        method: 'GET',
+        path: '/agents',
+        query: 'status=active&limit=5',
+        line: { from: 0, to: 33 },
+        range: { from: 0, to: 33 },
+        errors: [],
+      },
     ]);
-    expect(toSendable(requests[0])).toEqual({ method: 'GET', path: '/agents?status=active&limit=5' });
+    expect(toSendable(requests[0])).toEqual({
+      method: 'GET',
+      path: '/agents?status=active&limit=5',
+    });
   });
 
   it.each(['GET', 'POST', 'PUT', 'DELETE', 'PATCH'])('accepts %s', (method) => {
@@ -24,8 +40,12 @@ describe('console request parser', () => {
   it('marks an unknown method and a method not written in capitals', () => {
     const text = 'FETCH /agents\nget /agents';
     const [unknown, lower] = parseConsoleBuffer(text).requests;
-    expect(unknown.errors).toEqual([{ from: 0, to: 5, message: 'Unknown method "FETCH": use GET, POST, PUT, DELETE or PATCH' }]);
-    expect(lower.errors).toEqual([{ from: 14, to: 17, message: 'Write the method in capitals: GET' }]);
+    expect(unknown.errors).toEqual([
+      { from: 0, to: 5, message: 'Unknown method "FETCH": use GET, POST, PUT, DELETE or PATCH' },
+    ]);
+    expect(lower.errors).toEqual([
+      { from: 14, to: 17, message: 'Write the method in capitals: GET' },
+    ]);
     expect(toSendable(unknown)).toBeUndefined();
     expect(toSendable(lower)).toBeUndefined();
   });
@@ -45,19 +65,27 @@ describe('console request parser', () => {
 
   it('marks a placeholder left in the path by a completion', () => {
     const [request] = parseConsoleBuffer('PUT /agents/<agent_id>/restart').requests;
-    expect(request.errors.map((error) => error.message)).toEqual(['Replace the placeholder <agent_id> with a value']);
+    expect(request.errors.map((error) => error.message)).toEqual([
+      'Replace the placeholder <agent_id> with a value',
+    ]);
   });
 
   it('marks a query parameter without a name', () => {
     const [request] = parseConsoleBuffer('GET /agents?=active').requests;
-    expect(request.errors.map((error) => error.message)).toEqual(['Query parameter without a name: "=active"']);
+    expect(request.errors.map((error) => error.message)).toEqual([
+      'Query parameter without a name: "=active"',
+    ]);
   });
 
   it('marks text after the path, and a body written on the request line', () => {
     const text = 'GET /agents please\nPOST /agents {"name":"a"}';
     const [extra, inline] = parseConsoleBuffer(text).requests;
-    expect(extra.errors).toEqual([{ from: 12, to: 18, message: 'Unexpected text after the path: "please"' }]);
-    expect(inline.errors).toEqual([{ from: 32, to: 44, message: 'Put the JSON body on the lines below the request line' }]);
+    expect(extra.errors).toEqual([
+      { from: 12, to: 18, message: 'Unexpected text after the path: "please"' },
+    ]);
+    expect(inline.errors).toEqual([
+      { from: 32, to: 44, message: 'Put the JSON body on the lines below the request line' },
+    ]);
   });
 
   it('reads a JSON object body spanning the following lines', () => {
@@ -67,11 +95,16 @@ describe('console request parser', () => {
     expect(request.body).toEqual({ name: 'web-01', ip: '10.0.0.1' });
     expect(marked(text, request.bodyRange!)).toBe('{\n  "name": "web-01",\n  "ip": "10.0.0.1"\n}');
     expect(marked(text, request.range)).toBe(text.trimEnd());
-    expect(toSendable(request)).toEqual({ method: 'POST', path: '/agents', body: { name: 'web-01', ip: '10.0.0.1' } });
+    expect(toSendable(request)).toEqual({
+      method: 'POST',
+      path: '/agents',
+      body: { name: 'web-01', ip: '10.0.0.1' },
+    });
   });
 
   it('takes bodies for PUT and PATCH too, and keeps comment lines inside a body out of the JSON', () => {
-    const text = 'PUT /agents/group\n{\n  # which group\n  "group_id": "web"\n}\nPATCH /x\n{"a": 1}';
+    const text =
+      'PUT /agents/group\n{\n  # which group\n  "group_id": "web"\n}\nPATCH /x\n{"a": 1}';
     const [put, patch] = parseConsoleBuffer(text).requests;
     expect(put.body).toEqual({ group_id: 'web' });
     expect(put.errors).toEqual([]);
@@ -92,19 +125,29 @@ describe('console request parser', () => {
   it('marks a body that ends too early', () => {
     const text = 'POST /agents\n{\n  "name": "web-01"';
     const [request] = parseConsoleBuffer(text).requests;
-    expect(request.errors.map((error) => error.message)).toEqual(['Invalid JSON body: The body ends too early (a bracket or quote is not closed)']);
+    expect(request.errors.map((error) => error.message)).toEqual([
+      'Invalid JSON body: The body ends too early (a bracket or quote is not closed)',
+    ]);
     expect(request.errors[0].from).toBe(text.length - 1);
   });
 
   it('refuses a body that is not an object', () => {
     const [request] = parseConsoleBuffer('POST /agents\n["web-01"]').requests;
-    expect(request.errors.map((error) => error.message)).toEqual(['The body must be a JSON object, as in { "name": "web-01" }']);
+    expect(request.errors.map((error) => error.message)).toEqual([
+      'The body must be a JSON object, as in { "name": "web-01" }',
+    ]);
   });
 
   it('refuses a body on GET and DELETE', () => {
     const text = 'GET /agents\n{"limit": 1}\nDELETE /agents?agents_list=001\n{}';
     const [get, del] = parseConsoleBuffer(text).requests;
-    expect(get.errors).toEqual([{ from: 12, to: 24, message: 'GET requests have no body: remove these lines, or use POST, PUT or PATCH' }]);
+    expect(get.errors).toEqual([
+      {
+        from: 12,
+        to: 24,
+        message: 'GET requests have no body: remove these lines, or use POST, PUT or PATCH',
+      },
+    ]);
     expect(del.errors[0].message).toMatch(/^DELETE requests have no body/);
   });
 
@@ -165,8 +208,12 @@ describe('console request parser', () => {
 
   it('writes a sendable request back as console text', () => {
     expect(formatRequest({ method: 'GET', path: '/agents?limit=1' })).toBe('GET /agents?limit=1');
-    expect(formatRequest({ method: 'POST', path: '/agents', body: { name: 'a' } })).toBe('POST /agents\n{\n  "name": "a"\n}');
-    const roundTrip = parseConsoleBuffer(formatRequest({ method: 'POST', path: '/agents', body: { name: 'a' } })).requests[0];
+    expect(formatRequest({ method: 'POST', path: '/agents', body: { name: 'a' } })).toBe(
+      'POST /agents\n{\n  "name": "a"\n}',
+    );
+    const roundTrip = parseConsoleBuffer(
+      formatRequest({ method: 'POST', path: '/agents', body: { name: 'a' } }),
+    ).requests[0];
     expect(toSendable(roundTrip)).toEqual({ method: 'POST', path: '/agents', body: { name: 'a' } });
   });
 });

@@ -11,7 +11,12 @@
  * allowed for POST, PUT and PATCH. Blank and `#` lines are ignored everywhere. Every problem becomes a
  * diagnostic with the text range it is about; a request with a diagnostic is never sent.
  */
-import { checkManagedApiPath, isManagedApiMethod, MANAGED_API_METHODS, type ManagedApiMethodName } from '../../../../common/managed-api-request';
+import {
+  checkManagedApiPath,
+  isManagedApiMethod,
+  MANAGED_API_METHODS,
+  type ManagedApiMethodName,
+} from '../../../../common/managed-api-request';
 
 export interface TextRange {
   from: number;
@@ -58,7 +63,11 @@ interface SourceLine extends TextRange {
   text: string;
 }
 
-const METHODS_WITH_BODY: ReadonlySet<string> = new Set<ManagedApiMethodName>(['POST', 'PUT', 'PATCH']);
+const METHODS_WITH_BODY: ReadonlySet<string> = new Set<ManagedApiMethodName>([
+  'POST',
+  'PUT',
+  'PATCH',
+]);
 const METHOD_LIST = `${MANAGED_API_METHODS.slice(0, -1).join(', ')} or ${MANAGED_API_METHODS[MANAGED_API_METHODS.length - 1]}`;
 const JSON_LITERALS = new Set(['true', 'false', 'null']);
 // `GET /x` at the start of a line; indented only for the known methods, so `  true` in a body stays JSON.
@@ -107,7 +116,8 @@ function queryProblem(query: string): string | undefined {
 }
 
 function pathProblem(target: string): string | undefined {
-  if (!target.startsWith('/')) return `The path must start with "/" (as in /agents), not "${target}"`;
+  if (!target.startsWith('/'))
+    return `The path must start with "/" (as in /agents), not "${target}"`;
   const placeholder = /<[^<>/?]*>/.exec(target)?.[0];
   if (placeholder) return `Replace the placeholder ${placeholder} with a value`;
   const check = checkManagedApiPath(target);
@@ -132,14 +142,21 @@ function parseRequestLine(line: SourceLine): RequestLineParts {
   const problem = methodProblem(method);
   if (problem) errors.push({ from: methodFrom, to: methodTo, message: problem });
   if (target === '') {
-    errors.push({ from: methodFrom, to: methodTo, message: `Missing path: write it after the method, as in "${method.toUpperCase()} /agents"` });
+    errors.push({
+      from: methodFrom,
+      to: methodTo,
+      message: `Missing path: write it after the method, as in "${method.toUpperCase()} /agents"`,
+    });
     return { method, path: '', query: '', errors };
   }
   const targetProblem = pathProblem(target);
-  if (targetProblem) errors.push({ from: targetFrom, to: targetFrom + target.length, message: targetProblem });
+  if (targetProblem)
+    errors.push({ from: targetFrom, to: targetFrom + target.length, message: targetProblem });
   if (rest !== '') {
     const restFrom = targetFrom + target.length + gap2.length;
-    const message = rest.startsWith('{') ? 'Put the JSON body on the lines below the request line' : `Unexpected text after the path: "${rest.trim()}"`;
+    const message = rest.startsWith('{')
+      ? 'Put the JSON body on the lines below the request line'
+      : `Unexpected text after the path: "${rest.trim()}"`;
     errors.push({ from: restFrom, to: line.to, message });
   }
   const queryStart = target.indexOf('?');
@@ -184,9 +201,18 @@ interface ParsedBody {
 
 function parseBody(method: string, lines: SourceLine[], range: TextRange): ParsedBody {
   // Comment lines become spaces so JSON.parse positions still map onto the editor's text.
-  const text = lines.map((line) => (isCommentLine(line.text) ? ' '.repeat(line.text.length) : line.text)).join('\n');
+  const text = lines
+    .map((line) => (isCommentLine(line.text) ? ' '.repeat(line.text.length) : line.text))
+    .join('\n');
   if (isManagedApiMethod(method) && !METHODS_WITH_BODY.has(method)) {
-    return { errors: [{ ...range, message: `${method} requests have no body: remove these lines, or use POST, PUT or PATCH` }] };
+    return {
+      errors: [
+        {
+          ...range,
+          message: `${method} requests have no body: remove these lines, or use POST, PUT or PATCH`,
+        },
+      ],
+    };
   }
   let value: unknown;
   try {
@@ -196,19 +222,24 @@ function parseBody(method: string, lines: SourceLine[], range: TextRange): Parse
     const offset = jsonErrorOffset(message, text);
     const endedEarly = offset !== undefined && offset >= text.trimEnd().length;
     // The character the parser stopped at; the last one when the text ran out.
-    const at = offset === undefined ? undefined : range.from + Math.min(offset, text.trimEnd().length - 1);
+    const at =
+      offset === undefined ? undefined : range.from + Math.min(offset, text.trimEnd().length - 1);
     const errorRange = at === undefined ? range : { from: at, to: at + 1 };
     return { errors: [{ ...errorRange, message: jsonErrorMessage(message, endedEarly) }] };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { errors: [{ ...range, message: 'The body must be a JSON object, as in { "name": "web-01" }' }] };
+    return {
+      errors: [{ ...range, message: 'The body must be a JSON object, as in { "name": "web-01" }' }],
+    };
   }
   return { body: value as Record<string, unknown>, errors: [] };
 }
 
 function buildRequest(requestLine: SourceLine, following: SourceLine[]): ConsoleRequest {
   const parts = parseRequestLine(requestLine);
-  const contentIndexes = following.flatMap((line, index) => (isBlank(line.text) || isCommentLine(line.text) ? [] : [index]));
+  const contentIndexes = following.flatMap((line, index) =>
+    isBlank(line.text) || isCommentLine(line.text) ? [] : [index],
+  );
   const request: ConsoleRequest = {
     method: parts.method,
     path: parts.path,
@@ -218,10 +249,19 @@ function buildRequest(requestLine: SourceLine, following: SourceLine[]): Console
     errors: parts.errors,
   };
   if (contentIndexes.length === 0) return request;
-  const bodyLines = following.slice(contentIndexes[0], contentIndexes[contentIndexes.length - 1] + 1);
+  const bodyLines = following.slice(
+    contentIndexes[0],
+    contentIndexes[contentIndexes.length - 1] + 1,
+  );
   const bodyRange = { from: bodyLines[0].from, to: bodyLines[bodyLines.length - 1].to };
   const { body, errors } = parseBody(parts.method, bodyLines, bodyRange);
-  return { ...request, body, bodyRange, range: { from: requestLine.from, to: bodyRange.to }, errors: [...parts.errors, ...errors] };
+  return {
+    ...request,
+    body,
+    bodyRange,
+    range: { from: requestLine.from, to: bodyRange.to },
+    errors: [...parts.errors, ...errors],
+  };
 }
 
 function strayTextError(lines: SourceLine[]): ConsoleDiagnostic[] {
@@ -231,14 +271,17 @@ function strayTextError(lines: SourceLine[]): ConsoleDiagnostic[] {
     {
       from: content[0].from,
       to: content[content.length - 1].to,
-      message: 'This text is not part of a request: a request starts with a line like "GET /agents" (comment lines start with #)',
+      message:
+        'This text is not part of a request: a request starts with a line like "GET /agents" (comment lines start with #)',
     },
   ];
 }
 
 export function parseConsoleBuffer(text: string): ParsedBuffer {
   const lines = splitLines(text);
-  const starts = lines.flatMap((line, index) => (!isCommentLine(line.text) && isRequestLine(line.text) ? [index] : []));
+  const starts = lines.flatMap((line, index) =>
+    !isCommentLine(line.text) && isRequestLine(line.text) ? [index] : [],
+  );
   const requests = starts.map((start, position) => {
     const end = position + 1 < starts.length ? starts[position + 1] : lines.length;
     return buildRequest(lines[start], lines.slice(start + 1, end));
@@ -265,7 +308,11 @@ export function requestAt(parsed: ParsedBuffer, pos: number): ConsoleRequest | u
 export function toSendable(request: ConsoleRequest): SendableRequest | undefined {
   if (request.errors.length > 0 || !isManagedApiMethod(request.method)) return undefined;
   const path = request.query === '' ? request.path : `${request.path}?${request.query}`;
-  return { method: request.method, path, ...(request.body === undefined ? {} : { body: request.body }) };
+  return {
+    method: request.method,
+    path,
+    ...(request.body === undefined ? {} : { body: request.body }),
+  };
 }
 
 /** The text of a request as the console writes it (history entries loaded back into the editor). */

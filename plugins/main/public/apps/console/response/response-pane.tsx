@@ -3,7 +3,19 @@
  * came, formatted. A failure says who failed (the managed API, the dashboard, the network) with the
  * title, detail and code it gave, above the body itself.
  */
-import { EuiBadge, EuiButtonIcon, EuiCallOut, EuiCode, EuiCopy, EuiFlexGroup, EuiFlexItem, EuiLoadingSpinner, EuiSpacer, EuiText, EuiToolTip } from '@elastic/eui';
+import {
+  EuiBadge,
+  EuiButtonIcon,
+  EuiCallOut,
+  EuiCode,
+  EuiCopy,
+  EuiFlexGroup,
+  EuiFlexItem,
+  EuiLoadingSpinner,
+  EuiSpacer,
+  EuiText,
+  EuiToolTip,
+} from '@elastic/eui';
 import type { ApiHost } from '../../../../common/api-hosts';
 import type { ItemsEnvelope } from '../../../services/managed-api-types';
 import { permissionSentence } from '../../../services/error-orchestrator';
@@ -11,7 +23,9 @@ import { failedItemsError } from '../../../services/svc-error';
 import { JsonViewer } from '../editor/json-viewer';
 import type { ConsoleResponse } from '../services/console-request';
 
-export type RunResult = { kind: 'response'; response: ConsoleResponse } | { kind: 'not-sent'; reason: string; problems: string[] };
+export type RunResult =
+  | { kind: 'response'; response: ConsoleResponse }
+  | { kind: 'not-sent'; reason: string; problems: string[] };
 
 function responseText(body: unknown): string {
   if (body === undefined) return '';
@@ -20,7 +34,12 @@ function responseText(body: unknown): string {
 
 function isFailedItemsEnvelope(body: unknown): body is ItemsEnvelope<unknown> {
   const envelope = body as Partial<ItemsEnvelope<unknown>> | undefined;
-  return typeof envelope?.error === 'number' && envelope.error !== 0 && Array.isArray(envelope.data?.failed_items) && envelope.data.failed_items.length > 0;
+  return (
+    typeof envelope?.error === 'number' &&
+    envelope.error !== 0 &&
+    Array.isArray(envelope.data?.failed_items) &&
+    envelope.data.failed_items.length > 0
+  );
 }
 
 function statusColor(response: ConsoleResponse): string {
@@ -34,7 +53,13 @@ function FailureCallout({ response }: { response: ConsoleResponse }) {
     if (!isFailedItemsEnvelope(response.body)) return null;
     const failure = failedItemsError(response.body.message, response.body.data.failed_items);
     return (
-      <EuiCallOut size="s" color="warning" iconType="warning" title={failure.title} data-test-subj="consoleFailedItems">
+      <EuiCallOut
+        size="s"
+        color="warning"
+        iconType="warning"
+        title={failure.title}
+        data-test-subj="consoleFailedItems"
+      >
         <p>{failure.detail}</p>
       </EuiCallOut>
     );
@@ -42,19 +67,39 @@ function FailureCallout({ response }: { response: ConsoleResponse }) {
   if (!error) return null;
   if (response.outcome === 'managed-api-error') {
     return (
-      <EuiCallOut size="s" color="danger" iconType="error" title={`The managed API refused the request: ${error.title}`} data-test-subj="consoleApiError">
+      <EuiCallOut
+        size="s"
+        color="danger"
+        iconType="error"
+        title={`The managed API refused the request: ${error.title}`}
+        data-test-subj="consoleApiError"
+      >
         <p>
           {error.detail}
           {error.code !== undefined && <> (error {error.code})</>} — HTTP {status}
         </p>
-        {error.isPermissionDenied && <p>{permissionSentence(error)} The request runs with the permissions this dashboard user has on the host.</p>}
+        {error.isPermissionDenied && (
+          <p>
+            {permissionSentence(error)} The request runs with the permissions this dashboard user
+            has on the host.
+          </p>
+        )}
         {error.remediation && <p>{error.remediation}</p>}
       </EuiCallOut>
     );
   }
-  const title = response.outcome === 'network-error' ? 'No answer from the dashboard server' : 'The dashboard could not complete the request';
+  const title =
+    response.outcome === 'network-error'
+      ? 'No answer from the dashboard server'
+      : 'The dashboard could not complete the request';
   return (
-    <EuiCallOut size="s" color="danger" iconType="error" title={title} data-test-subj="consoleDashboardError">
+    <EuiCallOut
+      size="s"
+      color="danger"
+      iconType="error"
+      title={title}
+      data-test-subj="consoleDashboardError"
+    >
       <p>
         {error.detail}
         {status !== undefined && <> — HTTP {status}</>}
@@ -93,17 +138,39 @@ function ResponseHeader({ response, host }: { response: ConsoleResponse; host?: 
       </EuiFlexItem>
       <EuiFlexItem grow={false}>
         <EuiCopy textToCopy={text} afterMessage="Response copied">
-          {(copy) => <EuiButtonIcon iconType="copy" aria-label="Copy the response" onClick={copy} isDisabled={text === ''} data-test-subj="consoleCopyResponse" />}
+          {(copy) => (
+            <EuiButtonIcon
+              iconType="copy"
+              aria-label="Copy the response"
+              onClick={copy}
+              isDisabled={text === ''}
+              data-test-subj="consoleCopyResponse"
+            />
+          )}
         </EuiCopy>
       </EuiFlexItem>
     </EuiFlexGroup>
   );
 }
 
-export function ResponsePane({ result, running, hosts }: { result?: RunResult; running: boolean; hosts: ApiHost[] }) {
+export function ResponsePane({
+  result,
+  running,
+  hosts,
+}: {
+  result?: RunResult;
+  running: boolean;
+  hosts: ApiHost[];
+}) {
   const response = result?.kind === 'response' ? result.response : undefined;
   return (
-    <EuiFlexGroup direction="column" gutterSize="s" style={{ height: '100%' }} responsive={false} data-test-subj="consoleResponse">
+    <EuiFlexGroup
+      direction="column"
+      gutterSize="s"
+      style={{ height: '100%' }}
+      responsive={false}
+      data-test-subj="consoleResponse"
+    >
       <EuiFlexItem grow={false}>
         {running && (
           <EuiBadge color="hollow" data-test-subj="consoleRequestInProgress">
@@ -115,9 +182,20 @@ export function ResponsePane({ result, running, hosts }: { result?: RunResult; r
             <p>Run a request to see the answer here.</p>
           </EuiText>
         )}
-        {!running && response && <ResponseHeader response={response} host={hosts.find((host) => host.id === response.hostId)} />}
+        {!running && response && (
+          <ResponseHeader
+            response={response}
+            host={hosts.find((host) => host.id === response.hostId)}
+          />
+        )}
         {!running && result?.kind === 'not-sent' && (
-          <EuiCallOut size="s" color="warning" iconType="warning" title={`Not sent: ${result.reason}`} data-test-subj="consoleNotSent">
+          <EuiCallOut
+            size="s"
+            color="warning"
+            iconType="warning"
+            title={`Not sent: ${result.reason}`}
+            data-test-subj="consoleNotSent"
+          >
             {result.problems.length > 0 && (
               <ul>
                 {result.problems.map((problem) => (
@@ -135,7 +213,10 @@ export function ResponsePane({ result, running, hosts }: { result?: RunResult; r
         </EuiFlexItem>
       )}
       <EuiFlexItem grow={true} style={{ minHeight: 0, border: '1px solid #d3dae6' }}>
-        <JsonViewer text={response ? responseText(response.body) : ''} testSubj="consoleResponseBody" />
+        <JsonViewer
+          text={response ? responseText(response.body) : ''}
+          testSubj="consoleResponseBody"
+        />
       </EuiFlexItem>
     </EuiFlexGroup>
   );

@@ -44,17 +44,47 @@ export interface SendOptions {
   clock?: Clock;
 }
 
-export async function sendConsoleRequest(http: HttpStart, hostId: string, request: SendableRequest, { action, clock = systemClock }: SendOptions = {}): Promise<ConsoleResponse> {
+export async function sendConsoleRequest(
+  http: HttpStart,
+  hostId: string,
+  request: SendableRequest,
+  { action, clock = systemClock }: SendOptions = {},
+): Promise<ConsoleResponse> {
   const sentAt = clock.date().toISOString();
   const started = clock.now();
-  const payload = { id: hostId, method: request.method, path: request.path, ...(request.body === undefined ? {} : { body: request.body }) };
+  const payload = {
+    id: hostId,
+    method: request.method,
+    path: request.path,
+    ...(request.body === undefined ? {} : { body: request.body }),
+  };
   try {
-    const answer: HttpResponse = await http.post(SVC_ROUTES.request, { body: JSON.stringify(payload), asResponse: true });
-    return { request, hostId, sentAt, durationMs: clock.now() - started, status: answer.response?.status, body: answer.body, outcome: 'success' };
+    const answer: HttpResponse = await http.post(SVC_ROUTES.request, {
+      body: JSON.stringify(payload),
+      asResponse: true,
+    });
+    return {
+      request,
+      hostId,
+      sentAt,
+      durationMs: clock.now() - started,
+      status: answer.response?.status,
+      body: answer.body,
+      outcome: 'success',
+    };
   } catch (caught) {
     const durationMs = clock.now() - started;
     const error = toSvcError(caught, action);
     const body = (caught as { body?: unknown }).body;
-    return { request, hostId, sentAt, durationMs, status: error.status, body, outcome: outcomeOf(error), error };
+    return {
+      request,
+      hostId,
+      sentAt,
+      durationMs,
+      status: error.status,
+      body,
+      outcome: outcomeOf(error),
+      error,
+    };
   }
 }

@@ -9,7 +9,11 @@ export function withAsResponse(http: HttpStart): HttpStart {
   const wrapped = async (path: string, options: HttpFetchOptions = {}) => {
     if (!options.asResponse) return post(path, options);
     const body = await post(path, { ...options, asResponse: undefined });
-    return { request: { url: path } as Request, response: { status: 200, statusText: 'OK', ok: true } as Response, body };
+    return {
+      request: { url: path } as Request,
+      response: { status: 200, statusText: 'OK', ok: true } as Response,
+      body,
+    };
   };
   return { ...http, post: wrapped as HttpStart['post'] };
 }
