@@ -13,7 +13,7 @@ import {
   spawnSimulator,
   type ChildDashboard,
 } from '../integration/main/processes';
-import { ADMIN_USER } from '../managed-api/users';
+import { ADMIN_USER } from '../../simulator/users';
 import type { BenchResult } from './run';
 
 export const name = 'Main plugin: CSV export';

@@ -16,8 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { login, request } from '../managed-api/client';
-import { startManagedApi } from '../managed-api';
+import { login, request } from '../../simulator/client';
+import { startManagedApi } from '../../simulator';
 import type { BenchResult } from './run';
 
 export const name = 'managed-API simulator';

@@ -14,7 +14,7 @@ import {
   spawnDashboard,
   spawnSimulator,
 } from '../integration/main/processes';
-import { ADMIN_USER } from '../managed-api/users';
+import { ADMIN_USER } from '../../simulator/users';
 import type { BenchResult } from './run';
 
 export const name = 'Main plugin: managed-API proxy (/api/request)';

@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { stringify } from 'yaml';
 import { createTestDatabase } from '../../host/server/saved-objects/postgres/test-support';
 import { spawnSimulator } from '../integration/main/processes';
-import { ADMIN_USER } from '../managed-api/users';
+import { ADMIN_USER } from '../../simulator/users';
 import type { BenchResult } from './run';
 
 export const name = 'Soak: two instances on one PostgreSQL, mixed traffic';

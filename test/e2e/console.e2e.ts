@@ -5,7 +5,7 @@
  * the host switched in the console; the text kept over a reload.
  */
 import type { Browser, Page } from 'playwright-core';
-import { RUN_AS_USER, startManagedApi, type ManagedApi } from '../managed-api';
+import { RUN_AS_USER, startManagedApi, type ManagedApi } from '../../simulator';
 import type { TestDashboard } from '../integration/harness';
 import {
   launchBrowser,

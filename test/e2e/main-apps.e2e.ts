@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { READONLY_USER, RUN_AS_USER } from '../managed-api';
+import { READONLY_USER, RUN_AS_USER } from '../../simulator';
 import {
   launchBrowser,
   loginThroughUi,

@@ -44,7 +44,7 @@ export async function registerStaticAssets(
       const relativePath = filePath.startsWith(options.dir)
         ? filePath.slice(options.dir.length + 1)
         : filePath;
-      reply.header(
+      reply.setHeader(
         'cache-control',
         isImmutable(relativePath) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL,
       );

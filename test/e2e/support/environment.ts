@@ -12,7 +12,7 @@ import {
   startManagedApi,
   type ManagedApi,
   type ManagedApiOptions,
-} from '../../managed-api';
+} from '../../../simulator';
 import { ensureBrowserBundles } from './browser-bundles';
 
 export interface E2eEnvironment {

@@ -3,7 +3,7 @@
  * job refreshes every stored host without any request.
  */
 import type { AvailableUpdates, DataResponse } from '../../../plugins/check-updates/common/types';
-import { startManagedApi } from '../../managed-api';
+import { startManagedApi } from '../../../simulator';
 import { startTestDashboard } from '../harness';
 import { dashboardConfig, FRESH_API_ID, startUpdatesTestBed, waitUntil } from './setup';
 

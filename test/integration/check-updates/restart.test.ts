@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AvailableUpdates, DataResponse } from '../../../plugins/check-updates/common/types';
-import { startManagedApi, type ManagedApi } from '../../managed-api';
+import { startManagedApi, type ManagedApi } from '../../../simulator';
 import { startTestDashboard } from '../harness';
 import { API_ID, dashboardConfig, VERSION_CHECK_ROUTE } from './setup';
 

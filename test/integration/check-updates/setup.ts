@@ -7,7 +7,7 @@ import {
   RUN_AS_USER,
   type ManagedApi,
   type VersionCheckMode,
-} from '../../managed-api';
+} from '../../../simulator';
 import { startTestDashboard, type TestDashboard, type TestDashboardOptions } from '../harness';
 
 export const API_ID = 'manager-1';

@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RUN_AS_USER } from '../../managed-api';
+import { RUN_AS_USER } from '../../../simulator';
 import { startTestDashboard, type TestClient, type TestDashboard } from '../harness';
 
 interface HostEntry {

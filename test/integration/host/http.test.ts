@@ -193,17 +193,15 @@ describe('host HTTP layer', () => {
         error: 'Internal Server Error',
         message: 'An internal server error occurred.',
       });
-      const records = dashboard
-        .logs()
-        .map(
-          (line) =>
-            JSON.parse(line) as {
-              level: string;
-              message: string;
-              route?: string;
-              error?: { stack?: string };
-            },
-        );
+      const records = dashboard.logs().map(
+        (line) =>
+          JSON.parse(line) as {
+            level: string;
+            message: string;
+            route?: string;
+            error?: { stack?: string };
+          },
+      );
       const record = records.find((entry) => entry.message === 'fixture handler failure');
       expect(record).toMatchObject({ level: 'error', route: 'GET /api/test/throw' });
       expect(record?.error?.stack).toContain(join('alpha', 'server', 'index.ts'));

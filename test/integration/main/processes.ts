@@ -85,7 +85,7 @@ export async function spawnSimulator(options: {
   agents: number;
 }): Promise<ChildServer & { port: number }> {
   const { child, match } = await startChild(
-    'test/managed-api/cli.ts',
+    'simulator/cli.ts',
     [
       '--port',
       '0',

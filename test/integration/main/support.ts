@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startManagedApi, type ManagedApi, type ManagedApiOptions } from '../../managed-api';
+import { startManagedApi, type ManagedApi, type ManagedApiOptions } from '../../../simulator';
 import {
   startTestDashboard,
   type TestClient,

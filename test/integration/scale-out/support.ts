@@ -6,7 +6,7 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from '../../../host/server/saved-objects/postgres/test-support';
-import { ADMIN_USER, startManagedApi, type ManagedApi } from '../../managed-api';
+import { ADMIN_USER, startManagedApi, type ManagedApi } from '../../../simulator';
 import { startTestDashboard, type TestDashboard, type TestDashboardOptions } from '../harness';
 
 export interface SharedDatabaseDashboards {

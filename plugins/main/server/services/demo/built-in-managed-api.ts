@@ -1,5 +1,5 @@
 /**
- * The managed-API simulator (`test/managed-api`) as demo mode runs it: on loopback, on a port the
+ * The managed-API simulator (`simulator/`) as demo mode runs it: on loopback, on a port the
  * system picks (so it never collides with anything), answering version checks with available
  * updates so the update checker has something to show. Loaded only when demo mode runs, so a
  * dashboard without demo mode never loads the simulator's code.
@@ -7,7 +7,7 @@
 import type { DemoManagedApi } from './demo-mode';
 
 export async function startBuiltInManagedApi(): Promise<DemoManagedApi> {
-  const simulator = await import('../../../../../test/managed-api');
+  const simulator = await import('../../../../../simulator');
   const api = await simulator.startManagedApi({ host: '127.0.0.1', port: 0, versionCheck: 'all' });
   return { url: api.url, credentials: simulator.RUN_AS_USER, stop: () => api.stop() };
 }

@@ -1,7 +1,7 @@
 /**
  * Test support: a small managed-API stand-in on a local node:http (or https) server, with just what the
  * client's unit tests need to observe (logins, bearer checks, revocation, slow/broken answers).
- * Integration tests use the full simulator in test/managed-api instead.
+ * Integration tests use the full simulator in simulator/ instead.
  */
 import http from 'node:http';
 import https from 'node:https';
