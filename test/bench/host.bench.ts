@@ -56,7 +56,7 @@ async function compileForBench(): Promise<string> {
   const compiled = [
     ...listFiles(join(ROOT, 'host'), isSource),
     ...listFiles(FIXTURE_PLUGINS, isSource),
-    join(ROOT, 'test', 'integration', 'host', 'fixtures', 'lifecycle_log.ts'),
+    join(ROOT, 'test', 'integration', 'host', 'fixtures', 'lifecycle-log.ts'),
     join(ROOT, 'test', 'integration', 'harness.ts'),
     __filename,
   ];

@@ -4,8 +4,8 @@
  */
 import { EuiLoadingSpinner } from '@elastic/eui';
 import { createRoot, type Root } from 'react-dom/client';
-import { ShellLayout } from '../chrome/ShellLayout';
-import { FatalError } from '../fatal-errors/FatalError';
+import { ShellLayout } from '../chrome/shell-layout';
+import { FatalError } from '../fatal-errors/fatal-error';
 import { readInjectedMetadata, ROOT_ELEMENT_ID, type InjectedMetadata } from '../injected-metadata';
 import { safeNextUrl } from '../login/next-url';
 import { PluginsService } from '../plugins/plugins-service';
@@ -32,7 +32,7 @@ export async function boot(): Promise<void> {
 
 /** The login form is its own chunk: pages of the dashboard never load it. */
 async function renderLogin(root: Root, metadata: InjectedMetadata): Promise<void> {
-  const { LoginPage } = await import('../login/LoginPage');
+  const { LoginPage } = await import('../login/login-page');
   const { http } = createCoreServices(metadata);
   const next = safeNextUrl(
     metadata.basePath,

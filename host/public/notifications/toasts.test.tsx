@@ -1,10 +1,10 @@
 import { EuiProvider } from '@elastic/eui';
 import { act, configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Overlays } from '../overlays/Overlays';
+import { Overlays } from '../overlays/overlays';
 import { OverlayService } from '../overlays/overlay-service';
 import { HttpFetchError } from '../http/http-fetch-error';
-import { GlobalToasts } from './GlobalToasts';
+import { GlobalToasts } from './global-toasts';
 import { ToastsApi } from './toasts-api';
 
 configure({ testIdAttribute: 'data-test-subj' });

@@ -1,6 +1,6 @@
 /**
  * `core.overlays`: modals, flyouts and confirmations that plugins open; the shell draws them
- * (`Overlays.tsx`). Every overlay is closed through its ref, which settles `onClose` once.
+ * (`overlays.tsx`). Every overlay is closed through its ref, which settles `onClose` once.
  */
 import type { MountPoint, OverlayRef, OverlayStart } from '../types';
 import { createStore } from '../utils/store';

@@ -1,15 +1,15 @@
-export { HttpService } from './http_service';
+export { HttpService } from './http-service';
 export type {
   HttpServiceConfig,
   HttpServiceStartDeps,
   InternalHttpServiceSetup,
   ListeningAddress,
-} from './http_service';
-export { CORE_OWNER } from './context_container';
-export { createCoreContextFactory } from './core_context';
-export type { CoreContextFactory, CoreContextServices } from './core_context';
-export { authenticatedUserOf } from './osd_request';
-export type { Authenticator } from './route_handler';
-export type { StaticAssetsOptions } from './static_assets';
-export { errorBody, isBoomLike } from './error_body';
-export type { ErrorWireBody } from './error_body';
+} from './http-service';
+export { CORE_OWNER } from './context-container';
+export { createCoreContextFactory } from './core-context';
+export type { CoreContextFactory, CoreContextServices } from './core-context';
+export { authenticatedUserOf } from './osd-request';
+export type { Authenticator } from './route-handler';
+export type { StaticAssetsOptions } from './static-assets';
+export { errorBody, isBoomLike } from './error-body';
+export type { ErrorWireBody } from './error-body';

@@ -11,8 +11,8 @@ import type {
   RouteMethod,
   RouteValidatorConfig,
 } from '../types';
-import { isBoomLike } from './error_body';
-import { assertValidationSpecs } from './route_validator';
+import { isBoomLike } from './error-body';
+import { assertValidationSpecs } from './route-validator';
 
 export type BodyMode = 'parsed' | 'buffer' | 'stream' | 'none';
 

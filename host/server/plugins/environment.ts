@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PluginEnv } from './plugin_context';
+import type { PluginEnv } from './plugin-context';
 
 export const INSTANCE_UUID_FILE = 'uuid';
 

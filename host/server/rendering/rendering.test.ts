@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CORE_OWNER } from '../http';
-import { startTestHttpServer, type TestHttpServer } from '../http/test_utils';
+import { startTestHttpServer, type TestHttpServer } from '../http/test-utils';
 import type { InjectedMetadata } from '../../public/injected-metadata';
 import { registerRendering, type UiPluginInfo } from '.';
 

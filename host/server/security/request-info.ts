@@ -1,5 +1,5 @@
 /** Connection facts the route contract does not carry, read from the host's request object. */
-import { OsdRequestImpl } from '../http/osd_request';
+import { OsdRequestImpl } from '../http/osd-request';
 import type { OsdRequest } from '../types';
 
 /** The client's address (Fastify's `request.ip`), for per-address login throttling. */

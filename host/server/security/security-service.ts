@@ -10,7 +10,7 @@ import type {
   SavedObjectsServiceSetup,
   SavedObjectsServiceStart,
 } from '../types';
-import { authenticatedUserOf } from '../http/osd_request';
+import { authenticatedUserOf } from '../http/osd-request';
 import type { InternalCoordination } from '../saved-objects';
 import { Authentication } from './authentication';
 import { BasicAuthCache } from './basic-auth-cache';

@@ -1,2 +1,2 @@
-export { overallStatus, registerStatusRoute } from './status_route';
-export type { ServiceState, ServiceStatus, StatusBody, StatusSources } from './status_route';
+export { overallStatus, registerStatusRoute } from './status-route';
+export type { ServiceState, ServiceStatus, StatusBody, StatusSources } from './status-route';

@@ -3,7 +3,7 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestDashboard, type TestDashboard } from '../harness';
-import { lifecycleLog } from './fixtures/lifecycle_log';
+import { lifecycleLog } from './fixtures/lifecycle-log';
 
 // Real servers, scrypt hashing and a shared 2-core machine: generous limits, no timing assertions.
 jest.setTimeout(60_000);

@@ -2,10 +2,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { HttpService } from '../http';
-import { createRecordingLogger } from '../http/test_utils';
+import { createRecordingLogger } from '../http/test-utils';
 import type { CoreStart, LoggerFactory } from '../types';
-import { PluginsService, type PluginsServiceOptions } from './plugins_service';
-import type { InternalCoreSetup } from './plugin_context';
+import { PluginsService, type PluginsServiceOptions } from './plugins-service';
+import type { InternalCoreSetup } from './plugin-context';
 
 const SCHEMA_MODULE = JSON.stringify(resolve(__dirname, '../../schema'));
 

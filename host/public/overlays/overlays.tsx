@@ -4,7 +4,7 @@ import { MountPointPortal, TextOrMount } from '../rendering/mount-point';
 import { useStore } from '../utils/store';
 import type { OpenOverlay, OverlayService } from './overlay-service';
 
-const FlyoutOverlay = lazy(() => import('./FlyoutOverlay'));
+const FlyoutOverlay = lazy(() => import('./flyout-overlay'));
 
 /** Draws the modals, flyouts and confirmations plugins opened, newest on top. */
 export function Overlays({ overlays }: { overlays: OverlayService }) {

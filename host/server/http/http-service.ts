@@ -22,22 +22,22 @@ import type {
   OnPreResponseHandler,
   OnPreResponseToolkit,
 } from '../types';
-import { createBasePath, normalizeBasePath } from './base_path';
+import { createBasePath, normalizeBasePath } from './base-path';
 import {
   HttpStatusError,
   installParsedBodyParsers,
   installRawBodyParser,
   INVALID_JSON_MESSAGE,
   tooLargeMessage,
-} from './body_parsers';
-import { ContextContainer } from './context_container';
-import type { CoreContextFactory } from './core_context';
-import { errorBody, INTERNAL_ERROR_MESSAGE } from './error_body';
-import { authenticatedUserOf, OsdRequestImpl } from './osd_request';
-import { buildFastifyRoutes, type Authenticator, type RouteRuntime } from './route_handler';
+} from './body-parsers';
+import { ContextContainer } from './context-container';
+import type { CoreContextFactory } from './core-context';
+import { errorBody, INTERNAL_ERROR_MESSAGE } from './error-body';
+import { authenticatedUserOf, OsdRequestImpl } from './osd-request';
+import { buildFastifyRoutes, type Authenticator, type RouteRuntime } from './route-handler';
 import { Router, type RouteDefinition } from './router';
-import { registerStaticAssets, type StaticAssetsOptions } from './static_assets';
-import { isPromiseLike } from './promise_like';
+import { registerStaticAssets, type StaticAssetsOptions } from './static-assets';
+import { isPromiseLike } from './promise-like';
 
 export interface HttpServiceConfig {
   host: string;

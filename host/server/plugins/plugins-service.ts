@@ -6,14 +6,14 @@
 import type { CoreStart, LoggerFactory, SharedGlobalConfig } from '../types';
 import { discoverPlugins } from './discovery';
 import { PluginWrapper } from './plugin';
-import { browserConfig, isEnabled, rawPluginConfig, validatePluginConfig } from './plugin_config';
+import { browserConfig, isEnabled, rawPluginConfig, validatePluginConfig } from './plugin-config';
 import {
   createInitializerContext,
   createPluginSetupContext,
   type InternalCoreSetup,
   type PluginEnv,
-} from './plugin_context';
-import { PluginsSystem } from './plugins_system';
+} from './plugin-context';
+import { PluginsSystem } from './plugins-system';
 
 export interface PluginsServiceOptions {
   /** Folder holding one sub-folder per plugin. */

@@ -1,4 +1,4 @@
-import { translateRoutePath } from './route_path';
+import { translateRoutePath } from './route-path';
 
 describe('translateRoutePath', () => {
   it('maps plain, optional and rest parameters', () => {

@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { schema } from '../../schema';
-import { CORE_OWNER } from './context_container';
-import { HttpService } from './http_service';
+import { CORE_OWNER } from './context-container';
+import { HttpService } from './http-service';
 import {
   createRecordingLogger,
   startTestHttpServer,
   TEST_USERS,
   type TestHttpServer,
-} from './test_utils';
+} from './test-utils';
 
 const ALICE = { authorization: 'user alice' };
 const XSRF = { 'osd-xsrf': 'test' };
@@ -488,7 +488,7 @@ describe('HTTP service: router, validation and errors', () => {
     });
     const record = server.logger.records.find((entry) => entry.message === 'database on fire');
     expect(record?.level).toBe('error');
-    expect(record?.error?.stack).toContain('http_service.test.ts');
+    expect(record?.error?.stack).toContain('http-service.test.ts');
     expect(record?.meta).toMatchObject({ route: 'GET /api/throws' });
   });
 

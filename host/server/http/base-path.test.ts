@@ -1,4 +1,4 @@
-import { createBasePath, normalizeBasePath } from './base_path';
+import { createBasePath, normalizeBasePath } from './base-path';
 
 describe('base path', () => {
   it('normalizes the configured value', () => {

@@ -6,17 +6,17 @@
 import { pipeline, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { AuthenticatedUser, Logger, RequestHandlerContext } from '../types';
-import { BodyGuard, tooLargeMessage } from './body_parsers';
-import type { ContextContainer } from './context_container';
-import type { CoreContextFactory } from './core_context';
-import { errorBody, INTERNAL_ERROR_MESSAGE } from './error_body';
-import { OsdRequestImpl, type OsdRouteInfo } from './osd_request';
-import { InvalidResponseError, sendOsdResponse } from './response_adapter';
-import { isOsdResponse, responseFactory } from './response_factory';
+import { BodyGuard, tooLargeMessage } from './body-parsers';
+import type { ContextContainer } from './context-container';
+import type { CoreContextFactory } from './core-context';
+import { errorBody, INTERNAL_ERROR_MESSAGE } from './error-body';
+import { OsdRequestImpl, type OsdRouteInfo } from './osd-request';
+import { InvalidResponseError, sendOsdResponse } from './response-adapter';
+import { isOsdResponse, responseFactory } from './response-factory';
 import type { RouteDefinition } from './router';
-import { translateRoutePath } from './route_path';
-import { RouteValidationError, validateRequestParts, type ValidatedParts } from './route_validator';
-import { isPromiseLike } from './promise_like';
+import { translateRoutePath } from './route-path';
+import { RouteValidationError, validateRequestParts, type ValidatedParts } from './route-validator';
+import { isPromiseLike } from './promise-like';
 
 export const XSRF_MISSING_MESSAGE = 'Request must contain a osd-xsrf header.';
 

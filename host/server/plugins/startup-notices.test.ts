@@ -1,5 +1,5 @@
-import { createRecordingLogger } from '../http/test_utils';
-import { StartupNotices } from './startup_notices';
+import { createRecordingLogger } from '../http/test-utils';
+import { StartupNotices } from './startup-notices';
 
 describe('StartupNotices', () => {
   it('keeps trimmed non-empty lines in order until they are taken', () => {

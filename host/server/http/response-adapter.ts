@@ -5,8 +5,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { ResponseHeaders } from '../types';
-import { errorBody, type ErrorWireBody } from './error_body';
-import type { OsdResponseImpl } from './response_factory';
+import { errorBody, type ErrorWireBody } from './error-body';
+import type { OsdResponseImpl } from './response-factory';
 
 /** A response the adapter cannot render (bad status, missing redirect location, error without message). */
 export class InvalidResponseError extends Error {

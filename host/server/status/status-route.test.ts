@@ -1,6 +1,6 @@
 import { CORE_OWNER } from '../http';
-import { startTestHttpServer, type TestHttpServer } from '../http/test_utils';
-import { registerStatusRoute, type ServiceStatus } from './status_route';
+import { startTestHttpServer, type TestHttpServer } from '../http/test-utils';
+import { registerStatusRoute, type ServiceStatus } from './status-route';
 
 describe('GET /api/status', () => {
   let server: TestHttpServer;

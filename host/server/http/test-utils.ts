@@ -1,8 +1,8 @@
 /** Helpers for the HTTP service's own tests: a recording logger and a started service on an ephemeral port. */
 import type { AuthenticatedUser, Logger, LogMeta, SavedObjectsServiceStart } from '../types';
-import { createCoreContextFactory } from './core_context';
-import { authenticatedUserOf } from './osd_request';
-import { HttpService, type HttpServiceConfig, type InternalHttpServiceSetup } from './http_service';
+import { createCoreContextFactory } from './core-context';
+import { authenticatedUserOf } from './osd-request';
+import { HttpService, type HttpServiceConfig, type InternalHttpServiceSetup } from './http-service';
 
 export interface LogRecord {
   level: string;

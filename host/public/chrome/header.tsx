@@ -18,7 +18,7 @@ import { MountPointPortal } from '../rendering/mount-point';
 import type { Breadcrumb, SecurityStart, ToastsApi } from '../types';
 import { useStore, type Store } from '../utils/store';
 import type { ChromeService } from './chrome-service';
-import { UserMenu } from './UserMenu';
+import { UserMenu } from './user-menu';
 
 export interface HeaderProps {
   registry: ApplicationRegistry;

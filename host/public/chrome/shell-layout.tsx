@@ -1,14 +1,14 @@
 import { EuiButton, EuiCallOut, EuiEmptyPrompt, EuiLoadingSpinner, EuiSpacer } from '@elastic/eui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { AppRouter } from '../application/app-router';
-import { GlobalToasts } from '../notifications/GlobalToasts';
+import { GlobalToasts } from '../notifications/global-toasts';
 import type { ToastsApi } from '../notifications/toasts-api';
-import { Overlays } from '../overlays/Overlays';
+import { Overlays } from '../overlays/overlays';
 import type { OverlayService } from '../overlays/overlay-service';
 import { MountPointPortal } from '../rendering/mount-point';
 import { useStore } from '../utils/store';
 import type { ChromeService } from './chrome-service';
-import { Header, type HeaderProps } from './Header';
+import { Header, type HeaderProps } from './header';
 import { hostSecurityWarnings } from './security-warnings';
 
 export interface ShellLayoutProps extends HeaderProps {

@@ -2,7 +2,7 @@ import { EuiProvider } from '@elastic/eui';
 import { configure, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpFetchError } from '../http/http-fetch-error';
-import { LoginPage, type LoginPageProps } from './LoginPage';
+import { LoginPage, type LoginPageProps } from './login-page';
 
 configure({ testIdAttribute: 'data-test-subj' });
 jest.setTimeout(30000);

@@ -1,5 +1,5 @@
-import { ContextContainer, CORE_OWNER } from './context_container';
-import { responseFactory } from './response_factory';
+import { ContextContainer, CORE_OWNER } from './context-container';
+import { responseFactory } from './response-factory';
 import type { OsdRequest, RequestHandlerContext } from '../types';
 
 const core = { marker: 'core' } as unknown as RequestHandlerContext['core'];

@@ -4,7 +4,7 @@
  * plugin may see. Providers run for every request, in registration order, after `core`.
  */
 import type { ContextProvider, OsdRequest, RequestHandlerContext, ResponseFactory } from '../types';
-import { isPromiseLike } from './promise_like';
+import { isPromiseLike } from './promise-like';
 
 /** Owner of routes and contexts registered by the host itself rather than by a plugin. */
 export const CORE_OWNER: unique symbol = Symbol('core');
