@@ -44,9 +44,11 @@ interface Envelope<T> {
 }
 
 /** Asks the simulator through the dashboard's proxy, as the test's own witness of what the UI should show. */
-async function managedApi<T>(path: string, hostId = HOST_ID): Promise<T> {
+async function managedApi<T>(path: string, apiHostId = HOST_ID): Promise<T> {
   const admin = await env.dashboard.login();
-  const response = await admin.post('/api/request', { body: { id: hostId, method: 'GET', path } });
+  const response = await admin.post('/api/request', {
+    body: { id: apiHostId, method: 'GET', path },
+  });
   if (response.status !== 200)
     throw new Error(`${path} answered ${response.status}: ${response.text}`);
   return response.json<Envelope<T>>().data;

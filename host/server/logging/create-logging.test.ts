@@ -53,12 +53,12 @@ describe('createLogging', () => {
   it('logs an Error with its message and stack', () => {
     const { logging, records } = setup();
     const failure = new Error('upstream unreachable', { cause: new Error('ECONNREFUSED') });
-    logging.factory.get('plugins', 'svc').error(failure, { hostId: 'default' });
+    logging.factory.get('plugins', 'svc').error(failure, { apiHostId: 'default' });
     const [record] = records();
     expect(record).toMatchObject({
       level: 'error',
       message: 'upstream unreachable',
-      hostId: 'default',
+      apiHostId: 'default',
     });
     const error = record.error as Record<string, string>;
     expect(error.type).toBe('Error');

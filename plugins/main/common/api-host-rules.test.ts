@@ -1,6 +1,6 @@
 import {
   caFileProblem,
-  hostIdProblem,
+  apiHostIdProblem,
   hostUrlProblem,
   normalizeHostUrl,
   passwordProblem,
@@ -10,10 +10,10 @@ import {
 
 describe('API host rules', () => {
   it('checks ids', () => {
-    expect(hostIdProblem('default')).toBeUndefined();
-    expect(hostIdProblem('prod-eu.1_a')).toBeUndefined();
+    expect(apiHostIdProblem('default')).toBeUndefined();
+    expect(apiHostIdProblem('prod-eu.1_a')).toBeUndefined();
     for (const id of ['', '-x', '.x', 'a b', 'a/b', 'x'.repeat(65), 'é'])
-      expect(hostIdProblem(id)).toBeDefined();
+      expect(apiHostIdProblem(id)).toBeDefined();
   });
 
   it('accepts a scheme and host only', () => {

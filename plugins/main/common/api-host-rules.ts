@@ -14,7 +14,7 @@ export const API_HOST_CA_FILE_MAX_LENGTH = 4096;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-export function hostIdProblem(id: string): string | undefined {
+export function apiHostIdProblem(id: string): string | undefined {
   if (!API_HOST_ID_PATTERN.test(id))
     return 'must be 1 to 64 letters, digits, "_", "." or "-", starting with a letter or digit';
   return undefined;

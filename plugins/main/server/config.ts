@@ -5,7 +5,7 @@
 import { schema, type TypeOf } from '../../../host/schema';
 import {
   caFileProblem,
-  hostIdProblem,
+  apiHostIdProblem,
   hostUrlProblem,
   passwordProblem,
   usernameProblem,
@@ -25,7 +25,7 @@ const cron = (defaultValue: string) =>
 
 /** An API host created at start when it is not stored yet (UI edits of it are kept). */
 const seededHost = schema.object({
-  id: schema.string({ validate: hostIdProblem }),
+  id: schema.string({ validate: apiHostIdProblem }),
   url: schema.string({ validate: hostUrlProblem }),
   port: schema.number({ min: 1, max: 65535, defaultValue: 55000 }),
   username: schema.string({ validate: usernameProblem }),

@@ -19,7 +19,7 @@ interface ErrorBody {
   message: string;
   attributes: {
     code: string;
-    hostId?: string;
+    apiHostId?: string;
     upstream?: { code?: string; status?: number; error?: number };
   };
 }

@@ -93,7 +93,7 @@ async function write(
   }
 }
 
-const hostId = (index: number) => `host-${index}`;
+const apiHostId = (index: number) => `host-${index}`;
 const dismissedVersion = (loop: number, index: number) => `9.${loop}.${index}`;
 
 describe('SIGKILL during a burst of writes', () => {
@@ -116,7 +116,7 @@ describe('SIGKILL during a burst of writes', () => {
     const headers = await login(first.url);
     for (let index = 0; index < HOSTS; index++) {
       const created = await write(first.url, headers, 'POST', '/hosts/apis', {
-        id: hostId(index),
+        id: apiHostId(index),
         url: 'https://127.0.0.1',
         port: 1000,
         username: 'wazuh-wui',
@@ -138,7 +138,7 @@ describe('SIGKILL during a burst of writes', () => {
     };
 
     const editLoop = async (index: number) => {
-      const id = hostId(index);
+      const id = apiHostId(index);
       sentPorts.set(id, []);
       for (let port = 1001; !killed && port < 60_000; port++) {
         sentPorts.get(id)!.push(port);
@@ -180,7 +180,7 @@ describe('SIGKILL during a burst of writes', () => {
       await fetch(`${dashboard.url}/hosts/apis`, { headers: again })
     ).json()) as Array<{ id: string; port: number }>;
     for (let index = 0; index < HOSTS; index++) {
-      const id = hostId(index);
+      const id = apiHostId(index);
       const stored = hosts.find((host) => host.id === id);
       const acked = lastAckedPort.get(id) ?? 1000;
       // An edit sent after the last acknowledged one may have been committed just before the kill.

@@ -108,7 +108,7 @@ describe('POST /api/request', () => {
     expect(refused.json()).toMatchObject({
       statusCode: 502,
       error: 'Bad Gateway',
-      attributes: { code: 'host_unreachable', hostId: HOST_ID },
+      attributes: { code: 'host_unreachable', apiHostId: HOST_ID },
     });
     env.simulator.resetFaults();
 
@@ -118,7 +118,11 @@ describe('POST /api/request', () => {
     const down = await request({ id: 'down', method: 'GET', path: '/agents' });
     expect(down.status).toBe(502);
     expect(down.json()).toMatchObject({
-      attributes: { code: 'host_unreachable', hostId: 'down', upstream: { code: 'ECONNREFUSED' } },
+      attributes: {
+        code: 'host_unreachable',
+        apiHostId: 'down',
+        upstream: { code: 'ECONNREFUSED' },
+      },
     });
     expect(down.json<{ message: string }>().message).toContain(
       'is not reachable at http://127.0.0.1:',
@@ -162,7 +166,7 @@ describe('POST /api/request', () => {
       statusCode: 404,
       error: 'Not Found',
       message: 'API host [nowhere] is not configured.',
-      attributes: { code: 'host_not_found', hostId: 'nowhere' },
+      attributes: { code: 'host_not_found', apiHostId: 'nowhere' },
     });
   });
 

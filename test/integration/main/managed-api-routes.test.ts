@@ -168,9 +168,9 @@ describe('check-stored-api, check-api, login and routes', () => {
       const response = await env.user.post('/api/login', { body: { idHost: HOST_ID } });
       expect(response.status).toBe(200);
       const { data } = response.json<{
-        data: { hostId: string; runAs: boolean; expiresAt: string };
+        data: { apiHostId: string; runAs: boolean; expiresAt: string };
       }>();
-      expect(data).toMatchObject({ hostId: HOST_ID, runAs: true });
+      expect(data).toMatchObject({ apiHostId: HOST_ID, runAs: true });
       expect(Date.parse(data.expiresAt)).toBeGreaterThan(Date.now());
       expect(response.text).not.toMatch(/eyJ[\w-]+\./);
     });

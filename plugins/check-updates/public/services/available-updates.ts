@@ -7,8 +7,8 @@ import { getCoreServices } from './core-services';
 const SESSION_CACHE_PREFIX = 'svcCheckUpdates:availableUpdates:';
 const requests = new Map<string, Promise<AvailableUpdates>>();
 
-function readSessionCache(apiId: string): AvailableUpdates | undefined {
-  const cached = window.sessionStorage.getItem(SESSION_CACHE_PREFIX + apiId);
+function readSessionCache(apiHostId: string): AvailableUpdates | undefined {
+  const cached = window.sessionStorage.getItem(SESSION_CACHE_PREFIX + apiHostId);
   if (!cached) return undefined;
   try {
     return JSON.parse(cached) as AvailableUpdates;
@@ -17,12 +17,12 @@ function readSessionCache(apiId: string): AvailableUpdates | undefined {
   }
 }
 
-async function fetchAvailableUpdates(apiId: string, force: boolean): Promise<AvailableUpdates> {
+async function fetchAvailableUpdates(apiHostId: string, force: boolean): Promise<AvailableUpdates> {
   const { data } = await getCoreServices().http.get<DataResponse<AvailableUpdates>>(
     ROUTES.updates,
-    { query: { api_id: apiId, force } },
+    { query: { api_id: apiHostId, force } },
   );
-  window.sessionStorage.setItem(SESSION_CACHE_PREFIX + apiId, JSON.stringify(data));
+  window.sessionStorage.setItem(SESSION_CACHE_PREFIX + apiHostId, JSON.stringify(data));
   return data;
 }
 
@@ -40,13 +40,13 @@ export async function getAvailableUpdates(
   checkOnly = false,
   forceQuery = false,
 ): Promise<AvailableUpdates> {
-  const apiId = getSelectedApiHostId();
-  if (!apiId)
+  const apiHostId = getSelectedApiHostId();
+  if (!apiHostId)
     throw new Error('No API host is selected: choose one in Settings → API to check for updates');
   const updates =
-    (!forceQuery && readSessionCache(apiId)) ||
-    (await singleFlight(requests, `${apiId}:${forceQuery}`, () =>
-      fetchAvailableUpdates(apiId, forceQuery),
+    (!forceQuery && readSessionCache(apiHostId)) ||
+    (await singleFlight(requests, `${apiHostId}:${forceQuery}`, () =>
+      fetchAvailableUpdates(apiHostId, forceQuery),
     ));
   if (!checkOnly) return updates;
   return {

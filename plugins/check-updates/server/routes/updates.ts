@@ -17,13 +17,13 @@ export function registerUpdatesRoute(router: CheckUpdatesRouter, getServices: Ge
       },
     },
     async (_context, request, response) => {
-      const { api_id: apiId, force } = request.query;
+      const { api_id: apiHostId, force } = request.query;
       try {
-        const data = await getServices().availableUpdates.getAvailableUpdates(apiId, { force });
+        const data = await getServices().availableUpdates.getAvailableUpdates(apiHostId, { force });
         const body: DataResponse<AvailableUpdates> = { data };
         return response.ok({ body });
       } catch (error) {
-        return errorResponse(response, error, { api_id: apiId });
+        return errorResponse(response, error, { api_id: apiHostId });
       }
     },
   );

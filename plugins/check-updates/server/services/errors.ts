@@ -23,8 +23,12 @@ export class UpdateCheckError extends Error {
   }
 }
 
-export function apiHostNotFound(apiId: string): UpdateCheckError {
-  return new UpdateCheckError(404, 'API_HOST_NOT_FOUND', `API host [${apiId}] is not configured`);
+export function apiHostNotFound(apiHostId: string): UpdateCheckError {
+  return new UpdateCheckError(
+    404,
+    'API_HOST_NOT_FOUND',
+    `API host [${apiHostId}] is not configured`,
+  );
 }
 
 export function isUpdateCheckError(error: unknown): error is UpdateCheckError {

@@ -11,7 +11,7 @@ import type { CsvFilter, CsvProgress } from '../services/csv-export';
 import { useSvcServices } from './services-context';
 
 export interface CsvExportButtonProps {
-  hostId: string;
+  apiHostId: string;
   /** Managed-API list path (`/agents`). */
   path: string;
   /** The view's current filter, so the file holds what the user sees. */
@@ -22,7 +22,7 @@ export interface CsvExportButtonProps {
 
 /** Exports the current filter as CSV, with progress and a way to stop; the file keeps the server's name. */
 export function CsvExportButton({
-  hostId,
+  apiHostId,
   path,
   filters,
   expectedRows,
@@ -37,7 +37,7 @@ export function CsvExportButton({
     setProgress({ rows: 0, bytes: 0, expectedRows });
     try {
       const result = await csv.export({
-        hostId,
+        apiHostId,
         path,
         filters,
         expectedRows,

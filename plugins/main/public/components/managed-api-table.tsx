@@ -68,7 +68,7 @@ export function ManagedApiTable<T extends object>({
     async (signal: AbortSignal) => {
       const filter = await translate();
       const page = await api.list<T>({
-        hostId: host.id,
+        apiHostId: host.id,
         path,
         query: { ...JSON.parse(fixedQuery), offset, limit, sort: apiSort, ...filter },
         signal,
@@ -118,7 +118,7 @@ export function ManagedApiTable<T extends object>({
             </EuiFlexItem>
             <EuiFlexItem grow={false}>
               <CsvExportButton
-                hostId={host.id}
+                apiHostId={host.id}
                 path={path}
                 filters={csvFilters}
                 expectedRows={page?.total}

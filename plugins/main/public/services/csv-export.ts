@@ -20,7 +20,7 @@ export interface CsvProgress {
 }
 
 export interface CsvExportRequest {
-  hostId: string;
+  apiHostId: string;
   path: string;
   filters: CsvFilter[];
   expectedRows?: number;
@@ -97,7 +97,7 @@ export class CsvExporter {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'Content-Type': 'application/json', 'osd-xsrf': 'svc-csv-export' },
-      body: JSON.stringify({ id: request.hostId, path: request.path, filters: request.filters }),
+      body: JSON.stringify({ id: request.apiHostId, path: request.path, filters: request.filters }),
       signal: request.signal,
     });
     if (!response.ok || !response.body) {

@@ -13,7 +13,7 @@ export type ApiQueryValue =
 export type ApiQuery = Record<string, ApiQueryValue>;
 
 export interface ManagedApiCall {
-  hostId: string;
+  apiHostId: string;
   method?: ManagedApiMethodName;
   /** Path of the managed API, without query string (`/agents`). */
   path: string;
@@ -47,9 +47,9 @@ export class ManagedApi {
 
   /** The envelope as the managed API sent it; rejects with an SvcError (or an AbortError). */
   async request<T>(call: ManagedApiCall): Promise<T> {
-    const { hostId, method = 'GET', path, query, body, signal, action } = call;
+    const { apiHostId, method = 'GET', path, query, body, signal, action } = call;
     const payload = {
-      id: hostId,
+      id: apiHostId,
       method,
       path: managedApiPath(path, query),
       ...(body === undefined ? {} : { body }),

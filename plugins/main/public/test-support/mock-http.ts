@@ -11,7 +11,7 @@ export interface RecordedCall {
 }
 
 export interface ManagedApiCallSeen {
-  hostId: string;
+  apiHostId: string;
   method: string;
   /** Path without query string. */
   path: string;
@@ -79,7 +79,7 @@ export function createMockHttp(
     if (method === 'POST' && path === '/api/request' && managedApi) {
       const [pathname, search = ''] = String(body.path).split('?');
       const seen: ManagedApiCallSeen = {
-        hostId: body.id,
+        apiHostId: body.id,
         method: body.method,
         path: pathname,
         query: Object.fromEntries(new URLSearchParams(search)),

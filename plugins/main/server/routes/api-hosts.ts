@@ -4,7 +4,7 @@ import type { IRouter } from '../../../../host/server/types';
 import type { ApiHostEntry } from '../../common/api-host-check';
 import {
   caFileProblem,
-  hostIdProblem,
+  apiHostIdProblem,
   hostUrlProblem,
   passwordProblem,
   usernameProblem,
@@ -29,7 +29,7 @@ export const hostFields = {
   ca_file: schema.string({ validate: caFileProblem }),
 };
 
-const idParams = schema.object({ id: schema.string({ validate: hostIdProblem }) });
+const idParams = schema.object({ id: schema.string({ validate: apiHostIdProblem }) });
 
 export function registerApiHostRoutes(router: IRouter, services: ServicesAccessor): void {
   const entries = async (hosts: StoredApiHost[]): Promise<ApiHostEntry[]> => {
@@ -53,7 +53,7 @@ export function registerApiHostRoutes(router: IRouter, services: ServicesAccesso
       path: SVC_ROUTES.hosts,
       validate: {
         body: schema.object({
-          id: schema.string({ validate: hostIdProblem }),
+          id: schema.string({ validate: apiHostIdProblem }),
           ...hostFields,
           port: schema.number({ min: 1, max: 65535, defaultValue: 55000 }),
           run_as: schema.boolean({ defaultValue: false }),

@@ -5,7 +5,7 @@
  */
 import { schema } from '../../../../host/schema';
 import type { IRouter } from '../../../../host/server/types';
-import { hostIdProblem } from '../../common/api-host-rules';
+import { apiHostIdProblem } from '../../common/api-host-rules';
 import { SVC_ROUTES } from '../../common/constants';
 import {
   checkManagedApiPath,
@@ -21,7 +21,7 @@ import { prepareProxyRequest } from '../services/managed-api/proxy-request';
 import { handleErrors } from './error-responses';
 
 const bodySchema = schema.object({
-  id: schema.string({ validate: hostIdProblem }),
+  id: schema.string({ validate: apiHostIdProblem }),
   method: schema.string({
     validate: (method) =>
       isManagedApiMethod(method) ? undefined : `must be one of ${MANAGED_API_METHODS.join(', ')}`,
@@ -46,20 +46,20 @@ export function registerApiRequestRoute(router: IRouter, services: ServicesAcces
         { ...request.body, method: request.body.method as ManagedApiMethodName },
         { maxDelayMs: config.api.max_request_delay_ms },
       );
-      const hostId = request.body.id;
+      const apiHostId = request.body.id;
 
       if (prepared.delayMs !== undefined) {
         // The host must exist now; the request itself goes later, as this user.
-        if (!(await services().hosts.get(hostId)))
+        if (!(await services().hosts.get(apiHostId)))
           return response.notFound({
             body: {
-              message: `API host [${hostId}] is not configured.`,
-              attributes: { code: 'host_not_found', hostId },
+              message: `API host [${apiHostId}] is not configured.`,
+              attributes: { code: 'host_not_found', apiHostId },
             },
           });
         const dueAt = Date.now() + prepared.delayMs;
         await queue.enqueue({
-          hostId,
+          apiHostId,
           method: prepared.method,
           path: prepared.path,
           body: prepared.body,
@@ -80,12 +80,12 @@ export function registerApiRequestRoute(router: IRouter, services: ServicesAcces
         prepared.method,
         prepared.path,
         prepared.body,
-        { apiHostID: hostId, signal: request.signal },
+        { apiHostID: apiHostId, signal: request.signal },
       );
       if (answer.status >= 300 && answer.status < 400) {
         throw new MalformedApiResponseError(
-          `API host [${hostId}] answered with a redirect (${answer.status}), which the dashboard does not follow.`,
-          hostId,
+          `API host [${apiHostId}] answered with a redirect (${answer.status}), which the dashboard does not follow.`,
+          apiHostId,
           { status: answer.status },
         );
       }
@@ -95,7 +95,7 @@ export function registerApiRequestRoute(router: IRouter, services: ServicesAcces
         body: answer.raw,
         headers: {
           'content-type': answer.headers['content-type'] ?? 'application/octet-stream',
-          'x-svc-api-host': hostId,
+          'x-svc-api-host': apiHostId,
         },
       });
     }),

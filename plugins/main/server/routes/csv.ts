@@ -4,7 +4,7 @@
  */
 import { schema } from '../../../../host/schema';
 import type { IRouter } from '../../../../host/server/types';
-import { hostIdProblem } from '../../common/api-host-rules';
+import { apiHostIdProblem } from '../../common/api-host-rules';
 import { SVC_ROUTES } from '../../common/constants';
 import { MANAGED_API_PATH_MAX_LENGTH } from '../../common/managed-api-request';
 import type { ServicesAccessor } from '../plugin-services';
@@ -27,7 +27,7 @@ export function registerCsvRoute(router: IRouter, services: ServicesAccessor): v
       path: SVC_ROUTES.csv,
       validate: {
         body: schema.object({
-          id: schema.string({ validate: hostIdProblem }),
+          id: schema.string({ validate: apiHostIdProblem }),
           path: schema.string({ minLength: 1, maxLength: MANAGED_API_PATH_MAX_LENGTH }),
           filters: schema.arrayOf(filter, { maxSize: 100, defaultValue: [] }),
         }),
@@ -38,7 +38,7 @@ export function registerCsvRoute(router: IRouter, services: ServicesAccessor): v
       const user = context.core.security.currentUser;
       const { id, path, filters } = request.body;
       const exported = await csv.start({
-        hostId: id,
+        apiHostId: id,
         path,
         filters,
         signal: request.signal,

@@ -4,7 +4,7 @@
  */
 import { schema } from '../../../../host/schema';
 import type { IRouter, OsdResponse, ResponseFactory } from '../../../../host/server/types';
-import { hostIdProblem } from '../../common/api-host-rules';
+import { apiHostIdProblem } from '../../common/api-host-rules';
 import { SVC_ROUTES } from '../../common/constants';
 import type { ServicesAccessor } from '../plugin-services';
 import type { ApiHostCheckOutcome, UnsavedApiHost } from '../services/api-checks/api-host-checker';
@@ -14,7 +14,7 @@ import { forbiddenUnlessAdmin } from './admin-guard';
 import { hostFields } from './api-hosts';
 import { errorResponse, handleErrors } from './error-responses';
 
-const hostId = schema.string({ validate: hostIdProblem });
+const apiHostIdSchema = schema.string({ validate: apiHostIdProblem });
 
 function checkResponse(
   response: ResponseFactory,
@@ -31,7 +31,7 @@ export function registerManagedApiRoutes(router: IRouter, services: ServicesAcce
       path: SVC_ROUTES.checkStoredApi,
       validate: {
         body: schema.object({
-          id: hostId,
+          id: apiHostIdSchema,
           idChanged: schema.maybe(schema.string({ maxLength: 64 })),
         }),
       },
@@ -55,7 +55,7 @@ export function registerManagedApiRoutes(router: IRouter, services: ServicesAcce
       validate: {
         body: schema.object({
           /** A stored host; the other fields, when given, replace its stored values for this check only. */
-          id: schema.maybe(hostId),
+          id: schema.maybe(apiHostIdSchema),
           url: schema.maybe(hostFields.url),
           port: schema.maybe(hostFields.port),
           username: schema.maybe(hostFields.username),
@@ -122,7 +122,10 @@ export function registerManagedApiRoutes(router: IRouter, services: ServicesAcce
     {
       path: SVC_ROUTES.login,
       validate: {
-        body: schema.object({ idHost: hostId, force: schema.boolean({ defaultValue: false }) }),
+        body: schema.object({
+          idHost: apiHostIdSchema,
+          force: schema.boolean({ defaultValue: false }),
+        }),
       },
     },
     handleErrors(async (context, request, response) => {

@@ -21,12 +21,12 @@ function host(id: string): ApiHost {
 }
 
 /** A host that answers with `answer()` a few milliseconds later, counting calls. */
-function fakeUpstream(answer: (apiId: string) => VersionCheck | Error) {
-  const calls: Array<{ apiId: string; force: boolean }> = [];
-  const fetchVersionCheck: FetchVersionCheck = async (apiId, { force }) => {
-    calls.push({ apiId, force });
+function fakeUpstream(answer: (apiHostId: string) => VersionCheck | Error) {
+  const calls: Array<{ apiHostId: string; force: boolean }> = [];
+  const fetchVersionCheck: FetchVersionCheck = async (apiHostId, { force }) => {
+    calls.push({ apiHostId, force });
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const result = answer(apiId);
+    const result = answer(apiHostId);
     if (result instanceof Error) throw result;
     return result;
   };
@@ -43,7 +43,7 @@ const releases48 = {
 };
 
 function setup(
-  answer: (apiId: string) => VersionCheck | Error = () => releases48,
+  answer: (apiHostId: string) => VersionCheck | Error = () => releases48,
   hosts: ApiHost[] = [host('manager-1')],
 ) {
   const clock = { now: new Date('2025-03-01T00:00:00.000Z') };
@@ -121,8 +121,8 @@ describe('AvailableUpdatesService', () => {
     await service.getAvailableUpdates('manager-1');
     await service.getAvailableUpdates('manager-1', { force: true });
     expect(upstream.calls).toEqual([
-      { apiId: 'manager-1', force: false },
-      { apiId: 'manager-1', force: true },
+      { apiHostId: 'manager-1', force: false },
+      { apiHostId: 'manager-1', force: true },
     ]);
   });
 
@@ -152,7 +152,7 @@ describe('AvailableUpdatesService', () => {
       service.getAvailableUpdates('b'),
       service.getAvailableUpdates('a'),
     ]);
-    expect(upstream.calls.map((call) => call.apiId).sort()).toEqual(['a', 'b']);
+    expect(upstream.calls.map((call) => call.apiHostId).sort()).toEqual(['a', 'b']);
   });
 
   it('rejects an unknown host with a 404 and asks nobody', async () => {
@@ -201,7 +201,7 @@ describe('AvailableUpdatesService', () => {
   it('refreshes every host regardless of the cache and reports the ones that failed', async () => {
     const hosts = [host('a'), host('b'), host('c')];
     const { service, upstream, repository } = setup(
-      (apiId) => (apiId === 'b' ? new Error('connect ECONNREFUSED') : releases48),
+      (apiHostId) => (apiHostId === 'b' ? new Error('connect ECONNREFUSED') : releases48),
       hosts,
     );
     await service.getAvailableUpdates('a');
@@ -210,7 +210,7 @@ describe('AvailableUpdatesService', () => {
       refreshed: ['a', 'c'],
       failed: [{ api_id: 'b', message: 'connect ECONNREFUSED' }],
     });
-    expect(upstream.calls.filter((call) => call.apiId === 'a')).toHaveLength(2);
+    expect(upstream.calls.filter((call) => call.apiHostId === 'a')).toHaveLength(2);
     expect(repository.attributesOf(AVAILABLE_UPDATES_SAVED_OBJECT_TYPE, 'c')).toMatchObject({
       api_id: 'c',
     });

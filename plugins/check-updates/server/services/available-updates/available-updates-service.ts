@@ -42,11 +42,11 @@ export class AvailableUpdatesService {
 
   /** Rejects with an `UpdateCheckError` for an unknown host or a failed check; the stored record is then unchanged. */
   getAvailableUpdates(
-    apiId: string,
+    apiHostId: string,
     { force = false }: { force?: boolean } = {},
   ): Promise<AvailableUpdates> {
-    if (force) return this.check(apiId, true);
-    return singleFlight(this.lookups, apiId, () => this.storedOrChecked(apiId));
+    if (force) return this.check(apiHostId, true);
+    return singleFlight(this.lookups, apiHostId, () => this.storedOrChecked(apiHostId));
   }
 
   /** Asks every configured host (the periodic job); one host's failure does not stop the others. */
@@ -55,11 +55,11 @@ export class AvailableUpdatesService {
     const outcomes = await Promise.allSettled(hosts.map((host) => this.check(host.id, false)));
     const summary: RefreshSummary = { refreshed: [], failed: [] };
     outcomes.forEach((outcome, index) => {
-      const apiId = hosts[index].id;
-      if (outcome.status === 'fulfilled') summary.refreshed.push(apiId);
+      const apiHostId = hosts[index].id;
+      if (outcome.status === 'fulfilled') summary.refreshed.push(apiHostId);
       else
         summary.failed.push({
-          api_id: apiId,
+          api_id: apiHostId,
           message:
             outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason),
         });
@@ -67,20 +67,22 @@ export class AvailableUpdatesService {
     return summary;
   }
 
-  private async storedOrChecked(apiId: string): Promise<AvailableUpdates> {
-    await this.requireHost(apiId);
-    const stored = await this.read(apiId);
+  private async storedOrChecked(apiHostId: string): Promise<AvailableUpdates> {
+    await this.requireHost(apiHostId);
+    const stored = await this.read(apiHostId);
     if (stored && this.isFresh(stored)) return stored;
-    return this.check(apiId, false);
+    return this.check(apiHostId, false);
   }
 
-  private check(apiId: string, force: boolean): Promise<AvailableUpdates> {
-    return singleFlight(this.checks, apiId, async () => {
-      await this.requireHost(apiId);
-      const { currentVersion, releases } = await this.options.fetchVersionCheck(apiId, { force });
+  private check(apiHostId: string, force: boolean): Promise<AvailableUpdates> {
+    return singleFlight(this.checks, apiHostId, async () => {
+      await this.requireHost(apiHostId);
+      const { currentVersion, releases } = await this.options.fetchVersionCheck(apiHostId, {
+        force,
+      });
       const updates = classifyUpdates(currentVersion, releases, this.options.releaseNotesUrl);
       const record: AvailableUpdates = {
-        api_id: apiId,
+        api_id: apiHostId,
         current_version: currentVersion,
         last_available_major: updates.major,
         last_available_minor: updates.minor,
@@ -88,26 +90,26 @@ export class AvailableUpdatesService {
         last_check_date: this.now().toISOString(),
       };
       await this.options.repository.create(AVAILABLE_UPDATES_SAVED_OBJECT_TYPE, record, {
-        id: recordId(apiId),
+        id: recordId(apiHostId),
         overwrite: true,
       });
-      this.options.logger.debug(`Checked available updates of API host [${apiId}]`, {
-        api_id: apiId,
+      this.options.logger.debug(`Checked available updates of API host [${apiHostId}]`, {
+        api_id: apiHostId,
         current_version: currentVersion,
       });
       return record;
     });
   }
 
-  private async requireHost(apiId: string): Promise<void> {
-    if (!(await this.options.hosts.get(apiId))) throw apiHostNotFound(apiId);
+  private async requireHost(apiHostId: string): Promise<void> {
+    if (!(await this.options.hosts.get(apiHostId))) throw apiHostNotFound(apiHostId);
   }
 
-  private async read(apiId: string): Promise<AvailableUpdates | undefined> {
+  private async read(apiHostId: string): Promise<AvailableUpdates | undefined> {
     try {
       const found = await this.options.repository.get<AvailableUpdates>(
         AVAILABLE_UPDATES_SAVED_OBJECT_TYPE,
-        recordId(apiId),
+        recordId(apiHostId),
       );
       return found.attributes;
     } catch (error) {
@@ -123,6 +125,6 @@ export class AvailableUpdatesService {
 }
 
 /** Saved-object id of a host's record: the host id itself, so one record exists per host. */
-function recordId(apiId: string): string {
-  return apiId;
+function recordId(apiHostId: string): string {
+  return apiHostId;
 }

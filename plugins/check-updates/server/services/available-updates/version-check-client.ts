@@ -22,7 +22,7 @@ export interface VersionCheck {
 }
 
 export type FetchVersionCheck = (
-  apiHostID: string,
+  apiHostId: string,
   options: { force: boolean },
 ) => Promise<VersionCheck>;
 
@@ -75,16 +75,16 @@ function failureDetail(error: JsonObject, reason: string): UpstreamDetail {
 }
 
 /** The API host gave no usable answer (removed meanwhile, unreachable, timed out, failed login, malformed body). */
-function unavailable(apiHostID: string, error: unknown): UpdateCheckError {
+function unavailable(apiHostId: string, error: unknown): UpdateCheckError {
   const reason = error instanceof Error ? error.message : String(error);
   const known = isObject(error) ? error : {};
-  if (known.statusCode === 404) return apiHostNotFound(apiHostID);
+  if (known.statusCode === 404) return apiHostNotFound(apiHostId);
   const upstream = failureDetail(known, reason);
   if (isTimeout(known)) {
     return new UpdateCheckError(
       504,
       'UPSTREAM_TIMEOUT',
-      `API host [${apiHostID}] did not answer the version check in time: ${reason}`,
+      `API host [${apiHostId}] did not answer the version check in time: ${reason}`,
       upstream,
     );
   }
@@ -93,57 +93,57 @@ function unavailable(apiHostID: string, error: unknown): UpdateCheckError {
     return new UpdateCheckError(
       502,
       'UPSTREAM_INVALID_RESPONSE',
-      `API host [${apiHostID}] sent an unusable answer to the version check: ${reason}`,
+      `API host [${apiHostId}] sent an unusable answer to the version check: ${reason}`,
       upstream,
     );
   }
   return new UpdateCheckError(
     502,
     'UPSTREAM_ERROR',
-    `API host [${apiHostID}] could not be asked for available updates: ${reason}`,
+    `API host [${apiHostId}] could not be asked for available updates: ${reason}`,
     upstream,
   );
 }
 
-function rejected(apiHostID: string, response: ManagedApiResponse<unknown>): UpdateCheckError {
+function rejected(apiHostId: string, response: ManagedApiResponse<unknown>): UpdateCheckError {
   const upstream = readUpstreamDetail(response);
   return new UpdateCheckError(
     502,
     'UPSTREAM_ERROR',
-    `API host [${apiHostID}] failed to check for updates: ${describe(upstream)}`,
+    `API host [${apiHostId}] failed to check for updates: ${describe(upstream)}`,
     upstream,
   );
 }
 
-function invalid(apiHostID: string, reason: string): UpdateCheckError {
+function invalid(apiHostId: string, reason: string): UpdateCheckError {
   return new UpdateCheckError(
     502,
     'UPSTREAM_INVALID_RESPONSE',
-    `API host [${apiHostID}] answered the version check with ${reason}`,
+    `API host [${apiHostId}] answered the version check with ${reason}`,
     { detail: reason },
   );
 }
 
-function disabled(apiHostID: string): UpdateCheckError {
+function disabled(apiHostId: string): UpdateCheckError {
   return new UpdateCheckError(
     409,
     'UPDATE_CHECK_DISABLED',
-    `Update checking is disabled on API host [${apiHostID}]: enable it in the managed API's configuration to see available updates`,
+    `Update checking is disabled on API host [${apiHostId}]: enable it in the managed API's configuration to see available updates`,
   );
 }
 
 /** Reads `GET /manager/version/check` of an API host with the host's own credentials. */
 export function createVersionCheckClient(requester: ManagedApiRequester): FetchVersionCheck {
-  return async (apiHostID, { force }) => {
+  return async (apiHostId, { force }) => {
     // force_query makes the host ask its release feed now instead of answering from its own cache.
     const path = force
       ? `${MANAGED_API_VERSION_CHECK_PATH}?force_query=true`
       : MANAGED_API_VERSION_CHECK_PATH;
     let response: ManagedApiResponse<unknown>;
     try {
-      response = await requester.request<unknown>('GET', path, undefined, { apiHostID });
+      response = await requester.request<unknown>('GET', path, undefined, { apiHostID: apiHostId });
     } catch (error) {
-      throw unavailable(apiHostID, error);
+      throw unavailable(apiHostId, error);
     }
     const body = response.data;
     if (
@@ -151,17 +151,17 @@ export function createVersionCheckClient(requester: ManagedApiRequester): FetchV
       response.status >= 300 ||
       (isObject(body) && typeof body.error === 'number' && body.error !== 0)
     ) {
-      throw rejected(apiHostID, response);
+      throw rejected(apiHostId, response);
     }
     if (!isObject(body) || !isObject(body.data))
-      throw invalid(apiHostID, 'a body without a data object');
+      throw invalid(apiHostId, 'a body without a data object');
     const data = body.data;
-    if (data.update_check === false) throw disabled(apiHostID);
+    if (data.update_check === false) throw disabled(apiHostId);
     const currentVersion =
       typeof data.current_version === 'string' ? toSemanticVersion(data.current_version) : null;
     if (!currentVersion)
       throw invalid(
-        apiHostID,
+        apiHostId,
         `current_version [${String(data.current_version)}], which is not a semantic version`,
       );
     const releases = [

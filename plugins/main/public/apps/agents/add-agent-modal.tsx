@@ -30,11 +30,11 @@ function nameProblem(name: string): string | undefined {
 
 /** Registers an agent (name, optional IP) and shows its enrollment key. */
 export function AddAgentModal({
-  hostId,
+  apiHostId,
   onClose,
   onAdded,
 }: {
-  hostId: string;
+  apiHostId: string;
   onClose(): void;
   onAdded(agent: AddedAgent): void;
 }) {
@@ -54,7 +54,10 @@ export function AddAgentModal({
     setSaving(true);
     setFailure(undefined);
     try {
-      const agent = await addAgent(api, hostId, { name, ...(ip.trim() ? { ip: ip.trim() } : {}) });
+      const agent = await addAgent(api, apiHostId, {
+        name,
+        ...(ip.trim() ? { ip: ip.trim() } : {}),
+      });
       setAdded(agent);
       onAdded(agent);
     } catch (error) {

@@ -10,11 +10,11 @@ export interface AddedAgent {
 
 export async function addAgent(
   api: ManagedApi,
-  hostId: string,
+  apiHostId: string,
   input: { name: string; ip?: string },
 ): Promise<AddedAgent> {
   const envelope = await api.request<DataEnvelope<AddedAgent>>({
-    hostId,
+    apiHostId,
     method: 'POST',
     path: '/agents',
     body: input,
@@ -25,11 +25,11 @@ export async function addAgent(
 
 export async function restartAgent(
   api: ManagedApi,
-  hostId: string,
+  apiHostId: string,
   agentId: string,
 ): Promise<void> {
   await api.mutate({
-    hostId,
+    apiHostId,
     method: 'PUT',
     path: `/agents/${encodeURIComponent(agentId)}/restart`,
     action: 'agent:restart',
@@ -38,12 +38,12 @@ export async function restartAgent(
 
 export async function assignGroup(
   api: ManagedApi,
-  hostId: string,
+  apiHostId: string,
   agentId: string,
   group: string,
 ): Promise<void> {
   await api.mutate({
-    hostId,
+    apiHostId,
     method: 'PUT',
     path: `/agents/${encodeURIComponent(agentId)}/group/${encodeURIComponent(group)}`,
     action: 'agent:modify_group',
@@ -51,9 +51,13 @@ export async function assignGroup(
 }
 
 /** Deletes one agent whatever its status or last keep-alive (the API keeps recently seen agents unless told otherwise). */
-export async function deleteAgent(api: ManagedApi, hostId: string, agentId: string): Promise<void> {
+export async function deleteAgent(
+  api: ManagedApi,
+  apiHostId: string,
+  agentId: string,
+): Promise<void> {
   await api.mutate({
-    hostId,
+    apiHostId,
     method: 'DELETE',
     path: '/agents',
     query: { agents_list: agentId, status: 'all', older_than: '0s' },

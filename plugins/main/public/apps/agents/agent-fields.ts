@@ -35,11 +35,11 @@ function valuesAt(item: unknown, path: string[]): string[] {
 }
 
 /** Distinct values of a field among the host's agents, narrowed to those containing what was typed. */
-export function agentValueSuggester(api: ManagedApi, hostId: string): ValueSuggester {
+export function agentValueSuggester(api: ManagedApi, apiHostId: string): ValueSuggester {
   return async (field, prefix, signal) => {
     if (field === 'group') {
       const groups = await api.list<{ name: string }>({
-        hostId,
+        apiHostId,
         path: '/groups',
         query: { limit: VALUE_SUGGESTIONS, search: prefix || undefined },
         signal,
@@ -49,7 +49,7 @@ export function agentValueSuggester(api: ManagedApi, hostId: string): ValueSugge
     // A value with q's separators cannot be searched for; then only the distinct values are listed.
     const usablePrefix = prefix && !/[;,()]/.test(prefix) ? prefix : '';
     const page = await api.list<unknown>({
-      hostId,
+      apiHostId,
       path: '/agents',
       query: {
         select: field,

@@ -97,7 +97,7 @@ export function AgentsTable({ host }: { host: ApiHost }) {
     async (signal: AbortSignal) => {
       const filter = await translate();
       const agents = await api.list<Agent>({
-        hostId: host.id,
+        apiHostId: host.id,
         path: '/agents',
         query: { offset, limit, sort: apiSort, status: statusKey || undefined, ...filter },
         signal,
@@ -272,7 +272,7 @@ export function AgentsTable({ host }: { host: ApiHost }) {
             </EuiFlexItem>
             <EuiFlexItem grow={false}>
               <CsvExportButton
-                hostId={host.id}
+                apiHostId={host.id}
                 path="/agents"
                 filters={csvFilters}
                 expectedRows={page?.total}
@@ -320,14 +320,14 @@ export function AgentsTable({ host }: { host: ApiHost }) {
       />
       {dialog.kind === 'add' && (
         <AddAgentModal
-          hostId={host.id}
+          apiHostId={host.id}
           onClose={() => setDialog({ kind: 'none' })}
           onAdded={reload}
         />
       )}
       {dialog.kind === 'group' && (
         <AssignGroupModal
-          hostId={host.id}
+          apiHostId={host.id}
           agent={dialog.agent}
           onClose={() => setDialog({ kind: 'none' })}
           onAssigned={(group) => {

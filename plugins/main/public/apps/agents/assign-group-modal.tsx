@@ -18,12 +18,12 @@ import { assignGroup } from './agent-actions';
 
 /** Picks a group and, on confirmation, adds the agent to it. */
 export function AssignGroupModal({
-  hostId,
+  apiHostId,
   agent,
   onClose,
   onAssigned,
 }: {
-  hostId: string;
+  apiHostId: string;
   agent: Agent;
   onClose(): void;
   onAssigned(group: string): void;
@@ -34,13 +34,13 @@ export function AssignGroupModal({
   const load = useCallback(
     (signal: AbortSignal) =>
       api.list<{ name: string }>({
-        hostId,
+        apiHostId,
         path: '/groups',
         query: { limit: 500, sort: '+name' },
         signal,
         action: 'group:read',
       }),
-    [api, hostId],
+    [api, apiHostId],
   );
   const { state } = useAsync(load, 'Loading groups', 'group:read');
   const options = (state.data?.items ?? []).map((entry) => ({
@@ -52,7 +52,7 @@ export function AssignGroupModal({
     if (!group) return;
     setSaving(true);
     try {
-      await assignGroup(api, hostId, agent.id, group);
+      await assignGroup(api, apiHostId, agent.id, group);
       onAssigned(group);
     } catch (error) {
       errors.report(error, `Assigning agent ${agent.id} to group ${group}`, {

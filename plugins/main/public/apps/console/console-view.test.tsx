@@ -89,7 +89,7 @@ function setup({
       'GET /api/routes': () => catalogue,
       'POST /utils/logs/ui': () => ({}),
     },
-    answer ?? ((call) => itemsEnvelope([{ id: '001', name: `agent on ${call.hostId}` }])),
+    answer ?? ((call) => itemsEnvelope([{ id: '001', name: `agent on ${call.apiHostId}` }])),
   );
   mock.http = withAsResponse(mock.http);
   const test = createTestServices(mock);
@@ -131,7 +131,7 @@ describe('API console host selector', () => {
     await screen.findByTestId('consoleCatalogueInfo');
     expect(await runAndWait(user)).toHaveTextContent('200');
     expect(
-      mock.managedApiCalls.map((call) => [call.hostId, call.method, call.path, call.query]),
+      mock.managedApiCalls.map((call) => [call.apiHostId, call.method, call.path, call.query]),
     ).toEqual([['beta', 'GET', '/agents', { limit: '1' }]]);
     expect(screen.getByTestId('consoleResponseHost')).toHaveTextContent('beta');
 
@@ -141,7 +141,7 @@ describe('API console host selector', () => {
     await waitFor(() =>
       expect(screen.getByTestId('consoleResponseHost')).toHaveTextContent('alpha'),
     );
-    expect(mock.managedApiCalls.map((call) => call.hostId)).toEqual(['beta', 'alpha']);
+    expect(mock.managedApiCalls.map((call) => call.apiHostId)).toEqual(['beta', 'alpha']);
     expect(screen.getAllByTestId('consoleHistoryHost').map((cell) => cell.textContent)).toEqual([
       'alpha',
       'beta',
@@ -231,7 +231,7 @@ describe('API console history and editor text', () => {
       expect.objectContaining({
         method: 'GET',
         path: '/agents?limit=1',
-        hostId: 'beta',
+        apiHostId: 'beta',
         status: 200,
       }),
     ]);

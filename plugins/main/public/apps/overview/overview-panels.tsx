@@ -42,7 +42,7 @@ function AgentsSummaryPanel({ host }: { host: ApiHost }) {
   const load = useCallback(
     (signal: AbortSignal) =>
       api.data<AgentsSummaryStatus>({
-        hostId: host.id,
+        apiHostId: host.id,
         path: '/agents/summary/status',
         signal,
         action: 'agent:read',
@@ -118,7 +118,7 @@ function ManagerPanel({ host }: { host: ApiHost }) {
   const load = useCallback(
     (signal: AbortSignal) =>
       api.list<DaemonStates>({
-        hostId: host.id,
+        apiHostId: host.id,
         path: '/manager/status',
         signal,
         action: 'manager:read',
@@ -166,7 +166,7 @@ function ManagerPanel({ host }: { host: ApiHost }) {
 function HostPanel({ host }: { host: ApiHost }) {
   const { api } = useSvcServices();
   const load = useCallback(
-    (signal: AbortSignal) => api.data<ApiInfo>({ hostId: host.id, path: '/', signal }),
+    (signal: AbortSignal) => api.data<ApiInfo>({ apiHostId: host.id, path: '/', signal }),
     [api, host.id],
   );
   const { state, reload } = useAsync(load, 'Reading the API version');

@@ -142,7 +142,7 @@ function RuleById({ host, id, onClose }: { host: ApiHost; id: string; onClose():
   const load = useCallback(
     (signal: AbortSignal) =>
       api.list<Rule>({
-        hostId: host.id,
+        apiHostId: host.id,
         path: '/rules',
         query: { rule_ids: id },
         signal,

@@ -22,7 +22,7 @@ export function AgentPicker({
   const load = useCallback(
     (signal: AbortSignal) =>
       api.list<Pick<Agent, 'id' | 'name' | 'status'>>({
-        hostId: host.id,
+        apiHostId: host.id,
         path: '/agents',
         query: {
           select: 'id,name,status',

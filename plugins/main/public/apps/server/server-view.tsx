@@ -89,7 +89,7 @@ function StatusTab({ host }: { host: ApiHost }) {
   const loadStatus = useCallback(
     (signal: AbortSignal) =>
       api.list<Record<string, string>>({
-        hostId: host.id,
+        apiHostId: host.id,
         path: '/manager/status',
         signal,
         action: 'manager:read',
@@ -99,7 +99,7 @@ function StatusTab({ host }: { host: ApiHost }) {
   const loadInfo = useCallback(
     (signal: AbortSignal) =>
       api.list<ManagerInfo>({
-        hostId: host.id,
+        apiHostId: host.id,
         path: '/manager/info',
         signal,
         action: 'manager:read',
@@ -191,7 +191,7 @@ function ConfigurationTab({ host }: { host: ApiHost }) {
   const load = useCallback(
     (signal: AbortSignal) =>
       api.list<Record<string, unknown>>({
-        hostId: host.id,
+        apiHostId: host.id,
         path: '/manager/configuration',
         query: { section: section || undefined },
         signal,
@@ -239,7 +239,7 @@ function LogsSummaryTab({ host }: { host: ApiHost }) {
   const load = useCallback(
     (signal: AbortSignal) =>
       api.list<Record<string, Omit<LogCounts, 'tag'>>>({
-        hostId: host.id,
+        apiHostId: host.id,
         path: '/manager/logs/summary',
         signal,
         action: 'manager:read',

@@ -21,7 +21,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ApiHostEntry } from '../../../common/api-host-check';
 import {
   caFileProblem,
-  hostIdProblem,
+  apiHostIdProblem,
   hostUrlProblem,
   passwordProblem,
   portProblem,
@@ -61,7 +61,7 @@ function initialValues(host?: ApiHostEntry): FormValues {
 
 function problemsOf(values: FormValues, editing: boolean): Problems {
   const problems: Problems = {
-    id: editing ? undefined : hostIdProblem(values.id),
+    id: editing ? undefined : apiHostIdProblem(values.id),
     url: hostUrlProblem(values.url),
     port: portProblem(Number(values.port)),
     username: usernameProblem(values.username),

@@ -131,7 +131,7 @@ function setup({
         statusCode: 504,
         error: 'Gateway Timeout',
         message: 'The API host did not answer within 60 s',
-        attributes: { code: 'timeout', hostId: id, check },
+        attributes: { code: 'timeout', apiHostId: id, check },
       });
     },
     'PUT /hosts/apis/production': (call: RecordedCall) => {

@@ -13,11 +13,11 @@ export type HostUpdates = { ok: true; updates: AvailableUpdates } | { ok: false;
  * again). One host failing does not hide the others.
  */
 export function useHostUpdates(
-  hostIds: string[],
+  apiHostIds: string[],
   force: number,
 ): AsyncResult<Record<string, HostUpdates>> {
   const { core } = useSvcServices();
-  const key = hostIds.join('\u0000');
+  const key = apiHostIds.join('\u0000');
   const load = useCallback(
     async (signal: AbortSignal) => {
       const ids = key === '' ? [] : key.split('\u0000');

@@ -35,22 +35,22 @@ function fakeChecker(usable: Record<string, boolean>) {
 
 describe('ApiHostStatusRegistry', () => {
   let savedObjects: TestSavedObjects;
-  let hostIds: string[];
+  let apiHostIds: string[];
 
   beforeEach(async () => {
     savedObjects = await startTestSavedObjects((setup) =>
       setup.registerType(apiHostStatusSavedObjectType),
     );
-    hostIds = ['prod', 'staging'];
+    apiHostIds = ['prod', 'staging'];
   });
   afterEach(() => savedObjects.cleanup());
 
   function registry(usable: Record<string, boolean> = {}, now = () => NOW) {
     const { checker, checked } = fakeChecker(usable);
     const hosts = {
-      list: async () => hostIds.map((id) => ({ id })),
+      list: async () => apiHostIds.map((id) => ({ id })),
       resolve: async (id: string) =>
-        hostIds.includes(id) ? ({ id } as ResolvedApiHost) : undefined,
+        apiHostIds.includes(id) ? ({ id } as ResolvedApiHost) : undefined,
     };
     const repository = savedObjects.start.createInternalRepository([
       API_HOST_STATUS_SAVED_OBJECT_TYPE,
@@ -97,7 +97,7 @@ describe('ApiHostStatusRegistry', () => {
 
   it('at start checks only hosts whose last check is missing or older than one period', async () => {
     await registry().statuses.refresh('prod');
-    hostIds = ['prod', 'staging', 'new'];
+    apiHostIds = ['prod', 'staging', 'new'];
     const soon = registry({}, () => NOW + 60_000);
     await soon.statuses.refreshStale(5 * 60_000);
     expect(soon.checked.sort()).toEqual(['new', 'staging']);
@@ -115,7 +115,7 @@ describe('ApiHostStatusRegistry', () => {
     expect(await statuses.get('prod')).toBeUndefined();
 
     // Removed while this registry did not hear of it (another instance, or a stopped one).
-    hostIds = ['prod'];
+    apiHostIds = ['prod'];
     await statuses.refreshAll();
     expect([...(await statuses.getMany(['prod', 'staging'])).keys()]).toEqual(['prod']);
     expect(await statuses.refresh('gone')).toBeUndefined();

@@ -15,7 +15,7 @@ import {
 } from '../../../common/api-hosts';
 import {
   caFileProblem,
-  hostIdProblem,
+  apiHostIdProblem,
   hostUrlProblem,
   normalizeHostUrl,
   passwordProblem,
@@ -75,14 +75,14 @@ const RESOLVE_CACHE_MS = 1000;
 const UNVERSIONED_EDIT_ATTEMPTS = 5;
 
 /** Binds a stored password to its host, so a password copied onto another host does not decrypt. */
-function passwordSubject(hostId: string): string {
-  return `svc-api-host:${hostId}`;
+function passwordSubject(apiHostId: string): string {
+  return `svc-api-host:${apiHostId}`;
 }
 
-function undecryptablePassword(hostId: string, error: SecretDecryptionError): string {
+function undecryptablePassword(apiHostId: string, error: SecretDecryptionError): string {
   return error.reason === 'format'
-    ? `The stored password of API host [${hostId}] is not in a known format.`
-    : `The stored password of API host [${hostId}] cannot be decrypted: the encryption key (SVC_ENCRYPTION_KEY or the key file in the data folder) is not the one it was saved with. Save the host's password again.`;
+    ? `The stored password of API host [${apiHostId}] is not in a known format.`
+    : `The stored password of API host [${apiHostId}] cannot be decrypted: the encryption key (SVC_ENCRYPTION_KEY or the key file in the data folder) is not the one it was saved with. Save the host's password again.`;
 }
 
 function check(field: string, problem: string | undefined): void {
@@ -202,7 +202,7 @@ export class ApiHostStore implements ApiHostResolver {
     input: ApiHostInput & { password: string },
     options: { demo?: boolean } = {},
   ): Promise<StoredApiHost> {
-    check('id', hostIdProblem(input.id));
+    check('id', apiHostIdProblem(input.id));
     const attributes = await this.attributesFor(
       input.id,
       { ...input, tls_verify: input.tls_verify ?? true },

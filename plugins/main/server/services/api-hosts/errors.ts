@@ -21,8 +21,8 @@ export class ApiHostInputError extends ApiHostStoreError {
 
 export class ApiHostMissingError extends ApiHostStoreError {
   readonly statusCode = 404;
-  constructor(readonly hostId: string) {
-    super(`API host [${hostId}] is not configured.`);
+  constructor(readonly apiHostId: string) {
+    super(`API host [${apiHostId}] is not configured.`);
   }
 }
 

@@ -54,7 +54,7 @@ async function readAll(stream: Readable): Promise<string> {
 }
 
 const base = {
-  hostId: 'prod',
+  apiHostId: 'prod',
   filters: [],
   signal: new AbortController().signal,
   now: new Date('2025-03-10T14:05:01Z'),

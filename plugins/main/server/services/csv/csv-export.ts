@@ -26,7 +26,7 @@ export type CsvPageFetcher = (
 ) => Promise<{ status: number; data: unknown }>;
 
 export interface CsvExportRequest {
-  hostId: string;
+  apiHostId: string;
   path: string;
   filters: readonly CsvFilter[];
   fetchPage: CsvPageFetcher;
@@ -59,12 +59,12 @@ const ROWS_PER_CHUNK = 1000;
 /** The first page is small so the download starts at once; the following ones use the page size. */
 const FIRST_PAGE_SIZE = 1000;
 
-function readPage(hostId: string, answer: { status: number; data: unknown }): Page {
+function readPage(apiHostId: string, answer: { status: number; data: unknown }): Page {
   if (answer.status !== 200) {
     const problem = upstreamProblem(answer);
     throw new UpstreamRejectedError(
-      `API host [${hostId}] refused the export: ${problem.detail ?? problem.title ?? `HTTP ${answer.status}`}`,
-      hostId,
+      `API host [${apiHostId}] refused the export: ${problem.detail ?? problem.title ?? `HTTP ${answer.status}`}`,
+      apiHostId,
       problem,
     );
   }
@@ -74,8 +74,8 @@ function readPage(hostId: string, answer: { status: number; data: unknown }): Pa
   )?.data;
   if (!Array.isArray(data?.affected_items) || typeof data?.total_affected_items !== 'number') {
     throw new MalformedApiResponseError(
-      `API host [${hostId}] answered without a list of items (data.affected_items) to export.`,
-      hostId,
+      `API host [${apiHostId}] answered without a list of items (data.affected_items) to export.`,
+      apiHostId,
       { status: answer.status },
     );
   }
@@ -83,7 +83,7 @@ function readPage(hostId: string, answer: { status: number; data: unknown }): Pa
 }
 
 /** `agents-demo-20250310-140501.csv`: what, from which host, when (UTC). */
-export function csvFilename(pathname: string, hostId: string, now: Date): string {
+export function csvFilename(pathname: string, apiHostId: string, now: Date): string {
   const resource =
     pathname
       .split('/')
@@ -91,7 +91,7 @@ export function csvFilename(pathname: string, hostId: string, now: Date): string
       .join('-')
       .replace(/[^A-Za-z0-9._-]/g, '_') || 'export';
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  return `${resource}-${hostId}-${stamp}.csv`;
+  return `${resource}-${apiHostId}-${stamp}.csv`;
 }
 
 function* inBatches(items: Item[]): Generator<Item[]> {
@@ -114,7 +114,7 @@ export class CsvExportService {
       this.settings.maxRows > 0 ? this.settings.maxRows : Infinity,
     );
     const first = readPage(
-      request.hostId,
+      request.apiHostId,
       await request.fetchPage(pagePath(query, 0, firstLimit), request.signal),
     );
     const end =
@@ -142,7 +142,7 @@ export class CsvExportService {
     csv.on('close', () => rows.destroy());
     rows.pipe(csv);
     return {
-      filename: csvFilename(query.pathname, request.hostId, request.now ?? new Date()),
+      filename: csvFilename(query.pathname, request.apiHostId, request.now ?? new Date()),
       totalRows: first.total,
       exportedRows: end,
       stream: csv,
@@ -161,7 +161,7 @@ export class CsvExportService {
     const fetchAt = (offset: number): Promise<Page> =>
       request
         .fetchPage(pagePath(query, offset, this.pageLimit(offset, end)), stop.signal)
-        .then((answer) => readPage(request.hostId, answer));
+        .then((answer) => readPage(request.apiHostId, answer));
     // The first page was fetched before the answer started; later pages are fetched one ahead.
     let offset = Math.min(first.items.length, end);
     let next = offset < end && first.items.length > 0 ? fetchAt(offset) : undefined;

@@ -37,7 +37,7 @@ function fakeApi(answers: Record<string, number | Error> = {}) {
 const alice: AuthenticatedUser = { username: 'alice', roles: ['admin'] };
 
 function request(path: string, dueAt: number, body?: unknown): DelayedRequest {
-  return { hostId: 'prod', method: 'PUT', path, body, user: alice, dueAt };
+  return { apiHostId: 'prod', method: 'PUT', path, body, user: alice, dueAt };
 }
 
 describe('DelayedRequestQueue', () => {

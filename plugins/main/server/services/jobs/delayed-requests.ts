@@ -19,7 +19,7 @@ import type { ManagedApiService } from '../managed-api/managed-api-service';
 import type { SecretCipher } from '../secrets/secret-cipher';
 
 export interface DelayedRequest {
-  hostId: string;
+  apiHostId: string;
   method: ManagedApiMethodName;
   /** Path with its query string. */
   path: string;
@@ -43,8 +43,8 @@ export interface DelayedRequestAttributes {
 /** Due requests read per page; each page is sent before the next is read. */
 const PAGE_SIZE = 100;
 
-function describeRequest({ method, path, hostId, user }: DelayedRequest): string {
-  return `${method} ${path} on [${hostId}] for [${user?.username ?? 'the dashboard'}]`;
+function describeRequest({ method, path, apiHostId, user }: DelayedRequest): string {
+  return `${method} ${path} on [${apiHostId}] for [${user?.username ?? 'the dashboard'}]`;
 }
 
 export class DelayedRequestQueue {
@@ -59,7 +59,7 @@ export class DelayedRequestQueue {
   async enqueue(request: DelayedRequest): Promise<string> {
     const id = randomUUID();
     const attributes: DelayedRequestAttributes = {
-      host_id: request.hostId,
+      host_id: request.apiHostId,
       method: request.method,
       path: request.path,
       ...(request.body === undefined
@@ -105,7 +105,7 @@ export class DelayedRequestQueue {
       request = this.toRequest(object);
       const { status } = await this.api
         .asUser(request.user)
-        .request(request.method, request.path, request.body, { apiHostID: request.hostId });
+        .request(request.method, request.path, request.body, { apiHostID: request.apiHostId });
       if (status >= 400)
         this.logger.warn(`Delayed request ${describeRequest(request)} answered ${status}.`);
       else this.logger.debug(`Delayed request ${describeRequest(request)} answered ${status}.`);
@@ -118,7 +118,7 @@ export class DelayedRequestQueue {
 
   private toRequest({ id, attributes }: SavedObject<DelayedRequestAttributes>): DelayedRequest {
     return {
-      hostId: attributes.host_id,
+      apiHostId: attributes.host_id,
       method: attributes.method,
       path: attributes.path,
       body:

@@ -34,7 +34,7 @@ export abstract class ManagedApiError extends Error {
 
   constructor(
     message: string,
-    readonly hostId: string | undefined,
+    readonly apiHostId: string | undefined,
     readonly upstream: UpstreamDetail = {},
   ) {
     super(message);
@@ -48,7 +48,7 @@ export abstract class ManagedApiError extends Error {
     );
     return {
       code: this.code,
-      ...(this.hostId === undefined ? {} : { hostId: this.hostId }),
+      ...(this.apiHostId === undefined ? {} : { apiHostId: this.apiHostId }),
       ...(Object.keys(upstream).length ? { upstream } : {}),
     };
   }
@@ -57,8 +57,8 @@ export abstract class ManagedApiError extends Error {
 export class ApiHostNotFoundError extends ManagedApiError {
   readonly statusCode = 404;
   readonly code = 'host_not_found';
-  constructor(hostId: string) {
-    super(`API host [${hostId}] is not configured.`, hostId);
+  constructor(apiHostId: string) {
+    super(`API host [${apiHostId}] is not configured.`, apiHostId);
   }
 }
 

@@ -216,7 +216,7 @@ describe('ManagedApiService', () => {
     expect(error.message).not.toContain('wrong-password');
     expect(error.toAttributes()).toEqual({
       code: 'login_failed',
-      hostId: 'prod',
+      apiHostId: 'prod',
       upstream: { status: 401, title: 'Unauthorized', detail: 'Invalid credentials' },
     });
   });
@@ -254,7 +254,7 @@ describe('ManagedApiService', () => {
     const first = await setup.service.login('prod', ALICE, { force: false });
     await setup.service.login('prod', ALICE, { force: false });
     await setup.service.login('prod', ALICE, { force: true });
-    expect(first).toMatchObject({ hostId: 'prod', runAs: true });
+    expect(first).toMatchObject({ apiHostId: 'prod', runAs: true });
     expect(Date.parse(first.expiresAt)).toBeGreaterThan(Date.now());
     expect(upstream.logins).toHaveLength(2);
   });

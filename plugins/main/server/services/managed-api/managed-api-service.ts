@@ -36,22 +36,22 @@ export interface ManagedApiServiceDeps {
 }
 
 export interface LoginResult {
-  hostId: string;
+  apiHostId: string;
   runAs: boolean;
   expiresAt: string;
 }
 
 type Target = LoginTarget & Pick<ApiHost, 'run_as'>;
 
-function checkedPath(method: unknown, path: unknown, hostId: string): string {
+function checkedPath(method: unknown, path: unknown, apiHostId: string): string {
   if (!isManagedApiMethod(method))
     throw new InvalidApiRequestError(
       `Request method [${String(method)}] is not valid: use GET, POST, PUT, DELETE or PATCH.`,
-      hostId,
+      apiHostId,
     );
   const check = checkManagedApiPath(path);
   if (!check.valid)
-    throw new InvalidApiRequestError(`Request path is not valid: ${check.reason}.`, hostId);
+    throw new InvalidApiRequestError(`Request path is not valid: ${check.reason}.`, apiHostId);
   return `${check.pathname}${check.search}`;
 }
 
@@ -90,9 +90,9 @@ export class ManagedApiService {
     };
   }
 
-  private async resolve(hostId: string): Promise<ResolvedApiHost> {
-    const host = await this.deps.hosts.resolve(hostId);
-    if (!host) throw new ApiHostNotFoundError(hostId);
+  private async resolve(apiHostId: string): Promise<ResolvedApiHost> {
+    const host = await this.deps.hosts.resolve(apiHostId);
+    if (!host) throw new ApiHostNotFoundError(apiHostId);
     return host;
   }
 
@@ -124,14 +124,14 @@ export class ManagedApiService {
     try {
       const answer = await this.authorizedSend(target, identity, method, path, body, deadline);
       this.deps.logger.debug(`${method} ${path} answered ${answer.status}`, {
-        hostId: target.id,
+        apiHostId: target.id,
         status: answer.status,
         durationMs: Date.now() - started,
       });
       return answer;
     } catch (error) {
       this.deps.logger.debug(`${method} ${path} failed: ${(error as Error).message}`, {
-        hostId: target.id,
+        apiHostId: target.id,
         durationMs: Date.now() - started,
       });
       throw error;
@@ -183,17 +183,17 @@ export class ManagedApiService {
 
   /** Makes sure the dashboard holds a valid token for this user on the host; `force` logs in anew. */
   async login(
-    hostId: string,
+    apiHostId: string,
     user: AuthenticatedUser | null,
     options: { force: boolean; signal?: AbortSignal },
   ): Promise<LoginResult> {
-    const host = await this.resolve(hostId);
+    const host = await this.resolve(apiHostId);
     const identity = identityFor(user, host.run_as);
     const deadline = startDeadline(this.deps.timeoutMs, options.signal);
     try {
       const issued = await this.deps.tokens.get(host, identity, deadline, { force: options.force });
       return {
-        hostId,
+        apiHostId,
         runAs: identity.kind === 'run_as',
         expiresAt: new Date(issued.expiresAt).toISOString(),
       };
@@ -208,8 +208,8 @@ export class ManagedApiService {
   }
 
   /** Forgets tokens and connections of a host that was edited or removed. */
-  forgetHost(hostId: string): void {
-    this.deps.tokens.forgetHost(hostId);
-    this.deps.transport.forget(hostId);
+  forgetHost(apiHostId: string): void {
+    this.deps.tokens.forgetHost(apiHostId);
+    this.deps.transport.forget(apiHostId);
   }
 }

@@ -87,9 +87,9 @@ export class TokenStore {
   }
 
   /** Drops every token of a host (edited or removed). */
-  forgetHost(hostId: string): void {
+  forgetHost(apiHostId: string): void {
     for (const key of this.tokens.keys())
-      if (key.startsWith(`${hostId}\n`)) this.tokens.delete(key);
+      if (key.startsWith(`${apiHostId}\n`)) this.tokens.delete(key);
   }
 
   private async login(

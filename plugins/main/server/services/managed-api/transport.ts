@@ -207,7 +207,7 @@ export class HostTransport {
           error instanceof MalformedApiResponseError
             ? error
             : toManagedApiError(error, {
-                hostId: host.id,
+                apiHostId: host.id,
                 hostName: describeHost(host),
                 origin: connection.origin,
                 timeoutMs: deadline.timeoutMs,
@@ -259,9 +259,9 @@ export class HostTransport {
   }
 
   /** Drops the keep-alive sockets of a host whose settings changed or that was removed. */
-  forget(hostId: string): void {
-    this.connections.get(hostId)?.agent.destroy();
-    this.connections.delete(hostId);
+  forget(apiHostId: string): void {
+    this.connections.get(apiHostId)?.agent.destroy();
+    this.connections.delete(apiHostId);
   }
 
   close(): void {

@@ -38,7 +38,7 @@ const TLS_CODES = new Set([
 ]);
 
 export interface FailureContext {
-  hostId: string;
+  apiHostId: string;
   /** How messages name the host (`API host [prod]`). */
   hostName: string;
   /** `https://host:port`, for messages (never carries credentials). */
@@ -70,16 +70,16 @@ function errorCode(error: unknown): string | undefined {
  * client failure (a bug) is rethrown as it is, so it is not disguised as an unreachable host.
  */
 export function toManagedApiError(error: unknown, context: FailureContext): ManagedApiError {
-  const { hostId, hostName, origin } = context;
+  const { apiHostId, hostName, origin } = context;
   if (context.timedOut) {
     return new ApiHostTimeoutError(
       `${hostName} did not answer within ${context.timeoutMs} ms.`,
-      hostId,
+      apiHostId,
       { code: 'ETIMEDOUT' },
     );
   }
   if (context.callerAborted)
-    return new ApiRequestAbortedError(`The request to ${hostName} was cancelled.`, hostId);
+    return new ApiRequestAbortedError(`The request to ${hostName} was cancelled.`, apiHostId);
   const code = errorCode(error);
   const message = error instanceof Error ? error.message : String(error);
   if (
@@ -95,35 +95,35 @@ export function toManagedApiError(error: unknown, context: FailureContext): Mana
         : ' Check the host certificate, its CA file, or the host name in the URL.';
     return new ApiHostTlsError(
       `TLS connection to ${hostName} at ${origin} failed: ${message}.${hint}`,
-      hostId,
+      apiHostId,
       { code },
     );
   }
   if (code && UNREACHABLE_CODES.has(code)) {
     return new ApiHostUnreachableError(
       `${hostName} is not reachable at ${origin} (${code}). Check its URL and port.`,
-      hostId,
+      apiHostId,
       { code },
     );
   }
   if (context.responseStarted) {
     return new MalformedApiResponseError(
       `${hostName} sent an incomplete answer: ${message}.`,
-      hostId,
+      apiHostId,
       { code },
     );
   }
   if ((code && CUT_SHORT_CODES.has(code)) || /socket hang up/i.test(message)) {
     return new ApiHostUnreachableError(
       `${hostName} at ${origin} closed the connection (${code ?? message}). Check that the URL scheme and port point at the managed API.`,
-      hostId,
+      apiHostId,
       { code: code ?? 'ECONNRESET' },
     );
   }
   if (code) {
     return new ApiHostUnreachableError(
       `${hostName} at ${origin} could not be reached: ${message}.`,
-      hostId,
+      apiHostId,
       { code },
     );
   }

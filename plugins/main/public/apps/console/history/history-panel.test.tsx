@@ -12,7 +12,7 @@ const entries: HistoryEntry[] = [
   {
     method: 'PUT',
     path: '/agents/001/restart',
-    hostId: 'beta',
+    apiHostId: 'beta',
     sentAt: '2025-05-01T10:02:00.000Z',
     status: 403,
     durationMs: 31,
@@ -21,7 +21,7 @@ const entries: HistoryEntry[] = [
     method: 'POST',
     path: '/agents',
     body: { name: 'web-01' },
-    hostId: 'alpha',
+    apiHostId: 'alpha',
     sentAt: '2025-05-01T10:01:00.000Z',
     status: 200,
     durationMs: 12,
@@ -29,7 +29,7 @@ const entries: HistoryEntry[] = [
   {
     method: 'GET',
     path: '/agents?limit=5',
-    hostId: 'alpha',
+    apiHostId: 'alpha',
     sentAt: '2025-05-01T10:00:00.000Z',
     durationMs: 60000,
   },

@@ -45,10 +45,10 @@ export function HistoryPanel({ entries, onLoad, onClear }: HistoryPanelProps) {
       ),
     },
     {
-      field: 'hostId',
+      field: 'apiHostId',
       name: 'Host',
       width: '140px',
-      render: (hostId: string) => <span data-test-subj="consoleHistoryHost">{hostId}</span>,
+      render: (apiHostId: string) => <span data-test-subj="consoleHistoryHost">{apiHostId}</span>,
     },
     {
       field: 'status',

@@ -23,7 +23,7 @@ function entry(path: string, extra: Partial<HistoryEntry> = {}): HistoryEntry {
   return {
     method: 'GET',
     path,
-    hostId: 'prod',
+    apiHostId: 'prod',
     sentAt: '2025-05-01T10:00:00.000Z',
     status: 200,
     durationMs: 5,
@@ -56,6 +56,13 @@ describe('console history store', () => {
     expect([...storage.items.keys()]).toEqual([historyStorageKey('alice')]);
   });
 
+  it('reads entries saved with the former host id field name', () => {
+    const storage = memoryStorage();
+    const { apiHostId, ...saved } = entry('/agents');
+    storage.setItem(historyStorageKey('alice'), JSON.stringify([{ ...saved, hostId: apiHostId }]));
+    expect(new ConsoleHistory(storage, 'alice').list()).toEqual([entry('/agents')]);
+  });
+
   it('clears everything', () => {
     const history = new ConsoleHistory(memoryStorage(), 'alice');
     history.add(entry('/agents'));
@@ -79,7 +86,7 @@ describe('console history store', () => {
   it('records a response with method, path, body, host, time and status, and gives the request back', () => {
     const recorded = historyEntry({
       request: { method: 'POST', path: '/agents', body: { name: 'a' } },
-      hostId: 'prod',
+      apiHostId: 'prod',
       sentAt: '2025-05-01T10:00:00.000Z',
       durationMs: 12.6,
       status: 200,
@@ -89,7 +96,7 @@ describe('console history store', () => {
       method: 'POST',
       path: '/agents',
       body: { name: 'a' },
-      hostId: 'prod',
+      apiHostId: 'prod',
       sentAt: '2025-05-01T10:00:00.000Z',
       status: 200,
       durationMs: 13,

@@ -9,17 +9,26 @@ import type { ConsoleResponse } from '../services/console-request';
 
 export const HISTORY_LIMIT = 100;
 
-const entrySchema = z.object({
+/** Entries saved before the host id had one name inside the dashboard carry it as `hostId`. */
+function withCurrentNames(item: unknown): unknown {
+  if (typeof item !== 'object' || item === null || !('hostId' in item)) return item;
+  const { hostId, ...rest } = item as Record<string, unknown>;
+  return { apiHostId: hostId, ...rest };
+}
+
+const currentEntrySchema = z.object({
   method: z.enum(MANAGED_API_METHODS),
   path: z.string(),
   body: z.record(z.unknown()).optional(),
-  hostId: z.string(),
+  apiHostId: z.string(),
   sentAt: z.string(),
   status: z.number().optional(),
   durationMs: z.number(),
 });
 
-export type HistoryEntry = z.infer<typeof entrySchema>;
+const entrySchema = z.preprocess(withCurrentNames, currentEntrySchema);
+
+export type HistoryEntry = z.infer<typeof currentEntrySchema>;
 
 export type HistoryStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -33,7 +42,7 @@ export function historyEntry(response: ConsoleResponse): HistoryEntry {
     method,
     path,
     ...(body === undefined ? {} : { body }),
-    hostId: response.hostId,
+    apiHostId: response.apiHostId,
     sentAt: response.sentAt,
     status: response.status,
     durationMs: Math.round(response.durationMs),

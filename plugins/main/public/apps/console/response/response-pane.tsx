@@ -125,7 +125,7 @@ function ResponseHeader({ response, host }: { response: ConsoleResponse; host?: 
       <EuiFlexItem grow={false}>
         <EuiToolTip content={host ? `${host.url}:${host.port}` : 'This host is no longer stored'}>
           <EuiBadge color="default" iconType="compute" data-test-subj="consoleResponseHost">
-            {response.hostId}
+            {response.apiHostId}
           </EuiBadge>
         </EuiToolTip>
       </EuiFlexItem>
@@ -185,7 +185,7 @@ export function ResponsePane({
         {!running && response && (
           <ResponseHeader
             response={response}
-            host={hosts.find((host) => host.id === response.hostId)}
+            host={hosts.find((host) => host.id === response.apiHostId)}
           />
         )}
         {!running && result?.kind === 'not-sent' && (

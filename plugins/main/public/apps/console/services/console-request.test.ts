@@ -54,7 +54,7 @@ describe('sending a console request', () => {
     ]);
     expect(response).toEqual({
       request: { method: 'POST', path: '/agents?pretty=true', body: { name: 'a' } },
-      hostId: 'prod',
+      apiHostId: 'prod',
       sentAt: '2025-05-01T10:00:00.000Z',
       durationMs: 12,
       status: 200,

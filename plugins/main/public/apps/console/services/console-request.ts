@@ -13,7 +13,7 @@ export type ConsoleOutcome = 'success' | 'managed-api-error' | 'dashboard-error'
 
 export interface ConsoleResponse {
   request: SendableRequest;
-  hostId: string;
+  apiHostId: string;
   /** When the request was sent (ISO 8601). */
   sentAt: string;
   durationMs: number;
@@ -46,14 +46,14 @@ export interface SendOptions {
 
 export async function sendConsoleRequest(
   http: HttpStart,
-  hostId: string,
+  apiHostId: string,
   request: SendableRequest,
   { action, clock = systemClock }: SendOptions = {},
 ): Promise<ConsoleResponse> {
   const sentAt = clock.date().toISOString();
   const started = clock.now();
   const payload = {
-    id: hostId,
+    id: apiHostId,
     method: request.method,
     path: request.path,
     ...(request.body === undefined ? {} : { body: request.body }),
@@ -65,7 +65,7 @@ export async function sendConsoleRequest(
     });
     return {
       request,
-      hostId,
+      apiHostId,
       sentAt,
       durationMs: clock.now() - started,
       status: answer.response?.status,
@@ -78,7 +78,7 @@ export async function sendConsoleRequest(
     const body = (caught as { body?: unknown }).body;
     return {
       request,
-      hostId,
+      apiHostId,
       sentAt,
       durationMs,
       status: error.status,
