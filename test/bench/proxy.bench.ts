@@ -1,9 +1,16 @@
 /**
- * What `POST /api/request` adds to a managed-API call. The simulator and the dashboard each run in a
- * child process; this process only generates load.
- * (a) At a fixed 1,000 requests/s of `GET /agents?limit=10`: p50 and p99 directly and through the
- *     dashboard, and the difference (target: added p99 ≤ 3 ms).
- * (b) At saturation (autocannon, 32 connections): requests/s directly and through the dashboard.
+ * What `POST /api/request` costs, side by side in one run against three servers, each in its own
+ * process: the simulator called directly, a minimal Node proxy (`minimal-proxy.ts`, the comparator:
+ * cookie check, bearer token, keep-alive agent, status and body piped) and the dashboard. For a
+ * 10-agent answer (a few kB) and a 500-agent answer (a few hundred kB):
+ * (a) saturation requests/s of each and the ratio dashboard ÷ minimal (target ≥ 0.8), and the CPU
+ *     each process spends per request (target: dashboard ≤ 1.3× minimal);
+ * (b) p50/p99 added to the direct call at a steady rate (500 requests/s for 10 agents, target added
+ *     p99 ≤ 1.5 ms; 250 requests/s for 500 agents, target ≤ 3 ms).
+ * The minimal proxy also runs on undici's Pool, to compare the two upstream clients under one job.
+ * Rounds alternate between the servers, so a busy moment of the shared machine hits all alike; each
+ * figure is the median of the rounds. No request asks for compression (`Accept-Encoding`).
+ * `PROXY_BENCH_SECONDS` sets the length of one measurement (default 5 s).
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -12,40 +19,61 @@ import {
   dashboardSession,
   simulatorToken,
   spawnDashboard,
+  spawnServer,
   spawnSimulator,
+  type ChildServer,
 } from '../integration/main/processes';
 import { ADMIN_USER } from '../../simulator/users';
 import type { BenchResult } from './run';
 
 export const name = 'Main plugin: managed-API proxy (/api/request)';
 
-const RATE = 1_000;
-const FIXED_RATE_MS = 12_000;
 const ROUNDS = 3;
-const WARM_UP_MS = 3_000;
-const SATURATION_SECONDS = 10;
-const TARGET_ADDED_P99_MS = 3;
-/** Keep-alive connections of the fixed-rate load, as a browser fleet behind a proxy would hold. */
-const CONNECTIONS = 64;
+const ROUND_MS = Number(process.env.PROXY_BENCH_SECONDS ?? 5) * 1000;
+const WARM_UP_MS = 2_000;
+const SATURATION_CONNECTIONS = 32;
+/** Keep-alive connections of the steady load, as a browser fleet behind a proxy would hold. */
+const STEADY_CONNECTIONS = 64;
+const TARGET_RATIO = 0.8;
+const TARGET_CPU_FACTOR = 1.3;
+
+interface AnswerSize {
+  label: string;
+  path: string;
+  steadyRate: number;
+  targetAddedP99Ms: number;
+}
+
+const SIZES: AnswerSize[] = [
+  { label: '10 agents', path: '/agents?limit=10', steadyRate: 500, targetAddedP99Ms: 1.5 },
+  { label: '500 agents', path: '/agents?limit=500', steadyRate: 250, targetAddedP99Ms: 3 },
+];
 
 interface Target {
+  label: string;
+  server: ChildServer;
   url: string;
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
 }
 
-interface FixedRateRun {
-  latencies: Float64Array;
+interface Saturation {
+  requestsPerSecond: number;
+  cpuMicrosPerRequest: number;
   errors: number;
-  elapsedMs: number;
+  bytesPerAnswer: number;
 }
 
-interface FixedRateResult {
+interface Latency {
   p50: number;
   p99: number;
   errors: number;
-  achievedRate: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
 }
 
 function percentile(sorted: Float64Array, share: number): number {
@@ -54,11 +82,11 @@ function percentile(sorted: Float64Array, share: number): number {
 
 /**
  * Open-loop load at a fixed rate with sub-millisecond latencies. Hand-written because autocannon
- * records latencies in whole milliseconds, too coarse for a 3 ms budget. A request's latency counts
+ * records latencies in whole milliseconds, too coarse for a 1.5 ms budget. A request's latency counts
  * from the moment it was due, so time spent waiting for one of the pooled connections is included.
  */
-function fixedRate(target: Target, rate: number, durationMs: number): Promise<FixedRateRun> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+function steadyLoad(target: Target, rate: number, durationMs: number): Promise<Latency> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: STEADY_CONNECTIONS });
   const total = Math.round((rate * durationMs) / 1000);
   const latencies = new Float64Array(total);
   let done = 0;
@@ -67,27 +95,24 @@ function fixedRate(target: Target, rate: number, durationMs: number): Promise<Fi
   return new Promise((resolve) => {
     const finish = (): void => {
       agent.destroy();
-      resolve({ latencies, errors, elapsedMs: performance.now() - started });
+      latencies.sort();
+      resolve({ p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), errors });
+    };
+    const settle = (index: number, failed: boolean): void => {
+      latencies[index] = performance.now() - (started + (index * 1000) / rate);
+      if (failed) errors += 1;
+      if (++done === total) finish();
     };
     const send = (index: number): void => {
-      const sentAt = started + (index * 1000) / rate;
       const request = http.request(
         target.url,
         { method: target.method, headers: target.headers, agent },
         (response) => {
           response.resume();
-          response.on('end', () => {
-            latencies[index] = performance.now() - sentAt;
-            if (response.statusCode !== 200) errors += 1;
-            if (++done === total) finish();
-          });
+          response.on('end', () => settle(index, response.statusCode !== 200));
         },
       );
-      request.on('error', () => {
-        latencies[index] = performance.now() - sentAt;
-        errors += 1;
-        if (++done === total) finish();
-      });
+      request.on('error', () => settle(index, true));
       request.end(target.body);
     };
     let next = 0;
@@ -100,146 +125,175 @@ function fixedRate(target: Target, rate: number, durationMs: number): Promise<Fi
   });
 }
 
-/** Rounds alternate between the targets, so a busy moment of the shared machine hits both alike. */
-async function interleaved(
-  targets: Target[],
-  rounds: number,
-  roundMs: number,
-): Promise<FixedRateResult[]> {
-  const runs: FixedRateRun[][] = targets.map(() => []);
-  for (let round = 0; round < rounds; round += 1) {
-    for (const [index, target] of targets.entries())
-      runs[index].push(await fixedRate(target, RATE, roundMs));
-  }
-  return runs.map((list) => {
-    const all = new Float64Array(list.reduce((sum, run) => sum + run.latencies.length, 0));
-    let at = 0;
-    for (const run of list) {
-      all.set(run.latencies, at);
-      at += run.latencies.length;
-    }
-    all.sort();
-    const elapsedMs = list.reduce((sum, run) => sum + run.elapsedMs, 0);
-    return {
-      p50: percentile(all, 0.5),
-      p99: percentile(all, 0.99),
-      errors: list.reduce((sum, run) => sum + run.errors, 0),
-      achievedRate: (all.length / elapsedMs) * 1000,
-    };
-  });
-}
-
-async function saturation(target: Target): Promise<{ requestsPerSecond: number; errors: number }> {
+async function saturate(target: Target, durationMs: number): Promise<Saturation> {
+  const cpuBefore = target.server.cpuMicros();
   const result = await autocannon({
     url: target.url,
     method: target.method,
     headers: target.headers,
     body: target.body,
-    connections: 32,
-    duration: SATURATION_SECONDS,
+    connections: SATURATION_CONNECTIONS,
+    duration: durationMs / 1000,
   });
-  return { requestsPerSecond: result.requests.average, errors: result.errors + result.non2xx };
+  const cpu = target.server.cpuMicros() - cpuBefore;
+  const answered = Math.max(1, result.requests.total);
+  return {
+    requestsPerSecond: result.requests.average,
+    cpuMicrosPerRequest: cpu / answered,
+    errors: result.errors + result.non2xx,
+    bytesPerAnswer: result.throughput.total / answered,
+  };
+}
+
+/** Runs `measure` on every target in each round, alternating; returns per target the list of rounds. */
+async function interleaved<T>(
+  targets: Target[],
+  measure: (target: Target) => Promise<T>,
+): Promise<T[][]> {
+  const rounds: T[][] = targets.map(() => []);
+  for (let round = 0; round < ROUNDS; round += 1)
+    for (const [index, target] of targets.entries()) rounds[index].push(await measure(target));
+  return rounds;
 }
 
 const ms = (value: number): string => `${value.toFixed(2)} ms`;
+const perSecond = (value: number): string => `${value.toFixed(0)} requests/s`;
+const micros = (value: number): string => `${value.toFixed(0)} µs`;
+
+/** Order of the saturation targets: direct, minimal proxy on node:http, on undici, dashboard. */
+const [MINIMAL, MINIMAL_UNDICI, DASHBOARD] = [1, 2, 3];
+
+function saturationResult(size: AnswerSize, targets: Target[], runs: Saturation[][]): BenchResult {
+  const rate = runs.map((list) => median(list.map((run) => run.requestsPerSecond)));
+  const cpu = runs.map((list) => median(list.map((run) => run.cpuMicrosPerRequest)));
+  const errors = runs.map((list) => list.reduce((sum, run) => sum + run.errors, 0));
+  const ratio = rate[DASHBOARD] / rate[MINIMAL];
+  const cpuFactor = cpu[DASHBOARD] / cpu[MINIMAL];
+  return {
+    title: `${size.label} (GET ${size.path}, ${(runs[0][0].bytesPerAnswer / 1024).toFixed(0)} kB an answer) at saturation: ${SATURATION_CONNECTIONS} connections, ${ROUND_MS / 1000} s, median of ${ROUNDS} alternating rounds`,
+    figures: [
+      ...targets.map((target, index): [string, string] => [
+        target.label,
+        `${perSecond(rate[index])}, ${micros(cpu[index])} CPU a request (${errors[index]} errors)`,
+      ]),
+      ['dashboard ÷ minimal proxy, requests/s', ratio.toFixed(2)],
+      ['dashboard ÷ minimal proxy, CPU a request', cpuFactor.toFixed(2)],
+      [
+        'minimal proxy on undici ÷ on node:http, requests/s',
+        (rate[MINIMAL_UNDICI] / rate[MINIMAL]).toFixed(2),
+      ],
+      ['note', 'load generator and servers share the machine; ratios are what count'],
+    ],
+    target: {
+      text: `dashboard ≥ ${TARGET_RATIO}× the minimal proxy's requests/s and ≤ ${TARGET_CPU_FACTOR}× its CPU a request, no errors`,
+      met:
+        ratio >= TARGET_RATIO &&
+        cpuFactor <= TARGET_CPU_FACTOR &&
+        errors.every((count) => count === 0),
+    },
+  };
+}
+
+function latencyResult(size: AnswerSize, targets: Target[], runs: Latency[][]): BenchResult {
+  const [direct, minimal, dashboard] = runs;
+  const added = (list: Latency[], pick: (run: Latency) => number): number =>
+    median(list.map((run, round) => pick(run) - pick(direct[round])));
+  const addedP99 = added(dashboard, (run) => run.p99);
+  const errors = runs.flat().reduce((sum, run) => sum + run.errors, 0);
+  return {
+    title: `${size.label} at a steady ${size.steadyRate} requests/s, ${ROUND_MS / 1000} s, median of ${ROUNDS} alternating rounds`,
+    figures: [
+      ...targets.map((target, index): [string, string] => [
+        `${target.label} p50 / p99`,
+        `${ms(median(runs[index].map((run) => run.p50)))} / ${ms(median(runs[index].map((run) => run.p99)))}`,
+      ]),
+      [
+        'added by the minimal proxy p50 / p99',
+        `${ms(added(minimal, (run) => run.p50))} / ${ms(added(minimal, (run) => run.p99))}`,
+      ],
+      [
+        'added by the dashboard p50 / p99',
+        `${ms(added(dashboard, (run) => run.p50))} / ${ms(addedP99)}`,
+      ],
+      ['errors', String(errors)],
+    ],
+    target: {
+      text: `dashboard adds ≤ ${size.targetAddedP99Ms} ms to the p99, no errors`,
+      met: addedP99 <= size.targetAddedP99Ms && errors === 0,
+    },
+  };
+}
 
 export async function run(): Promise<BenchResult[]> {
-  const simulator = await spawnSimulator({ agents: 50 });
-  const dashboard = await spawnDashboard({
-    hosts: [
-      {
-        id: 'bench',
-        url: 'http://127.0.0.1',
-        port: simulator.port,
-        username: ADMIN_USER.username,
-        password: ADMIN_USER.password,
-        run_as: false,
-      },
-    ],
-  }).catch(async (error: unknown) => {
-    await simulator.stop();
-    throw error;
-  });
+  const servers: ChildServer[] = [];
+  const started = <T extends ChildServer>(server: T): T => {
+    servers.push(server);
+    return server;
+  };
   try {
-    const direct: Target = {
-      url: `${simulator.url}/agents?limit=10`,
-      method: 'GET',
-      headers: { authorization: `Bearer ${await simulatorToken(simulator, ADMIN_USER)}` },
-    };
-    const proxied: Target = {
-      url: `${dashboard.url}/api/request`,
-      method: 'POST',
-      headers: {
-        cookie: await dashboardSession(dashboard),
-        'osd-xsrf': 'bench',
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ id: 'bench', method: 'GET', path: '/agents?limit=10' }),
-    };
-    // The dashboard's cheapest authenticated route at the same rate: what the host framework and
-    // the shared machine alone do to the tail, for reading the proxy's figures.
-    const dashboardNoOp: Target = {
-      url: `${dashboard.url}/api/v1/auth/authinfo`,
-      method: 'GET',
-      headers: { cookie: proxied.headers.cookie },
-    };
-    await fixedRate(direct, RATE / 2, WARM_UP_MS);
-    await fixedRate(proxied, RATE / 2, WARM_UP_MS);
-    const [directLatency, proxiedLatency, noOpLatency] = await interleaved(
-      [direct, proxied, dashboardNoOp],
-      ROUNDS,
-      FIXED_RATE_MS / ROUNDS,
+    const simulator = started(await spawnSimulator({ agents: 500 }));
+    const dashboard = started(
+      await spawnDashboard({
+        hosts: [
+          {
+            id: 'bench',
+            url: 'http://127.0.0.1',
+            port: simulator.port,
+            username: ADMIN_USER.username,
+            password: ADMIN_USER.password,
+            run_as: false,
+          },
+        ],
+      }),
     );
-    const addedP99 = proxiedLatency.p99 - directLatency.p99;
-    const directMax = await saturation(direct);
-    const proxiedMax = await saturation(proxied);
-    return [
-      {
-        title: `GET /agents?limit=10 at a fixed ${RATE} requests/s, ${FIXED_RATE_MS / 1000} s each in ${ROUNDS} alternating rounds: directly vs through /api/request`,
-        figures: [
-          ['direct p50 / p99', `${ms(directLatency.p50)} / ${ms(directLatency.p99)}`],
-          [
-            'through the dashboard p50 / p99',
-            `${ms(proxiedLatency.p50)} / ${ms(proxiedLatency.p99)}`,
-          ],
-          ['added p50 / p99', `${ms(proxiedLatency.p50 - directLatency.p50)} / ${ms(addedP99)}`],
-          [
-            'achieved rate direct / proxied',
-            `${directLatency.achievedRate.toFixed(0)} / ${proxiedLatency.achievedRate.toFixed(0)} requests/s`,
-          ],
-          ['errors direct / proxied', `${directLatency.errors} / ${proxiedLatency.errors}`],
-          [
-            'for reference: dashboard no-op route p50 / p99',
-            `${ms(noOpLatency.p50)} / ${ms(noOpLatency.p99)} (GET /api/v1/auth/authinfo)`,
-          ],
-        ],
-        target: {
-          text: `added p99 ≤ ${TARGET_ADDED_P99_MS} ms, no errors`,
-          met:
-            addedP99 <= TARGET_ADDED_P99_MS && directLatency.errors + proxiedLatency.errors === 0,
-        },
-      },
-      {
-        title: `GET /agents?limit=10 at saturation (32 connections, ${SATURATION_SECONDS} s each): directly vs through /api/request`,
-        figures: [
-          [
-            'direct',
-            `${directMax.requestsPerSecond.toFixed(0)} requests/s (${directMax.errors} errors)`,
-          ],
-          [
-            'through the dashboard',
-            `${proxiedMax.requestsPerSecond.toFixed(0)} requests/s (${proxiedMax.errors} errors)`,
-          ],
-          [
-            'ratio proxied / direct',
-            (proxiedMax.requestsPerSecond / directMax.requestsPerSecond).toFixed(2),
-          ],
-          ['note', 'load generator, simulator and dashboard share the 2 cores'],
-        ],
-      },
-    ];
+    const token = await simulatorToken(simulator, ADMIN_USER);
+    const cookie = await dashboardSession(dashboard);
+    const minimalProxy = (client: string): Promise<ChildServer> =>
+      spawnServer('test/bench/minimal-proxy.ts', {
+        UPSTREAM: simulator.url,
+        TOKEN: token,
+        COOKIE: cookie,
+        CLIENT: client,
+      });
+    const minimalHttp = started(await minimalProxy('http'));
+    const minimalUndici = started(await minimalProxy('undici'));
+    const proxied = (label: string, server: ChildServer, path: string, body: object): Target => ({
+      label,
+      server,
+      url: `${server.url}/api/request`,
+      method: 'POST',
+      headers: { cookie, 'osd-xsrf': 'bench', 'content-type': 'application/json' },
+      body: JSON.stringify({ ...body, path }),
+    });
+    const results: BenchResult[] = [];
+    for (const size of SIZES) {
+      const direct: Target = {
+        label: 'simulator directly',
+        server: simulator,
+        url: `${simulator.url}${size.path}`,
+        method: 'GET',
+        headers: { authorization: `Bearer ${token}` },
+      };
+      const minimal = proxied('minimal proxy (node:http)', minimalHttp, size.path, {});
+      const undici = proxied('minimal proxy (undici Pool)', minimalUndici, size.path, {});
+      const throughDashboard = proxied('dashboard', dashboard, size.path, {
+        id: 'bench',
+        method: 'GET',
+      });
+      const steadyTargets = [direct, minimal, throughDashboard];
+      for (const target of steadyTargets) await steadyLoad(target, size.steadyRate, WARM_UP_MS);
+      const latencies = await interleaved(steadyTargets, (target) =>
+        steadyLoad(target, size.steadyRate, ROUND_MS),
+      );
+      results.push(latencyResult(size, steadyTargets, latencies));
+      const saturationTargets = [direct, minimal, undici, throughDashboard];
+      const saturations = await interleaved(saturationTargets, (target) =>
+        saturate(target, ROUND_MS),
+      );
+      results.push(saturationResult(size, saturationTargets, saturations));
+    }
+    return results;
   } finally {
-    await dashboard.stop();
-    await simulator.stop();
+    for (const server of servers.reverse()) await server.stop();
   }
 }

@@ -12,12 +12,16 @@ import { stringify } from 'yaml';
 
 const REPO = resolve(__dirname, '..', '..', '..');
 const STARTUP_TIMEOUT_MS = 180_000;
+/** USER_HZ of Linux /proc figures, 100 on every common build. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 export interface ChildServer {
   url: string;
   pid: number;
   /** Resident memory of the process now, in bytes (Linux). */
   rss(): number;
+  /** CPU time (user + system) the process has used so far, in microseconds (Linux). */
+  cpuMicros(): number;
   stop(): Promise<void>;
 }
 
@@ -72,6 +76,13 @@ function rssOf(pid: number): number {
   return Number(line?.match(/(\d+)/)?.[1] ?? 0) * 1024;
 }
 
+/** Fields 14 and 15 of /proc/<pid>/stat, counted after the command name (which may hold spaces). */
+function cpuMicrosOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+}
+
 function stopChild(child: ChildProcess): Promise<void> {
   return new Promise((resolvePromise) => {
     if (child.exitCode !== null) return resolvePromise();
@@ -106,6 +117,21 @@ export async function spawnSimulator(options: {
     port: Number(match[2]),
     pid,
     rss: () => rssOf(pid),
+    cpuMicros: () => cpuMicrosOf(pid),
+    stop: () => stopChild(child),
+  };
+}
+
+/** Any server script that prints `listening on <url>` once it is ready (e.g. a bench's comparator). */
+export async function spawnServer(script: string, env: NodeJS.ProcessEnv): Promise<ChildServer> {
+  const { child, match } = await startChild(script, [], env, /listening on (http:\/\/[\d.]+:\d+)/);
+  child.stdout?.resume();
+  const pid = child.pid as number;
+  return {
+    url: match[1],
+    pid,
+    rss: () => rssOf(pid),
+    cpuMicros: () => cpuMicrosOf(pid),
     stop: () => stopChild(child),
   };
 }
@@ -141,6 +167,7 @@ export async function spawnDashboard(svcConfig: Record<string, unknown>): Promis
     pid,
     adminPassword,
     rss: () => rssOf(pid),
+    cpuMicros: () => cpuMicrosOf(pid),
     async stop() {
       await stopChild(child);
       rmSync(scratch, { recursive: true, force: true });
