@@ -1,59 +1,151 @@
 /**
- * Browser figures, measured in headless Chromium against the real dashboard and the simulator:
+ * Browser figures, measured in headless Chromium against the real dashboard and the simulator, every
+ * page opened in a new browser context (empty cache):
  *
- * 1. The JavaScript each app loads first: every script a fresh browser fetches to open `/app/<id>`,
- *    in bytes and gzip, split into what all apps share (shell, vendor chunks, plugin entries) and
- *    what only that app loads (its own chunks, named from the bundle manifest).
- * 2. The time from navigation to a rendered Agents table with 50 rows, with a cold cache (new
- *    browser context) and a warm one (bundles cached for a year, so only data is fetched).
+ * 1. The JavaScript the login page and each app's first load fetch: files and bytes as sent over the
+ *    wire (compressed when the server compressed them), with the encodings seen.
+ * 2. The time from navigation to the app's first data on screen (median of 5 cold loads).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import {
   launchBrowser,
   newPage,
   startE2eEnvironment,
   submitLogin,
   testSubj,
-  waitForApp,
   type E2eEnvironment,
 } from '../e2e/support';
 import type { BenchResult } from './run';
 
 export const name = 'Browser bundles and page load';
 
-const PUBLIC_DIR = join(__dirname, '..', '..', 'build', 'public');
-const AGENTS_APP_ID = 'svc-agents';
-/** Rows of the Agents table (marked by the Agents app), shown 50 to a page with `size=50` in its URL. */
-const AGENT_ROWS = testSubj('agentsTableRow');
-const AGENT_COUNT = 50;
 const RUNS = 5;
+const AGENT_COUNT = 50;
+const LOGIN_JS_LIMIT = 60_000;
+const LOGIN_SCRIPT_LIMIT = 4;
+const OVERVIEW_JS_LIMIT = 450_000;
+const OVERVIEW_APP_ID = 'svc-overview';
+const DATA_TIMEOUT_MS = 120_000;
+
+interface AppPage {
+  /** Path and query under the base path. */
+  path: string;
+  /** What the app shows once its first data arrived. */
+  firstData: string;
+}
+
+/** A table that shows rows of data (the empty-table message is one cell spanning every column). */
+function tableRows(subj: string): string {
+  return `${testSubj(subj)} tr.euiTableRow:not(:has(td[colspan]))`;
+}
+
+const APP_PAGES: Record<string, AppPage> = {
+  'svc-overview': { path: '/app/svc-overview', firstData: testSubj('managerHealth') },
+  'svc-agents': {
+    path: `/app/svc-agents?size=${AGENT_COUNT}`,
+    firstData: testSubj('agentsTableRow'),
+  },
+  'svc-rules': { path: '/app/svc-rules', firstData: tableRows('rulesTable') },
+  'svc-decoders': { path: '/app/svc-decoders', firstData: tableRows('decodersTable') },
+  'svc-sca': { path: '/app/svc-sca?agent=001', firstData: tableRows('scaPoliciesTable') },
+  'svc-server': { path: '/app/svc-server', firstData: testSubj('managerInfo') },
+  'svc-settings': { path: '/app/svc-settings', firstData: tableRows('apiHostsTable') },
+  'svc-console': {
+    path: '/app/svc-console',
+    firstData: `${testSubj('consoleWorkspace')} .cm-content`,
+  },
+};
 
 interface Script {
   file: string;
-  bytes: number;
-  gzip: number;
+  /** Body bytes as received (after content encoding). */
+  sent: number;
+  encoding: string;
 }
+
+interface PageLoad {
+  scripts: Script[];
+  milliseconds: number;
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 export async function run(): Promise<BenchResult[]> {
   const env = await startE2eEnvironment({ apiHost: true, managedApi: { agents: AGENT_COUNT } });
   const browser = await launchBrowser();
   try {
+    const login = await medianLoad(() => loadLoginPage(browser, env));
     const storageState = await loggedInState(browser, env);
-    const apps = await appIds(browser, env, storageState);
-    const loads = new Map<string, Script[]>();
-    for (const appId of apps)
-      loads.set(appId, await scriptsLoadedFor(browser, env, storageState, appId));
-    return [javascriptPerApp(loads), await agentsTableTimes(browser, env, storageState)];
+    const apps = new Map<string, PageLoad>();
+    for (const appId of await appIds(browser, env, storageState))
+      apps.set(appId, await medianLoad(() => loadApp(browser, env, storageState, appId)));
+    return [loginResult(login), appsResult(apps)];
   } finally {
     await browser.close();
     await env.stop();
   }
 }
 
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+/** Runs `load` RUNS times; the scripts of the first run (every cold load fetches the same) and the median time. */
+async function medianLoad(load: () => Promise<PageLoad>): Promise<PageLoad> {
+  const loads: PageLoad[] = [];
+  for (let run = 0; run < RUNS; run++) loads.push(await load());
+  return { scripts: loads[0].scripts, milliseconds: median(loads.map((l) => l.milliseconds)) };
+}
+
+async function loadLoginPage(browser: Browser, env: E2eEnvironment): Promise<PageLoad> {
+  const { context, page } = await newPage(browser);
+  try {
+    return await timedLoad(page, `${env.dashboard.url}/login`, testSubj('loginSubmit'));
+  } finally {
+    await context.close();
+  }
+}
+
+async function loadApp(
+  browser: Browser,
+  env: E2eEnvironment,
+  storageState: StorageState,
+  appId: string,
+): Promise<PageLoad> {
+  const appPage = APP_PAGES[appId];
+  if (!appPage) throw new Error(`The bench does not know what app ${appId} shows first.`);
+  const context = await browser.newContext({
+    storageState,
+    viewport: { width: 1366, height: 900 },
+  });
+  try {
+    const page = await context.newPage();
+    return await timedLoad(page, `${env.dashboard.url}${appPage.path}`, appPage.firstData);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Opens `url`, waits for `firstData`, then for the network to settle, and lists the scripts fetched. */
+async function timedLoad(page: Page, url: string, firstData: string): Promise<PageLoad> {
+  const finished: Request[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') finished.push(request);
+  });
+  const started = Date.now();
+  await page.goto(url);
+  await page.locator(firstData).first().waitFor({ timeout: DATA_TIMEOUT_MS });
+  const milliseconds = Date.now() - started;
+  await page.waitForLoadState('networkidle');
+  const scripts = await Promise.all(
+    finished.map(async (request) => {
+      const response = await request.response();
+      const path = new URL(request.url()).pathname;
+      return {
+        file: path.slice(path.indexOf('/bundles/') + 1),
+        sent: (await request.sizes()).responseBodySize,
+        encoding: (await response?.headerValue('content-encoding')) ?? 'identity',
+      };
+    }),
+  );
+  return { scripts: scripts.sort((a, b) => a.file.localeCompare(b.file)), milliseconds };
+}
 
 async function loggedInState(browser: Browser, env: E2eEnvironment): Promise<StorageState> {
   const { context, page } = await newPage(browser);
@@ -83,111 +175,52 @@ async function appIds(
   return ids;
 }
 
-/** Scripts a fresh browser (empty cache) fetches until the app is mounted and the network is quiet. */
-async function scriptsLoadedFor(
-  browser: Browser,
-  env: E2eEnvironment,
-  storageState: StorageState,
-  appId: string,
-): Promise<Script[]> {
-  const context = await browser.newContext({ storageState });
-  const page = await context.newPage();
-  const files = new Set<string>();
-  page.on('response', (response) => {
-    const path = new URL(response.url()).pathname;
-    if (response.request().resourceType() === 'script' && path.endsWith('.js'))
-      files.add(path.slice(path.indexOf('/bundles/') + 1));
-  });
-  await page.goto(`${env.dashboard.url}/app/${appId}`);
-  await waitForApp(page, appId);
-  await page.waitForLoadState('networkidle');
-  await context.close();
-  return [...files].sort().map((file) => {
-    const content = readFileSync(join(PUBLIC_DIR, file));
-    return { file, bytes: content.length, gzip: gzipSync(content).length };
-  });
-}
-
-function javascriptPerApp(loads: Map<string, Script[]>): BenchResult {
-  const all = [...loads.values()];
-  const shared = new Set(
-    all[0]
-      ?.map(({ file }) => file)
-      .filter((file) => all.every((scripts) => scripts.some((script) => script.file === file))),
-  );
-  const sharedScripts = all[0]?.filter(({ file }) => shared.has(file)) ?? [];
-  const figures: Array<[string, string]> = [
-    ['shared by every app (shell, vendor chunks, plugin entries)', sizes(sharedScripts)],
-  ];
-  let everyAppHasItsChunk = true;
-  for (const [appId, scripts] of loads) {
-    const own = scripts.filter(({ file }) => !shared.has(file));
-    everyAppHasItsChunk &&= own.length > 0;
-    figures.push([`${appId}: total`, sizes(scripts)]);
-    figures.push([
-      `${appId}: own chunks (${own.length})`,
-      `${sizes(own)}  ${own.map(({ file }) => chunkName(file)).join(', ')}`,
-    ]);
-  }
+function loginResult(login: PageLoad): BenchResult {
+  const bytes = sentBytes(login.scripts);
   return {
-    title: 'JavaScript each app loads first (fresh browser, minified; gzip computed at level 6)',
-    figures,
-    target: { text: 'each app is its own chunk', met: everyAppHasItsChunk && loads.size > 0 },
-  };
-}
-
-/** Cold: a new context per run (nothing cached). Warm: the same context again (bundles from cache). */
-async function agentsTableTimes(
-  browser: Browser,
-  env: E2eEnvironment,
-  storageState: StorageState,
-): Promise<BenchResult> {
-  const cold: number[] = [];
-  const warm: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const context = await browser.newContext({
-      storageState,
-      viewport: { width: 1366, height: 900 },
-    });
-    const page = await context.newPage();
-    cold.push(await timeToAgentRows(page, env));
-    warm.push(await timeToAgentRows(page, env));
-    await context.close();
-  }
-  return {
-    title: `Navigation to a rendered Agents table with ${AGENT_COUNT} rows (headless Chromium, ${RUNS} runs each)`,
+    title: `Login page, cold (headless Chromium, median of ${RUNS})`,
     figures: [
-      ['cold cache: median / max', `${median(cold)} ms / ${Math.max(...cold)} ms`],
-      ['warm cache: median / max', `${median(warm)} ms / ${Math.max(...warm)} ms`],
+      ['JavaScript', describeScripts(login.scripts)],
+      ['navigation to the form', `${login.milliseconds} ms`],
     ],
+    target: {
+      text: `≤ ${kb(LOGIN_JS_LIMIT)} in ≤ ${LOGIN_SCRIPT_LIMIT} files, no EUI or app chunk`,
+      met:
+        bytes <= LOGIN_JS_LIMIT &&
+        login.scripts.length <= LOGIN_SCRIPT_LIMIT &&
+        !login.scripts.some(({ file }) => /vendor-eui|vendor-charts/.test(file)),
+    },
   };
 }
 
-async function timeToAgentRows(page: Page, env: E2eEnvironment): Promise<number> {
-  await page.goto('about:blank');
-  const started = Date.now();
-  await page.goto(`${env.dashboard.url}/app/${AGENTS_APP_ID}?size=${AGENT_COUNT}`);
-  await page.waitForFunction(
-    ({ selector, count }) => document.querySelectorAll(selector).length >= count,
-    { selector: AGENT_ROWS, count: AGENT_COUNT },
-    { timeout: 120_000 },
-  );
-  return Date.now() - started;
+function appsResult(apps: Map<string, PageLoad>): BenchResult {
+  const figures: Array<[string, string]> = [];
+  for (const [appId, load] of apps) {
+    figures.push([`${appId}: JavaScript`, describeScripts(load.scripts)]);
+    figures.push([`${appId}: navigation to first data`, `${load.milliseconds} ms`]);
+  }
+  const overview = apps.get(OVERVIEW_APP_ID);
+  return {
+    title: `Each app's first load after login, cold (headless Chromium, median of ${RUNS})`,
+    figures,
+    target: {
+      text: `Overview ≤ ${kb(OVERVIEW_JS_LIMIT)} of JavaScript sent`,
+      met: overview !== undefined && sentBytes(overview.scripts) <= OVERVIEW_JS_LIMIT,
+    },
+  };
 }
 
-function sizes(scripts: Script[]): string {
-  const bytes = scripts.reduce((sum, script) => sum + script.bytes, 0);
-  const gzip = scripts.reduce((sum, script) => sum + script.gzip, 0);
-  return `${kib(bytes)} (gzip ${kib(gzip)})`;
+function describeScripts(scripts: Script[]): string {
+  const encodings = [...new Set(scripts.map(({ encoding }) => encoding))].sort().join(', ');
+  return `${scripts.length} files, ${kb(sentBytes(scripts))} sent (${encodings})`;
 }
 
-function kib(bytes: number): string {
-  return `${(bytes / 1024).toFixed(1)} KiB`;
+function sentBytes(scripts: Script[]): number {
+  return scripts.reduce((sum, script) => sum + script.sent, 0);
 }
 
-/** `bundles/chunks/agents-Ab12Cd34.js` → `agents`. */
-function chunkName(file: string): string {
-  return (file.split('/').pop() ?? file).replace(/-[\w-]{8}\.js$/, '');
+function kb(bytes: number): string {
+  return `${(bytes / 1000).toFixed(1)} kB`;
 }
 
 function median(values: number[]): number {
