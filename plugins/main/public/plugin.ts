@@ -5,7 +5,8 @@
  */
 import { DismissNotificationCheck, UpdatesNotification } from '../../check-updates/public';
 import type { AppMountParameters, CoreSetup, CoreStart, Plugin } from '../../../host/public/types';
-import { SVC_APP_CATEGORY, SVC_APPS } from './apps/app-definitions';
+import { SVC_APPS } from './apps/app-definitions';
+import { SVC_APP_CATEGORY } from './apps/app-metadata';
 import { createChartPalette, type ChartPalette } from './charts/palette';
 import { registerSvcSearchSyntaxes, SearchSyntaxRegistry } from './search-bar/registry';
 import { ApiHostsClient } from './services/api-hosts-client';

@@ -1,7 +1,7 @@
 import { EuiButton, EuiEmptyPrompt, EuiLoadingSpinner } from '@elastic/eui';
 import type { ReactNode } from 'react';
 import type { ApiHost } from '../../common/api-hosts';
-import { SETTINGS_APP_ID } from '../apps/app-definitions';
+import { SETTINGS_APP_ID } from '../apps/app-metadata';
 import { ErrorPrompt } from './error-prompt';
 import { useSelectedHost } from './selected-host';
 import { useSvcServices } from './services-context';

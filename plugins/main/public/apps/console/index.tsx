@@ -1,6 +1,6 @@
 import type { AppMountParameters } from '../../../../../host/public/types';
 import type { SvcServices } from '../../services/svc-services';
-import { CONSOLE_APP_ID } from '../app-definitions';
+import { CONSOLE_APP_ID } from '../app-metadata';
 import { mountApp } from '../app-root';
 import { ConsoleView } from './console-view';
 

@@ -17,7 +17,7 @@ import {
 import { useCallback, useState } from 'react';
 import type { ApiHostCheck, ApiHostEntry } from '../../../common/api-host-check';
 import { setSelectedApiHostId } from '../../../../check-updates/common/selected-api-host';
-import { CONSOLE_APP_ID } from '../app-definitions';
+import { CONSOLE_APP_ID } from '../app-metadata';
 import { useAppUrlState } from '../../components/app-url-state';
 import { ErrorPrompt } from '../../components/error-prompt';
 import { HOST_URL_PARAM, useSelectedHost } from '../../components/selected-host';
