@@ -225,7 +225,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       http: httpStart,
       savedObjects: savedObjectsStart,
       uiSettings: uiSettingsStart,
-      security: securityContract,
+      security: { ...securityContract, getUser: (username) => security.users.get(username) },
       coordination: savedObjects.coordination,
       startupNotices: startupNotices.contract,
     });

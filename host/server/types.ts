@@ -529,7 +529,12 @@ export interface SecurityServiceSetup {
   /** `{ username, roles }` of the dashboard user behind the request, or null when unauthenticated. */
   getCurrentUser(request: OsdRequest): AuthenticatedUser | null;
 }
-export type SecurityServiceStart = SecurityServiceSetup;
+export interface SecurityServiceStart extends SecurityServiceSetup {
+  /** A dashboard user (never their password hash), or undefined when there is none by that name. */
+  getUser(
+    username: string,
+  ): Promise<{ username: string; roles: string[]; updated_at: string } | undefined>;
+}
 
 /**
  * Cluster-wide mutual exclusion for background jobs: with several instances on one database a job

@@ -15,6 +15,8 @@ export const SVC_ROUTES = {
   checkApi: '/api/check-api',
   login: '/api/login',
   request: '/api/request',
+  queuedRequests: '/api/queued-requests',
+  queuedRequest: '/api/queued-requests/{id}',
   csv: '/api/csv',
   routes: '/api/routes',
   healthCheck: '/api/health-check',

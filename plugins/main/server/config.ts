@@ -50,6 +50,10 @@ export const configSchema = schema.object({
     token_cache_size: schema.number({ min: 1, defaultValue: 10_000 }),
     /** Longest delay a caller may ask for a queued request (ms). */
     max_request_delay_ms: schema.number({ min: 0, defaultValue: 3_600_000 }),
+    /** Most queued requests one dashboard user may have waiting. */
+    max_queued_requests_per_user: schema.number({ min: 1, max: 10_000, defaultValue: 20 }),
+    /** Most queued requests waiting in all. */
+    max_queued_requests: schema.number({ min: 1, max: 100_000, defaultValue: 1_000 }),
   }),
   csv: schema.object({
     /** Most rows in one export; 0 means no limit. */

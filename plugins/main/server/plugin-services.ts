@@ -3,6 +3,7 @@ import type { SvcConfig } from './config';
 import type { ApiHostChecker } from './services/api-checks/api-host-checker';
 import type { ApiHostStatusRegistry } from './services/api-checks/api-host-status';
 import type { ApiHostStore } from './services/api-hosts/api-host-store';
+import type { ApiRequestService } from './services/api-request/api-request-service';
 import type { CsvExportService } from './services/csv/csv-export';
 import type { HealthChecks } from './services/health/health-checks';
 import type { IndexPatternService } from './services/indexer/index-patterns';
@@ -20,6 +21,7 @@ export interface SvcServices {
   statuses: ApiHostStatusRegistry;
   csv: CsvExportService;
   queue: DelayedRequestQueue;
+  apiRequests: ApiRequestService;
   uiLogs: UiLogWriter;
   knownFields: KnownFieldsCatalogue;
   indexPatterns: IndexPatternService;

@@ -49,6 +49,7 @@ import {
   visualizationSavedObjectType,
 } from './services/indexer/saved-object-types';
 import { DelayedRequestQueue } from './services/jobs/delayed-requests';
+import { ApiRequestService } from './services/api-request/api-request-service';
 import { JobRunner } from './services/jobs/job-runner';
 import { ManagedApiService } from './services/managed-api/managed-api-service';
 import { TokenStore } from './services/managed-api/token-store';
@@ -204,12 +205,15 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
       this.logger.get('api-hosts'),
     );
     const knownFields = new KnownFieldsCatalogue(this.config.alerts_index_pattern);
-    const queue = new DelayedRequestQueue(
-      core.savedObjects.createInternalRepository([DELAYED_REQUEST_SAVED_OBJECT_TYPE]),
+    const queue = new DelayedRequestQueue({
+      repository: core.savedObjects.createInternalRepository([DELAYED_REQUEST_SAVED_OBJECT_TYPE]),
       cipher,
       api,
-      this.logger.get('queue'),
-    );
+      users: core.security,
+      logger: this.logger.get('queue'),
+      maxPerUser: this.config.api.max_queued_requests_per_user,
+      maxTotal: this.config.api.max_queued_requests,
+    });
     this.services = {
       config: this.config,
       hosts,
@@ -221,6 +225,12 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
         pageSize: this.config.csv.page_size,
       }),
       queue,
+      apiRequests: new ApiRequestService({
+        api,
+        hosts,
+        queue,
+        maxDelayMs: this.config.api.max_request_delay_ms,
+      }),
       uiLogs: new UiLogWriter({
         dataDir,
         rotationSize: this.config.ui_logs.rotation_size,

@@ -13,6 +13,8 @@ export interface ManagedApiRequestOptions {
   signal?: AbortSignal;
   /** Overrides the configured timeout (ms). */
   timeout?: number;
+  /** Extra request headers; the dashboard's own (authorization, content-type of the body) win. */
+  headers?: Record<string, string>;
 }
 
 /** Any HTTP answer of the managed API, errors included: the status and body are as it sent them. */

@@ -1,7 +1,8 @@
 /**
  * `POST /api/request`: sends one request to a stored host as the current user and answers with the
- * host's own status and body (errors included, problem+json as sent). Failures on the dashboard's
- * side (unknown host, unreachable, timeout...) are dashboard error bodies.
+ * host's own status and body (errors included, problem+json as sent, with a `message`). Failures on
+ * the dashboard's side (unknown host, unreachable, timeout...) are dashboard error bodies.
+ * `GET /api/queued-requests` and `DELETE /api/queued-requests/{id}`: the requests queued with `delay`.
  */
 import { schema } from '../../../../host/schema';
 import type { IRouter } from '../../../../host/server/types';
@@ -15,9 +16,6 @@ import {
   type ManagedApiMethodName,
 } from '../../common/managed-api-request';
 import type { ServicesAccessor } from '../plugin-services';
-import { MalformedApiResponseError } from '../services/managed-api/errors';
-import { identityFor } from '../services/managed-api/identity';
-import { prepareProxyRequest } from '../services/managed-api/proxy-request';
 import { handleErrors } from './error-responses';
 
 const bodySchema = schema.object({
@@ -40,64 +38,46 @@ export function registerApiRequestRoute(router: IRouter, services: ServicesAcces
   router.post(
     { path: SVC_ROUTES.request, validate: { body: bodySchema } },
     handleErrors(async (context, request, response) => {
-      const { api, queue, config } = services();
-      const user = context.core.security.currentUser;
-      const prepared = prepareProxyRequest(
+      const outcome = await services().apiRequests.handle(
+        context.core.security.currentUser,
         { ...request.body, method: request.body.method as ManagedApiMethodName },
-        { maxDelayMs: config.api.max_request_delay_ms },
+        request.signal,
       );
-      const apiHostId = request.body.id;
-
-      if (prepared.delayMs !== undefined) {
-        // The host must exist now; the request itself goes later, as this user.
-        if (!(await services().hosts.get(apiHostId)))
-          return response.notFound({
-            body: {
-              message: `API host [${apiHostId}] is not configured.`,
-              attributes: { code: 'host_not_found', apiHostId },
-            },
-          });
-        const dueAt = Date.now() + prepared.delayMs;
-        await queue.enqueue({
-          apiHostId,
-          method: prepared.method,
-          path: prepared.path,
-          body: prepared.body,
-          user,
-          dueAt,
-        });
+      if (outcome.kind === 'queued') {
         return response.ok({
           body: {
             error: 0,
-            message: `The request was queued; it is sent in about ${Math.ceil(prepared.delayMs / 1000)} s.`,
-            data: { queued: true, due_at: new Date(dueAt).toISOString() },
+            message: `The request was queued; it is sent in about ${Math.ceil(outcome.delayMs / 1000)} s.`,
+            data: { queued: true, id: outcome.id, due_at: new Date(outcome.dueAt).toISOString() },
           },
         });
       }
-
-      const answer = await api.send(
-        (host) => identityFor(user, host.run_as),
-        prepared.method,
-        prepared.path,
-        prepared.body,
-        { apiHostID: apiHostId, signal: request.signal },
-      );
-      if (answer.status >= 300 && answer.status < 400) {
-        throw new MalformedApiResponseError(
-          `API host [${apiHostId}] answered with a redirect (${answer.status}), which the dashboard does not follow.`,
-          apiHostId,
-          { status: answer.status },
-        );
-      }
       return response.custom({
-        statusCode: answer.status,
+        statusCode: outcome.status,
         // Raw bytes: the host's error bodies (problem+json) pass unchanged instead of becoming dashboard errors.
-        body: answer.raw,
-        headers: {
-          'content-type': answer.headers['content-type'] ?? 'application/octet-stream',
-          'x-svc-api-host': apiHostId,
-        },
+        body: outcome.body,
+        headers: { 'content-type': outcome.contentType, 'x-svc-api-host': request.body.id },
       });
+    }),
+  );
+
+  router.get(
+    { path: SVC_ROUTES.queuedRequests, validate: false },
+    handleErrors(async (context, _request, response) =>
+      response.ok({ body: await services().queue.list(context.core.security.currentUser) }),
+    ),
+  );
+
+  router.delete(
+    {
+      path: SVC_ROUTES.queuedRequest,
+      validate: {
+        params: schema.object({ id: schema.string({ minLength: 1, maxLength: 64 }) }),
+      },
+    },
+    handleErrors(async (context, request, response) => {
+      await services().queue.cancel(request.params.id, context.core.security.currentUser);
+      return response.ok({ body: { id: request.params.id, cancelled: true } });
     }),
   );
 }

@@ -11,6 +11,7 @@ import type {
 import { ApiHostInputError, ApiHostStoreError } from '../services/api-hosts/errors';
 import { RequestFieldError } from '../services/request-field-error';
 import { isManagedApiError } from '../services/managed-api/errors';
+import { LimitReachedError, NotFoundError } from '../services/service-errors';
 
 function savedObjectError(error: unknown): { statusCode: number; message: string } | undefined {
   const output = (
@@ -43,6 +44,16 @@ export function errorResponse(
       },
     });
   }
+  if (error instanceof LimitReachedError)
+    return response.customError({
+      statusCode: error.statusCode,
+      body: { message: error.message, attributes: { code: error.code, ...attributes } },
+      headers: { 'retry-after': String(error.retryAfterSeconds) },
+    });
+  if (error instanceof NotFoundError)
+    return response.notFound({
+      body: { message: error.message, attributes: { code: error.code, ...attributes } },
+    });
   if (error instanceof ApiHostStoreError)
     return response.customError({
       statusCode: error.statusCode,

@@ -4,6 +4,10 @@
  * restart does not lose it and any dashboard instance on the same database may send it. Sending
  * claims a request by deleting it first: of two instances only one deletes it, and a request is sent
  * at most once, even when the dashboard dies in between.
+ *
+ * A queued request belongs to the user who queued it: it is sent only if that user still exists,
+ * has the same roles, and has not been changed (password or roles) since; otherwise it is dropped
+ * and the drop is logged. Caps per user and in total keep the store bounded.
  */
 import { randomUUID } from 'node:crypto';
 import type {
@@ -12,32 +16,65 @@ import type {
   Logger,
   SavedObject,
 } from '../../../../../host/server/types';
-import { DELAYED_REQUEST_SAVED_OBJECT_TYPE } from '../../../common/constants';
+import { ADMIN_ROLE, DELAYED_REQUEST_SAVED_OBJECT_TYPE } from '../../../common/constants';
 import type { ManagedApiMethodName } from '../../../common/managed-api-request';
+import type { QueuedRequestList, QueuedRequestSummary } from '../../../common/queued-requests';
 import { savedObjectStatus } from '../saved-object-status';
 import type { ManagedApiService } from '../managed-api/managed-api-service';
+import { VerbatimBody } from '../managed-api/verbatim-body';
 import type { SecretCipher } from '../secrets/secret-cipher';
+import { LimitReachedError, NotFoundError } from '../service-errors';
 
 export interface DelayedRequest {
   apiHostId: string;
   method: ManagedApiMethodName;
   /** Path with its query string. */
   path: string;
+  /** A JSON value or a `VerbatimBody`. */
   body?: unknown;
+  headers?: Record<string, string>;
   /** Who asked: the request is sent as this user (run_as) when it is due. */
   user: AuthenticatedUser | null;
   /** When to send it, ms since the epoch. */
   dueAt: number;
 }
 
-/** What is stored: the body encrypted, since a queued request may carry credentials (a new password). */
+/** What is stored: body and headers encrypted, since a queued request may carry credentials. */
 export interface DelayedRequestAttributes {
   host_id: string;
   method: ManagedApiMethodName;
   path: string;
   body_encrypted?: string;
+  /** Set when the body is sent verbatim (not JSON): its media type. */
+  body_media_type?: string;
+  headers_encrypted?: string;
   user: AuthenticatedUser | null;
   due_at: number;
+  queued_at: number;
+}
+
+/** A dashboard user as the queue checks it when a request is due. */
+export interface QueueOwnerRecord {
+  roles: string[];
+  /** Last change of the user's password or roles (ISO date). */
+  updated_at: string;
+}
+
+export interface QueueOwnerDirectory {
+  getUser(username: string): Promise<QueueOwnerRecord | undefined>;
+}
+
+export interface DelayedRequestQueueOptions {
+  repository: ISavedObjectsRepository;
+  cipher: SecretCipher;
+  api: Pick<ManagedApiService, 'asUser'>;
+  users: QueueOwnerDirectory;
+  logger: Logger;
+  /** Most requests one user may have waiting. */
+  maxPerUser: number;
+  /** Most requests waiting in all. */
+  maxTotal: number;
+  now?: () => number;
 }
 
 /** Due requests read per page; each page is sent before the next is read. */
@@ -47,33 +84,83 @@ function describeRequest({ method, path, apiHostId, user }: DelayedRequest): str
   return `${method} ${path} on [${apiHostId}] for [${user?.username ?? 'the dashboard'}]`;
 }
 
-export class DelayedRequestQueue {
-  constructor(
-    private readonly repository: ISavedObjectsRepository,
-    private readonly cipher: SecretCipher,
-    private readonly api: Pick<ManagedApiService, 'asUser'>,
-    private readonly logger: Logger,
-  ) {}
+function isAdmin(user: AuthenticatedUser | null): boolean {
+  return user?.roles.includes(ADMIN_ROLE) ?? false;
+}
 
-  /** Stores the request; resolves its id once it is durable. */
-  async enqueue(request: DelayedRequest): Promise<string> {
-    const id = randomUUID();
-    const attributes: DelayedRequestAttributes = {
-      host_id: request.apiHostId,
-      method: request.method,
-      path: request.path,
-      ...(request.body === undefined
-        ? {}
-        : { body_encrypted: this.cipher.encrypt(bodySubject(id), JSON.stringify(request.body)) }),
-      user: request.user && { username: request.user.username, roles: [...request.user.roles] },
-      due_at: request.dueAt,
-    };
-    await this.repository.create(DELAYED_REQUEST_SAVED_OBJECT_TYPE, attributes, { id });
-    return id;
+function sameRoles(a: string[], b: string[]): boolean {
+  const left = [...new Set(a)].sort();
+  const right = [...new Set(b)].sort();
+  return left.length === right.length && left.every((role, index) => role === right[index]);
+}
+
+function summary({ id, attributes }: SavedObject<DelayedRequestAttributes>): QueuedRequestSummary {
+  return {
+    id,
+    host_id: attributes.host_id,
+    method: attributes.method,
+    path: attributes.path,
+    owner: attributes.user?.username ?? null,
+    queued_at: new Date(attributes.queued_at).toISOString(),
+    due_at: new Date(attributes.due_at).toISOString(),
+  };
+}
+
+export class DelayedRequestQueue {
+  private readonly now: () => number;
+  /** Enqueues of this instance one at a time, so two at once cannot both pass a cap. */
+  private enqueueChain: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: DelayedRequestQueueOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Stores the request; resolves its id once it is durable. Past a cap: `LimitReachedError`. */
+  enqueue(request: DelayedRequest): Promise<string> {
+    const next = this.enqueueChain.then(() => this.enqueueWithinCaps(request));
+    this.enqueueChain = next.catch(() => undefined);
+    return next;
+  }
+
+  /** The caller's waiting requests, earliest first; an administrator sees everyone's. */
+  async list(user: AuthenticatedUser | null): Promise<QueuedRequestList> {
+    const items = (await this.waiting())
+      .filter((object) => isAdmin(user) || object.attributes.user?.username === user?.username)
+      .map(summary);
+    return { items, total: items.length };
+  }
+
+  /** Cancels one waiting request of the caller (any, for an administrator). */
+  async cancel(id: string, user: AuthenticatedUser | null): Promise<void> {
+    const notFound = new NotFoundError(
+      `Queued request [${id}] not found.`,
+      'queued_request_not_found',
+    );
+    let object: SavedObject<DelayedRequestAttributes>;
+    try {
+      object = await this.options.repository.get<DelayedRequestAttributes>(
+        DELAYED_REQUEST_SAVED_OBJECT_TYPE,
+        id,
+      );
+    } catch (error) {
+      if (savedObjectStatus(error) === 404) throw notFound;
+      throw error;
+    }
+    if (!isAdmin(user) && object.attributes.user?.username !== user?.username) throw notFound;
+    try {
+      await this.options.repository.delete(DELAYED_REQUEST_SAVED_OBJECT_TYPE, id);
+    } catch (error) {
+      // Sent (or cancelled) in the meantime.
+      if (savedObjectStatus(error) === 404) throw notFound;
+      throw error;
+    }
+    this.options.logger.info(
+      `Queued request ${object.attributes.method} ${object.attributes.path} of [${object.attributes.user?.username ?? 'the dashboard'}] cancelled by [${user?.username ?? 'the dashboard'}].`,
+    );
   }
 
   /** Sends every request that is due, earliest first; says how many this call sent. */
-  async runDue(now = Date.now()): Promise<number> {
+  async runDue(now = this.now()): Promise<number> {
     let sent = 0;
     for (;;) {
       const due = await this.duePage(now);
@@ -82,8 +169,82 @@ export class DelayedRequestQueue {
     }
   }
 
+  private async enqueueWithinCaps(request: DelayedRequest): Promise<string> {
+    const waiting = await this.waiting();
+    const owner = request.user?.username;
+    const own = waiting.filter((object) => object.attributes.user?.username === owner);
+    if (own.length >= this.options.maxPerUser)
+      throw this.limitReached(
+        own,
+        `[${owner ?? 'the dashboard'}] already has ${own.length} queued requests, the most one user may have.`,
+      );
+    if (waiting.length >= this.options.maxTotal)
+      throw this.limitReached(
+        waiting,
+        `${waiting.length} requests are queued, the most the dashboard keeps.`,
+      );
+    return this.store(request);
+  }
+
+  private limitReached(
+    waiting: Array<SavedObject<DelayedRequestAttributes>>,
+    message: string,
+  ): LimitReachedError {
+    // A place frees up when the earliest of them is sent.
+    const earliest = Math.min(...waiting.map((object) => object.attributes.due_at));
+    const seconds = Math.max(1, Math.ceil((earliest - this.now()) / 1000));
+    return new LimitReachedError(
+      `${message} Try again once one is sent or cancelled.`,
+      'queue_full',
+      seconds,
+    );
+  }
+
+  private async store(request: DelayedRequest): Promise<string> {
+    const id = randomUUID();
+    const { cipher } = this.options;
+    const { body, headers } = request;
+    const attributes: DelayedRequestAttributes = {
+      host_id: request.apiHostId,
+      method: request.method,
+      path: request.path,
+      ...(body === undefined
+        ? {}
+        : body instanceof VerbatimBody
+          ? {
+              body_encrypted: cipher.encrypt(bodySubject(id), body.text),
+              body_media_type: body.contentType,
+            }
+          : { body_encrypted: cipher.encrypt(bodySubject(id), JSON.stringify(body)) }),
+      ...(headers && Object.keys(headers).length > 0
+        ? { headers_encrypted: cipher.encrypt(headersSubject(id), JSON.stringify(headers)) }
+        : {}),
+      user: request.user && { username: request.user.username, roles: [...request.user.roles] },
+      due_at: request.dueAt,
+      queued_at: this.now(),
+    };
+    await this.options.repository.create(DELAYED_REQUEST_SAVED_OBJECT_TYPE, attributes, { id });
+    return id;
+  }
+
+  /** Every waiting request, earliest first; the caps bound how many there are. */
+  private async waiting(): Promise<Array<SavedObject<DelayedRequestAttributes>>> {
+    const objects: Array<SavedObject<DelayedRequestAttributes>> = [];
+    for (let page = 1; ; page += 1) {
+      const result = await this.options.repository.find<DelayedRequestAttributes>({
+        type: DELAYED_REQUEST_SAVED_OBJECT_TYPE,
+        sortField: 'due_at',
+        sortOrder: 'asc',
+        perPage: PAGE_SIZE,
+        page,
+      });
+      objects.push(...result.saved_objects);
+      if (result.saved_objects.length < PAGE_SIZE || objects.length >= result.total) return objects;
+    }
+  }
+
   private async duePage(now: number): Promise<Array<SavedObject<DelayedRequestAttributes>>> {
-    const result = await this.repository.find<DelayedRequestAttributes>({
+    const result = await this.options.repository.find<DelayedRequestAttributes>({
       type: DELAYED_REQUEST_SAVED_OBJECT_TYPE,
       sortField: 'due_at',
       sortOrder: 'asc',
@@ -93,8 +254,9 @@ export class DelayedRequestQueue {
   }
 
   private async claimAndSend(object: SavedObject<DelayedRequestAttributes>): Promise<boolean> {
+    const { repository, logger } = this.options;
     try {
-      await this.repository.delete(DELAYED_REQUEST_SAVED_OBJECT_TYPE, object.id);
+      await repository.delete(DELAYED_REQUEST_SAVED_OBJECT_TYPE, object.id);
     } catch (error) {
       // Another instance claimed it first.
       if (savedObjectStatus(error) === 404) return false;
@@ -103,28 +265,63 @@ export class DelayedRequestQueue {
     let request: DelayedRequest | undefined;
     try {
       request = this.toRequest(object);
-      const { status } = await this.api
+      const refusal = await this.ownerRefusal(object.attributes);
+      if (refusal) {
+        logger.warn(`Dropped delayed request ${describeRequest(request)}: ${refusal}.`);
+        return false;
+      }
+      const { status } = await this.options.api
         .asUser(request.user)
-        .request(request.method, request.path, request.body, { apiHostID: request.apiHostId });
+        .request(request.method, request.path, request.body, {
+          apiHostID: request.apiHostId,
+          headers: request.headers,
+        });
       if (status >= 400)
-        this.logger.warn(`Delayed request ${describeRequest(request)} answered ${status}.`);
-      else this.logger.debug(`Delayed request ${describeRequest(request)} answered ${status}.`);
+        logger.warn(`Delayed request ${describeRequest(request)} answered ${status}.`);
+      else logger.debug(`Delayed request ${describeRequest(request)} answered ${status}.`);
     } catch (error) {
       const what = request ? describeRequest(request) : `[${object.id}]`;
-      this.logger.warn(`Delayed request ${what} failed: ${(error as Error).message}`);
+      logger.warn(`Delayed request ${what} failed: ${(error as Error).message}`);
     }
     return true;
   }
 
+  /** Why the owner may no longer have this request sent, or undefined when they may. */
+  private async ownerRefusal(attributes: DelayedRequestAttributes): Promise<string | undefined> {
+    const owner = attributes.user;
+    if (!owner) return undefined;
+    const current = await this.options.users.getUser(owner.username);
+    if (!current) return 'the user was removed since it was queued';
+    if (!sameRoles(current.roles, owner.roles))
+      return 'the user has other roles than when it was queued';
+    if (Date.parse(current.updated_at) > attributes.queued_at)
+      return "the user's password or roles changed since it was queued";
+    return undefined;
+  }
+
   private toRequest({ id, attributes }: SavedObject<DelayedRequestAttributes>): DelayedRequest {
+    const { cipher } = this.options;
+    const text =
+      attributes.body_encrypted === undefined
+        ? undefined
+        : cipher.decrypt(bodySubject(id), attributes.body_encrypted);
     return {
       apiHostId: attributes.host_id,
       method: attributes.method,
       path: attributes.path,
       body:
-        attributes.body_encrypted === undefined
+        text === undefined
           ? undefined
-          : JSON.parse(this.cipher.decrypt(bodySubject(id), attributes.body_encrypted)),
+          : attributes.body_media_type === undefined
+            ? JSON.parse(text)
+            : new VerbatimBody(text, attributes.body_media_type),
+      ...(attributes.headers_encrypted === undefined
+        ? {}
+        : {
+            headers: JSON.parse(
+              cipher.decrypt(headersSubject(id), attributes.headers_encrypted),
+            ) as Record<string, string>,
+          }),
       user: attributes.user,
       dueAt: attributes.due_at,
     };
@@ -133,4 +330,8 @@ export class DelayedRequestQueue {
 
 function bodySubject(requestId: string): string {
   return `${DELAYED_REQUEST_SAVED_OBJECT_TYPE}:${requestId}`;
+}
+
+function headersSubject(requestId: string): string {
+  return `${DELAYED_REQUEST_SAVED_OBJECT_TYPE}:${requestId}:headers`;
 }

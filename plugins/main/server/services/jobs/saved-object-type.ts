@@ -13,8 +13,11 @@ export const delayedRequestSavedObjectType: SavedObjectsType = {
       method: { type: 'keyword' },
       path: { type: 'keyword', index: false },
       body_encrypted: { type: 'keyword', index: false },
+      body_media_type: { type: 'keyword', index: false },
+      headers_encrypted: { type: 'keyword', index: false },
       user: { type: 'object', enabled: false },
       due_at: { type: 'long' },
+      queued_at: { type: 'long' },
     },
   },
 };

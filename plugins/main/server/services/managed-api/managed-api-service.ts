@@ -18,6 +18,7 @@ import { identityFor, INTERNAL_IDENTITY, type ApiIdentity } from './identity';
 import type { LoginTarget, TokenStore } from './token-store';
 import { describeHost, type HostTransport, type UpstreamAnswer } from './transport';
 import { upstreamProblem } from './upstream-problem';
+import { encodeRequestBody } from './verbatim-body';
 
 /** A stored host with what is needed to log in to it. */
 export interface ResolvedApiHost extends ApiHost, LoginTarget {}
@@ -116,13 +117,18 @@ export class ManagedApiService {
     method: ManagedApiMethod,
     path: string,
     body: unknown,
-    options: Pick<ManagedApiRequestOptions, 'signal' | 'timeout'>,
+    options: Pick<ManagedApiRequestOptions, 'signal' | 'timeout' | 'headers'>,
   ): Promise<UpstreamAnswer> {
     assertSameOrigin(target, this.deps.transport.originOf(target), path);
     const deadline = startDeadline(options.timeout ?? this.deps.timeoutMs, options.signal);
     const started = Date.now();
     try {
-      const answer = await this.authorizedSend(target, identity, method, path, body, deadline);
+      const answer = await this.authorizedSend(
+        target,
+        identity,
+        { method, path, body, headers: options.headers },
+        deadline,
+      );
       this.deps.logger.debug(`${method} ${path} answered ${answer.status}`, {
         apiHostId: target.id,
         status: answer.status,
@@ -143,22 +149,27 @@ export class ManagedApiService {
   private async authorizedSend(
     target: Target,
     identity: ApiIdentity,
-    method: ManagedApiMethod,
-    path: string,
-    body: unknown,
+    outgoing: {
+      method: ManagedApiMethod;
+      path: string;
+      body: unknown;
+      headers?: Record<string, string>;
+    },
     deadline: Deadline,
   ): Promise<UpstreamAnswer> {
-    const hasBody = body !== undefined && body !== null;
+    const { method, path } = outgoing;
+    const content = encodeRequestBody(outgoing.body);
     const attempt = async (token: string): Promise<UpstreamAnswer> =>
       this.deps.transport.send(
         target,
         {
           method,
           path,
-          body: hasBody ? JSON.stringify(body) : undefined,
+          body: content?.text,
           headers: {
+            ...outgoing.headers,
             authorization: `Bearer ${token}`,
-            ...(hasBody ? { 'content-type': 'application/json' } : {}),
+            ...(content ? { 'content-type': content.contentType } : {}),
           },
         },
         deadline,

@@ -1,5 +1,6 @@
 import { RequestFieldError } from '../request-field-error';
 import { prepareProxyRequest } from './proxy-request';
+import { VerbatimBody } from './verbatim-body';
 
 const options = { maxDelayMs: 60_000 };
 
@@ -57,6 +58,84 @@ describe('prepareProxyRequest', () => {
     [{ delay: '5' }, 'body.delay'],
   ])('names the field at fault in %j', (body, field) => {
     expect(() => prepareProxyRequest({ method: 'GET', path: '/agents', body }, options)).toThrow(
+      expect.objectContaining({ constructor: RequestFieldError, field }),
+    );
+  });
+
+  it('takes body.body as the request body when present, as the reference product does', () => {
+    expect(
+      prepareProxyRequest(
+        {
+          method: 'POST',
+          path: '/agents',
+          body: { body: { name: 'web' }, params: { pretty: true } },
+        },
+        options,
+      ),
+    ).toEqual({ method: 'POST', path: '/agents?pretty=true', body: { name: 'web' } });
+  });
+
+  it.each([
+    ['xmleditor', 'application/xml'],
+    ['json', 'application/json'],
+    ['raw', 'application/octet-stream'],
+  ])('sends a string body with origin %s verbatim as %s', (origin, mediaType) => {
+    const prepared = prepareProxyRequest(
+      {
+        method: 'PUT',
+        path: '/rules/files/local_rules.xml',
+        body: { body: '<group name="x"/>', origin, params: { overwrite: true } },
+      },
+      options,
+    );
+    expect(prepared).toEqual({
+      method: 'PUT',
+      path: '/rules/files/local_rules.xml?overwrite=true',
+      body: new VerbatimBody('<group name="x"/>', mediaType),
+    });
+  });
+
+  it('sends a string body without origin with the content-type of body.headers, JSON by default', () => {
+    expect(
+      prepareProxyRequest({ method: 'PUT', path: '/x', body: { body: 'a,b' } }, options).body,
+    ).toEqual(new VerbatimBody('a,b', 'application/json'));
+    expect(
+      prepareProxyRequest(
+        {
+          method: 'PUT',
+          path: '/x',
+          body: { body: 'a,b', headers: { 'Content-Type': 'text/plain', 'X-Trace': 7 } },
+        },
+        options,
+      ),
+    ).toEqual({
+      method: 'PUT',
+      path: '/x',
+      body: new VerbatimBody('a,b', 'text/plain'),
+      headers: { 'x-trace': '7' },
+    });
+  });
+
+  it('keeps the headers of a GET but never a body', () => {
+    expect(
+      prepareProxyRequest(
+        { method: 'GET', path: '/x', body: { headers: { accept: 'text/plain' }, body: 'ignored' } },
+        options,
+      ),
+    ).toEqual({ method: 'GET', path: '/x', body: undefined, headers: { accept: 'text/plain' } });
+  });
+
+  it.each([
+    [{ headers: 'x' }, 'body.headers'],
+    [{ headers: { Authorization: 'Bearer stolen' } }, 'body.headers.Authorization'],
+    [{ headers: { host: 'elsewhere' } }, 'body.headers.host'],
+    [{ headers: { 'content-length': '1' } }, 'body.headers.content-length'],
+    [{ headers: { 'bad name': 'x' } }, 'body.headers.bad name'],
+    [{ headers: { 'x-split': 'a\r\nInjected: 1' } }, 'body.headers.x-split'],
+    [{ headers: { 'x-object': { a: 1 } } }, 'body.headers.x-object'],
+    [{ body: '<a/>', origin: 'yaml' }, 'body.origin'],
+  ])('refuses %j naming %s', (body, field) => {
+    expect(() => prepareProxyRequest({ method: 'PUT', path: '/x', body }, options)).toThrow(
       expect.objectContaining({ constructor: RequestFieldError, field }),
     );
   });

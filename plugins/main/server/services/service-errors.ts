@@ -1,0 +1,26 @@
+/** Typed refusals of the main plugin's services that are not about one request field. */
+
+/** A cap is reached; retrying after `retryAfterSeconds` may succeed (HTTP 429 with `Retry-After`). */
+export class LimitReachedError extends Error {
+  readonly statusCode = 429;
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+    this.name = 'LimitReachedError';
+  }
+}
+
+/** The thing asked for does not exist, or is not the caller's to see (HTTP 404 either way). */
+export class NotFoundError extends Error {
+  readonly statusCode = 404;
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'NotFoundError';
+  }
+}
