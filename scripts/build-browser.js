@@ -16,13 +16,37 @@
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
+const { promisify } = require('node:util');
+const zlib = require('node:zlib');
 
 const ROOT = path.resolve(__dirname, '..');
 const DEFAULT_OUT_DIR = path.join(ROOT, 'build', 'public');
 const SHELL_ENTRY = path.join(ROOT, 'host', 'public', 'index.ts');
 const MANIFEST_FILE = 'manifest.json';
 const STAMP_FILE = 'build-stamp.json';
+/** Folder of `outDir` the server serves (under `/bundles`). */
+const BUNDLES_DIR = 'bundles';
 const PLUGIN_ENTRY_PREFIX = 'osd-plugin-entry:';
+/** Files the server may send compressed: a `.br` and a `.gz` is written beside each. */
+const COMPRESSIBLE = /\.(js|css|svg|json)$/;
+/** Formats of the pre-compressed siblings, at their strongest levels: compressed once, sent many times. */
+const PRECOMPRESSED_FORMATS = [
+  {
+    extension: '.br',
+    compress: promisify(zlib.brotliCompress),
+    options: (size) => ({
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+      },
+    }),
+  },
+  {
+    extension: '.gz',
+    compress: promisify(zlib.gzip),
+    options: () => ({ level: zlib.constants.Z_BEST_COMPRESSION }),
+  },
+];
 /** Browsers the product supports (Chrome 90+, Firefox 88+). */
 const TARGETS = ['chrome90', 'firefox88'];
 
@@ -231,6 +255,30 @@ function viteConfig({ outDir, mode, plugins, sourceFiles }) {
   };
 }
 
+/** Files under `dir`, recursively. */
+function filesUnder(dir) {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** Writes `<file>.br` and `<file>.gz` beside every compressible file the server serves from `dir`. */
+async function writePrecompressed(dir) {
+  const files = filesUnder(dir).filter((file) => COMPRESSIBLE.test(file));
+  await Promise.all(
+    files.map(async (file) => {
+      const content = await fs.promises.readFile(file);
+      for (const format of PRECOMPRESSED_FORMATS)
+        await fs.promises.writeFile(
+          `${file}${format.extension}`,
+          await format.compress(content, format.options(content.length)),
+        );
+    }),
+  );
+  return files.length;
+}
+
 /** Hash of a file's contents, or null when it is gone. */
 function fileHash(file) {
   try {
@@ -309,6 +357,7 @@ async function buildBrowser({
   const sourceFiles = new Set();
   const { build } = await import('vite');
   await build(viteConfig({ outDir, mode, plugins, sourceFiles }));
+  await writePrecompressed(path.join(outDir, BUNDLES_DIR));
 
   const sources = Object.fromEntries(
     [...sourceFiles].sort().map((file) => [path.relative(ROOT, file), fileHash(file)]),

@@ -115,6 +115,8 @@ export interface RouteConfigOptions {
     accepts?: string | string[];
   };
   timeout?: { payload?: number; idleSocket?: number };
+  /** Default true: answers over 1 KB are compressed when the client accepts it. */
+  compress?: boolean;
 }
 
 export type RouteValidationFunction<T> = (

@@ -30,6 +30,7 @@ import {
   INVALID_JSON_MESSAGE,
   tooLargeMessage,
 } from './body-parsers';
+import { registerCompression } from './compression';
 import { ContextContainer } from './context-container';
 import type { CoreContextFactory } from './core-context';
 import { errorBody, INTERNAL_ERROR_MESSAGE } from './error-body';
@@ -147,6 +148,7 @@ export class HttpService {
   /** Installs every route and static folder; routes cannot be added afterwards. */
   async start(deps: HttpServiceStartDeps): Promise<HttpServiceStart> {
     this.coreContext = deps.coreContext;
+    await registerCompression(this.fastify);
     this.installRoutes();
     for (const [index, folder] of this.staticFolders.entries()) {
       await registerStaticAssets(

@@ -267,5 +267,6 @@ export function buildFastifyRoutes(
         ]
       : undefined,
     handler: handle,
+    ...(options.compress ? {} : { compress: false as const }),
   }));
 }

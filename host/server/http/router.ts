@@ -22,6 +22,7 @@ export interface NormalizedRouteOptions {
   tags: readonly string[];
   body: { mode: BodyMode; maxBytes?: number; accepts?: readonly string[] };
   timeout: { payload?: number; idleSocket?: number };
+  compress: boolean;
 }
 
 export interface RouteDefinition {
@@ -90,6 +91,7 @@ export function normalizeRoute(
       tags: Object.freeze([...(options.tags ?? [])]),
       body: bodyOptions(method, path, validate, options.body),
       timeout: { ...options.timeout },
+      compress: options.compress ?? true,
     },
   };
 }

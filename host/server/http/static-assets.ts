@@ -1,7 +1,10 @@
 /**
  * Static folders served under the base path with @fastify/static. Content-hashed files (bundler output)
  * never change under their name, so browsers keep them a year; everything else is revalidated by ETag.
+ * A file with a `.br` or `.gz` sibling (written by the build) is sent in the encoding the client
+ * accepts, brotli first, and as it is otherwise; each encoding has its own ETag.
  */
+import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +20,8 @@ export interface StaticAssetsOptions {
 
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE_CONTROL = 'no-cache';
+/** Siblings the build writes beside compressible files, by the encoding they hold. */
+const PRECOMPRESSED_EXTENSION = /\.(br|gz)$/;
 
 /** Vite/esbuild naming: `name-<8+ char hash>.ext`, the hash mixing letters and digits. */
 export function isHashedFileName(relativePath: string): boolean {
@@ -40,14 +45,23 @@ export async function registerStaticAssets(
     cacheControl: false,
     etag: true,
     lastModified: true,
+    preCompressed: true,
     setHeaders(reply, filePath) {
-      const relativePath = filePath.startsWith(options.dir)
+      const sentPath = filePath.startsWith(options.dir)
         ? filePath.slice(options.dir.length + 1)
         : filePath;
+      const relativePath = sentPath.replace(PRECOMPRESSED_EXTENSION, '');
+      if (compressedSiblingsExist(filePath, sentPath !== relativePath))
+        reply.setHeader('vary', 'Accept-Encoding');
       reply.setHeader(
         'cache-control',
         isImmutable(relativePath) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL,
       );
     },
   });
+}
+
+/** Whether the file sent has compressed siblings, so the answer depends on `Accept-Encoding`. */
+function compressedSiblingsExist(filePath: string, isCompressed: boolean): boolean {
+  return isCompressed || existsSync(`${filePath}.br`) || existsSync(`${filePath}.gz`);
 }
