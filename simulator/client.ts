@@ -48,19 +48,23 @@ export async function login(
   return response.text;
 }
 
-/** Sends `method path` with the bearer token and an optional JSON body. */
+/**
+ * Sends `method path` with the bearer token and an optional body: JSON, or a file's text sent as is
+ * when `contentType` is given.
+ */
 export function request(
   baseUrl: string,
   token: string,
   method: string,
   path: string,
   body?: unknown,
+  contentType?: string,
 ): Promise<SimulatorResponse> {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (body !== undefined) headers['content-type'] = contentType ?? 'application/json';
   return call(`${baseUrl}${path}`, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined || contentType ? (body as string | undefined) : JSON.stringify(body),
   });
 }

@@ -36,6 +36,8 @@ interface Case {
   status: number;
   as?: 'admin' | 'readonly' | 'anonymous' | 'basic';
   body?: unknown;
+  /** Media type of a body sent as text (a file); JSON otherwise. */
+  bodyType?: string;
   /** Media type the response must carry. */
   contentType?: string;
 }
@@ -104,6 +106,107 @@ const CASES: Case[] = [
   { operation: 'GET /rules/files', path: '/rules/files', status: 200 },
   { operation: 'GET /decoders', path: '/decoders', status: 200 },
   { operation: 'GET /decoders/files', path: '/decoders/files', status: 200 },
+  {
+    operation: 'GET /rules/files/{filename}',
+    path: '/rules/files/local_rules.xml?raw=true',
+    status: 200,
+    contentType: 'application/xml',
+  },
+  {
+    operation: 'GET /rules/files/{filename}',
+    path: '/rules/files/0095-sshd_rules.xml?relative_dirname=ruleset/rules',
+    status: 200,
+  },
+  {
+    operation: 'PUT /rules/files/{filename}',
+    path: '/rules/files/contract_rules.xml',
+    status: 200,
+    body: '<group name="contract,">\n  <rule id="100900" level="3">\n    <if_sid>5716</if_sid>\n    <description>Contract</description>\n  </rule>\n</group>\n',
+    bodyType: 'application/octet-stream',
+  },
+  {
+    operation: 'PUT /rules/files/{filename}',
+    path: '/rules/files/contract_rules.xml?overwrite=true',
+    status: 200,
+    body: '<group name="contract,">\n  <rule id="100900">\n</group>\n',
+    bodyType: 'application/octet-stream',
+  },
+  {
+    operation: 'DELETE /rules/files/{filename}',
+    path: '/rules/files/contract_rules.xml',
+    status: 200,
+  },
+  {
+    operation: 'DELETE /rules/files/{filename}',
+    path: '/rules/files/local_rules.xml',
+    status: 403,
+    as: 'readonly',
+  },
+  {
+    operation: 'GET /decoders/files/{filename}',
+    path: '/decoders/files/local_decoder.xml?raw=true',
+    status: 200,
+    contentType: 'application/xml',
+  },
+  {
+    operation: 'PUT /decoders/files/{filename}',
+    path: '/decoders/files/contract_decoder.xml',
+    status: 200,
+    body: '<decoder name="contract">\n  <program_name>^contract</program_name>\n</decoder>\n',
+    bodyType: 'application/octet-stream',
+  },
+  {
+    operation: 'DELETE /decoders/files/{filename}',
+    path: '/decoders/files/contract_decoder.xml',
+    status: 200,
+  },
+  { operation: 'GET /lists', path: '/lists', status: 200 },
+  { operation: 'GET /lists/files', path: '/lists/files', status: 200 },
+  {
+    operation: 'GET /lists/files/{filename}',
+    path: '/lists/files/audit-keys?raw=true',
+    status: 200,
+    contentType: 'text/plain',
+  },
+  { operation: 'GET /lists/files/{filename}', path: '/lists/files/audit-keys', status: 200 },
+  {
+    operation: 'PUT /lists/files/{filename}',
+    path: '/lists/files/contract-list',
+    status: 200,
+    body: 'alpha:1\n"key:with:colons":2\n',
+    bodyType: 'application/octet-stream',
+  },
+  {
+    operation: 'PUT /lists/files/{filename}',
+    path: '/lists/files/contract-list?overwrite=true',
+    status: 200,
+    body: 'no separator here\n',
+    bodyType: 'application/octet-stream',
+  },
+  { operation: 'DELETE /lists/files/{filename}', path: '/lists/files/contract-list', status: 200 },
+  {
+    operation: 'PUT /logtest',
+    path: '/logtest',
+    status: 200,
+    body: {
+      event: 'Dec 10 01:02:02 host sshd[1234]: Failed password for root from 10.0.0.1 port 22 ssh2',
+      location: 'logtest',
+      log_format: 'syslog',
+    },
+  },
+  { operation: 'PUT /logtest', path: '/logtest', status: 400, body: { event: 'x' } },
+  {
+    operation: 'DELETE /logtest/sessions/{token}',
+    path: '/logtest/sessions/abcd1234',
+    status: 400,
+  },
+  {
+    operation: 'GET /manager/configuration/validation',
+    path: '/manager/configuration/validation',
+    status: 200,
+  },
+  { operation: 'PUT /manager/restart', path: '/manager/restart', status: 403, as: 'readonly' },
+  { operation: 'PUT /manager/restart', path: '/manager/restart', status: 202 },
   { operation: 'GET /sca/{agent_id}', path: '/sca/000', status: 200 },
   {
     operation: 'GET /sca/{agent_id}/checks/{policy_id}',
@@ -251,7 +354,8 @@ describeWithSpec('managed-API simulator responses match the OpenAPI document', (
 
   beforeAll(async () => {
     schemas = new SpecSchemas(load(readFileSync(SPEC_PATH, 'utf8')) as Json);
-    api = await startManagedApi({ agents: 30, versionCheck: 'all' });
+    // Restarts take no time here: the cases after a restart must not meet stopped daemons.
+    api = await startManagedApi({ agents: 30, versionCheck: 'all', managerRestartMs: 0 });
     tokens.admin = await login(api.url);
     tokens.readonly = await login(api.url, READONLY_USER);
   });
@@ -301,6 +405,7 @@ describeWithSpec('managed-API simulator responses match the OpenAPI document', (
       method,
       entry.path,
       entry.status === 405 ? undefined : entry.body,
+      entry.bodyType,
     );
   }
 

@@ -32,6 +32,8 @@ export interface ManagedApiOptions {
   roles?: ApiRoleDefinition[];
   /** Initial fault knobs. */
   faults?: Partial<Omit<FaultKnobs, 'tokenLifetimeSeconds'>>;
+  /** How long the daemons restart after `PUT /manager/restart` (default 3000 ms). */
+  managerRestartMs?: number;
   /** Clock (ms), for tests that move time. */
   now?: () => number;
 }
@@ -52,6 +54,7 @@ export interface ResolvedOptions {
   users: ApiUserDefinition[];
   roles: ApiRoleDefinition[];
   faults: Partial<Omit<FaultKnobs, 'tokenLifetimeSeconds'>>;
+  managerRestartMs: number;
   now: () => number;
 }
 
@@ -82,6 +85,7 @@ export function resolveOptions(options: ManagedApiOptions = {}): ResolvedOptions
     users: options.users ?? [],
     roles: options.roles ?? [],
     faults: options.faults ?? {},
+    managerRestartMs: options.managerRestartMs ?? 3000,
     now: options.now ?? Date.now,
   };
 }

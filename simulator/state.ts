@@ -10,6 +10,9 @@ import type { VersionCheckMode } from './data/version-check';
 import { type FaultKnobs, createFaultKnobs } from './faults';
 import type { ResolvedOptions } from './options';
 import type { RunAsRule } from './rbac/run-as-rules';
+import { GroupConfigurations } from './ruleset/group-configurations';
+import { RulesetFiles } from './ruleset/files';
+import { LogtestSessions } from './ruleset/logtest';
 
 export interface SimulatorStats {
   /** API requests received (control-path requests excluded). */
@@ -30,6 +33,11 @@ export interface SimulatorState {
   startedAt: number;
   agents: AgentStore;
   ruleset: Ruleset;
+  rulesetFiles: RulesetFiles;
+  logtest: LogtestSessions;
+  groupConfigurations: GroupConfigurations;
+  /** When the daemons are back after a manager restart (ms; 0 when none was asked). */
+  managerRestartEndsAt: number;
   sca: ScaCatalogue;
   accounts: Accounts;
   tokens: TokenService;
@@ -58,12 +66,17 @@ export function createState(options: ResolvedOptions, random: () => number): Sim
     },
   });
   Object.assign(faults, options.faults);
+  const ruleset = buildRuleset(options.seed);
   return {
     options,
     now,
     startedAt,
     agents: new AgentStore({ seed: options.seed, count: options.agents, epochMs: startedAt, now }),
-    ruleset: buildRuleset(options.seed),
+    ruleset,
+    rulesetFiles: new RulesetFiles(ruleset),
+    logtest: new LogtestSessions(ruleset, now),
+    groupConfigurations: new GroupConfigurations(),
+    managerRestartEndsAt: 0,
     sca: new ScaCatalogue(options.seed),
     accounts: new Accounts(options.roles, options.users),
     tokens,

@@ -37,12 +37,21 @@ export interface DecoderItem {
   details: Record<string, unknown>;
 }
 
+/** A rule's real id and conditions, where the ruleset test must match real log lines. */
+interface RuleOptions {
+  id: number;
+  /** The `<match>` pattern (alternatives split by `|`). */
+  match?: string;
+  /** Parent rules, comma-separated; the file's first rule by default. */
+  ifSid?: string;
+}
+
 interface RuleFileSpec {
   file: string;
   firstId: number;
   groups: string[];
   /** What the rules of the file detect; each becomes one rule, with a level hint. */
-  events: Array<[description: string, level: number]>;
+  events: Array<[description: string, level: number, options?: RuleOptions]>;
   program?: string;
   disabled?: boolean;
 }
@@ -113,17 +122,42 @@ const RULE_FILES: RuleFileSpec[] = [
     groups: ['syslog', 'sshd'],
     program: 'sshd',
     events: [
-      ['sshd: messages grouped', 0],
-      ['sshd: authentication success', 3],
-      ['sshd: attempt to login using a non-existent user', 5],
-      ['sshd: authentication failed', 5],
-      ['sshd: brute force trying to get access to the system', 10],
-      ['sshd: insecure connection attempt (scan)', 6],
-      ['sshd: corrupted bytes on SSH packet', 8],
-      ['sshd: possible attack on the SSH server', 8],
-      ['sshd: reverse lookup of the client failed', 4],
-      ['sshd: connection closed by the client', 2],
-      ['sshd: root login refused', 8],
+      ['sshd: messages grouped', 0, { id: 5700 }],
+      [
+        'sshd: possible attack on the SSH server',
+        8,
+        { id: 5701, match: 'Bad protocol version identification' },
+      ],
+      [
+        'sshd: reverse lookup of the client failed',
+        4,
+        { id: 5702, match: 'reverse mapping checking getaddrinfo|REVERSE MAPPING' },
+      ],
+      [
+        'sshd: insecure connection attempt (scan)',
+        6,
+        { id: 5706, match: 'Did not receive identification string from' },
+      ],
+      [
+        'sshd: attempt to login using a non-existent user',
+        5,
+        { id: 5710, match: 'illegal user|invalid user' },
+      ],
+      ['sshd: brute force trying to get access to the system', 10, { id: 5712 }],
+      ['sshd: corrupted bytes on SSH packet', 8, { id: 5713, match: 'Corrupted check bytes on' }],
+      ['sshd: authentication success', 3, { id: 5715, match: '^Accepted|authenticated.$' }],
+      [
+        'sshd: authentication failed',
+        5,
+        { id: 5716, match: '^Failed|^error: PAM: Authentication' },
+      ],
+      ['sshd: root login refused', 8, { id: 5736, match: 'ROOT LOGIN REFUSED' }],
+      ['sshd: connection closed by the client', 2, { id: 5741, match: 'Connection closed by' }],
+      [
+        'sshd: authentication failed with a password',
+        5,
+        { id: 5760, match: 'Failed password|Failed keyboard|authentication error', ifSid: '5700,5716' },
+      ],
     ],
   },
   {
@@ -382,11 +416,15 @@ function dirname(file: string, kind: 'rules' | 'decoders'): string {
 
 function buildRules(random: () => number): RuleItem[] {
   return RULE_FILES.flatMap((spec) =>
-    spec.events.map(([description, level], index) => {
-      const id = spec.firstId + index * 2;
-      const details: Record<string, unknown> = index === 0 ? {} : { if_sid: String(spec.firstId) };
+    spec.events.map(([description, level, options], index) => {
+      const id = options?.id ?? spec.firstId + index * 2;
+      const details: Record<string, unknown> =
+        index === 0 ? {} : { if_sid: options?.ifSid ?? String(spec.firstId) };
       if (spec.program && index === 0) details.decoded_as = spec.program;
-      if (index > 0) details.match = { pattern: description.split(': ').pop()?.toLowerCase() ?? description };
+      if (index > 0)
+        details.match = {
+          pattern: options?.match ?? description.split(': ').pop()?.toLowerCase() ?? description,
+        };
       if (level >= 10 && index > 0) Object.assign(details, { frequency: '8', timeframe: '120' });
       return {
         filename: spec.file,

@@ -26,6 +26,9 @@ export const ERROR_CODES = {
     remediation: 'Use a field present in the section',
   },
   1106: { status: 400, message: 'Requested section not present in configuration' },
+  1112: { status: 400, message: 'Empty files are not supported' },
+  1113: { status: 400, message: 'XML syntax error' },
+  1210: { status: 400, message: 'Uploading, updating or deleting default rules is not allowed' },
   1203: {
     status: 400,
     message: "Error in argument 'level'",
@@ -63,6 +66,10 @@ export const ERROR_CODES = {
     message: 'The decoder does not exist or you do not have permission to see it',
     remediation: 'List the available decoders with GET /decoders',
   },
+  1505: {
+    status: 400,
+    message: 'Uploading, updating or deleting default decoders is not allowed',
+  },
   1701: {
     status: 404,
     message: 'Agent does not exist',
@@ -93,6 +100,12 @@ export const ERROR_CODES = {
     message: 'The group does not exist',
     remediation: 'Please, use `GET /agents/groups` to find all available groups',
   },
+  1711: {
+    status: 400,
+    message: 'The group already exists',
+    remediation: 'Please, use another group ID',
+  },
+  1712: { status: 400, message: "Default group can't be removed" },
   1724: {
     status: 400,
     message: 'Not a valid select field',
@@ -113,6 +126,19 @@ export const ERROR_CODES = {
     message: 'Could not assign agent to group',
     remediation: 'The agent already belongs to the group',
   },
+  1800: {
+    status: 400,
+    message: 'Bad format in CDB list',
+    remediation: 'Write one "key:value" entry per line; quote a key that holds ":"',
+  },
+  1905: {
+    status: 400,
+    message: 'File could not be uploaded, it already exists',
+    remediation: 'Use overwrite=true to replace it',
+  },
+  1906: { status: 404, message: 'File does not exist' },
+  1907: { status: 400, message: 'File could not be deleted' },
+  1908: { status: 400, message: 'Error validating configuration' },
   2100: { status: 500, message: 'Error in CTI service request' },
   3021: {
     status: 500,
@@ -140,6 +166,7 @@ export const ERROR_CODES = {
     message: 'The current user does not have authentication enabled through authorization context',
     remediation: 'Enable it for the user with PUT /security/users/{user_id}/run_as',
   },
+  7000: { status: 400, message: 'Error trying to get logtest response' },
 } satisfies Record<number, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

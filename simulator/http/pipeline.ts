@@ -86,7 +86,8 @@ export function createPipeline(state: SimulatorState, handlers: HandlerTable) {
     try {
       if (state.faults.latencyMs > 0) await sleep(state.faults.latencyMs);
       if (!match) throw plainProblem(404, 'Not Found', '404: Not Found');
-      if (state.faults.daemonsNotReady) throw codedProblem(1017, { detail: DAEMONS_NOT_READY });
+      if (state.faults.daemonsNotReady || state.now() < state.managerRestartEndsAt)
+        throw codedProblem(1017, { detail: DAEMONS_NOT_READY });
       const { route } = match;
       const session = route.basicAuth
         ? undefined

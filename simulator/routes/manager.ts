@@ -6,6 +6,8 @@ import {
   managerInformation,
   managerLogsSummary,
   managerStatus,
+  restartManager,
+  validateConfiguration,
   versionCheck,
 } from '../services/manager';
 import type { SimulatorState } from '../state';
@@ -21,6 +23,13 @@ export function managerHandlers(state: SimulatorState): HandlerTable {
         ? { body: configuration.xml, contentType: 'application/xml; charset=utf-8' }
         : { body: configuration.envelope };
     },
+    'GET /manager/configuration/validation': (context) => ({
+      body: validateConfiguration(state, caller(context)),
+    }),
+    'PUT /manager/restart': (context) => ({
+      status: 202,
+      body: restartManager(state, caller(context)),
+    }),
     'GET /manager/version/check': (context) => ({
       body: versionCheck(state, caller(context), context.query.force_query === true),
     }),

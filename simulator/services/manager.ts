@@ -12,6 +12,7 @@ import {
 } from '../data/manager';
 import { versionCheckData } from '../data/version-check';
 import type { Session } from '../http/context';
+import { NODE_NAME } from '../http/problem';
 import { AffectedItems, type AffectedItemsEnvelope, dataResult } from '../http/envelope';
 import type { ParsedParams } from '../http/params';
 import { requireResourceless } from '../rbac/guard';
@@ -103,4 +104,55 @@ export function versionCheck(state: SimulatorState, session: Session, forceQuery
     state.versionCheck = { mode, checkedAt: state.now() };
   }
   return dataResult(versionCheckData(mode, state.versionCheck.checkedAt));
+}
+
+/** What `wazuh-analysisd -t` would refuse in the ruleset: rule ids used twice, parents that do not exist. */
+function rulesetProblems(state: SimulatorState): string[] {
+  const problems: string[] = [];
+  const seen = new Map<number, string>();
+  const rules = state.ruleset.rules.filter((rule) => rule.status === 'enabled');
+  for (const rule of rules) {
+    const first = seen.get(rule.id);
+    if (first !== undefined && first !== rule.filename)
+      problems.push(`Duplicate rule ID ${rule.id} in ${rule.filename} (also in ${first})`);
+    seen.set(rule.id, first ?? rule.filename);
+  }
+  for (const rule of rules) {
+    const parents = String(rule.details.if_sid ?? '')
+      .split(/[\s,]+/)
+      .filter(Boolean);
+    const missing = parents.find((id) => !seen.has(Number(id)));
+    if (missing) problems.push(`Signature ID '${missing}' not found for rule ${rule.id}`);
+  }
+  return problems;
+}
+
+export function validateConfiguration(state: SimulatorState, session: Session) {
+  requireResourceless(session, 'manager:read');
+  const result = new AffectedItems<Record<string, unknown>>({
+    all: 'Validation was successfully checked',
+    some: 'Could not check validation in some nodes',
+    none: 'Could not check validation in any node',
+  });
+  const problems = rulesetProblems(state);
+  if (problems.length > 0) result.fail(1908, NODE_NAME, { extra: problems.join('; ') });
+  else result.items.push({ name: NODE_NAME, status: 'OK' });
+  return result.render();
+}
+
+/** Restarts the manager unless its configuration is invalid; the daemons are down meanwhile. */
+export function restartManager(state: SimulatorState, session: Session) {
+  requireResourceless(session, 'manager:restart');
+  const result = new AffectedItems<string>({
+    all: 'Restart request sent to all specified nodes',
+    some: 'Could not send restart request to some specified nodes',
+    none: 'Could not send restart request to any node',
+  });
+  const problems = rulesetProblems(state);
+  if (problems.length > 0) result.fail(1908, NODE_NAME, { extra: problems.join('; ') });
+  else {
+    state.managerRestartEndsAt = state.now() + state.options.managerRestartMs;
+    result.items.push(NODE_NAME);
+  }
+  return result.render();
 }
