@@ -8,7 +8,7 @@ import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import type pino from 'pino';
 import { loadConfig, type HostConfig } from './config';
-import { CORE_OWNER, createCoreContextFactory, HttpService } from './http';
+import { CORE_OWNER, createCoreContextFactory, HttpService, type HttpServiceConfig } from './http';
 import { createLogging, type LoggingSystem } from './logging';
 import { createPluginEnv, PluginsService, StartupNotices } from './plugins';
 import { registerRendering } from './rendering';
@@ -123,6 +123,26 @@ function createStopper(logger: Logger, logging: LoggingSystem) {
   };
 }
 
+/** The HTTP service's settings; the TLS files are read here so a bad path stops the start with its name. */
+function httpServiceConfig(server: HostConfig['server']): HttpServiceConfig {
+  const { tls, maxBodyDepth, maxBodyValues, trustProxy, ...rest } = server;
+  const read = (path: string) => readFileSync(path);
+  return {
+    ...rest,
+    name: hostname(),
+    bodyShape: { maxDepth: maxBodyDepth, maxValues: maxBodyValues },
+    trustProxy,
+    ...(tls.certFile !== undefined &&
+      tls.keyFile !== undefined && {
+        tls: {
+          cert: read(tls.certFile),
+          key: read(tls.keyFile),
+          ...(tls.caFile !== undefined && { ca: read(tls.caFile) }),
+        },
+      }),
+  };
+}
+
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const config: HostConfig = loadConfig({
     env: options.env,
@@ -159,7 +179,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       logger: loggers.get('ui-settings'),
       savedObjects: savedObjects.setup,
     });
-    const http = new HttpService({ ...config.server, name: hostname() }, loggers.get('http'));
+    const http = new HttpService(httpServiceConfig(config.server), loggers.get('http'));
     const httpSetup = http.setup();
     httpSetup.registerAuth((headers) => security.authenticate(headers));
     security.setup();

@@ -108,6 +108,16 @@ export interface RouteConfigOptions {
   /** Default true for non-GET routes: they need an `osd-xsrf` header. */
   xsrfRequired?: boolean;
   tags?: readonly string[];
+  /**
+   * Host extension: only signed-in users holding this role reach the route; others get 403 before
+   * the body is read or validated.
+   */
+  requiredRole?: string;
+  /**
+   * Host extension: at most `points` requests per signed-in user every `durationSeconds` (answers
+   * past it: 429 with `Retry-After`), counted in this instance's memory.
+   */
+  perUserRateLimit?: { points: number; durationSeconds: number };
   body?: {
     maxBytes?: number;
     output?: 'data' | 'stream';

@@ -12,6 +12,15 @@ function basePathProblem(value: string): string | undefined {
     : `must start with "/" and must not end with "/" (e.g. "/dashboard") but got [${value}]`;
 }
 
+/** `SVC_TRUST_PROXY`: empty (trust no proxy), a hop count, or addresses and CIDRs separated by commas. */
+function trustProxyProblem(value: string): string | undefined {
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (value.trim() === '' || /^\d+$/.test(value.trim())) return undefined;
+  return entries.every((entry) => /^[\w.:/-]+$/.test(entry))
+    ? undefined
+    : `expected a hop count or addresses/CIDRs separated by commas but got [${value}]`;
+}
+
 function isLogLevel(value: string): value is LogLevel {
   return (LOG_LEVELS as readonly string[]).includes(value);
 }
@@ -29,6 +38,22 @@ export const hostConfigSchema = schema.object({
     port: schema.number({ defaultValue: 5601, min: 0, max: 65535, validate: integerProblem }),
     basePath: schema.string({ defaultValue: '', validate: basePathProblem }),
     maxPayloadBytes: schema.number({ defaultValue: 1048576, min: 1, validate: integerProblem }),
+    maxBodyDepth: schema.number({ defaultValue: 64, min: 1, validate: integerProblem }),
+    maxBodyValues: schema.number({ defaultValue: 100000, min: 1, validate: integerProblem }),
+    headersTimeoutMs: schema.number({ defaultValue: 20000, min: 1, validate: integerProblem }),
+    requestTimeoutMs: schema.number({ defaultValue: 30000, min: 1, validate: integerProblem }),
+    tls: schema.object({
+      certFile: schema.maybe(schema.string({ minLength: 1 })),
+      keyFile: schema.maybe(schema.string({ minLength: 1 })),
+      caFile: schema.maybe(schema.string({ minLength: 1 })),
+    }),
+    trustProxy: schema.oneOf(
+      [
+        schema.number({ min: 0, validate: integerProblem }),
+        schema.string({ validate: trustProxyProblem }),
+      ],
+      { defaultValue: '' },
+    ),
   }),
   data: schema.object({
     dir: schema.string({ defaultValue: './data', minLength: 1 }),

@@ -35,10 +35,25 @@ function errorOf(env: NodeJS.ProcessEnv = {}, overrides?: Record<string, unknown
   throw new Error('expected loadConfig to fail');
 }
 
+const SERVER_BOUNDS = {
+  maxPayloadBytes: 1048576,
+  maxBodyDepth: 64,
+  maxBodyValues: 100000,
+  headersTimeoutMs: 20000,
+  requestTimeoutMs: 30000,
+};
+
 describe('loadConfig defaults', () => {
   it('gives the documented defaults without a file or variables', () => {
     expect(load()).toEqual({
-      server: { host: '127.0.0.1', port: 5601, basePath: '', maxPayloadBytes: 1048576 },
+      server: {
+        host: '127.0.0.1',
+        port: 5601,
+        basePath: '',
+        ...SERVER_BOUNDS,
+        tls: {},
+        trustProxy: false,
+      },
       data: { dir: join(cwd, 'data') },
       security: { session: { ttlMinutes: 480, idleTimeoutMinutes: 60 } },
       demo: 'auto',
@@ -74,9 +89,24 @@ describe('loadConfig environment variables', () => {
       SVC_SAVED_OBJECTS_URL: 'postgres://svc:pw@db:5432/svc',
       SVC_ENCRYPTION_KEY: 'k'.repeat(32),
       SVC_LOG_LEVEL: 'debug',
+      SVC_TLS_CERT_FILE: 'tls/cert.pem',
+      SVC_TLS_KEY_FILE: '/etc/key.pem',
+      SVC_TLS_CA_FILE: 'tls/ca.pem',
+      SVC_TRUST_PROXY: '10.0.0.5, 10.1.0.0/16',
     });
     expect(config).toEqual({
-      server: { host: '0.0.0.0', port: 8443, basePath: '/dashboard', maxPayloadBytes: 1048576 },
+      server: {
+        host: '0.0.0.0',
+        port: 8443,
+        basePath: '/dashboard',
+        ...SERVER_BOUNDS,
+        tls: {
+          certFile: join(cwd, 'tls/cert.pem'),
+          keyFile: '/etc/key.pem',
+          caFile: join(cwd, 'tls/ca.pem'),
+        },
+        trustProxy: ['10.0.0.5', '10.1.0.0/16'],
+      },
       data: { dir: join(cwd, 'state') },
       security: {
         adminPassword: 'first-admin-password',
@@ -88,6 +118,20 @@ describe('loadConfig environment variables', () => {
       logging: { level: 'debug' },
       plugins: {},
     });
+  });
+
+  it('takes a hop count or nothing as SVC_TRUST_PROXY, and refuses anything else', () => {
+    expect(load({ SVC_TRUST_PROXY: '2' }).server.trustProxy).toBe(2);
+    expect(load({ SVC_TRUST_PROXY: '0' }).server.trustProxy).toBe(false);
+    expect(errorOf({ SVC_TRUST_PROXY: 'a b' }).message).toContain(
+      'Invalid configuration [server.trustProxy] (from SVC_TRUST_PROXY)',
+    );
+  });
+
+  it('needs the TLS certificate and key together', () => {
+    expect(errorOf({ SVC_TLS_CERT_FILE: 'cert.pem' }).message).toContain(
+      'give both the certificate and the key file, or neither',
+    );
   });
 
   it('accepts every demo mode, booleans in any case', () => {

@@ -14,6 +14,14 @@ export interface HostConfig {
     /** '' or a path like `/dashboard` that prefixes every route and asset. */
     basePath: string;
     maxPayloadBytes: number;
+    maxBodyDepth: number;
+    maxBodyValues: number;
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    /** Absolute paths; cert and key together, or neither. */
+    tls: { certFile?: string; keyFile?: string; caFile?: string };
+    /** false, a hop count, or the addresses and CIDRs of the trusted proxies. */
+    trustProxy: false | number | string[];
   };
   /** Absolute. */
   data: { dir: string };
@@ -69,6 +77,14 @@ function splitHostAndPlugins(tree: ConfigTree): {
   return { host, plugins };
 }
 
+function trustedProxies(value: number | string): false | number | string[] {
+  if (typeof value === 'number') return value > 0 ? value : false;
+  const text = value.trim();
+  if (text === '') return false;
+  if (/^\d+$/.test(text)) return trustedProxies(Number(text));
+  return text.split(',').map((entry) => entry.trim());
+}
+
 /**
  * The host configuration: the YAML file (`SVC_CONFIG`, default `config/svc.yml`), then the `SVC_*`
  * environment variables over it, then `overrides`; validated with `host/schema`. A bad value throws
@@ -103,8 +119,22 @@ export function loadConfig({
   }
 
   const { adminPassword, session } = validated.security;
+  const { tls, trustProxy, ...server } = validated.server;
+  if ((tls.certFile === undefined) !== (tls.keyFile === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration [server.tls] (from SVC_TLS_CERT_FILE/SVC_TLS_KEY_FILE): give both the certificate and the key file, or neither.',
+    );
+  }
   return {
-    server: { ...validated.server },
+    server: {
+      ...server,
+      tls: {
+        ...(tls.certFile !== undefined && { certFile: resolve(cwd, tls.certFile) }),
+        ...(tls.keyFile !== undefined && { keyFile: resolve(cwd, tls.keyFile) }),
+        ...(tls.caFile !== undefined && { caFile: resolve(cwd, tls.caFile) }),
+      },
+      trustProxy: trustedProxies(trustProxy),
+    },
     data: { dir: resolve(cwd, validated.data.dir) },
     security: { ...(adminPassword !== undefined && { adminPassword }), session: { ...session } },
     demo: validated.demo,

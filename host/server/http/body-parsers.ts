@@ -3,6 +3,7 @@
  * and multipart (the last two as Buffers); routes that asked for an unparsed body get a Buffer or the stream.
  */
 import { Transform, type TransformCallback } from 'node:stream';
+import formBody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 
 /** An error whose HTTP status the error handler answers with (payload too large, payload time-out). */
@@ -22,15 +23,47 @@ export function tooLargeMessage(maxBytes: number): string {
   return `Payload content length greater than maximum allowed: ${maxBytes}`;
 }
 
-function formToObject(text: string): Record<string, string | string[]> {
-  const result: Record<string, string | string[]> = {};
-  for (const [key, value] of new URLSearchParams(text)) {
-    const existing = result[key];
-    result[key] = existing === undefined ? value : [existing, value].flat();
-  }
-  return result;
+/** Shape bounds of parsed bodies: beyond them a body that parses is still refused with 400. */
+export interface BodyShapeLimits {
+  /** Deepest nesting of objects and arrays. */
+  maxDepth: number;
+  /** Most values (object members and array items, at any depth) in one body. */
+  maxValues: number;
 }
 
+export function bodyTooDeepMessage(maxDepth: number): string {
+  return `Request body nests objects or arrays deeper than ${maxDepth} levels`;
+}
+
+export function bodyTooManyValuesMessage(maxValues: number): string {
+  return `Request body holds more than ${maxValues} values`;
+}
+
+/**
+ * Refuses a parsed body nested or sized beyond the limits. Walks with an explicit stack, so a body
+ * deeper than the JavaScript call stack is refused rather than crashing whoever recurses into it later.
+ */
+export function bodyShapeProblem(body: unknown, limits: BodyShapeLimits): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const pending: Array<{ value: object; depth: number }> = [{ value: body, depth: 1 }];
+  let values = 0;
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (next.depth > limits.maxDepth) return bodyTooDeepMessage(limits.maxDepth);
+    const children: unknown[] = Array.isArray(next.value) ? next.value : Object.values(next.value);
+    values += children.length;
+    if (values > limits.maxValues) return bodyTooManyValuesMessage(limits.maxValues);
+    for (const child of children) {
+      if (typeof child === 'object' && child !== null)
+        pending.push({ value: child, depth: next.depth + 1 });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Form keys such as `__proto__` are plain keys of a null-prototype object (@fastify/formbody), and
+ * JSON prototype keys are refused; the shape of what parses is bounded by the router (`bodyShapeProblem`).
+ */
 export function installParsedBodyParsers(fastify: FastifyInstance): void {
   const strictJson = fastify.getDefaultJsonParser('error', 'error');
   // An empty body with a JSON content type (browsers send one for body-less POSTs) reads as "no body".
@@ -48,11 +81,7 @@ export function installParsedBodyParsers(fastify: FastifyInstance): void {
   fastify.removeContentTypeParser(['application/json', 'text/plain']);
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, json);
   fastify.addContentTypeParser(/^application\/[\w.-]+\+json$/, { parseAs: 'string' }, json);
-  fastify.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => done(null, formToObject(body as string)),
-  );
+  void fastify.register(formBody);
   fastify.addContentTypeParser(/^text\//, { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),
   );

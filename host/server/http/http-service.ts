@@ -5,6 +5,7 @@
  */
 import { hostname } from 'node:os';
 import { Readable } from 'node:stream';
+import helmet from '@fastify/helmet';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -24,6 +25,7 @@ import type {
 } from '../types';
 import { createBasePath, normalizeBasePath } from './base-path';
 import {
+  type BodyShapeLimits,
   HttpStatusError,
   installParsedBodyParsers,
   installRawBodyParser,
@@ -34,6 +36,7 @@ import { registerCompression } from './compression';
 import { ContextContainer } from './context-container';
 import type { CoreContextFactory } from './core-context';
 import { errorBody, INTERNAL_ERROR_MESSAGE } from './error-body';
+import { CONTENT_SECURITY_DIRECTIVES } from './content-security-policy';
 import { authenticatedUserOf, OsdRequestImpl } from './osd-request';
 import { buildFastifyRoutes, type Authenticator, type RouteRuntime } from './route-handler';
 import { Router, type RouteDefinition } from './router';
@@ -47,6 +50,16 @@ export interface HttpServiceConfig {
   basePath: string;
   /** Default body size limit of routes (`server.maxPayloadBytes`). */
   maxPayloadBytes: number;
+  /** Bounds of parsed bodies (`server.maxBodyDepth`, `server.maxBodyValues`). */
+  bodyShape?: BodyShapeLimits;
+  /** Time to receive a request's headers (`server.headersTimeoutMs`). */
+  headersTimeoutMs?: number;
+  /** Time to receive a whole request, headers and body (`server.requestTimeoutMs`). */
+  requestTimeoutMs?: number;
+  /** PEM certificate, key and optional CA chain: the server speaks HTTPS. */
+  tls?: { cert: Buffer; key: Buffer; ca?: Buffer };
+  /** Which peers' `X-Forwarded-*` headers are believed (Fastify's `trustProxy`); none by default. */
+  trustProxy?: boolean | number | string | string[];
   /** Name in `getServerInfo()`; defaults to the machine's host name. */
   name?: string;
   /** How long `stop()` waits for responses in flight (default 10 s). */
@@ -54,6 +67,14 @@ export interface HttpServiceConfig {
 }
 
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+export const DEFAULT_BODY_SHAPE: Readonly<BodyShapeLimits> = Object.freeze({
+  maxDepth: 64,
+  maxValues: 100_000,
+});
+export const DEFAULT_HEADERS_TIMEOUT_MS = 20_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** A year, with sub-domains left alone: the dashboard does not speak for its parent domain's other hosts. */
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 
 /** What host services (security, rendering, status, the plugin system) get from the HTTP service. */
 export interface InternalHttpServiceSetup {
@@ -85,8 +106,6 @@ export interface ListeningAddress {
   port: number;
 }
 
-const NOSNIFF = 'nosniff';
-
 type OnPreResponseResult = ReturnType<OnPreResponseToolkit['next']>;
 
 const PRE_RESPONSE_TOOLKIT: OnPreResponseToolkit = {
@@ -113,16 +132,41 @@ export class HttpService {
     this.basePathService = createBasePath(normalizeBasePath(config.basePath));
     this.port = config.port;
     this.contexts = new ContextContainer((owner) => this.pluginDependencies.get(owner) ?? []);
-    this.fastify = Fastify({
+    const headersTimeout = config.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+    const requestTimeout = config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    const serverOptions = {
+      headersTimeout,
+      requestTimeout,
+      // Node checks both time-outs on this period: keep it well under them so a slow client goes on time.
+      connectionsCheckingInterval: Math.min(1000, headersTimeout, requestTimeout),
+    };
+    const options = {
       logger: false,
       bodyLimit: config.maxPayloadBytes,
+      requestTimeout,
+      // Fastify takes a hop count too, which its types leave out.
+      trustProxy: (config.trustProxy ?? false) as boolean,
       // On close, idle keep-alive connections end at once; requests in flight get `shutdownGraceMs`.
-      forceCloseConnections: 'idle',
+      forceCloseConnections: 'idle' as const,
       routerOptions: { maxParamLength: 2048 },
-    });
+    };
+    // An HTTPS server is an HTTP server to everything above the socket, so it keeps the HTTP instance's type.
+    this.fastify = (
+      config.tls
+        ? Fastify({ ...options, https: { ...config.tls, ...serverOptions } })
+        : Fastify({ ...options, http: serverOptions })
+    ) as FastifyInstance;
     this.fastify.decorateRequest('osdUser', null);
     this.fastify.decorateRequest('osdRequest', null);
     installParsedBodyParsers(this.fastify);
+    void this.fastify.register(helmet, {
+      contentSecurityPolicy: { directives: CONTENT_SECURITY_DIRECTIVES },
+      // Sent by the onSend hook on HTTPS answers only, including those a trusted proxy terminated.
+      strictTransportSecurity: false,
+      // Plugins set X-Frame-Options themselves (the main plugin does, as OSD plugins do); CSP
+      // frame-ancestors guards framing either way.
+      frameguard: false,
+    });
     this.installGlobalHandlers();
   }
 
@@ -173,7 +217,7 @@ export class HttpService {
     this.port = typeof address === 'object' && address !== null ? address.port : this.config.port;
     const host = this.config.host.includes(':') ? `[${this.config.host}]` : this.config.host;
     return {
-      url: `http://${host}:${this.port}${this.basePathService.serverBasePath}`,
+      url: `${this.config.tls ? 'https' : 'http'}://${host}:${this.port}${this.basePathService.serverBasePath}`,
       port: this.port,
     };
   }
@@ -225,7 +269,7 @@ export class HttpService {
       name: this.config.name ?? hostname(),
       hostname: this.config.host,
       port: this.port,
-      protocol: 'http',
+      protocol: this.config.tls ? 'https' : 'http',
     };
   }
 
@@ -234,6 +278,7 @@ export class HttpService {
       basePath: this.basePathService.serverBasePath,
       logger: this.logger,
       contexts: this.contexts,
+      bodyShape: this.config.bodyShape ?? DEFAULT_BODY_SHAPE,
       authenticate: () => this.authenticate,
       coreContext: () => {
         if (!this.coreContext) throw new Error('The HTTP service is not started.');
@@ -270,7 +315,8 @@ export class HttpService {
       this.answerError(error, request, reply),
     );
     this.fastify.addHook('onSend', (request, reply, payload, done) => {
-      reply.header('x-content-type-options', NOSNIFF);
+      if (request.protocol === 'https')
+        reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
       if (this.preResponseHandlers.length === 0) {
         done(null, payload);
         return;

@@ -5,8 +5,9 @@
  */
 import { pipeline, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AuthenticatedUser, Logger, RequestHandlerContext } from '../types';
-import { BodyGuard, tooLargeMessage } from './body-parsers';
+import { BodyGuard, bodyShapeProblem, tooLargeMessage, type BodyShapeLimits } from './body-parsers';
 import type { ContextContainer } from './context-container';
 import type { CoreContextFactory } from './core-context';
 import { errorBody, INTERNAL_ERROR_MESSAGE } from './error-body';
@@ -20,6 +21,10 @@ import { isPromiseLike } from './promise-like';
 
 export const XSRF_MISSING_MESSAGE = 'Request must contain a osd-xsrf header.';
 
+export function roleRequiredMessage(role: string): string {
+  return `Only dashboard users with the [${role}] role can do this.`;
+}
+
 export type Authenticator = (
   headers: FastifyRequest['headers'],
 ) => AuthenticatedUser | null | Promise<AuthenticatedUser | null>;
@@ -29,6 +34,7 @@ export interface RouteRuntime {
   basePath: string;
   logger: Logger;
   contexts: ContextContainer;
+  bodyShape: BodyShapeLimits;
   /** Resolves the user behind the credentials; absent → every protected route answers 401. */
   authenticate(): Authenticator | undefined;
   coreContext(): CoreContextFactory;
@@ -39,6 +45,10 @@ declare module 'fastify' {
     osdUser: AuthenticatedUser | null;
     osdRequest: OsdRequestImpl | null;
   }
+}
+
+export function tooManyRequestsMessage(retryAfterSeconds: number): string {
+  return `Too many requests; try again in ${retryAfterSeconds} seconds.`;
 }
 
 function acceptsContentType(accepts: readonly string[], contentType: string | undefined): boolean {
@@ -93,6 +103,14 @@ export function buildFastifyRoutes(
     }),
   };
   const maxBytes = options.body.maxBytes ?? defaultMaxBytes;
+  const { requiredRole, perUserRateLimit } = options;
+  const rateLimiter =
+    perUserRateLimit &&
+    new RateLimiterMemory({
+      keyPrefix: `${method} ${path}`,
+      points: perUserRateLimit.points,
+      duration: perUserRateLimit.durationSeconds,
+    });
   const routeName = `${method.toUpperCase()} ${path}`;
 
   function finishAuth(
@@ -101,8 +119,38 @@ export function buildFastifyRoutes(
     user: AuthenticatedUser | null,
   ): FastifyReply | undefined {
     if (user === null && options.authRequired === true) return reply.code(401).send(errorBody(401));
+    if (requiredRole !== undefined && !user?.roles.includes(requiredRole)) {
+      return reply.code(403).send(
+        errorBody(403, roleRequiredMessage(requiredRole), {
+          code: 'role_required',
+          requiredRole,
+        }),
+      );
+    }
     request.osdUser = user;
     return checkRequestShape(request, reply);
+  }
+
+  /** Counts the request against its user's allowance, then goes on, or answers 429. */
+  function withinRateLimit(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+    if (!rateLimiter || !request.osdUser) {
+      done();
+      return;
+    }
+    rateLimiter.consume(request.osdUser.username).then(
+      () => done(),
+      (rejection: unknown) => {
+        if (!(rejection instanceof RateLimiterRes)) {
+          reply.send(rejection);
+          return;
+        }
+        const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+        reply
+          .code(429)
+          .header('retry-after', String(seconds))
+          .send(errorBody(429, tooManyRequestsMessage(seconds), { code: 'rate_limited' }));
+      },
+    );
   }
 
   function checkRequestShape(
@@ -149,12 +197,12 @@ export function buildFastifyRoutes(
       return;
     }
     if (!isPromiseLike(outcome)) {
-      if (!finishAuth(request, reply, outcome)) done();
+      if (!finishAuth(request, reply, outcome)) withinRateLimit(request, reply, done);
       return;
     }
     outcome.then(
       (user) => {
-        if (!finishAuth(request, reply, user)) done();
+        if (!finishAuth(request, reply, user)) withinRateLimit(request, reply, done);
       },
       (error: Error) => reply.send(error),
     );
@@ -206,6 +254,13 @@ export function buildFastifyRoutes(
    * thenable that would make Fastify watch the response stream on every request.
    */
   function handle(request: FastifyRequest, reply: FastifyReply): void {
+    if (options.body.mode === 'parsed') {
+      const problem = bodyShapeProblem(request.body, runtime.bodyShape);
+      if (problem !== undefined) {
+        reply.code(400).send(errorBody(400, problem));
+        return;
+      }
+    }
     let parts: ValidatedParts = NO_PARTS;
     try {
       if (validate !== false) {

@@ -20,6 +20,8 @@ export interface NormalizedRouteOptions {
   authRequired: boolean | 'optional';
   xsrfRequired: boolean;
   tags: readonly string[];
+  requiredRole?: string;
+  perUserRateLimit?: { points: number; durationSeconds: number };
   body: { mode: BodyMode; maxBytes?: number; accepts?: readonly string[] };
   timeout: { payload?: number; idleSocket?: number };
   compress: boolean;
@@ -59,6 +61,41 @@ function bodyOptions(
   return { mode, maxBytes: body?.maxBytes, accepts };
 }
 
+function declaredRole(
+  method: RouteMethod,
+  path: string,
+  options: RouteConfigOptions,
+): string | undefined {
+  const { requiredRole, authRequired } = options;
+  if (requiredRole === undefined) return undefined;
+  if (typeof requiredRole !== 'string' || requiredRole === '' || (authRequired ?? true) !== true) {
+    throw new Error(
+      `[options.requiredRole] in route ${method.toUpperCase()} ${path} must be a role name, on a route that requires a login.`,
+    );
+  }
+  return requiredRole;
+}
+
+function declaredRateLimit(
+  method: RouteMethod,
+  path: string,
+  options: RouteConfigOptions,
+): NormalizedRouteOptions['perUserRateLimit'] {
+  const limit = options.perUserRateLimit;
+  if (limit === undefined) return undefined;
+  const positive = (n: number) => Number.isSafeInteger(n) && n > 0;
+  if (
+    !positive(limit.points) ||
+    !positive(limit.durationSeconds) ||
+    (options.authRequired ?? true) !== true
+  ) {
+    throw new Error(
+      `[options.perUserRateLimit] in route ${method.toUpperCase()} ${path} needs whole positive points and durationSeconds, on a route that requires a login.`,
+    );
+  }
+  return { points: limit.points, durationSeconds: limit.durationSeconds };
+}
+
 export function normalizeRoute(
   owner: symbol,
   method: RouteMethod,
@@ -89,6 +126,8 @@ export function normalizeRoute(
       authRequired: options.authRequired ?? true,
       xsrfRequired: method !== 'get' && (options.xsrfRequired ?? true),
       tags: Object.freeze([...(options.tags ?? [])]),
+      requiredRole: declaredRole(method, path, options),
+      perUserRateLimit: declaredRateLimit(method, path, options),
       body: bodyOptions(method, path, validate, options.body),
       timeout: { ...options.timeout },
       compress: options.compress ?? true,

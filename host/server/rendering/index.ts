@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import type { OsdRequest, OsdResponse, ResponseFactory } from '../types';
 import { loginUrl, safeNextUrl } from '../../public/login/next-url';
 import { MissingBundlesError } from './bundle-manifest';
-import { CONTENT_SECURITY_POLICY } from './page';
 import { BUNDLES_URL_PATH, RenderingService } from './rendering-service';
 import type { RenderingHttpSetup, RenderingOptions } from './types';
 
@@ -19,7 +18,6 @@ const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   // Bundle names change with every build; the page that names them must never be cached.
   'cache-control': 'no-store',
-  'content-security-policy': CONTENT_SECURITY_POLICY,
   'referrer-policy': 'same-origin',
 };
 

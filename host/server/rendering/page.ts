@@ -1,28 +1,13 @@
 /**
  * The HTML of every dashboard page: the shell's module script, preload hints for the chunks it and
  * the plugins need, and the injected metadata as a JSON data block (no inline script runs, so the
- * Content-Security-Policy can forbid inline scripts altogether).
+ * server's Content-Security-Policy forbids inline scripts altogether).
  */
 import {
   INJECTED_METADATA_ELEMENT_ID,
   ROOT_ELEMENT_ID,
   type InjectedMetadata,
 } from '../../public/injected-metadata';
-
-/** Scripts only from the dashboard itself; EUI's emotion styles are injected at run time, hence inline styles. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
 
 export interface PageAssets {
   /** URL of the shell's entry module. */

@@ -139,7 +139,6 @@ export function createSecurityService(options: SecurityServiceOptions): Security
       });
       registerUserRoutes(router, {
         users: () => requireStarted().users,
-        getCurrentUser: authenticatedUserOf,
       });
     },
 

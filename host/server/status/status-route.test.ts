@@ -2,6 +2,8 @@ import { CORE_OWNER } from '../http';
 import { startTestHttpServer, type TestHttpServer } from '../http/test-utils';
 import { registerStatusRoute, type ServiceStatus } from './status-route';
 
+const SIGNED_IN = { authorization: 'user bob' };
+
 describe('GET /api/status', () => {
   let server: TestHttpServer;
   let plugins: Record<string, ServiceStatus>;
@@ -18,9 +20,16 @@ describe('GET /api/status', () => {
   });
   afterAll(() => server.stop());
 
-  it('answers without a login when everything runs', async () => {
+  it('tells a caller without a login only that the server is up', async () => {
     plugins = { svc: { state: 'available', summary: 'Started' } };
     const response = await fetch(`${server.url}/api/status`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: { overall: { state: 'available' } } });
+  });
+
+  it('gives a signed-in caller name, version and each plugin', async () => {
+    plugins = { svc: { state: 'available', summary: 'Started' } };
+    const response = await fetch(`${server.url}/api/status`, { headers: SIGNED_IN });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       name: 'dash-1',
@@ -36,12 +45,15 @@ describe('GET /api/status', () => {
       svc: { state: 'available', summary: 'Started' },
       svcCheckUpdates: { state: 'unavailable', summary: 'Not running (set up)' },
     };
-    const response = await fetch(`${server.url}/api/status`);
+    const response = await fetch(`${server.url}/api/status`, { headers: SIGNED_IN });
     expect(response.status).toBe(503);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect((await response.json()).status.overall).toEqual({
       state: 'unavailable',
       summary: 'Not available: svcCheckUpdates',
     });
+    const anonymous = await fetch(`${server.url}/api/status`);
+    expect(anonymous.status).toBe(503);
+    expect(await anonymous.json()).toEqual({ status: { overall: { state: 'unavailable' } } });
   });
 });

@@ -1,6 +1,7 @@
 /**
- * `GET /api/status` (no login): the dashboard's name, version and overall state, for load balancers,
- * monitoring and the start-up check. Any plugin that is not running makes the answer a 503.
+ * `GET /api/status`: without a login only the overall state (load balancers, the start-up check);
+ * signed in also the name, version and each plugin's state (monitoring), which would tell a stranger
+ * what to attack. Any plugin that is not running makes the answer a 503.
  */
 import type { IRouter } from '../types';
 
@@ -27,6 +28,11 @@ export interface StatusBody {
   plugins: Record<string, ServiceStatus>;
 }
 
+/** What a caller without a session learns: up or not. */
+export interface AnonymousStatusBody {
+  status: { overall: { state: ServiceState } };
+}
+
 export function overallStatus(plugins: Record<string, ServiceStatus>): ServiceStatus {
   const down = Object.entries(plugins)
     .filter(([, status]) => status.state !== 'available')
@@ -38,17 +44,19 @@ export function overallStatus(plugins: Record<string, ServiceStatus>): ServiceSt
 
 export function registerStatusRoute(router: IRouter, sources: StatusSources): void {
   router.get(
-    { path: '/api/status', validate: false, options: { authRequired: false } },
-    (_context, _request, response) => {
+    { path: '/api/status', validate: false, options: { authRequired: 'optional' } },
+    (_context, request, response) => {
       const plugins = sources.pluginStatuses();
       const overall = overallStatus(plugins);
-      const body: StatusBody = {
-        name: sources.name,
-        uuid: sources.uuid,
-        version: sources.version,
-        status: { overall },
-        plugins,
-      };
+      const body: StatusBody | AnonymousStatusBody = request.auth.isAuthenticated
+        ? {
+            name: sources.name,
+            uuid: sources.uuid,
+            version: sources.version,
+            status: { overall },
+            plugins,
+          }
+        : { status: { overall: { state: overall.state } } };
       // A 503 body is the same document: monitors read the states, load balancers the status code.
       return overall.state === 'available'
         ? response.ok({ body: { ...body } })

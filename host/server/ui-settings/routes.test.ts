@@ -114,7 +114,7 @@ describe('advanced settings routes', () => {
       }),
     ).resolves.toMatchObject({
       status: 403,
-      body: { message: 'Only admins can change advanced settings' },
+      body: { attributes: { code: 'role_required', requiredRole: 'admin' } },
     });
     await expect(
       server.request('DELETE', '/api/opensearch-dashboards/settings/discover:sampleSize', {

@@ -8,25 +8,26 @@ import type {
   ResponseFactory,
   SavedObjectsClientContract,
 } from '../types';
+import { ADMIN_ROLE } from '../security/users/user-rules';
 import { UiSettingsError } from './errors';
 import type { ScopedUiSettingsClient } from './ui-settings-client';
 
 export const UI_SETTINGS_PATH = '/api/opensearch-dashboards/settings';
-export const ADMIN_ONLY_MESSAGE = 'Only admins can change advanced settings';
 
 type ClientFactory = (client: SavedObjectsClientContract) => ScopedUiSettingsClient;
+
+/** Reads are for every user, changes for admins. */
+const adminOnly = { requiredRole: ADMIN_ROLE };
 
 export function registerUiSettingsRoutes(router: IRouter, asScopedToClient: ClientFactory): void {
   const settingsOf = (context: RequestHandlerContext) =>
     asScopedToClient(context.core.savedObjects.client);
 
-  /** Admins only; a refused change is a 400 naming the setting. Answers with every setting afterwards. */
+  /** A refused change is a 400 naming the setting. Answers with every setting afterwards. */
   function change<P, Q, B>(
     apply: (settings: ScopedUiSettingsClient, params: P, body: B) => Promise<void>,
   ): RequestHandler<P, Q, B> {
     return async (context, request, response): Promise<OsdResponse> => {
-      if (!context.core.security.currentUser?.roles.includes('admin'))
-        return response.forbidden({ body: { message: ADMIN_ONLY_MESSAGE } });
       const settings = settingsOf(context);
       try {
         await apply(settings, request.params, request.body);
@@ -47,6 +48,7 @@ export function registerUiSettingsRoutes(router: IRouter, asScopedToClient: Clie
       validate: {
         body: schema.object({ changes: schema.recordOf(schema.string(), schema.any()) }),
       },
+      options: adminOnly,
     },
     change((settings, _params, body) => settings.setMany(body.changes)),
   );
@@ -56,12 +58,13 @@ export function registerUiSettingsRoutes(router: IRouter, asScopedToClient: Clie
     {
       path: `${UI_SETTINGS_PATH}/{key}`,
       validate: { params: keyParams, body: schema.object({ value: schema.any() }) },
+      options: adminOnly,
     },
     change((settings, params, body) => settings.set(params.key, body.value)),
   );
 
   router.delete(
-    { path: `${UI_SETTINGS_PATH}/{key}`, validate: { params: keyParams } },
+    { path: `${UI_SETTINGS_PATH}/{key}`, validate: { params: keyParams }, options: adminOnly },
     change((settings, params) => settings.remove(params.key)),
   );
 }

@@ -180,7 +180,7 @@ describe('plugins that stop the start', () => {
       config: { test_beta: { enabled: false } },
     });
     try {
-      const status = (await dashboard.anonymous().get('/api/status')).json<{
+      const status = (await (await dashboard.login()).get('/api/status')).json<{
         plugins: Record<string, unknown>;
       }>();
       expect(Object.keys(status.plugins)).toEqual(['testAlpha']);

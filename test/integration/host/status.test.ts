@@ -1,4 +1,4 @@
-/** GET /api/status without a login, as load balancers and the start-up check use it. */
+/** GET /api/status: the overall state for anyone (load balancers, the start-up check), details signed in. */
 import { join } from 'node:path';
 import { startTestDashboard, type TestDashboard } from '../harness';
 
@@ -13,8 +13,14 @@ describe('GET /api/status', () => {
   });
   afterAll(() => dashboard.stop());
 
-  it('reports name, version, overall state and each plugin without a login', async () => {
+  it('tells a caller without a login only that the server is up', async () => {
     const response = await dashboard.anonymous().get('/api/status');
+    expect(response.status).toBe(200);
+    expect(response.json()).toEqual({ status: { overall: { state: 'available' } } });
+  });
+
+  it('reports name, version, overall state and each plugin to a signed-in user', async () => {
+    const response = await (await dashboard.login()).get('/api/status');
     expect(response.status).toBe(200);
     const body = response.json<Record<string, unknown>>();
     expect(body).toEqual({
@@ -36,13 +42,14 @@ describe('GET /api/status', () => {
   });
 
   it('keeps the instance UUID across restarts on the same data folder', async () => {
-    const first = (await dashboard.anonymous().get('/api/status')).json<{ uuid: string }>().uuid;
+    const first = (await (await dashboard.login()).get('/api/status')).json<{ uuid: string }>()
+      .uuid;
     const again = await startTestDashboard({
       pluginsDir: join(__dirname, 'fixtures', 'plugins'),
       dataDir: dashboard.dataDir,
     });
     try {
-      expect((await again.anonymous().get('/api/status')).json<{ uuid: string }>().uuid).toBe(
+      expect((await (await again.login()).get('/api/status')).json<{ uuid: string }>().uuid).toBe(
         first,
       );
     } finally {

@@ -100,7 +100,7 @@ describe('API host store over HTTP', () => {
     expect(forbidden.json()).toMatchObject({
       statusCode: 403,
       error: 'Forbidden',
-      attributes: { code: 'admin_required' },
+      attributes: { code: 'role_required', requiredRole: 'admin' },
     });
     expect((await env.user.delete(`/hosts/apis/${HOST_ID}`)).status).toBe(403);
     expect((await env.dashboard.anonymous().get('/hosts/apis')).status).toBe(401);

@@ -270,7 +270,7 @@ describe('security routes', () => {
               : undefined;
         await expect(server.request(method, route, { cookie: uma, body })).resolves.toMatchObject({
           status: 403,
-          body: { message: 'Only admins can manage dashboard users' },
+          body: { attributes: { code: 'role_required', requiredRole: 'admin' } },
         });
       }
     });

@@ -1,7 +1,6 @@
 /** Admin-only management of dashboard users: `/api/v1/security/users[/{username}]`. */
 import { schema } from '../../../schema';
 import type {
-  AuthenticatedUser,
   IRouter,
   OsdRequest,
   OsdResponse,
@@ -11,6 +10,7 @@ import type {
 import { UserServiceError, type UserErrorKind } from '../errors';
 import type { UserService } from '../users/user-service';
 import {
+  ADMIN_ROLE,
   passwordProblem,
   rolesProblem,
   usernameProblem,
@@ -18,7 +18,6 @@ import {
 } from '../users/user-rules';
 
 export const USERS_PATH = '/api/v1/security/users';
-export const ADMIN_ONLY_MESSAGE = 'Only admins can manage dashboard users';
 
 const STATUS_OF: Record<UserErrorKind, number> = {
   invalid: 400,
@@ -33,7 +32,6 @@ const roles = schema.arrayOf(schema.string(), { validate: rolesProblem });
 
 export interface UserRoutesDeps {
   users(): UserService;
-  getCurrentUser(request: OsdRequest): AuthenticatedUser | null;
 }
 
 function toErrorResponse(error: unknown, response: ResponseFactory): OsdResponse {
@@ -45,13 +43,11 @@ function toErrorResponse(error: unknown, response: ResponseFactory): OsdResponse
 }
 
 export function registerUserRoutes(router: IRouter, deps: UserRoutesDeps): void {
-  /** Wraps a handler: 403 for non-admins, user-service errors to their status. */
-  function adminOnly<P, Q, B>(
+  /** User-service errors become their status. */
+  function answering<P, Q, B>(
     handler: (request: OsdRequest<P, Q, B>, response: ResponseFactory) => Promise<OsdResponse>,
   ): RequestHandler<P, Q, B> {
     return async (_context, request, response) => {
-      if (!deps.getCurrentUser(request)?.roles.includes('admin'))
-        return response.forbidden({ body: { message: ADMIN_ONLY_MESSAGE } });
       try {
         return await handler(request, response);
       } catch (error) {
@@ -59,17 +55,22 @@ export function registerUserRoutes(router: IRouter, deps: UserRoutesDeps): void 
       }
     };
   }
+  const adminOnly = { requiredRole: ADMIN_ROLE };
 
   router.get(
-    { path: USERS_PATH, validate: false },
-    adminOnly(async (_request, response) =>
+    { path: USERS_PATH, validate: false, options: adminOnly },
+    answering(async (_request, response) =>
       response.ok({ body: { users: await deps.users().list() } }),
     ),
   );
 
   router.post(
-    { path: USERS_PATH, validate: { body: schema.object({ username, password, roles }) } },
-    adminOnly(async (request, response) => {
+    {
+      path: USERS_PATH,
+      validate: { body: schema.object({ username, password, roles }) },
+      options: adminOnly,
+    },
+    answering(async (request, response) => {
       const { body } = request;
       const user = await deps.users().add({ ...body, roles: body.roles as DashboardRole[] });
       return response.ok({ body: { ...user } });
@@ -83,8 +84,9 @@ export function registerUserRoutes(router: IRouter, deps: UserRoutesDeps): void 
         params: schema.object({ username: schema.string() }),
         body: schema.object({ password: schema.maybe(password), roles: schema.maybe(roles) }),
       },
+      options: adminOnly,
     },
-    adminOnly(async (request, response) => {
+    answering(async (request, response) => {
       const { password: newPassword, roles: newRoles } = request.body;
       const user = await deps.users().update(request.params.username, {
         password: newPassword,
@@ -98,8 +100,9 @@ export function registerUserRoutes(router: IRouter, deps: UserRoutesDeps): void 
     {
       path: `${USERS_PATH}/{username}`,
       validate: { params: schema.object({ username: schema.string() }) },
+      options: adminOnly,
     },
-    adminOnly(async (request, response) => {
+    answering(async (request, response) => {
       await deps.users().remove(request.params.username);
       return response.ok({ body: { username: request.params.username } });
     }),

@@ -3,6 +3,7 @@
  * in their schemas and the user service (also driven by `npm run users`) checks the same rules.
  */
 export const DASHBOARD_ROLES = ['admin', 'user'] as const;
+export const ADMIN_ROLE = 'admin';
 export type DashboardRole = (typeof DASHBOARD_ROLES)[number];
 
 export const USERNAME_MAX_LENGTH = 64;

@@ -9,10 +9,9 @@ import {
   passwordProblem,
   usernameProblem,
 } from '../../common/api-host-rules';
-import { SVC_ROUTES } from '../../common/constants';
+import { ADMIN_ROLE, SVC_ROUTES } from '../../common/constants';
 import type { ServicesAccessor } from '../plugin-services';
 import type { StoredApiHost } from '../services/api-hosts/api-host-store';
-import { forbiddenUnlessAdmin } from './admin-guard';
 import { handleErrors } from './error-responses';
 
 export const hostFields = {
@@ -61,10 +60,9 @@ export function registerApiHostRoutes(router: IRouter, services: ServicesAccesso
           ca_file: schema.maybe(hostFields.ca_file),
         }),
       },
+      options: { requiredRole: ADMIN_ROLE },
     },
-    handleErrors(async (context, request, response) => {
-      const forbidden = forbiddenUnlessAdmin(context, response, 'add API hosts');
-      if (forbidden) return forbidden;
+    handleErrors(async (_context, request, response) => {
       return response.ok({ body: await entry(await services().hosts.create(request.body)) });
     }),
   );
@@ -87,10 +85,9 @@ export function registerApiHostRoutes(router: IRouter, services: ServicesAccesso
           version: schema.maybe(schema.string({ minLength: 1, maxLength: 256 })),
         }),
       },
+      options: { requiredRole: ADMIN_ROLE },
     },
-    handleErrors(async (context, request, response) => {
-      const forbidden = forbiddenUnlessAdmin(context, response, 'edit API hosts');
-      if (forbidden) return forbidden;
+    handleErrors(async (_context, request, response) => {
       const { version, ...changes } = request.body;
       return response.ok({
         body: await entry(await services().hosts.update(request.params.id, changes, { version })),
@@ -99,10 +96,12 @@ export function registerApiHostRoutes(router: IRouter, services: ServicesAccesso
   );
 
   router.delete(
-    { path: SVC_ROUTES.host, validate: { params: idParams } },
-    handleErrors(async (context, request, response) => {
-      const forbidden = forbiddenUnlessAdmin(context, response, 'remove API hosts');
-      if (forbidden) return forbidden;
+    {
+      path: SVC_ROUTES.host,
+      validate: { params: idParams },
+      options: { requiredRole: ADMIN_ROLE },
+    },
+    handleErrors(async (_context, request, response) => {
       await services().hosts.delete(request.params.id);
       return response.ok({ body: { id: request.params.id, deleted: true } });
     }),

@@ -1,12 +1,11 @@
 /** `GET /indexer/known-fields/{pattern}`, `GET /indexer/visualizations`, `POST /indexer/index-patterns`. */
 import { schema } from '../../../../host/schema';
 import type { IRouter } from '../../../../host/server/types';
-import { SVC_ROUTES } from '../../common/constants';
+import { ADMIN_ROLE, SVC_ROUTES } from '../../common/constants';
 import { KNOWN_PATTERNS } from '../../common/known-fields';
 import type { ServicesAccessor } from '../plugin-services';
 import { INDEX_PATTERN_FORBIDDEN } from '../services/indexer/index-patterns';
 import { listVisualizations } from '../services/indexer/visualizations';
-import { forbiddenUnlessAdmin } from './admin-guard';
 import { handleErrors } from './error-responses';
 
 const patternTitle = schema.string({
@@ -102,10 +101,9 @@ export function registerIndexerRoutes(router: IRouter, services: ServicesAccesso
           version: schema.maybe(schema.string({ minLength: 1, maxLength: 256 })),
         }),
       },
+      options: { requiredRole: ADMIN_ROLE },
     },
     handleErrors(async (context, request, response) => {
-      const forbidden = forbiddenUnlessAdmin(context, response, 'create or change index patterns');
-      if (forbidden) return forbidden;
       return response.ok({
         body: {
           data: await services().indexPatterns.save(context.core.savedObjects.client, request.body),

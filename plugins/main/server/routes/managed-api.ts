@@ -5,12 +5,11 @@
 import { schema } from '../../../../host/schema';
 import type { IRouter, OsdResponse, ResponseFactory } from '../../../../host/server/types';
 import { apiHostIdProblem } from '../../common/api-host-rules';
-import { SVC_ROUTES } from '../../common/constants';
+import { ADMIN_ROLE, SVC_ROUTES } from '../../common/constants';
 import type { ServicesAccessor } from '../plugin-services';
 import type { ApiHostCheckOutcome, UnsavedApiHost } from '../services/api-checks/api-host-checker';
 import { ApiHostNotFoundError } from '../services/managed-api/errors';
 import { RequestFieldError } from '../services/request-field-error';
-import { forbiddenUnlessAdmin } from './admin-guard';
 import { hostFields } from './api-hosts';
 import { errorResponse, handleErrors } from './error-responses';
 
@@ -82,9 +81,16 @@ export function registerManagedApiRoutes(router: IRouter, services: ServicesAcce
         if (!outcome) throw new ApiHostNotFoundError(id);
         return checkResponse(response, outcome, { data: outcome.check });
       }
-      // Trying credentials or addresses that are not stored is for admins: it sends a password where the caller says.
-      const forbidden = forbiddenUnlessAdmin(context, response, 'check unsaved API host settings');
-      if (forbidden) return forbidden;
+      // Trying credentials or addresses that are not stored is for admins: it sends a password where
+      // the caller says. Checked here rather than declared on the route: checking a stored host is for everyone.
+      if (!context.core.security.currentUser?.roles.includes(ADMIN_ROLE)) {
+        return response.forbidden({
+          body: {
+            message: `Only dashboard users with the [${ADMIN_ROLE}] role can check unsaved API host settings.`,
+            attributes: { code: 'role_required', requiredRole: ADMIN_ROLE },
+          },
+        });
+      }
       const stored = id === undefined ? undefined : await hosts.resolve(id);
       if (id !== undefined && !stored) throw new ApiHostNotFoundError(id);
       const host: Partial<UnsavedApiHost> = {

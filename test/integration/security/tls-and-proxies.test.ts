@@ -1,0 +1,124 @@
+/**
+ * HTTPS served directly, HSTS, the session cookie's Secure flag and which peers' X-Forwarded-* headers
+ * are believed, on the real server.
+ */
+import { writeFile, mkdtemp, rm } from 'node:fs/promises';
+import { request as httpsRequest } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generate } from 'selfsigned';
+import { startTestDashboard, TEST_ADMIN_PASSWORD, type TestDashboard } from '../harness';
+
+jest.setTimeout(60_000);
+
+const LOGIN_BODY = JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD });
+const LOGIN_HEADERS = { 'osd-xsrf': 'it', 'content-type': 'application/json' };
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+function httpsPost(url: string, ca: string, body: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = httpsRequest(
+      url,
+      { method: 'POST', ca, headers: LOGIN_HEADERS, servername: 'localhost' },
+      (response) => {
+        response.resume();
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+function login(dashboard: TestDashboard, headers: Record<string, string> = {}) {
+  return fetch(`${dashboard.url}/auth/login`, {
+    method: 'POST',
+    headers: { ...LOGIN_HEADERS, ...headers },
+    body: LOGIN_BODY,
+  });
+}
+
+describe('HTTPS', () => {
+  let dashboard: TestDashboard;
+  let certificates: string;
+  let ca: string;
+
+  beforeAll(async () => {
+    certificates = await mkdtemp(join(tmpdir(), 'svc-tls-'));
+    const { cert, private: key } = await generate([{ name: 'commonName', value: 'localhost' }], {
+      keyType: 'ec',
+      curve: 'P-256',
+      extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }] }],
+    });
+    ca = cert;
+    await writeFile(join(certificates, 'cert.pem'), cert);
+    await writeFile(join(certificates, 'key.pem'), key);
+    dashboard = await startTestDashboard({
+      env: {
+        SVC_TLS_CERT_FILE: join(certificates, 'cert.pem'),
+        SVC_TLS_KEY_FILE: join(certificates, 'key.pem'),
+      },
+    });
+  });
+  afterAll(async () => {
+    await dashboard?.stop();
+    await rm(certificates, { recursive: true, force: true });
+  });
+
+  it('serves HTTPS with HSTS and a Secure session cookie', async () => {
+    expect(dashboard.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    const answer = await httpsPost(
+      `${dashboard.url.replace('127.0.0.1', 'localhost')}/auth/login`,
+      ca,
+      LOGIN_BODY,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers['strict-transport-security']).toBe('max-age=31536000');
+    expect(String(answer.headers['set-cookie'])).toMatch(/; Secure/);
+    expect(answer.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+});
+
+describe('Behind proxies', () => {
+  it('ignores X-Forwarded-* from a peer that is not a trusted proxy', async () => {
+    const dashboard = await startTestDashboard();
+    try {
+      const response = await login(dashboard, {
+        'x-forwarded-proto': 'https',
+        'x-forwarded-for': '203.0.113.7',
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('set-cookie')).not.toMatch(/Secure/);
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await dashboard.stop();
+    }
+  });
+
+  it('believes a trusted proxy that speaks HTTPS, and takes the client address from it', async () => {
+    const dashboard = await startTestDashboard({ env: { SVC_TRUST_PROXY: '127.0.0.1/8' } });
+    try {
+      const response = await login(dashboard, { 'x-forwarded-proto': 'https' });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('set-cookie')).toMatch(/; Secure/);
+      expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000');
+      const plain = await login(dashboard);
+      expect(plain.headers.get('set-cookie')).not.toMatch(/Secure/);
+      const refused = await fetch(`${dashboard.url}/auth/login`, {
+        method: 'POST',
+        headers: { ...LOGIN_HEADERS, 'x-forwarded-for': '198.51.100.9' },
+        body: JSON.stringify({ username: 'admin', password: 'wrong-password' }),
+      });
+      expect(refused.status).toBe(401);
+      expect(dashboard.logs().join('\n')).toContain('"clientAddress":"198.51.100.9"');
+    } finally {
+      await dashboard.stop();
+    }
+  });
+});
