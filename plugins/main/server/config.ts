@@ -52,6 +52,12 @@ export const configSchema = schema.object({
     max_request_delay_ms: schema.number({ min: 0, defaultValue: 3_600_000 }),
     /** Most queued requests one dashboard user may have waiting. */
     max_queued_requests_per_user: schema.number({ min: 1, max: 10_000, defaultValue: 20 }),
+    /** Largest CA file accepted for an API host (bytes). */
+    max_ca_file_bytes: schema.number({
+      min: 1024,
+      max: 64 * 1024 * 1024,
+      defaultValue: 1024 * 1024,
+    }),
     /** Most queued requests waiting in all. */
     max_queued_requests: schema.number({ min: 1, max: 100_000, defaultValue: 1_000 }),
   }),

@@ -1,5 +1,6 @@
 /** The services the plugin builds at start, as the routes and the request context use them. */
 import type { SvcConfig } from './config';
+import type { ApiCheckRequests } from './services/api-checks/api-check-requests';
 import type { ApiHostChecker } from './services/api-checks/api-host-checker';
 import type { ApiHostStatusRegistry } from './services/api-checks/api-host-status';
 import type { ApiHostStore } from './services/api-hosts/api-host-store';
@@ -19,6 +20,7 @@ export interface SvcServices {
   api: ManagedApiService;
   checker: ApiHostChecker;
   statuses: ApiHostStatusRegistry;
+  apiChecks: ApiCheckRequests;
   csv: CsvExportService;
   queue: DelayedRequestQueue;
   apiRequests: ApiRequestService;

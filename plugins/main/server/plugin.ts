@@ -27,6 +27,7 @@ import type { SvcConfig } from './config';
 import { loadGlobalConfiguration, type GlobalConfiguration } from './global-configuration';
 import type { SvcServices } from './plugin-services';
 import { registerRoutes } from './routes';
+import { ApiCheckRequests } from './services/api-checks/api-check-requests';
 import { ApiHostChecker } from './services/api-checks/api-host-checker';
 import { ApiHostStatusRegistry } from './services/api-checks/api-host-status';
 import { ApiHostStore, type StoredApiHost } from './services/api-hosts/api-host-store';
@@ -185,6 +186,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
     const hosts = new ApiHostStore(
       core.savedObjects.createInternalRepository([API_HOST_SAVED_OBJECT_TYPE]),
       cipher,
+      this.config.api.max_ca_file_bytes,
     );
     const api = new ManagedApiService({
       hosts,
@@ -220,6 +222,13 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
       api,
       checker,
       statuses,
+      apiChecks: new ApiCheckRequests({
+        hosts,
+        statuses,
+        checker,
+        api,
+        caFileMaxBytes: this.config.api.max_ca_file_bytes,
+      }),
       csv: new CsvExportService({
         maxRows: this.config.csv.max_rows,
         pageSize: this.config.csv.page_size,

@@ -11,7 +11,7 @@ import type {
 import { ApiHostInputError, ApiHostStoreError } from '../services/api-hosts/errors';
 import { RequestFieldError } from '../services/request-field-error';
 import { isManagedApiError } from '../services/managed-api/errors';
-import { LimitReachedError, NotFoundError } from '../services/service-errors';
+import { LimitReachedError, NotFoundError, RoleRequiredError } from '../services/service-errors';
 
 function savedObjectError(error: unknown): { statusCode: number; message: string } | undefined {
   const output = (
@@ -49,6 +49,13 @@ export function errorResponse(
       statusCode: error.statusCode,
       body: { message: error.message, attributes: { code: error.code, ...attributes } },
       headers: { 'retry-after': String(error.retryAfterSeconds) },
+    });
+  if (error instanceof RoleRequiredError)
+    return response.forbidden({
+      body: {
+        message: error.message,
+        attributes: { code: 'role_required', requiredRole: error.requiredRole, ...attributes },
+      },
     });
   if (error instanceof NotFoundError)
     return response.notFound({

@@ -5,11 +5,9 @@
 import { schema } from '../../../../host/schema';
 import type { IRouter, OsdResponse, ResponseFactory } from '../../../../host/server/types';
 import { apiHostIdProblem } from '../../common/api-host-rules';
-import { ADMIN_ROLE, SVC_ROUTES } from '../../common/constants';
+import { SVC_ROUTES } from '../../common/constants';
 import type { ServicesAccessor } from '../plugin-services';
-import type { ApiHostCheckOutcome, UnsavedApiHost } from '../services/api-checks/api-host-checker';
-import { ApiHostNotFoundError } from '../services/managed-api/errors';
-import { RequestFieldError } from '../services/request-field-error';
+import type { ApiHostCheckOutcome } from '../services/api-checks/api-host-checker';
 import { hostFields } from './api-hosts';
 import { errorResponse, handleErrors } from './error-responses';
 
@@ -36,15 +34,12 @@ export function registerManagedApiRoutes(router: IRouter, services: ServicesAcce
       },
     },
     handleErrors(async (_context, request, response) => {
-      const { hosts, statuses } = services();
-      const outcome = await statuses.refresh(request.body.id, request.signal);
-      const host = await hosts.get(request.body.id);
-      if (!outcome || !host) throw new ApiHostNotFoundError(request.body.id);
-      return checkResponse(response, outcome, {
-        statusCode: 200,
-        data: { ...host, status: outcome.check },
-        idChanged: request.body.idChanged ?? null,
-      });
+      const { outcome, body } = await services().apiChecks.checkStored(
+        request.body.id,
+        request.body.idChanged,
+        request.signal,
+      );
+      return checkResponse(response, outcome, body);
     }),
   );
 
@@ -52,75 +47,33 @@ export function registerManagedApiRoutes(router: IRouter, services: ServicesAcce
     {
       path: SVC_ROUTES.checkApi,
       validate: {
-        body: schema.object({
-          /** A stored host; the other fields, when given, replace its stored values for this check only. */
-          id: schema.maybe(apiHostIdSchema),
-          url: schema.maybe(hostFields.url),
-          port: schema.maybe(hostFields.port),
-          username: schema.maybe(hostFields.username),
-          password: schema.maybe(hostFields.password),
-          run_as: schema.maybe(hostFields.run_as),
-          tls_verify: schema.maybe(hostFields.tls_verify),
-          ca_file: schema.maybe(hostFields.ca_file),
-          /** Accepted for compatibility: every check logs in anew. */
-          forceRefresh: schema.maybe(schema.boolean()),
-        }),
+        body: schema.object(
+          {
+            /** A stored host; the other fields, when given and different, replace its stored values for this check only. */
+            id: schema.maybe(apiHostIdSchema),
+            url: schema.maybe(hostFields.url),
+            port: schema.maybe(hostFields.port),
+            username: schema.maybe(hostFields.username),
+            password: schema.maybe(hostFields.password),
+            run_as: schema.maybe(hostFields.run_as),
+            tls_verify: schema.maybe(hostFields.tls_verify),
+            ca_file: schema.maybe(hostFields.ca_file),
+            /** Accepted for compatibility: every check logs in anew. */
+            forceRefresh: schema.maybe(schema.boolean()),
+          },
+          // The reference product sends a `/hosts/apis` entry as it is (cluster_info, status, insecure...).
+          { unknowns: 'ignore' },
+        ),
       },
     },
     handleErrors(async (context, request, response) => {
-      const { id, forceRefresh: _forceRefresh, ...given } = request.body;
-      const { hosts, checker, statuses } = services();
-      const unsaved = Object.values(given).some((value) => value !== undefined);
-      if (!unsaved) {
-        if (id === undefined)
-          throw new RequestFieldError(
-            'id',
-            'give the id of a stored host, or its url, port, username and password',
-          );
-        const outcome = await statuses.refresh(id, request.signal);
-        if (!outcome) throw new ApiHostNotFoundError(id);
-        return checkResponse(response, outcome, { data: outcome.check });
-      }
-      // Trying credentials or addresses that are not stored is for admins: it sends a password where
-      // the caller says. Checked here rather than declared on the route: checking a stored host is for everyone.
-      if (!context.core.security.currentUser?.roles.includes(ADMIN_ROLE)) {
-        return response.forbidden({
-          body: {
-            message: `Only dashboard users with the [${ADMIN_ROLE}] role can check unsaved API host settings.`,
-            attributes: { code: 'role_required', requiredRole: ADMIN_ROLE },
-          },
-        });
-      }
-      const stored = id === undefined ? undefined : await hosts.resolve(id);
-      if (id !== undefined && !stored) throw new ApiHostNotFoundError(id);
-      const host: Partial<UnsavedApiHost> = {
-        ...(stored && {
-          url: stored.url,
-          port: stored.port,
-          username: stored.username,
-          run_as: stored.run_as,
-          tls_verify: stored.tls_verify,
-          ca_file: stored.ca_file,
-        }),
-        ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)),
-      };
-      for (const field of ['url', 'port', 'username'] as const) {
-        if (host[field] === undefined)
-          throw new RequestFieldError(field, 'is required to check unsaved settings');
-      }
-      const password = host.password ?? stored?.readPassword();
-      if (password === undefined)
-        throw new RequestFieldError('password', 'is required to check unsaved settings');
-      const outcome = await checker.checkUnsaved(
-        {
-          ...(host as UnsavedApiHost),
-          password,
-          run_as: host.run_as ?? false,
-          tls_verify: host.tls_verify ?? true,
-        },
+      const { forceRefresh: _forceRefresh, ...input } = request.body;
+      const answer = await services().apiChecks.check(
+        context.core.security.currentUser,
+        input,
         request.signal,
       );
-      return checkResponse(response, outcome, { data: outcome.check });
+      return checkResponse(response, answer.outcome, answer.body);
     }),
   );
 

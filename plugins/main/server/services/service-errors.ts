@@ -24,3 +24,15 @@ export class NotFoundError extends Error {
     this.name = 'NotFoundError';
   }
 }
+
+/** The caller's dashboard role does not allow this (HTTP 403). */
+export class RoleRequiredError extends Error {
+  readonly statusCode = 403;
+  constructor(
+    readonly requiredRole: string,
+    action: string,
+  ) {
+    super(`Only dashboard users with the [${requiredRole}] role can ${action}.`);
+    this.name = 'RoleRequiredError';
+  }
+}

@@ -4,8 +4,6 @@
  * a route carries a password. Edits use the saved object's version, so concurrent edits never mix:
  * a stale version is a conflict.
  */
-import { X509Certificate } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { LRUCache } from 'lru-cache';
 import type { ISavedObjectsRepository, SavedObject } from '../../../../../host/server/types';
 import {
@@ -14,7 +12,6 @@ import {
   type ApiHostInput,
 } from '../../../common/api-hosts';
 import {
-  caFileProblem,
   apiHostIdProblem,
   hostUrlProblem,
   normalizeHostUrl,
@@ -24,6 +21,7 @@ import {
 } from '../../../common/api-host-rules';
 import { StoredCredentialsError } from '../managed-api/errors';
 import type { ApiHostResolver, ResolvedApiHost } from '../managed-api/managed-api-service';
+import { DEFAULT_CA_FILE_MAX_BYTES, readCaFile } from './ca-file';
 import { ApiHostConflictError, ApiHostInputError, ApiHostMissingError } from './errors';
 import { savedObjectStatus } from '../saved-object-status';
 import { SecretDecryptionError, type SecretCipher } from '../secrets/secret-cipher';
@@ -89,25 +87,6 @@ function check(field: string, problem: string | undefined): void {
   if (problem) throw new ApiHostInputError(field, problem);
 }
 
-async function caFileCheck(path: string): Promise<void> {
-  check('ca_file', caFileProblem(path));
-  let pem: string;
-  try {
-    pem = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new ApiHostInputError(
-      'ca_file',
-      `cannot be read on the dashboard server (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
-    );
-  }
-  try {
-    // Parsing proves it is a certificate without ever echoing the file's content.
-    new X509Certificate(pem);
-  } catch {
-    throw new ApiHostInputError('ca_file', 'is not a PEM certificate');
-  }
-}
-
 export class ApiHostStore implements ApiHostResolver {
   private readonly listeners = new Set<(change: ApiHostChange) => void>();
   private readonly recent = new LRUCache<string, SavedObject<ApiHostAttributes>>({
@@ -118,6 +97,7 @@ export class ApiHostStore implements ApiHostResolver {
   constructor(
     private readonly repository: ISavedObjectsRepository,
     private readonly cipher: SecretCipher,
+    private readonly caFileMaxBytes = DEFAULT_CA_FILE_MAX_BYTES,
   ) {}
 
   /** Called after every successful write (token caches and host checks follow it). */
@@ -291,7 +271,7 @@ export class ApiHostStore implements ApiHostResolver {
     check('username', usernameProblem(entry.username));
     if (entry.password !== undefined) check('password', passwordProblem(entry.password));
     else if (!stored) throw new ApiHostInputError('password', 'is required for a new host');
-    if (entry.ca_file) await caFileCheck(entry.ca_file);
+    if (entry.ca_file) await readCaFile(entry.ca_file, this.caFileMaxBytes);
     return {
       url: normalizeHostUrl(entry.url),
       port: entry.port,
