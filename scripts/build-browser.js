@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Browser bundles: one Vite build holding the host shell (`host/public/index.ts`) and one entry per
- * UI plugin (`plugins/<dir>/public/index.ts(x)` of every manifest with `ui: true`), written to
+ * Browser bundles: one Vite build holding the host shell (`host/public/index.ts`), the login page
+ * (`host/public/login/index.tsx`, React alone) and one entry per UI plugin (`plugins/<dir>/public/index.ts(x)` of every manifest with `ui: true`), written to
  * `build/public/` with hashed names. Shared dependencies land in shared chunks (React, EUI, charts),
  * and every `import()` an app does in its `mount` becomes its own lazily loaded chunk.
  *
@@ -22,6 +22,7 @@ const zlib = require('node:zlib');
 const ROOT = path.resolve(__dirname, '..');
 const DEFAULT_OUT_DIR = path.join(ROOT, 'build', 'public');
 const SHELL_ENTRY = path.join(ROOT, 'host', 'public', 'index.ts');
+const LOGIN_ENTRY = path.join(ROOT, 'host', 'public', 'login', 'index.tsx');
 const MANIFEST_FILE = 'manifest.json';
 const STAMP_FILE = 'build-stamp.json';
 /** Folder of `outDir` the server serves (under `/bundles`). */
@@ -196,10 +197,19 @@ function describeBundle(bundle) {
  * styling, date and colour libraries it shares with charts), then charts with the rest of their
  * dependencies (only apps that draw load them). Higher priority claims a module first.
  */
+const REACT_AND_RUNTIME = [
+  /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+  /@oxc-project[+\\/]runtime/,
+  /^\0rolldown[\\/]runtime/,
+];
 const CHUNK_GROUPS = [
-  // The compiler's helpers (class fields for Firefox 88): tiny, used everywhere, so they must not ride along with charts.
-  { name: 'runtime-helpers', test: /@oxc-project[+\\/]runtime/, priority: 40 },
-  { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+  // React with the bundler's runtime and the compiler's helpers (class fields for Firefox 88): every
+  // page, the login page included, needs all three, so they travel as one file.
+  {
+    name: 'vendor-react',
+    test: (id) => REACT_AND_RUNTIME.some((pattern) => pattern.test(id)),
+    priority: 30,
+  },
   {
     name: 'vendor-eui',
     test: /node_modules[\\/](@elastic[\\/]eui[^\\/]*|@emotion[\\/][^\\/]+|moment|chroma-js|@elastic[\\/]datemath)[\\/]/,
@@ -214,7 +224,7 @@ const CHUNK_GROUPS = [
 ];
 
 function viteConfig({ outDir, mode, plugins, sourceFiles }) {
-  const input = { shell: SHELL_ENTRY };
+  const input = { shell: SHELL_ENTRY, login: LOGIN_ENTRY };
   for (const plugin of plugins) input[`plugin-${plugin.id}`] = `${PLUGIN_ENTRY_PREFIX}${plugin.id}`;
   return {
     configFile: false,

@@ -1,13 +1,12 @@
 /**
- * Starts the page: reads the injected metadata, then either shows the login form or loads the UI
- * plugins, runs their setup and start, and draws the chrome with the app the URL names.
+ * Starts an app page: reads the injected metadata, loads the UI plugins, runs their setup and start,
+ * and draws the chrome with the app the URL names. The login page has its own entry (`login/index.tsx`).
  */
 import { EuiLoadingSpinner } from '@elastic/eui';
 import { createRoot, type Root } from 'react-dom/client';
 import { ShellLayout } from '../chrome/shell-layout';
 import { FatalError } from '../fatal-errors/fatal-error';
 import { readInjectedMetadata, ROOT_ELEMENT_ID, type InjectedMetadata } from '../injected-metadata';
-import { safeNextUrl } from '../login/next-url';
 import { PluginsService } from '../plugins/plugins-service';
 import { ShellProviders } from '../rendering/providers';
 import { createCoreServices } from './create-core';
@@ -17,9 +16,7 @@ export async function boot(): Promise<void> {
   if (!element) throw new Error(`The page has no #${ROOT_ELEMENT_ID} element.`);
   const root = createRoot(element);
   try {
-    const metadata = readInjectedMetadata();
-    if (metadata.page === 'login') await renderLogin(root, metadata);
-    else await startDashboard(root, metadata);
+    await startDashboard(root, readInjectedMetadata());
   } catch (error) {
     console.error(error);
     root.render(
@@ -28,21 +25,6 @@ export async function boot(): Promise<void> {
       </ShellProviders>,
     );
   }
-}
-
-/** The login form is its own chunk: pages of the dashboard never load it. */
-async function renderLogin(root: Root, metadata: InjectedMetadata): Promise<void> {
-  const { LoginPage } = await import('../login/login-page');
-  const { http } = createCoreServices(metadata);
-  const next = safeNextUrl(
-    metadata.basePath,
-    new URLSearchParams(window.location.search).get('next'),
-  );
-  root.render(
-    <ShellProviders>
-      <LoginPage http={http} next={next} navigate={(url) => window.location.assign(url)} />
-    </ShellProviders>,
-  );
 }
 
 async function startDashboard(root: Root, metadata: InjectedMetadata): Promise<void> {

@@ -3,11 +3,9 @@ import { createBrowserHistory } from 'history';
 import { ApplicationRegistry } from '../application/application-registry';
 import { AppRouter } from '../application/app-router';
 import { ChromeService } from '../chrome/chrome-service';
-import { AnonymousPaths } from '../http/anonymous-paths';
-import { BasePath } from '../http/base-path';
-import { HttpClient } from '../http/http-client';
+import { createPageHttpClient } from '../http/page-http-client';
 import type { InjectedMetadata } from '../injected-metadata';
-import { LOGIN_PATH, loginUrl } from '../login/next-url';
+import { loginUrl } from '../login/next-url';
 import { ToastsApi } from '../notifications/toasts-api';
 import { OverlayService } from '../overlays/overlay-service';
 import { renderWithShellProviders } from '../rendering/providers';
@@ -18,17 +16,11 @@ import { UiSettingsClient } from '../ui-settings/ui-settings-client';
 export type CoreServices = ReturnType<typeof createCoreServices>;
 
 export function createCoreServices(metadata: InjectedMetadata) {
-  const basePath = new BasePath(metadata.basePath);
-  const anonymousPaths = new AnonymousPaths(basePath);
-  anonymousPaths.register(LOGIN_PATH);
+  const httpClient = createPageHttpClient(metadata, () =>
+    goToLogin(`${window.location.pathname}${window.location.search}${window.location.hash}`),
+  );
+  const basePath = httpClient.basePath;
   const goToLogin = (next?: string) => window.location.assign(loginUrl(basePath.get(), next));
-  const httpClient = new HttpClient({
-    basePath,
-    anonymousPaths,
-    version: metadata.version,
-    onSessionExpired: () =>
-      goToLogin(`${window.location.pathname}${window.location.search}${window.location.hash}`),
-  });
   const http = httpClient.asContract();
   const uiSettings = new UiSettingsClient(http);
   const toasts = new ToastsApi(uiSettings);

@@ -1,4 +1,3 @@
-import { EuiProvider } from '@elastic/eui';
 import { configure, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpFetchError } from '../http/http-fetch-error';
@@ -23,11 +22,7 @@ function renderLogin(post: jest.Mock) {
     next: '/svc/app/agents',
     navigate,
   };
-  render(
-    <EuiProvider>
-      <LoginPage {...props} />
-    </EuiProvider>,
-  );
+  render(<LoginPage {...props} />);
   return { navigate };
 }
 

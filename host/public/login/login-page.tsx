@@ -1,17 +1,13 @@
 import {
-  EuiButton,
-  EuiCallOut,
-  EuiFieldPassword,
-  EuiFieldText,
-  EuiForm,
-  EuiFormRow,
-  EuiPanel,
-  EuiSpacer,
-  EuiText,
-  EuiTitle,
-} from '@elastic/eui';
-import { useEffect, useState, type FormEvent } from 'react';
+  useEffect,
+  useId,
+  useState,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
 import type { HttpFetchError, HttpSetup } from '../types';
+import './login-page.css';
 
 export const LOGIN_API_PATH = '/auth/login';
 
@@ -30,6 +26,7 @@ export function LoginPage({ http, next, navigate }: LoginPageProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [blockedUntil, setBlockedUntil] = useState<number>();
+  const [showPassword, setShowPassword] = useState(false);
 
   useEffect(() => {
     document.title = 'Log in - svc';
@@ -62,85 +59,100 @@ export function LoginPage({ http, next, navigate }: LoginPageProps) {
     }
   };
 
+  const missingUsername = submitted && !username;
+  const missingPassword = submitted && !password;
   return (
-    <div
-      style={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        padding: 16,
-      }}
-    >
-      <EuiPanel paddingSize="l" grow={false} style={{ width: 400, maxWidth: '100%' }} hasShadow>
-        <EuiTitle size="m">
-          <h1>Log in</h1>
-        </EuiTitle>
-        <EuiText size="s" color="subdued">
-          <p>svc security dashboard</p>
-        </EuiText>
-        <EuiSpacer size="l" />
+    <main className="svcLogin">
+      <form
+        className="svcLogin__panel"
+        onSubmit={submit}
+        data-test-subj="loginForm"
+        noValidate
+        aria-busy={busy}
+      >
+        <h1 className="svcLogin__title">Log in</h1>
+        <p className="svcLogin__subtitle">svc security dashboard</p>
         {error && (
-          <>
-            <EuiCallOut
-              color="danger"
-              iconType="error"
-              size="s"
-              title={error}
-              role="alert"
-              data-test-subj="loginError"
-            />
-            <EuiSpacer size="m" />
-          </>
+          <p className="svcLogin__error" role="alert" data-test-subj="loginError">
+            {error}
+          </p>
         )}
-        <EuiForm component="form" onSubmit={submit} data-test-subj="loginForm" noValidate>
-          <EuiFormRow
-            fullWidth
-            label="Username"
-            isInvalid={submitted && !username}
-            error={submitted && !username ? 'Enter your username.' : undefined}
-          >
-            <EuiFieldText
-              fullWidth
-              name="username"
-              autoComplete="username"
-              autoFocus
-              value={username}
-              isInvalid={submitted && !username}
-              onChange={(event) => setUsername(event.target.value)}
-              data-test-subj="loginUsername"
-            />
-          </EuiFormRow>
-          <EuiFormRow
-            fullWidth
-            label="Password"
-            isInvalid={submitted && !password}
-            error={submitted && !password ? 'Enter your password.' : undefined}
-          >
-            <EuiFieldPassword
-              fullWidth
-              name="password"
-              type="dual"
-              autoComplete="current-password"
-              value={password}
-              isInvalid={submitted && !password}
-              onChange={(event) => setPassword(event.target.value)}
-              data-test-subj="loginPassword"
-            />
-          </EuiFormRow>
-          <EuiSpacer size="m" />
-          <EuiButton
-            type="submit"
-            fill
-            fullWidth
-            isLoading={busy}
-            isDisabled={blockedUntil !== undefined}
-            data-test-subj="loginSubmit"
-          >
-            Log in
-          </EuiButton>
-        </EuiForm>
-      </EuiPanel>
+        <LoginField
+          label="Username"
+          missing={missingUsername ? 'Enter your username.' : undefined}
+          input={{
+            name: 'username',
+            type: 'text',
+            autoComplete: 'username',
+            autoFocus: true,
+            value: username,
+            onChange: (event) => setUsername(event.target.value),
+            'data-test-subj': 'loginUsername',
+          }}
+        />
+        <LoginField
+          label="Password"
+          missing={missingPassword ? 'Enter your password.' : undefined}
+          input={{
+            name: 'password',
+            type: showPassword ? 'text' : 'password',
+            autoComplete: 'current-password',
+            value: password,
+            onChange: (event) => setPassword(event.target.value),
+            'data-test-subj': 'loginPassword',
+          }}
+          after={
+            <button
+              type="button"
+              className="svcLogin__reveal"
+              aria-pressed={showPassword}
+              onClick={() => setShowPassword(!showPassword)}
+            >
+              {showPassword ? 'Hide' : 'Show'}
+            </button>
+          }
+        />
+        <button
+          type="submit"
+          className="svcLogin__submit"
+          disabled={busy || blockedUntil !== undefined}
+          data-test-subj="loginSubmit"
+        >
+          {busy ? 'Logging in…' : 'Log in'}
+        </button>
+      </form>
+    </main>
+  );
+}
+
+interface LoginFieldProps {
+  label: string;
+  /** Message shown under the field when it was left empty. */
+  missing?: string;
+  input: InputHTMLAttributes<HTMLInputElement> & { 'data-test-subj': string };
+  after?: ReactNode;
+}
+
+function LoginField({ label, missing, input, after }: LoginFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="svcLogin__field">
+      <label htmlFor={id}>{label}</label>
+      <div className="svcLogin__control">
+        <input
+          {...input}
+          id={id}
+          aria-invalid={missing !== undefined}
+          aria-describedby={missing ? errorId : undefined}
+        />
+        {after}
+      </div>
+      {missing && (
+        <p id={errorId} className="svcLogin__fieldError">
+          {missing}
+        </p>
+      )}
     </div>
   );
 }

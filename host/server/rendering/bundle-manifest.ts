@@ -24,6 +24,7 @@ export class MissingBundlesError extends Error {
 }
 
 export const SHELL_ENTRY = 'shell';
+export const LOGIN_ENTRY = 'login';
 
 export function pluginEntryName(pluginId: string): string {
   return `plugin-${pluginId}`;

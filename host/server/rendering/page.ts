@@ -10,8 +10,8 @@ import {
 } from '../../public/injected-metadata';
 
 export interface PageAssets {
-  /** URL of the shell's entry module. */
-  shell: string;
+  /** URL of the page's entry module: the shell, or the login page's own. */
+  entry: string;
   /** URLs of modules the page will need (plugin entries and shared chunks), fetched in parallel. */
   modulePreloads: string[];
   stylesheets: string[];
@@ -31,7 +31,7 @@ export function renderPage(metadata: InjectedMetadata, assets: PageAssets): stri
     ...assets.modulePreloads.map(
       (href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`,
     ),
-    `<script type="module" src="${escapeAttribute(assets.shell)}"></script>`,
+    `<script type="module" src="${escapeAttribute(assets.entry)}"></script>`,
     '</head>',
     '<body>',
     `<div id="${ROOT_ELEMENT_ID}"></div>`,

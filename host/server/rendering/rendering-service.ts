@@ -8,6 +8,7 @@ import {
   cssOf,
   entryFile,
   pluginEntryName,
+  LOGIN_ENTRY,
   SHELL_ENTRY,
   staticImportsOf,
 } from './bundle-manifest';
@@ -31,7 +32,8 @@ export class RenderingService {
   /** The HTML of the login page or of an app page. Throws `MissingBundlesError` when the bundles are not built. */
   render(page: InjectedMetadata['page']): string {
     const manifest = this.readManifest();
-    const shell = entryFile(manifest, SHELL_ENTRY);
+    // The login page has its own light entry; app pages start the shell, which loads the plugins.
+    const entry = entryFile(manifest, page === 'login' ? LOGIN_ENTRY : SHELL_ENTRY);
     const plugins = page === 'app' ? uiPluginsForBrowser(this.options.getUiPlugins()) : [];
     const pluginFiles = plugins.map((plugin) => entryFile(manifest, pluginEntryName(plugin.id)));
     const metadata: InjectedMetadata = {
@@ -45,15 +47,15 @@ export class RenderingService {
       })),
     };
     return renderPage(metadata, {
-      shell: this.url(shell),
+      entry: this.url(entry),
       modulePreloads: [
         ...new Set([
-          ...staticImportsOf(manifest, [shell]),
+          ...staticImportsOf(manifest, [entry]),
           ...pluginFiles,
           ...staticImportsOf(manifest, pluginFiles),
         ]),
       ].map((file) => this.url(file)),
-      stylesheets: cssOf(manifest, [shell, ...pluginFiles]).map((file) => this.url(file)),
+      stylesheets: cssOf(manifest, [entry, ...pluginFiles]).map((file) => this.url(file)),
     });
   }
 

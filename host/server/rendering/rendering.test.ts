@@ -9,6 +9,7 @@ import { registerRendering, type UiPluginInfo } from '.';
 const MANIFEST = {
   entries: {
     shell: 'bundles/shell-Ab12Cd34.js',
+    login: 'bundles/login-Zz12Yy34.js',
     'plugin-svc': 'bundles/plugin-svc-Ef56Gh78.js',
     'plugin-svcCheckUpdates': 'bundles/plugin-svcCheckUpdates-Ij90Kl12.js',
   },
@@ -17,6 +18,11 @@ const MANIFEST = {
       imports: ['bundles/chunks/vendor-react-Mn34Op56.js'],
       dynamicImports: [],
       css: [],
+    },
+    'bundles/login-Zz12Yy34.js': {
+      imports: ['bundles/chunks/vendor-react-Mn34Op56.js'],
+      dynamicImports: [],
+      css: ['bundles/assets/login-Cd90Ef12.css'],
     },
     'bundles/plugin-svc-Ef56Gh78.js': {
       imports: ['bundles/chunks/vendor-react-Mn34Op56.js', 'bundles/chunks/shared-Qr78St90.js'],
@@ -139,8 +145,13 @@ describe('rendering', () => {
     await start('/svc');
     const login = await fetch(`${server.url}/login?next=%2Fsvc%2Fapp%2Frules`);
     expect(login.status).toBe(200);
-    const metadata = metadataOf(await login.text());
-    expect(metadata).toMatchObject({ page: 'login', basePath: '/svc', uiPlugins: [] });
+    const html = await login.text();
+    expect(metadataOf(html)).toMatchObject({ page: 'login', basePath: '/svc', uiPlugins: [] });
+    // The login page's own entry, React and its stylesheet: neither the shell nor any plugin.
+    expect(html).toContain('<script type="module" src="/svc/bundles/login-Zz12Yy34.js">');
+    expect(html).toContain('href="/svc/bundles/chunks/vendor-react-Mn34Op56.js"');
+    expect(html).toContain('href="/svc/bundles/assets/login-Cd90Ef12.css"');
+    expect(html).not.toMatch(/shell-|plugin-svc|shared-/);
 
     const loggedIn = await fetch(`${server.url}/login?next=%2Fsvc%2Fapp%2Frules`, {
       headers: alice,
