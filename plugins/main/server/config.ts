@@ -42,8 +42,10 @@ export const configSchema = schema.object({
   api: schema.object({
     /** Time budget of one call to a managed API, login and retry included (ms). */
     timeout_ms: schema.number({ min: 100, max: 3_600_000, defaultValue: 60_000 }),
-    /** Largest answer accepted from a managed API (bytes). */
-    max_response_bytes: schema.number({ min: 1024, defaultValue: 512 * 1024 * 1024 }),
+    /** Largest answer accepted from a managed API (bytes); past it, 502 and the connection is cut. */
+    max_response_bytes: schema.number({ min: 1024, defaultValue: 32 * 1024 * 1024 }),
+    /** Memory that answers being read whole may hold together (bytes); past it, 503 with Retry-After. */
+    max_buffered_response_bytes: schema.number({ min: 1024, defaultValue: 256 * 1024 * 1024 }),
     /** Keep-alive sockets per host. */
     max_sockets_per_host: schema.number({ min: 1, max: 1024, defaultValue: 64 }),
     /** Tokens kept (per host and dashboard user). */

@@ -94,6 +94,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
     this.healthChecks = new HealthChecks(this.logger.get('health'));
     this.transport = new HostTransport({
       maxResponseBytes: this.config.api.max_response_bytes,
+      maxBufferedBytes: this.config.api.max_buffered_response_bytes,
       maxSockets: this.config.api.max_sockets_per_host,
     });
   }

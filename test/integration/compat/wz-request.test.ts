@@ -3,11 +3,7 @@
  * save files through it (`resources-handler.ts`, `wz-fetch.js`, `groups-handler.js`): what they send
  * to `POST /api/request`, and what they read back.
  */
-import {
-  sendJson,
-  startTestUpstream,
-  type TestUpstream,
-} from '../../../plugins/main/server/services/managed-api/test-upstream';
+import { sendJson, startTestUpstream, type TestUpstream } from '../../support/test-upstream';
 import {
   HOST_ID,
   leakedSecrets,

@@ -55,9 +55,16 @@ export function registerApiRequestRoute(router: IRouter, services: ServicesAcces
       }
       return response.custom({
         statusCode: outcome.status,
-        // Raw bytes: the host's error bodies (problem+json) pass unchanged instead of becoming dashboard errors.
+        // The host's bytes: its error bodies (problem+json) pass on instead of becoming dashboard
+        // errors, and large answers stream through.
         body: outcome.body,
-        headers: { 'content-type': outcome.contentType, 'x-svc-api-host': request.body.id },
+        headers: {
+          'content-type': outcome.contentType,
+          'x-svc-api-host': request.body.id,
+          ...(outcome.contentLength === undefined
+            ? {}
+            : { 'content-length': String(outcome.contentLength) }),
+        },
       });
     }),
   );

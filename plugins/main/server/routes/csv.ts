@@ -8,7 +8,6 @@ import { apiHostIdProblem } from '../../common/api-host-rules';
 import { SVC_ROUTES } from '../../common/constants';
 import { MANAGED_API_PATH_MAX_LENGTH } from '../../common/managed-api-request';
 import type { ServicesAccessor } from '../plugin-services';
-import { identityFor } from '../services/managed-api/identity';
 import { handleErrors } from './error-responses';
 
 const filter = schema.object({
@@ -43,10 +42,7 @@ export function registerCsvRoute(router: IRouter, services: ServicesAccessor): v
         filters,
         signal: request.signal,
         fetchPage: (pagePath, signal) =>
-          api.send((host) => identityFor(user, host.run_as), 'GET', pagePath, undefined, {
-            apiHostID: id,
-            signal,
-          }),
+          api.asUser(user).request('GET', pagePath, undefined, { apiHostID: id, signal }),
       });
       return response.ok({
         body: exported.stream,

@@ -34,6 +34,9 @@ export function errorResponse(
     return response.customError({
       statusCode: error.statusCode,
       body: { message: error.message, attributes: { ...error.toAttributes(), ...attributes } },
+      ...(error.retryAfterSeconds === undefined
+        ? {}
+        : { headers: { 'retry-after': String(error.retryAfterSeconds) } }),
     });
   }
   if (error instanceof ApiHostInputError || error instanceof RequestFieldError) {

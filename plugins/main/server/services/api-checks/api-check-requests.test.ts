@@ -2,7 +2,7 @@ import type { AuthenticatedUser } from '../../../../../host/server/types';
 import type { ApiHostCheck } from '../../../common/api-host-check';
 import type { StoredApiHost } from '../api-hosts/api-host-store';
 import { ApiHostNotFoundError } from '../managed-api/errors';
-import type { UpstreamAnswer } from '../managed-api/transport';
+import type { ManagedApiResponse } from '../../types';
 import { RequestFieldError } from '../request-field-error';
 import { RoleRequiredError } from '../service-errors';
 import { ApiCheckRequests } from './api-check-requests';
@@ -31,8 +31,8 @@ const check: ApiHostCheck = {
   run_as: 'enabled',
 };
 
-function reply(data: unknown): UpstreamAnswer {
-  return { status: 200, headers: {}, data, raw: Buffer.from(JSON.stringify(data)) };
+function reply<T>(data: unknown): ManagedApiResponse<T> {
+  return { status: 200, headers: {}, data: data as T };
 }
 
 function setup(cluster: boolean) {
@@ -63,7 +63,11 @@ function setup(cluster: boolean) {
         return { check: { ...check, id: undefined, hostname: 'elsewhere' } };
       },
     },
-    api: { send: async (_identity, _method, path) => reply(answers[path]) },
+    api: {
+      asInternalUser: {
+        request: async <T>(_method: string, path: string) => reply<T>(answers[path]),
+      },
+    },
     caFileMaxBytes: 1024,
   });
   return { requests, unsaved, refreshed };

@@ -15,7 +15,6 @@ import { ADMIN_ROLE } from '../../../common/constants';
 import type { ApiHostStore, StoredApiHost } from '../api-hosts/api-host-store';
 import { readCaFile } from '../api-hosts/ca-file';
 import { ApiHostNotFoundError } from '../managed-api/errors';
-import { INTERNAL_IDENTITY } from '../managed-api/identity';
 import type { ManagedApiService } from '../managed-api/managed-api-service';
 import { RequestFieldError } from '../request-field-error';
 import { RoleRequiredError } from '../service-errors';
@@ -59,7 +58,7 @@ export interface ApiCheckRequestsDeps {
   hosts: Pick<ApiHostStore, 'get' | 'resolve'>;
   statuses: Pick<ApiHostStatusRegistry, 'refresh'>;
   checker: Pick<ApiHostChecker, 'checkUnsaved'>;
-  api: Pick<ManagedApiService, 'send'>;
+  api: Pick<ManagedApiService, 'asInternalUser'>;
   caFileMaxBytes: number;
 }
 
@@ -202,8 +201,8 @@ export class ApiCheckRequests {
     signal?: AbortSignal,
   ): Promise<{ clusterInfo: ClusterInfo; uuid: string | undefined }> {
     const get = async (path: string) => {
-      const answer = await this.deps.api
-        .send(() => INTERNAL_IDENTITY, 'GET', path, undefined, { apiHostID: id, signal })
+      const answer = await this.deps.api.asInternalUser
+        .request('GET', path, undefined, { apiHostID: id, signal })
         .catch(() => undefined);
       return answer?.status === 200 ? answer.data : undefined;
     };

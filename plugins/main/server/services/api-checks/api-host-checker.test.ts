@@ -1,6 +1,10 @@
 import { createRecordingLogger } from '../../../../../host/server/saved-objects/testing';
 import { ManagedApiService, type ResolvedApiHost } from '../managed-api/managed-api-service';
-import { sendJson, startTestUpstream, type TestUpstream } from '../managed-api/test-upstream';
+import {
+  sendJson,
+  startTestUpstream,
+  type TestUpstream,
+} from '../../../../../test/support/test-upstream';
 import { TokenStore } from '../managed-api/token-store';
 import { HostTransport } from '../managed-api/transport';
 import { ApiHostChecker } from './api-host-checker';
@@ -27,7 +31,11 @@ describe('ApiHostChecker', () => {
         error: 0,
       }),
     );
-    transport = new HostTransport({ maxResponseBytes: 1_000_000, maxSockets: 4 });
+    transport = new HostTransport({
+      maxResponseBytes: 1_000_000,
+      maxBufferedBytes: 8_000_000,
+      maxSockets: 4,
+    });
   });
   afterEach(async () => {
     transport.close();

@@ -11,6 +11,7 @@ import {
   UpstreamRejectedError,
   type ManagedApiError,
 } from '../managed-api/errors';
+import { checkApiCall } from '../managed-api/api-call';
 import { INTERNAL_IDENTITY } from '../managed-api/identity';
 import type { ManagedApiService, ResolvedApiHost } from '../managed-api/managed-api-service';
 import { describeHost, hostOrigin } from '../managed-api/transport';
@@ -112,7 +113,9 @@ export class ApiHostChecker {
     signal?: AbortSignal,
   ): Promise<ApiHostCheckOutcome> {
     const get = (path: string) =>
-      this.api.sendTo(target, INTERNAL_IDENTITY, 'GET', path, undefined, { signal });
+      this.api.sendTo(target, INTERNAL_IDENTITY, checkApiCall('GET', path, undefined, target.id), {
+        signal,
+      });
     try {
       const info = await get('/');
       if (info.status !== 200) throw rejected(target, info);

@@ -2,15 +2,16 @@
  * The work behind `POST /api/request`: one request to a stored host as the current user, sent now
  * (the host's own status and body come back, errors included) or queued to be sent later.
  */
+import type { Readable } from 'node:stream';
 import type { AuthenticatedUser } from '../../../../../host/server/types';
 import type { ManagedApiMethodName } from '../../../common/managed-api-request';
 import type { ApiHostStore } from '../api-hosts/api-host-store';
 import type { DelayedRequestQueue } from '../jobs/delayed-requests';
-import { ApiHostNotFoundError, MalformedApiResponseError } from '../managed-api/errors';
-import { identityFor } from '../managed-api/identity';
+import { checkApiCall } from '../managed-api/api-call';
+import { ApiHostNotFoundError } from '../managed-api/errors';
 import type { ManagedApiService } from '../managed-api/managed-api-service';
 import { prepareProxyRequest } from '../managed-api/proxy-request';
-import type { UpstreamAnswer } from '../managed-api/transport';
+import type { RelayedAnswer } from '../managed-api/transport';
 
 export interface ApiRequestInput {
   id: string;
@@ -21,10 +22,18 @@ export interface ApiRequestInput {
 
 export type ApiRequestOutcome =
   | { kind: 'queued'; id: string; dueAt: number; delayMs: number }
-  | { kind: 'answered'; status: number; contentType: string; body: Buffer };
+  | {
+      kind: 'answered';
+      status: number;
+      contentType: string;
+      /** The host's `content-length` of a streamed body (a whole one is measured when sent). */
+      contentLength?: number;
+      /** The whole body (small answers, errors), or the body as it arrives. */
+      body: Buffer | Readable;
+    };
 
 export interface ApiRequestServiceDeps {
-  api: Pick<ManagedApiService, 'send'>;
+  api: Pick<ManagedApiService, 'relay'>;
   hosts: Pick<ApiHostStore, 'get'>;
   queue: Pick<DelayedRequestQueue, 'enqueue'>;
   maxDelayMs: number;
@@ -35,14 +44,25 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+function parsedError(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The host's body, with a `message` added to a JSON error that has none: the reference product's
  * browser code reads a failure's text from `message`, the managed API sends `title` and `detail`.
+ * Error answers are always read whole, so only they are parsed here.
  */
-export function relayedBody(answer: UpstreamAnswer): Buffer {
-  const { data } = answer;
-  if (answer.status < 400 || !isPlainObject(data) || typeof data.message === 'string')
-    return answer.raw;
+export function relayedBody(
+  answer: Pick<RelayedAnswer, 'status' | 'contentType'> & { body: Buffer },
+): Buffer {
+  if (answer.status < 400 || !answer.contentType?.includes('json')) return answer.body;
+  const data = parsedError(answer.body);
+  if (!isPlainObject(data) || typeof data.message === 'string') return answer.body;
   const text = [data.detail, data.title].find((value) => typeof value === 'string');
   return Buffer.from(
     JSON.stringify({ ...data, message: text ?? `The API host answered ${answer.status}.` }),
@@ -78,25 +98,28 @@ export class ApiRequestService {
       });
       return { kind: 'queued', id, dueAt, delayMs: prepared.delayMs };
     }
-    const answer = await this.deps.api.send(
-      (host) => identityFor(user, host.run_as),
+    const call = checkApiCall(
       prepared.method,
       prepared.path,
       prepared.body,
-      { apiHostID: apiHostId, signal, headers: prepared.headers },
+      apiHostId,
+      prepared.headers,
     );
-    if (answer.status >= 300 && answer.status < 400) {
-      throw new MalformedApiResponseError(
-        `API host [${apiHostId}] answered with a redirect (${answer.status}), which the dashboard does not follow.`,
-        apiHostId,
-        { status: answer.status },
-      );
-    }
+    const answer = await this.deps.api.relay(user, call, apiHostId, signal);
+    const contentType = answer.contentType ?? 'application/octet-stream';
+    if (Buffer.isBuffer(answer.body))
+      return {
+        kind: 'answered',
+        status: answer.status,
+        contentType,
+        body: relayedBody({ ...answer, body: answer.body }),
+      };
     return {
       kind: 'answered',
       status: answer.status,
-      contentType: answer.headers['content-type'] ?? 'application/octet-stream',
-      body: relayedBody(answer),
+      contentType,
+      contentLength: answer.contentLength,
+      body: answer.body,
     };
   }
 }

@@ -1,33 +1,76 @@
 /**
- * One time budget for everything a call to a managed API does (login, request, one retry), combined
- * with the caller's own cancel signal. Hand-written instead of `AbortSignal.any` + `AbortSignal.timeout`
- * because the error must say which of the two fired, and the listener on a long-lived caller signal
- * must be removed when the call ends.
+ * One time budget for everything a call to a managed API does (login, request, one retry, and the
+ * relayed body), combined with the caller's own cancel signal. One timer and no AbortController per
+ * call: when the budget runs out or the caller goes away, the exchange in flight is destroyed
+ * directly, and the error says which of the two ended it.
  */
-export interface Deadline {
-  signal: AbortSignal;
-  timeoutMs: number;
-  timedOut(): boolean;
-  dispose(): void;
+
+/** What a deadline can stop: the request in flight (a `ClientRequest`). */
+export interface Stoppable {
+  destroy(error?: Error): unknown;
 }
 
-export function startDeadline(timeoutMs: number, callerSignal?: AbortSignal): Deadline {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new Error(`deadline of ${timeoutMs} ms passed`));
-  }, timeoutMs);
-  const onCallerAbort = (): void => controller.abort(callerSignal?.reason);
-  if (callerSignal?.aborted) onCallerAbort();
-  else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
-  return {
-    signal: controller.signal,
-    timeoutMs,
-    timedOut: () => timedOut,
-    dispose() {
-      clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', onCallerAbort);
-    },
-  };
+function expire(deadline: Deadline): void {
+  deadline.stop('timeout');
+}
+
+export class Deadline {
+  private readonly timer: NodeJS.Timeout;
+  private ended: 'timeout' | 'cancelled' | undefined;
+  private exchange: Stoppable | undefined;
+  private callerSignal: AbortSignal | undefined;
+
+  constructor(
+    readonly timeoutMs: number,
+    callerSignal?: AbortSignal,
+  ) {
+    this.timer = setTimeout(expire, timeoutMs, this);
+    if (callerSignal?.aborted) this.ended = 'cancelled';
+    else if (callerSignal) {
+      // The deadline is its own listener (handleEvent): no closure per call.
+      callerSignal.addEventListener('abort', this, { once: true });
+      this.callerSignal = callerSignal;
+    }
+  }
+
+  /** True once the time budget ran out. */
+  get timedOut(): boolean {
+    return this.ended === 'timeout';
+  }
+
+  /** True once the caller went away before the time budget ran out. */
+  get cancelled(): boolean {
+    return this.ended === 'cancelled';
+  }
+
+  handleEvent(): void {
+    this.stop('cancelled');
+  }
+
+  stop(reason: 'timeout' | 'cancelled'): void {
+    if (this.ended) return;
+    this.ended = reason;
+    this.exchange?.destroy(new Error(reason === 'timeout' ? 'deadline passed' : 'caller left'));
+  }
+
+  /** The exchange now in flight; it is stopped at once when the deadline is already over. */
+  watch(exchange: Stoppable): void {
+    this.exchange = exchange;
+    if (this.ended) exchange.destroy(new Error('deadline over before the request was sent'));
+  }
+
+  /**
+   * From now on only the timer counts: the relayed body's consumer notices itself when its client
+   * goes away, and a long-lived caller signal must not keep a listener per call.
+   */
+  releaseCaller(): void {
+    this.callerSignal?.removeEventListener('abort', this);
+    this.callerSignal = undefined;
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.releaseCaller();
+    this.exchange = undefined;
+  }
 }

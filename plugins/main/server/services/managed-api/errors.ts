@@ -10,6 +10,8 @@ export type ManagedApiErrorCode =
   | 'timeout'
   | 'tls_error'
   | 'malformed_response'
+  | 'response_too_large'
+  | 'busy'
   | 'login_failed'
   | 'invalid_request'
   | 'credentials_unreadable'
@@ -31,6 +33,8 @@ export interface UpstreamDetail {
 export abstract class ManagedApiError extends Error {
   abstract readonly statusCode: number;
   abstract readonly code: ManagedApiErrorCode;
+  /** Seconds after which trying again makes sense (`Retry-After`), for transient refusals. */
+  readonly retryAfterSeconds: number | undefined = undefined;
 
   constructor(
     message: string,
@@ -80,6 +84,19 @@ export class ApiHostTlsError extends ManagedApiError {
 export class MalformedApiResponseError extends ManagedApiError {
   readonly statusCode = 502;
   readonly code = 'malformed_response';
+}
+
+/** The host's answer is larger than `svc.api.max_response_bytes`; the upstream connection was cut. */
+export class ApiAnswerTooLargeError extends ManagedApiError {
+  readonly statusCode = 502;
+  readonly code = 'response_too_large';
+}
+
+/** Answers being read whole already fill `svc.api.max_buffered_response_bytes`: try again shortly. */
+export class ApiAnswersBusyError extends ManagedApiError {
+  readonly statusCode = 503;
+  readonly code = 'busy';
+  override readonly retryAfterSeconds = 1;
 }
 
 /** The host refused the stored credentials (or the run_as login): the upstream detail says why. */

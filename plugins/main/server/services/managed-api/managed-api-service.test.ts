@@ -15,7 +15,11 @@ import {
   MalformedApiResponseError,
 } from './errors';
 import { ManagedApiService, type ResolvedApiHost } from './managed-api-service';
-import { startTestUpstream, sendJson, type TestUpstream } from './test-upstream';
+import {
+  startTestUpstream,
+  sendJson,
+  type TestUpstream,
+} from '../../../../../test/support/test-upstream';
 import { TokenStore } from './token-store';
 import { HostTransport } from './transport';
 
@@ -45,7 +49,11 @@ function serviceFor(
   options: { timeoutMs?: number; expirySkewMs?: number } = {},
 ) {
   const logger = createRecordingLogger();
-  const transport = new HostTransport({ maxResponseBytes: 1024 * 1024, maxSockets: 10 });
+  const transport = new HostTransport({
+    maxResponseBytes: 1024 * 1024,
+    maxBufferedBytes: 8 * 1024 * 1024,
+    maxSockets: 10,
+  });
   const tokens = new TokenStore(transport, {
     maxEntries: 100,
     expirySkewMs: options.expirySkewMs ?? 30_000,

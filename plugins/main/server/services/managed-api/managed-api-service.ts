@@ -1,10 +1,10 @@
 /**
- * The managed-API client behind `context.svc.api.client` and the `svc` start contract: finds the
- * stored host, checks method and path, logs in (run_as for the dashboard user where the host allows
- * it), sends the request within one time budget, and on a 401 logs in again once and retries.
+ * The managed-API client behind `context.svc.api.client`, the `svc` start contract and
+ * `POST /api/request`: finds the stored host, logs in (run_as for the dashboard user where the host
+ * allows it), sends the request within one time budget, and on a 401 logs in again once and retries.
+ * `request` gives the answer parsed; `relay` gives it as bytes to pass on.
  */
 import type { AuthenticatedUser, Logger } from '../../../../../host/server/types';
-import { checkManagedApiPath, isManagedApiMethod } from '../../../common/managed-api-request';
 import type { ApiHost } from '../../../common/api-hosts';
 import type {
   ManagedApiMethod,
@@ -12,13 +12,25 @@ import type {
   ManagedApiRequestOptions,
   ManagedApiResponse,
 } from '../../types';
-import { startDeadline, type Deadline } from './deadline';
-import { ApiHostNotFoundError, ApiLoginError, InvalidApiRequestError } from './errors';
+import { checkApiCall, type ManagedApiCall } from './api-call';
+import { Deadline } from './deadline';
+import {
+  ApiHostNotFoundError,
+  ApiLoginError,
+  isManagedApiError,
+  MalformedApiResponseError,
+  type UpstreamDetail,
+} from './errors';
 import { identityFor, INTERNAL_IDENTITY, type ApiIdentity } from './identity';
-import type { LoginTarget, TokenStore } from './token-store';
-import { describeHost, type HostTransport, type UpstreamAnswer } from './transport';
+import type { IssuedToken, LoginTarget, TokenStore } from './token-store';
+import {
+  describeHost,
+  type HostTransport,
+  type RelayedAnswer,
+  type SendOptions,
+  type UpstreamAnswer,
+} from './transport';
 import { upstreamProblem } from './upstream-problem';
-import { encodeRequestBody } from './verbatim-body';
 
 /** A stored host with what is needed to log in to it. */
 export interface ResolvedApiHost extends ApiHost, LoginTarget {}
@@ -44,40 +56,40 @@ export interface LoginResult {
 
 type Target = LoginTarget & Pick<ApiHost, 'run_as'>;
 
-function checkedPath(method: unknown, path: unknown, apiHostId: string): string {
-  if (!isManagedApiMethod(method))
-    throw new InvalidApiRequestError(
-      `Request method [${String(method)}] is not valid: use GET, POST, PUT, DELETE or PATCH.`,
-      apiHostId,
-    );
-  const check = checkManagedApiPath(path);
-  if (!check.valid)
-    throw new InvalidApiRequestError(`Request path is not valid: ${check.reason}.`, apiHostId);
-  return `${check.pathname}${check.search}`;
+/**
+ * The call as the transport sends it, with the token of this attempt. The path needs no origin check
+ * here: the checks that made the call keep it on the host (one leading `/`, no `//`, no backslash or
+ * control character), and node:http puts it in the request line of a connection to that host only.
+ */
+function sendOptions(call: ManagedApiCall, token: string): SendOptions {
+  return {
+    method: call.method,
+    path: call.path,
+    body: call.body,
+    contentType: call.contentType,
+    headers: call.headers,
+    token,
+  };
 }
 
-/** Defence in depth: the URL the path makes must still be on the host's own origin. */
-function assertSameOrigin(target: Target, origin: string, path: string): void {
-  if (new URL(path, origin).origin !== origin)
-    throw new InvalidApiRequestError(
-      'Request path is not valid: it leaves the API host.',
-      target.id,
-    );
+/** The token a 401 answered is worth renewing once: it came from the cache, not from a login just now. */
+function renewable(status: number, token: IssuedToken): boolean {
+  return status === 401 && !token.fresh;
 }
 
 export class ManagedApiService {
   readonly asInternalUser: ManagedApiRequester;
 
   constructor(private readonly deps: ManagedApiServiceDeps) {
-    this.asInternalUser = this.requester(() => INTERNAL_IDENTITY);
+    this.asInternalUser = this.requester(null, false);
   }
 
   /** Requests for the dashboard user behind a route call: run_as where the host allows it. */
   asUser(user: AuthenticatedUser | null): ManagedApiRequester {
-    return this.requester((host) => identityFor(user, host.run_as));
+    return this.requester(user, true);
   }
 
-  private requester(identityOf: (host: Target) => ApiIdentity): ManagedApiRequester {
+  private requester(user: AuthenticatedUser | null, runAsAllowed: boolean): ManagedApiRequester {
     return {
       request: async <T>(
         method: ManagedApiMethod,
@@ -85,7 +97,10 @@ export class ManagedApiService {
         body: unknown,
         options: ManagedApiRequestOptions,
       ): Promise<ManagedApiResponse<T>> => {
-        const answer = await this.send(identityOf, method, path, body, options);
+        const call = checkApiCall(method, path, body, options.apiHostID, options.headers);
+        const host = await this.resolve(options.apiHostID);
+        const identity = runAsAllowed ? identityFor(user, host.run_as) : INTERNAL_IDENTITY;
+        const answer = await this.sendTo(host, identity, call, options);
         return { status: answer.status, headers: answer.headers, data: answer.data as T };
       },
     };
@@ -97,98 +112,106 @@ export class ManagedApiService {
     return host;
   }
 
-  /** Like a requester's `request`, but the answer keeps its raw bytes for passing them on. */
-  async send(
-    identityOf: (host: Target) => ApiIdentity,
-    method: ManagedApiMethod,
-    path: string,
-    body: unknown,
-    options: ManagedApiRequestOptions,
-  ): Promise<UpstreamAnswer> {
-    const checked = checkedPath(method, path, options.apiHostID);
-    const host = await this.resolve(options.apiHostID);
-    return this.sendTo(host, identityOf(host), method, checked, body, options);
-  }
-
-  /** Sends to a host that may not be stored (credential checks); `path` must be checked already. */
+  /** Sends to a host that may not be stored (credential checks) and parses the answer. */
   async sendTo(
     target: Target,
     identity: ApiIdentity,
-    method: ManagedApiMethod,
-    path: string,
-    body: unknown,
-    options: Pick<ManagedApiRequestOptions, 'signal' | 'timeout' | 'headers'>,
+    call: ManagedApiCall,
+    options: Pick<ManagedApiRequestOptions, 'signal' | 'timeout'>,
   ): Promise<UpstreamAnswer> {
-    assertSameOrigin(target, this.deps.transport.originOf(target), path);
-    const deadline = startDeadline(options.timeout ?? this.deps.timeoutMs, options.signal);
+    const deadline = new Deadline(options.timeout ?? this.deps.timeoutMs, options.signal);
     const started = Date.now();
     try {
-      const answer = await this.authorizedSend(
-        target,
-        identity,
-        { method, path, body, headers: options.headers },
-        deadline,
-      );
-      this.deps.logger.debug(`${method} ${path} answered ${answer.status}`, {
-        apiHostId: target.id,
-        status: answer.status,
-        durationMs: Date.now() - started,
-      });
+      const token = await this.deps.tokens.get(target, identity, deadline);
+      let answer = await this.deps.transport.send(target, sendOptions(call, token.token), deadline);
+      if (renewable(answer.status, token)) {
+        const renewed = await this.renew(target, identity, deadline);
+        answer = await this.deps.transport.send(target, sendOptions(call, renewed), deadline);
+      }
+      if (answer.status === 401) this.rejectedToken(target, identity, upstreamProblem(answer));
+      this.logAnswer(target, call, answer.status, started);
       return answer;
     } catch (error) {
-      this.deps.logger.debug(`${method} ${path} failed: ${(error as Error).message}`, {
-        apiHostId: target.id,
-        durationMs: Date.now() - started,
-      });
+      this.logFailure(target, call, error, started);
       throw error;
     } finally {
       deadline.dispose();
     }
   }
 
-  private async authorizedSend(
-    target: Target,
-    identity: ApiIdentity,
-    outgoing: {
-      method: ManagedApiMethod;
-      path: string;
-      body: unknown;
-      headers?: Record<string, string>;
-    },
-    deadline: Deadline,
-  ): Promise<UpstreamAnswer> {
-    const { method, path } = outgoing;
-    const content = encodeRequestBody(outgoing.body);
-    const attempt = async (token: string): Promise<UpstreamAnswer> =>
-      this.deps.transport.send(
-        target,
-        {
-          method,
-          path,
-          body: content?.text,
-          headers: {
-            ...outgoing.headers,
-            authorization: `Bearer ${token}`,
-            ...(content ? { 'content-type': content.contentType } : {}),
-          },
-        },
-        deadline,
-      );
-    const first = await this.deps.tokens.get(target, identity, deadline);
-    let answer = await attempt(first.token);
-    if (answer.status === 401 && !first.fresh) {
-      // The cached token expired early or was revoked: one new login, one retry.
-      this.deps.tokens.invalidate(target, identity);
-      const renewed = await this.deps.tokens.get(target, identity, deadline, { force: true });
-      answer = await attempt(renewed.token);
+  /**
+   * Sends a call to a stored host for the dashboard user and resolves with the answer to pass on as
+   * it is. A streamed body keeps the time budget until it is through.
+   */
+  async relay(
+    user: AuthenticatedUser | null,
+    call: ManagedApiCall,
+    apiHostId: string,
+    signal?: AbortSignal,
+  ): Promise<RelayedAnswer> {
+    const host = await this.resolve(apiHostId);
+    const identity = identityFor(user, host.run_as);
+    const deadline = new Deadline(this.deps.timeoutMs, signal);
+    const started = Date.now();
+    try {
+      const token = await this.deps.tokens.get(host, identity, deadline);
+      let answer = await this.deps.transport.relay(host, sendOptions(call, token.token), deadline);
+      if (renewable(answer.status, token)) {
+        const renewed = await this.renew(host, identity, deadline);
+        answer = await this.deps.transport.relay(host, sendOptions(call, renewed), deadline);
+      }
+      // Error answers are read whole, so a 401's body is at hand to say why.
+      if (answer.status === 401)
+        this.rejectedToken(
+          host,
+          identity,
+          upstreamProblem({ status: 401, data: problemData(answer) }),
+        );
+      if (answer.status >= 300 && answer.status < 400) {
+        if (!Buffer.isBuffer(answer.body)) answer.body.destroy();
+        throw new MalformedApiResponseError(
+          `${describeHost(host)} answered with a redirect (${answer.status}), which the dashboard does not follow.`,
+          apiHostId,
+          { status: answer.status },
+        );
+      }
+      this.logAnswer(host, call, answer.status, started);
+      if (Buffer.isBuffer(answer.body)) deadline.dispose();
+      return answer;
+    } catch (error) {
+      deadline.dispose();
+      this.logFailure(host, call, error, started);
+      throw error;
     }
-    if (answer.status !== 401) return answer;
+  }
+
+  private async renew(target: Target, identity: ApiIdentity, deadline: Deadline): Promise<string> {
+    // The cached token expired early or was revoked: one new login, one retry.
     this.deps.tokens.invalidate(target, identity);
-    const problem = upstreamProblem(answer);
+    return (await this.deps.tokens.get(target, identity, deadline, { force: true })).token;
+  }
+
+  private rejectedToken(target: Target, identity: ApiIdentity, problem: UpstreamDetail): never {
+    this.deps.tokens.invalidate(target, identity);
     throw new ApiLoginError(
       `${describeHost(target)} rejected a token it had just issued: ${problem.detail ?? problem.title ?? 'HTTP 401'}`,
       target.id,
       problem,
+    );
+  }
+
+  private logAnswer(target: Target, call: ManagedApiCall, status: number, started: number): void {
+    this.deps.logger.debug(`${call.method} ${call.path} answered ${status}`, {
+      apiHostId: target.id,
+      status,
+      durationMs: Date.now() - started,
+    });
+  }
+
+  private logFailure(target: Target, call: ManagedApiCall, error: unknown, started: number): void {
+    this.deps.logger.debug(
+      `${call.method} ${call.path} failed: ${isManagedApiError(error) ? error.message : String(error)}`,
+      { apiHostId: target.id, durationMs: Date.now() - started },
     );
   }
 
@@ -200,7 +223,7 @@ export class ManagedApiService {
   ): Promise<LoginResult> {
     const host = await this.resolve(apiHostId);
     const identity = identityFor(user, host.run_as);
-    const deadline = startDeadline(this.deps.timeoutMs, options.signal);
+    const deadline = new Deadline(this.deps.timeoutMs, options.signal);
     try {
       const issued = await this.deps.tokens.get(host, identity, deadline, { force: options.force });
       return {
@@ -222,5 +245,16 @@ export class ManagedApiService {
   forgetHost(apiHostId: string): void {
     this.deps.tokens.forgetHost(apiHostId);
     this.deps.transport.forget(apiHostId);
+  }
+}
+
+/** The parsed body of a relayed error answer (read whole), for saying what the host said. */
+function problemData(answer: RelayedAnswer): unknown {
+  if (!Buffer.isBuffer(answer.body) || answer.body.length === 0) return undefined;
+  const text = answer.body.toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
 }

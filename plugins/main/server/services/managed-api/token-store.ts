@@ -72,7 +72,7 @@ export class TokenStore {
         return await shared;
       } catch (error) {
         // The caller that started the shared login went away; this one still wants a token.
-        if (!(error instanceof ApiRequestAbortedError) || deadline.signal.aborted) throw error;
+        if (!(error instanceof ApiRequestAbortedError) || deadline.cancelled) throw error;
       }
     }
     const login = this.login(host, identity, deadline).finally(() => {
@@ -104,7 +104,6 @@ export class TokenStore {
         method: 'POST',
         path: runAs ? RUN_AS_LOGIN_PATH : LOGIN_PATH,
         auth: { username: host.username, password: host.readPassword() },
-        headers: runAs ? { 'content-type': 'application/json' } : undefined,
         body: runAs ? JSON.stringify(runAsContext(identity.user)) : undefined,
       },
       deadline,

@@ -1,7 +1,8 @@
 /**
  * Test support: a small managed-API stand-in on a local node:http (or https) server, with just what the
  * client's unit tests need to observe (logins, bearer checks, revocation, slow/broken answers).
- * Integration tests use the full simulator in simulator/ instead.
+ * Integration tests use the full simulator in simulator/ instead; route handlers get the raw response,
+ * so a test can make the host misbehave (huge, endless, cut-short or mislabelled answers).
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -20,6 +21,8 @@ export interface TestUpstreamOptions {
   password?: string;
   tokenLifetimeSeconds?: number;
   tls?: { key: string; cert: string };
+  /** Refusals quote the credentials they got, as a careless host might. */
+  echoCredentials?: boolean;
 }
 
 export type RouteHandler = (request: UpstreamRequest, response: http.ServerResponse) => void;
@@ -75,7 +78,12 @@ export async function startTestUpstream(options: TestUpstreamOptions = {}): Prom
         return json(
           response,
           401,
-          { title: 'Unauthorized', detail: 'Invalid credentials' },
+          {
+            title: 'Unauthorized',
+            detail: options.echoCredentials
+              ? `Invalid credentials ${basic} (${request.headers.authorization})`
+              : 'Invalid credentials',
+          },
           'application/problem+json',
         );
       const runAs = path.endsWith('run_as') ? JSON.parse(request.body || '{}') : undefined;
@@ -89,7 +97,10 @@ export async function startTestUpstream(options: TestUpstreamOptions = {}): Prom
       return json(
         response,
         401,
-        { title: 'Unauthorized', detail: 'Invalid token' },
+        {
+          title: 'Unauthorized',
+          detail: options.echoCredentials ? `Invalid token ${bearer}` : 'Invalid token',
+        },
         'application/problem+json',
       );
     }

@@ -1,0 +1,179 @@
+/**
+ * `POST /api/request` on the real server against a hostile host: large answers pass through byte for
+ * byte as they stream, and answers the dashboard cannot pass on honestly end in a dashboard error
+ * (before the first byte) or an aborted download (after it), never in a 500 or a truncated body that
+ * looks complete.
+ */
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { sendJson, startTestUpstream, type TestUpstream } from '../../support/test-upstream';
+import { startTestDashboard, TEST_ADMIN_PASSWORD, type TestDashboard } from '../harness';
+
+jest.setTimeout(60_000);
+
+const PASSWORD = 'Hostile-Pw-5e1d-not-for-output';
+const MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
+
+async function writeAll(response: ServerResponse, bytes: Buffer, piece = 64 * 1024) {
+  for (let at = 0; at < bytes.length; at += piece)
+    if (!response.write(bytes.subarray(at, at + piece))) await once(response, 'drain');
+}
+
+describe('POST /api/request against a hostile host', () => {
+  let upstream: TestUpstream;
+  let dashboard: TestDashboard;
+  let cookie: string;
+
+  beforeAll(async () => {
+    upstream = await startTestUpstream({ password: PASSWORD });
+    dashboard = await startTestDashboard({
+      config: {
+        svc: {
+          hosts: [
+            {
+              id: 'hostile',
+              url: upstream.url,
+              port: upstream.port,
+              username: 'wazuh-wui',
+              password: PASSWORD,
+              run_as: false,
+            },
+          ],
+          api: { max_response_bytes: MAX_RESPONSE_BYTES, timeout_ms: 5_000 },
+        },
+      },
+    });
+    const login = await fetch(`${dashboard.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'osd-xsrf': 'test' },
+      body: JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD }),
+    });
+    cookie = login.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
+  });
+  afterAll(async () => {
+    await dashboard?.stop();
+    await upstream?.stop();
+  });
+
+  const proxied = (path: string, signal?: AbortSignal) =>
+    fetch(`${dashboard.url}/api/request`, {
+      method: 'POST',
+      headers: { cookie, 'osd-xsrf': 'test', 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'hostile', method: 'GET', path }),
+      signal,
+    });
+
+  it.each([
+    ['with a content-length', true],
+    ['chunked', false],
+  ])('passes a large binary answer %s on byte for byte', async (_label, withLength) => {
+    const bytes = randomBytes(MAX_RESPONSE_BYTES - 1000);
+    upstream.route('GET', '/binary', async (_request, response) => {
+      response.writeHead(200, {
+        'content-type': 'application/octet-stream',
+        ...(withLength ? { 'content-length': String(bytes.length) } : {}),
+      });
+      await writeAll(response, bytes);
+      response.end();
+    });
+    const response = await proxied('/binary');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/octet-stream');
+    expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('answers 502 naming the limit when the host announces a larger answer', async () => {
+    upstream.route('GET', '/announced-huge', (_request, response) => {
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': String(MAX_RESPONSE_BYTES * 10),
+      });
+      response.write('[');
+    });
+    const response = await proxied('/announced-huge');
+    expect(response.status).toBe(502);
+    const body = (await response.json()) as { message: string; attributes: { code: string } };
+    expect(body.attributes.code).toBe('response_too_large');
+    expect(body.message).toContain('svc.api.max_response_bytes');
+  });
+
+  it('aborts the download when a streamed answer grows past the limit', async () => {
+    upstream.route('GET', '/growing', async (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      const piece = Buffer.alloc(64 * 1024, 1);
+      while (!response.destroyed)
+        if (!response.write(piece)) await once(response, 'drain').catch(() => undefined);
+    });
+    const response = await proxied('/growing');
+    expect(response.status).toBe(200);
+    await expect(response.arrayBuffer()).rejects.toThrow();
+  });
+
+  it('aborts the download when a streamed answer is cut short', async () => {
+    upstream.route('GET', '/cut', async (_request, response) => {
+      response.writeHead(200, {
+        'content-type': 'application/octet-stream',
+        'content-length': String(1024 * 1024),
+      });
+      await writeAll(response, Buffer.alloc(512 * 1024, 2));
+      response.socket?.destroySoon();
+    });
+    const response = await proxied('/cut');
+    await expect(response.arrayBuffer()).rejects.toThrow();
+  });
+
+  it('answers 502, not 500, for a status outside the HTTP range', async () => {
+    upstream.route('GET', '/odd', (_request, response) => {
+      response.writeHead(799, { 'content-type': 'application/json' });
+      response.end('{}');
+    });
+    const response = await proxied('/odd');
+    expect(response.status).toBe(502);
+    expect(((await response.json()) as { attributes: { code: string } }).attributes.code).toBe(
+      'malformed_response',
+    );
+  });
+
+  it('answers 502 for a non-JSON answer that says it is JSON', async () => {
+    upstream.route('GET', '/html', (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('<html><body>Service Unavailable</body></html>');
+    });
+    expect((await proxied('/html')).status).toBe(502);
+  });
+
+  it('cuts the host off when the browser goes away mid-answer', async () => {
+    let hostSawClose!: Promise<unknown>;
+    upstream.route('GET', '/endless', async (_request, response) => {
+      hostSawClose = once(response, 'close');
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      const piece = Buffer.alloc(64 * 1024, 3);
+      while (!response.destroyed)
+        if (!response.write(piece)) await once(response, 'drain').catch(() => undefined);
+    });
+    const controller = new AbortController();
+    const response = await proxied('/endless', controller.signal);
+    const reader = response.body!.getReader();
+    await reader.read();
+    controller.abort();
+    await hostSawClose;
+  });
+
+  it('keeps the token out of an error answer that echoes it', async () => {
+    let token = '';
+    upstream.route('GET', '/echo', (request, response) => {
+      token = (request.headers.authorization ?? '').replace(/^Bearer /, '');
+      sendJson(response, 400, { title: 'Bad Request', detail: `bad token ${token}` });
+    });
+    const response = await proxied('/echo');
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(token.length).toBeGreaterThan(20);
+    expect(text).not.toContain(token);
+    expect(text).toContain('[REDACTED]');
+  });
+});
