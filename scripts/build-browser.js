@@ -223,6 +223,24 @@ const CHUNK_GROUPS = [
   },
 ];
 
+/**
+ * Libraries that would otherwise ship twice or whole. Charts `require()`s chroma-js, which resolves to
+ * its CommonJS build while EUI imports its ES modules: both get the ES modules. moment-timezone
+ * carries every zone's history since 1900 (730 kB); the build with ten years around its release
+ * covers the dates a dashboard shows, and EUI and charts only need it for a zone the user picked.
+ */
+const SINGLE_COPY_ALIASES = [
+  {
+    find: /^chroma-js$/,
+    replacement: path.resolve(path.dirname(require.resolve('chroma-js')), '..', 'index.js'),
+  },
+  {
+    find: /^moment-timezone$/,
+    replacement:
+      require.resolve('moment-timezone/builds/moment-timezone-with-data-10-year-range.js'),
+  },
+];
+
 function viteConfig({ outDir, mode, plugins, sourceFiles }) {
   const input = { shell: SHELL_ENTRY, login: LOGIN_ENTRY };
   for (const plugin of plugins) input[`plugin-${plugin.id}`] = `${PLUGIN_ENTRY_PREFIX}${plugin.id}`;
@@ -235,6 +253,7 @@ function viteConfig({ outDir, mode, plugins, sourceFiles }) {
     logLevel: 'warn',
     publicDir: false,
     define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
+    resolve: { alias: SINGLE_COPY_ALIASES },
     oxc: {
       jsx: { runtime: 'automatic', importSource: 'react', development: mode !== 'production' },
     },
