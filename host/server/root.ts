@@ -171,6 +171,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         basePath: config.server.basePath,
         adminPassword: config.security.adminPassword,
         session: config.security.session,
+        loginThrottle: config.security.loginThrottle,
+        passwordChecks: config.security.passwordChecks,
       },
       logger: loggers.get('security'),
       dataDir,
@@ -181,7 +183,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
     const http = new HttpService(httpServiceConfig(config.server), loggers.get('http'));
     const httpSetup = http.setup();
-    httpSetup.registerAuth((headers) => security.authenticate(headers));
+    httpSetup.registerAuth((headers, clientAddress) =>
+      security.authenticate(headers, clientAddress),
+    );
     security.setup();
     const coreRouter = httpSetup.createRouter(CORE_OWNER);
     security.registerRoutes(coreRouter);

@@ -23,6 +23,11 @@ export interface Logger {
 
 export interface LoggerFactory {
   get(...parts: string[]): Logger;
+  /**
+   * Host extension: `text` with the values of secret-looking query and form parameters (`password`,
+   * `token`, `api_key`, …) censored, as every log line has them; for plugins that write files of their own.
+   */
+  redactSecrets(text: string): string;
 }
 
 // ---------------------------------------------------------------- plugins

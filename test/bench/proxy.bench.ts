@@ -244,6 +244,8 @@ export async function run(): Promise<BenchResult[]> {
             run_as: false,
           },
         ],
+        // Saturation is measured: the per-user limit is checked on every call but never reached.
+        api: { requests_per_user_per_second: 1_000_000_000 },
       }),
     );
     const token = await simulatorToken(simulator, ADMIN_USER);

@@ -12,13 +12,17 @@ function basePathProblem(value: string): string | undefined {
     : `must start with "/" and must not end with "/" (e.g. "/dashboard") but got [${value}]`;
 }
 
-/** `SVC_TRUST_PROXY`: empty (trust no proxy), a hop count, or addresses and CIDRs separated by commas. */
+/**
+ * `SVC_TRUST_PROXY`: empty (trust no proxy), or addresses, CIDRs and the names `loopback`,
+ * `linklocal`, `uniquelocal`, separated by commas. A hop count is refused: Fastify ignores one, since
+ * it cannot tell a proxy from a client that sends the header itself.
+ */
 function trustProxyProblem(value: string): string | undefined {
+  if (value.trim() === '') return undefined;
   const entries = value.split(',').map((entry) => entry.trim());
-  if (value.trim() === '' || /^\d+$/.test(value.trim())) return undefined;
-  return entries.every((entry) => /^[\w.:/-]+$/.test(entry))
+  return entries.every((entry) => /^[\w.:/-]+$/.test(entry) && !/^\d+$/.test(entry))
     ? undefined
-    : `expected a hop count or addresses/CIDRs separated by commas but got [${value}]`;
+    : `expected the proxies' addresses or CIDRs separated by commas (a hop count cannot tell a proxy from a client) but got [${value}]`;
 }
 
 function isLogLevel(value: string): value is LogLevel {
@@ -47,13 +51,7 @@ export const hostConfigSchema = schema.object({
       keyFile: schema.maybe(schema.string({ minLength: 1 })),
       caFile: schema.maybe(schema.string({ minLength: 1 })),
     }),
-    trustProxy: schema.oneOf(
-      [
-        schema.number({ min: 0, validate: integerProblem }),
-        schema.string({ validate: trustProxyProblem }),
-      ],
-      { defaultValue: '' },
-    ),
+    trustProxy: schema.string({ defaultValue: '', validate: trustProxyProblem }),
   }),
   data: schema.object({
     dir: schema.string({ defaultValue: './data', minLength: 1 }),
@@ -63,6 +61,17 @@ export const hostConfigSchema = schema.object({
     session: schema.object({
       ttlMinutes: schema.number({ defaultValue: 480, min: 1 }),
       idleTimeoutMinutes: schema.number({ defaultValue: 60, min: 1 }),
+    }),
+    loginThrottle: schema.object({
+      freeAttempts: schema.number({ defaultValue: 3, min: 0, validate: integerProblem }),
+      maxBackoffSeconds: schema.number({ defaultValue: 900, min: 1, validate: integerProblem }),
+      nameCeiling: schema.number({ defaultValue: 100, min: 1, validate: integerProblem }),
+      slowLaneSeconds: schema.number({ defaultValue: 2, min: 1, validate: integerProblem }),
+      windowSeconds: schema.number({ defaultValue: 900, min: 1, validate: integerProblem }),
+    }),
+    passwordChecks: schema.object({
+      concurrency: schema.number({ defaultValue: 2, min: 1, validate: integerProblem }),
+      maxWaiting: schema.number({ defaultValue: 8, min: 0, validate: integerProblem }),
     }),
   }),
   demo: schema.oneOf([schema.literal('auto'), schema.boolean()], { defaultValue: 'auto' }),

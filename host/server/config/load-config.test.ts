@@ -43,6 +43,17 @@ const SERVER_BOUNDS = {
   requestTimeoutMs: 30000,
 };
 
+const LOGIN_DEFAULTS = {
+  loginThrottle: {
+    freeAttempts: 3,
+    maxBackoffSeconds: 900,
+    nameCeiling: 100,
+    slowLaneSeconds: 2,
+    windowSeconds: 900,
+  },
+  passwordChecks: { concurrency: 2, maxWaiting: 8 },
+};
+
 describe('loadConfig defaults', () => {
   it('gives the documented defaults without a file or variables', () => {
     expect(load()).toEqual({
@@ -55,7 +66,7 @@ describe('loadConfig defaults', () => {
         trustProxy: false,
       },
       data: { dir: join(cwd, 'data') },
-      security: { session: { ttlMinutes: 480, idleTimeoutMinutes: 60 } },
+      security: { session: { ttlMinutes: 480, idleTimeoutMinutes: 60 }, ...LOGIN_DEFAULTS },
       demo: 'auto',
       savedObjects: {},
       logging: { level: 'info' },
@@ -111,6 +122,7 @@ describe('loadConfig environment variables', () => {
       security: {
         adminPassword: 'first-admin-password',
         session: { ttlMinutes: 480, idleTimeoutMinutes: 60 },
+        ...LOGIN_DEFAULTS,
       },
       demo: false,
       savedObjects: { url: 'postgres://svc:pw@db:5432/svc' },
@@ -120,12 +132,13 @@ describe('loadConfig environment variables', () => {
     });
   });
 
-  it('takes a hop count or nothing as SVC_TRUST_PROXY, and refuses anything else', () => {
-    expect(load({ SVC_TRUST_PROXY: '2' }).server.trustProxy).toBe(2);
-    expect(load({ SVC_TRUST_PROXY: '0' }).server.trustProxy).toBe(false);
-    expect(errorOf({ SVC_TRUST_PROXY: 'a b' }).message).toContain(
-      'Invalid configuration [server.trustProxy] (from SVC_TRUST_PROXY)',
-    );
+  it('takes addresses or nothing as SVC_TRUST_PROXY, and refuses a hop count or garbage', () => {
+    expect(load({ SVC_TRUST_PROXY: 'loopback' }).server.trustProxy).toEqual(['loopback']);
+    expect(load({ SVC_TRUST_PROXY: ' ' }).server.trustProxy).toBe(false);
+    for (const value of ['2', 'a b'])
+      expect(errorOf({ SVC_TRUST_PROXY: value }).message).toContain(
+        'Invalid configuration [server.trustProxy] (from SVC_TRUST_PROXY)',
+      );
   });
 
   it('needs the TLS certificate and key together', () => {

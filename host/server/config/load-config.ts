@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { ValidationError } from '../../schema';
 import type { LogLevel } from '../logging/levels';
+import type { HashQueueConfig } from '../security/hash-queue';
+import type { LoginThrottleConfig } from '../security/login-throttle';
 import { readConfigFile } from './config-file';
 import { hasPath, mergeTrees, setAtPath, type ConfigPath, type ConfigTree } from './config-tree';
 import { readEnvSettings, type EnvSetting } from './env';
@@ -20,14 +22,16 @@ export interface HostConfig {
     requestTimeoutMs: number;
     /** Absolute paths; cert and key together, or neither. */
     tls: { certFile?: string; keyFile?: string; caFile?: string };
-    /** false, a hop count, or the addresses and CIDRs of the trusted proxies. */
-    trustProxy: false | number | string[];
+    /** false, or the addresses and CIDRs of the trusted proxies. */
+    trustProxy: false | string[];
   };
   /** Absolute. */
   data: { dir: string };
   security: {
     adminPassword?: string;
     session: { ttlMinutes: number; idleTimeoutMinutes: number };
+    loginThrottle: LoginThrottleConfig;
+    passwordChecks: HashQueueConfig;
   };
   demo: 'auto' | boolean;
   savedObjects: { url?: string };
@@ -77,12 +81,9 @@ function splitHostAndPlugins(tree: ConfigTree): {
   return { host, plugins };
 }
 
-function trustedProxies(value: number | string): false | number | string[] {
-  if (typeof value === 'number') return value > 0 ? value : false;
+function trustedProxies(value: string): false | string[] {
   const text = value.trim();
-  if (text === '') return false;
-  if (/^\d+$/.test(text)) return trustedProxies(Number(text));
-  return text.split(',').map((entry) => entry.trim());
+  return text === '' ? false : text.split(',').map((entry) => entry.trim());
 }
 
 /**
@@ -118,7 +119,7 @@ export function loadConfig({
     );
   }
 
-  const { adminPassword, session } = validated.security;
+  const { adminPassword, session, loginThrottle, passwordChecks } = validated.security;
   const { tls, trustProxy, ...server } = validated.server;
   if ((tls.certFile === undefined) !== (tls.keyFile === undefined)) {
     throw new ConfigError(
@@ -136,7 +137,12 @@ export function loadConfig({
       trustProxy: trustedProxies(trustProxy),
     },
     data: { dir: resolve(cwd, validated.data.dir) },
-    security: { ...(adminPassword !== undefined && { adminPassword }), session: { ...session } },
+    security: {
+      ...(adminPassword !== undefined && { adminPassword }),
+      session: { ...session },
+      loginThrottle: { ...loginThrottle },
+      passwordChecks: { ...passwordChecks },
+    },
     demo: validated.demo,
     savedObjects: { ...validated.savedObjects },
     ...(validated.encryptionKey !== undefined && { encryptionKey: validated.encryptionKey }),

@@ -5,17 +5,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import formBody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
-
-/** An error whose HTTP status the error handler answers with (payload too large, payload time-out). */
-export class HttpStatusError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'HttpStatusError';
-  }
-}
+import { HttpStatusError } from './http-status-error';
 
 export const INVALID_JSON_MESSAGE = 'Invalid request payload JSON format';
 

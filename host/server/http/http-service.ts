@@ -26,7 +26,6 @@ import type {
 import { createBasePath, normalizeBasePath } from './base-path';
 import {
   type BodyShapeLimits,
-  HttpStatusError,
   installParsedBodyParsers,
   installRawBodyParser,
   INVALID_JSON_MESSAGE,
@@ -34,6 +33,7 @@ import {
 } from './body-parsers';
 import { registerCompression } from './compression';
 import { ContextContainer } from './context-container';
+import { HttpStatusError } from './http-status-error';
 import type { CoreContextFactory } from './core-context';
 import { errorBody, INTERNAL_ERROR_MESSAGE } from './error-body';
 import { CONTENT_SECURITY_DIRECTIVES } from './content-security-policy';
@@ -59,7 +59,7 @@ export interface HttpServiceConfig {
   /** PEM certificate, key and optional CA chain: the server speaks HTTPS. */
   tls?: { cert: Buffer; key: Buffer; ca?: Buffer };
   /** Which peers' `X-Forwarded-*` headers are believed (Fastify's `trustProxy`); none by default. */
-  trustProxy?: boolean | number | string | string[];
+  trustProxy?: false | string[];
   /** Name in `getServerInfo()`; defaults to the machine's host name. */
   name?: string;
   /** How long `stop()` waits for responses in flight (default 10 s). */
@@ -144,8 +144,7 @@ export class HttpService {
       logger: false,
       bodyLimit: config.maxPayloadBytes,
       requestTimeout,
-      // Fastify takes a hop count too, which its types leave out.
-      trustProxy: (config.trustProxy ?? false) as boolean,
+      trustProxy: config.trustProxy ?? false,
       // On close, idle keep-alive connections end at once; requests in flight get `shutdownGraceMs`.
       forceCloseConnections: 'idle' as const,
       routerOptions: { maxParamLength: 2048 },
@@ -387,8 +386,13 @@ export class HttpService {
     request: FastifyRequest,
     reply: FastifyReply,
   ): FastifyReply {
-    const statusCode =
-      error.statusCode ?? (error instanceof HttpStatusError ? error.statusCode : 500);
+    if (error instanceof HttpStatusError) {
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send(errorBody(error.statusCode, error.message));
+    }
+    const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
       return reply
         .code(statusCode)

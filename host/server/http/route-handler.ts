@@ -25,8 +25,10 @@ export function roleRequiredMessage(role: string): string {
   return `Only dashboard users with the [${role}] role can do this.`;
 }
 
+/** Resolves the user behind a request's credentials; `clientAddress` is `request.ip` (trusted proxies applied). */
 export type Authenticator = (
   headers: FastifyRequest['headers'],
+  clientAddress: string,
 ) => AuthenticatedUser | null | Promise<AuthenticatedUser | null>;
 
 /** What every route needs from the server it runs in. */
@@ -191,7 +193,7 @@ export function buildFastifyRoutes(
     }
     let outcome: ReturnType<Authenticator>;
     try {
-      outcome = authenticate(request.headers);
+      outcome = authenticate(request.headers, request.ip);
     } catch (error) {
       reply.send(error);
       return;

@@ -1,5 +1,6 @@
 import type pino from 'pino';
 import type { LogMeta, Logger, LoggerFactory } from '../types';
+import { redactSecretParameters } from './redaction';
 
 type WritableLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
 
@@ -48,9 +49,9 @@ class ContextLogger implements Logger {
     if (messageOrError instanceof Error) {
       this.pinoLogger[level]({ ...meta, error: messageOrError }, messageOrError.message);
     } else if (meta) {
-      this.pinoLogger[level](meta, messageOrError);
+      this.pinoLogger[level](meta, redactSecretParameters(messageOrError));
     } else {
-      this.pinoLogger[level](messageOrError);
+      this.pinoLogger[level](redactSecretParameters(messageOrError));
     }
   }
 }
@@ -60,6 +61,10 @@ export class ContextLoggerFactory implements LoggerFactory {
   private readonly loggers = new Map<string, Logger>();
 
   constructor(private readonly root: pino.Logger) {}
+
+  redactSecrets(text: string): string {
+    return redactSecretParameters(text);
+  }
 
   get(...parts: string[]): Logger {
     const contextParts = parts.filter((part) => part.length > 0);

@@ -1,4 +1,4 @@
-import { REDACTION_CENSOR, redactSecrets, SECRET_KEYS } from './redaction';
+import { REDACTION_CENSOR, redactSecretParameters, redactSecrets, SECRET_KEYS } from './redaction';
 
 describe('redactSecrets', () => {
   it('covers passwords, tokens, cookies, secrets and authorization headers', () => {
@@ -61,5 +61,44 @@ describe('redactSecrets', () => {
   it('leaves primitives unchanged', () => {
     expect(redactSecrets('password')).toBe('password');
     expect(redactSecrets(null)).toBeNull();
+  });
+});
+
+describe('redactSecretParameters', () => {
+  it('censors secret-looking query and form parameters in any case and encoding', () => {
+    expect(
+      redactSecretParameters(
+        'GET /api/x?password=hunter2&TOKEN=abc&q=ok&api_key=k1&ApiKey=k2&secret=s&key=v&authorization=Basic%20x',
+      ),
+    ).toBe(
+      `GET /api/x?password=${REDACTION_CENSOR}&TOKEN=${REDACTION_CENSOR}&q=ok&api_key=${REDACTION_CENSOR}&ApiKey=${REDACTION_CENSOR}&secret=${REDACTION_CENSOR}&key=${REDACTION_CENSOR}&authorization=${REDACTION_CENSOR}`,
+    );
+    expect(redactSecretParameters('https://h/p?api%5Fkey=1&pass%77ord=2;access-token=3')).toBe(
+      `https://h/p?api%5Fkey=${REDACTION_CENSOR}&pass%77ord=${REDACTION_CENSOR};access-token=${REDACTION_CENSOR}`,
+    );
+    expect(redactSecretParameters('password=p&user=ann')).toBe(
+      `password=${REDACTION_CENSOR}&user=ann`,
+    );
+  });
+
+  it('leaves other text as it is', () => {
+    expect(redactSecretParameters('GET /agents?limit=10&q=status=active')).toBe(
+      'GET /agents?limit=10&q=status=active',
+    );
+    expect(redactSecretParameters('no parameters here')).toBe('no parameters here');
+  });
+
+  it('applies to every string of a log record, at any depth and in errors', () => {
+    expect(
+      redactSecrets({
+        route: 'GET /api/x?token=abc',
+        list: ['/a?secret=1'],
+        nested: { url: '/b?password=2' },
+      }),
+    ).toEqual({
+      route: `GET /api/x?token=${REDACTION_CENSOR}`,
+      list: [`/a?secret=${REDACTION_CENSOR}`],
+      nested: { url: `/b?password=${REDACTION_CENSOR}` },
+    });
   });
 });

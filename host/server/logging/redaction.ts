@@ -35,6 +35,44 @@ export const REDACTION_CENSOR = '[REDACTED]';
 
 const SECRET_KEY_SET: ReadonlySet<string> = new Set(SECRET_KEYS.map((key) => key.toLowerCase()));
 
+/**
+ * `name=value` pairs of a query string or form text (`?`, `&` or `;` before the name, or the start
+ * of the text). The name is matched once decoded, so `api%5Fkey` and `API-Key` count as `api_key`.
+ */
+const PARAMETER = /(^|[?&;])([^=&;#\s?"'<>]+)=([^&;#\s"'<>]*)/g;
+
+/** Parameter names (lower case, without `-`, `_` and `.`) whose values never reach a log line. */
+const SECRET_PARAMETER =
+  /(password|passwd|pwd|token|secret|key|authorization|jwt|credentials?|signature|sig)$/;
+
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name;
+  }
+}
+
+function isSecretParameter(name: string): boolean {
+  return SECRET_PARAMETER.test(
+    decodedName(name)
+      .toLowerCase()
+      .replace(/[-_.\s]/g, ''),
+  );
+}
+
+/**
+ * `text` with the value of every secret-looking query or form parameter (`?password=`, `&token=`,
+ * `api_key`, `apikey`, `secret`, `key`, `authorization`, any case, URL-encoded names too) replaced by
+ * the censor. Text without `=` is returned as it is, at the cost of one search.
+ */
+export function redactSecretParameters(text: string): string {
+  if (!text.includes('=')) return text;
+  return text.replace(PARAMETER, (pair, separator: string, name: string) =>
+    isSecretParameter(name) ? `${separator}${name}=${REDACTION_CENSOR}` : pair,
+  );
+}
+
 /** Deeper structures are left as they are: log meta is shallow, and this bounds the walk on cycles. */
 const MAX_DEPTH = 10;
 
@@ -48,7 +86,9 @@ function isWalkable(value: unknown): value is Record<string, unknown> | unknown[
 function redactArray(items: unknown[], depth: number): unknown[] {
   let copy: unknown[] | undefined;
   for (let index = 0; index < items.length; index++) {
-    const redacted = redactAt(items[index], depth + 1);
+    const item = items[index];
+    const redacted =
+      typeof item === 'string' ? redactSecretParameters(item) : redactAt(item, depth + 1);
     if (redacted !== items[index]) {
       copy ??= items.slice();
       copy[index] = redacted;
@@ -65,7 +105,9 @@ function redactObject(record: Record<string, unknown>, depth: number): Record<st
       ? value === undefined
         ? value
         : REDACTION_CENSOR
-      : redactAt(value, depth + 1);
+      : typeof value === 'string'
+        ? redactSecretParameters(value)
+        : redactAt(value, depth + 1);
     if (redacted !== value) {
       copy ??= { ...record };
       copy[key] = redacted;

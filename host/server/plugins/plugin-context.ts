@@ -41,7 +41,10 @@ export function createInitializerContext(
   return {
     opaqueId: plugin.opaqueId,
     env,
-    logger: { get: (...parts) => loggers.get('plugins', plugin.id, ...parts) },
+    logger: {
+      get: (...parts) => loggers.get('plugins', plugin.id, ...parts),
+      redactSecrets: (text) => loggers.redactSecrets(text),
+    },
     config: { get: () => config, legacy: { globalConfig } },
     paths: { data: globalConfig.path.data },
   };

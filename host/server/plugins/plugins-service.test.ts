@@ -56,6 +56,7 @@ describe('PluginsService', () => {
   let root: string;
   const logger = createRecordingLogger();
   const loggers: LoggerFactory = {
+    redactSecrets: (text) => text,
     get: (...parts) => Object.assign(Object.create(logger), { context: parts.join('.') }),
   };
   const coreStart = { marker: 'coreStart' } as unknown as CoreStart;

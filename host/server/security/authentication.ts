@@ -3,8 +3,10 @@
  * check behind `POST /auth/login` with its failure throttling.
  */
 import type { AuthenticatedUser, Logger } from '../types';
+import { HttpStatusError } from '../http/http-status-error';
 import type { BasicAuthCache } from './basic-auth-cache';
 import { parseBasicCredentials } from './basic-credentials';
+import { HashQueueFullError, type HashQueue } from './hash-queue';
 import type { LoginThrottle } from './login-throttle';
 import { readSessionToken } from './session-cookie';
 import type { SessionStore } from './sessions/session-store';
@@ -13,13 +15,34 @@ import type { UserService } from './users/user-service';
 export type LoginOutcome =
   | { status: 'ok'; user: AuthenticatedUser }
   | { status: 'invalid' }
-  | { status: 'throttled'; retryAfterSeconds: number };
+  | { status: 'throttled'; retryAfterSeconds: number }
+  | { status: 'busy'; retryAfterSeconds: number };
+
+/** How long a caller refused because every password check slot is taken should wait. */
+export const BUSY_RETRY_AFTER_SECONDS = 1;
+
+export function throttledMessage(retryAfterSeconds: number): string {
+  return `Too many failed login attempts; try again in ${retryAfterSeconds} seconds`;
+}
+
+export const BUSY_MESSAGE = 'Too many logins are being checked at once; try again shortly';
+
+/** The HTTP refusal of a throttled or busy login: 429 or 503 with `Retry-After`. */
+export function loginRefusal(
+  outcome: Extract<LoginOutcome, { status: 'throttled' | 'busy' }>,
+): HttpStatusError {
+  const headers = { 'retry-after': String(outcome.retryAfterSeconds) };
+  return outcome.status === 'throttled'
+    ? new HttpStatusError(429, throttledMessage(outcome.retryAfterSeconds), headers)
+    : new HttpStatusError(503, BUSY_MESSAGE, headers);
+}
 
 export interface AuthenticationDeps {
   users: UserService;
   sessions: SessionStore;
   basicCache: BasicAuthCache;
   throttle: LoginThrottle;
+  hashQueue: HashQueue;
   logger: Logger;
 }
 
@@ -28,10 +51,13 @@ export class Authentication {
 
   /**
    * The user behind a request's headers, or null. Runs on every request: a recently verified session
-   * or Basic header is answered synchronously from memory, anything else goes to the database.
+   * or Basic header is answered synchronously from memory, anything else goes to the database. An
+   * unverified Basic header is a login attempt: throttled like a form login, refused with an
+   * `HttpStatusError` (429 or 503) before its password is hashed.
    */
   authenticate(
     headers: Readonly<Record<string, string | string[] | undefined>>,
+    clientAddress: string,
   ): AuthenticatedUser | null | Promise<AuthenticatedUser | null> {
     const token = readSessionToken(headers);
     const cached = token
@@ -39,36 +65,45 @@ export class Authentication {
       : typeof headers.authorization === 'string'
         ? this.deps.basicCache.get(headers.authorization)
         : undefined;
-    return cached ?? this.authenticateFromStore(headers, token);
+    return cached ?? this.authenticateFromStore(headers, token, clientAddress);
   }
 
   private async authenticateFromStore(
     headers: Readonly<Record<string, string | string[] | undefined>>,
     token: string | undefined,
+    clientAddress: string,
   ): Promise<AuthenticatedUser | null> {
     if (token) {
       const user = await this.deps.sessions.verify(token);
       if (user) return user;
     }
     const authorization = headers.authorization;
-    return typeof authorization === 'string' ? this.verifyBasic(authorization) : null;
+    return typeof authorization === 'string'
+      ? this.verifyBasic(authorization, clientAddress)
+      : null;
   }
 
-  private async verifyBasic(authorization: string): Promise<AuthenticatedUser | null> {
+  private async verifyBasic(
+    authorization: string,
+    clientAddress: string,
+  ): Promise<AuthenticatedUser | null> {
     const cached = this.deps.basicCache.get(authorization);
     if (cached) return cached;
     const credentials = parseBasicCredentials(authorization);
     if (!credentials) return null;
-    // Scripts have no client address here; their guesses count against the user name.
-    const outcome = await this.login(credentials.username, credentials.password);
+    const outcome = await this.login(credentials.username, credentials.password, clientAddress);
+    if (outcome.status === 'throttled' || outcome.status === 'busy') throw loginRefusal(outcome);
     if (outcome.status !== 'ok') return null;
     this.deps.basicCache.set(authorization, outcome.user);
     return outcome.user;
   }
 
-  /** Checks a password with throttling: refused outright while the user name or address is over its limit. */
-  async login(username: string, password: string, clientAddress?: string): Promise<LoginOutcome> {
-    const { throttle, users, logger } = this.deps;
+  /**
+   * Checks a password: refused before hashing while this client and name wait out a back-off, and
+   * when every hashing slot and waiting place is taken.
+   */
+  async login(username: string, password: string, clientAddress: string): Promise<LoginOutcome> {
+    const { throttle, users, logger, hashQueue } = this.deps;
     const retryAfterSeconds = await throttle.retryAfterSeconds(username, clientAddress);
     if (retryAfterSeconds > 0) {
       logger.warn('Login refused: too many failed attempts', {
@@ -78,13 +113,20 @@ export class Authentication {
       });
       return { status: 'throttled', retryAfterSeconds };
     }
-    const user = await users.verify(username, password);
+    let user: AuthenticatedUser | null;
+    try {
+      user = await hashQueue.run(() => users.verify(username, password));
+    } catch (error) {
+      if (!(error instanceof HashQueueFullError)) throw error;
+      logger.warn('Login refused: too many password checks at once', { username, clientAddress });
+      return { status: 'busy', retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS };
+    }
     if (!user) {
       await throttle.recordFailure(username, clientAddress);
       logger.info('Login failed', { username, clientAddress });
       return { status: 'invalid' };
     }
-    await throttle.recordSuccess(username);
+    await throttle.recordSuccess(username, clientAddress);
     return { status: 'ok', user };
   }
 }

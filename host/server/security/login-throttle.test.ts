@@ -15,88 +15,93 @@ import {
   type LoginThrottleConfig,
 } from './login-throttle';
 
-const createMemoryLoginLimiters = (config: LoginThrottleConfig) =>
-  createLoginLimiters((options) => new RateLimiterMemory(options), config);
+const CONFIG: LoginThrottleConfig = {
+  freeAttempts: 2,
+  maxBackoffSeconds: 8,
+  nameCeiling: 5,
+  slowLaneSeconds: 2,
+  windowSeconds: 600,
+};
+
+const memoryThrottle = (config: LoginThrottleConfig = CONFIG) =>
+  new LoginThrottle(
+    createLoginLimiters((options) => new RateLimiterMemory(options), config),
+    config,
+  );
 
 describe('LoginThrottle', () => {
+  beforeEach(() => jest.useFakeTimers({ now: Date.parse('2026-01-01T00:00:00Z') }));
+  afterEach(() => jest.useRealTimers());
+
   it('has named defaults', () => {
     expect(DEFAULT_LOGIN_THROTTLE).toEqual({
-      maxFailuresPerUsername: 5,
-      maxFailuresPerIp: 50,
+      freeAttempts: 3,
+      maxBackoffSeconds: 900,
+      nameCeiling: 100,
+      slowLaneSeconds: 2,
       windowSeconds: 900,
     });
   });
 
-  it('refuses a user name after N failures with the seconds left in the window', async () => {
-    const throttle = new LoginThrottle(
-      createMemoryLoginLimiters({
-        maxFailuresPerUsername: 3,
-        maxFailuresPerIp: 100,
-        windowSeconds: 600,
-      }),
-    );
-    for (let i = 0; i < 3; i += 1) {
-      await expect(throttle.retryAfterSeconds('Ann', '10.0.0.1')).resolves.toBe(0);
-      await throttle.recordFailure('Ann', '10.0.0.1');
+  it('lets the free attempts through, then makes the client wait longer after each failure', async () => {
+    const throttle = memoryThrottle({ ...CONFIG, nameCeiling: 100 });
+    const waits: number[] = [];
+    for (let failure = 1; failure <= 7; failure += 1) {
+      await throttle.recordFailure('ann', '10.0.0.1');
+      const wait = await throttle.retryAfterSeconds('ann', '10.0.0.1');
+      waits.push(wait);
+      jest.advanceTimersByTime(wait * 1000);
+      await expect(throttle.retryAfterSeconds('ann', '10.0.0.1')).resolves.toBe(0);
     }
-    const wait = await throttle.retryAfterSeconds('ann', '10.0.0.2');
-    expect(wait).toBeGreaterThan(590);
-    expect(wait).toBeLessThanOrEqual(600);
-    await expect(throttle.retryAfterSeconds('ben', '10.0.0.1')).resolves.toBe(0);
+    expect(waits).toEqual([0, 0, 1, 2, 4, 8, 8]);
   });
 
-  it('a successful login clears the user name count', async () => {
-    const throttle = new LoginThrottle(
-      createMemoryLoginLimiters({
-        maxFailuresPerUsername: 2,
-        maxFailuresPerIp: 100,
-        windowSeconds: 600,
-      }),
-    );
-    await throttle.recordFailure('ann', '10.0.0.1');
-    await throttle.recordSuccess('ann');
-    await throttle.recordFailure('ann', '10.0.0.1');
+  it('never makes another client wait for one client’s failures below the name ceiling', async () => {
+    const throttle = memoryThrottle();
+    for (let i = 0; i < 4; i += 1) await throttle.recordFailure('admin', '203.0.113.9');
+    await expect(throttle.retryAfterSeconds('admin', '203.0.113.9')).resolves.toBeGreaterThan(0);
+    await expect(throttle.retryAfterSeconds('admin', '10.0.0.1')).resolves.toBe(0);
+    await expect(throttle.retryAfterSeconds('ben', '203.0.113.9')).resolves.toBe(0);
+  });
+
+  it('counts case, spacing and Unicode variants of a name as that name', async () => {
+    const throttle = memoryThrottle();
+    for (const variant of ['Admin', ' admin ', 'ADMIN', '\uff41dmin'])
+      await throttle.recordFailure(variant, '10.0.0.1');
+    await expect(throttle.retryAfterSeconds('admin', '10.0.0.1')).resolves.toBeGreaterThan(0);
+  });
+
+  it('clears a client’s back-off for a name once it logs in', async () => {
+    const throttle = memoryThrottle();
+    for (let i = 0; i < 3; i += 1) await throttle.recordFailure('ann', '10.0.0.1');
+    await throttle.recordSuccess('Ann', '10.0.0.1');
     await expect(throttle.retryAfterSeconds('ann', '10.0.0.1')).resolves.toBe(0);
     await throttle.recordFailure('ann', '10.0.0.1');
-    await expect(throttle.retryAfterSeconds('ann', '10.0.0.1')).resolves.toBeGreaterThan(0);
+    await expect(throttle.retryAfterSeconds('ann', '10.0.0.1')).resolves.toBe(0);
   });
 
-  it('refuses a client address that fails across many user names', async () => {
-    const throttle = new LoginThrottle(
-      createMemoryLoginLimiters({
-        maxFailuresPerUsername: 100,
-        maxFailuresPerIp: 4,
-        windowSeconds: 600,
-      }),
-    );
-    for (const name of ['a', 'b', 'c', 'd']) await throttle.recordFailure(name, '10.0.0.9');
-    await expect(throttle.retryAfterSeconds('e', '10.0.0.9')).resolves.toBeGreaterThan(0);
-    await expect(throttle.retryAfterSeconds('e', '10.0.0.8')).resolves.toBe(0);
-    await expect(throttle.retryAfterSeconds('e')).resolves.toBe(0);
+  it('past the name ceiling, holds back clients that failed and slows, never shuts out, the others', async () => {
+    const throttle = memoryThrottle();
+    // Guesses spread over many addresses, each within its free attempts.
+    for (let i = 0; i < 5; i += 1) await throttle.recordFailure('admin', `203.0.113.${i}`);
+    await expect(throttle.retryAfterSeconds('admin', '203.0.113.0')).resolves.toBeGreaterThan(0);
+    // The owner from an address that has not failed: one attempt per slow-lane period.
+    await expect(throttle.retryAfterSeconds('admin', '10.0.0.1')).resolves.toBe(0);
+    await expect(throttle.retryAfterSeconds('admin', '10.0.0.2')).resolves.toBe(2);
+    jest.advanceTimersByTime(2000);
+    await expect(throttle.retryAfterSeconds('admin', '10.0.0.2')).resolves.toBe(0);
+    // Other names are not affected.
+    await expect(throttle.retryAfterSeconds('ben', '203.0.113.0')).resolves.toBe(0);
   });
 
-  it('lets logins through again once the window has passed', async () => {
-    const throttle = new LoginThrottle(
-      createMemoryLoginLimiters({
-        maxFailuresPerUsername: 1,
-        maxFailuresPerIp: 100,
-        windowSeconds: 1,
-      }),
-    );
-    await throttle.recordFailure('ann');
-    await throttle.recordFailure('ann');
-    await expect(throttle.retryAfterSeconds('ann')).resolves.toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    await expect(throttle.retryAfterSeconds('ann')).resolves.toBe(0);
-  });
-
-  it('takes any limiter store', async () => {
-    const byUsername = new RateLimiterMemory({ points: 1, duration: 60 });
-    const byIp = new RateLimiterMemory({ points: 1, duration: 60 });
-    const throttle = new LoginThrottle({ byUsername, byIp });
-    await throttle.recordFailure('ann', '10.0.0.1');
-    await expect(byUsername.get('ann')).resolves.toMatchObject({ consumedPoints: 1 });
-    await expect(byIp.get('10.0.0.1')).resolves.toMatchObject({ consumedPoints: 1 });
+  it('forgets failures once the window has passed', async () => {
+    const throttle = memoryThrottle({ ...CONFIG, windowSeconds: 60 });
+    for (let i = 0; i < 5; i += 1) await throttle.recordFailure('ann', `203.0.113.${i}`);
+    await expect(throttle.retryAfterSeconds('ann', '203.0.113.0')).resolves.toBeGreaterThan(0);
+    jest.advanceTimersByTime(60_000);
+    await expect(throttle.retryAfterSeconds('ann', '203.0.113.0')).resolves.toBe(0);
+    await expect(throttle.retryAfterSeconds('ann', '10.0.0.1')).resolves.toBe(0);
+    await expect(throttle.retryAfterSeconds('ann', '10.0.0.2')).resolves.toBe(0);
   });
 });
 
@@ -107,13 +112,14 @@ describeWithPostgres('LoginThrottle on PostgreSQL', () => {
   const opened: PostgresDatabase[] = [];
 
   /** The throttle of one instance: its own connections to the shared database. */
-  function instanceThrottle(config: LoginThrottleConfig): LoginThrottle {
+  function instanceThrottle(config: LoginThrottleConfig = CONFIG): LoginThrottle {
     const logger = createRecordingLogger();
     const connection = new PostgresDatabase({ url: database.url, logger, poolSize: 2 });
     opened.push(connection);
     const coordination = new PostgresCoordination(connection, logger);
     return new LoginThrottle(
       createLoginLimiters((options) => coordination.rateLimiter(options), config),
+      config,
     );
   }
 
@@ -132,18 +138,16 @@ describeWithPostgres('LoginThrottle on PostgreSQL', () => {
     await database.drop();
   });
 
-  it('counts failures made on any instance, and a success on one clears the user name on all', async () => {
-    const config = { maxFailuresPerUsername: 4, maxFailuresPerIp: 100, windowSeconds: 600 };
-    const [a, b] = [instanceThrottle(config), instanceThrottle(config)];
+  it('counts failures made on any instance, per client and per name', async () => {
+    const [a, b] = [instanceThrottle(), instanceThrottle()];
     await a.recordFailure('ann', '10.0.0.1');
-    await b.recordFailure('ann', '10.0.0.2');
-    await a.recordFailure('Ann', '10.0.0.3');
-    await expect(b.retryAfterSeconds('ann')).resolves.toBe(0);
-    await b.recordFailure('ann', '10.0.0.4');
-    const wait = await a.retryAfterSeconds('ann');
-    expect(wait).toBeGreaterThan(590);
-    expect(wait).toBeLessThanOrEqual(600);
-    await a.recordSuccess('ann');
-    await expect(b.retryAfterSeconds('ann')).resolves.toBe(0);
+    await b.recordFailure('Ann', '10.0.0.1');
+    await a.recordFailure('ann', '10.0.0.1');
+    await expect(b.retryAfterSeconds('ann', '10.0.0.1')).resolves.toBeGreaterThan(0);
+    await expect(b.retryAfterSeconds('ann', '10.0.0.2')).resolves.toBe(0);
+    await b.recordSuccess('ann', '10.0.0.1');
+    await expect(a.retryAfterSeconds('ann', '10.0.0.1')).resolves.toBe(0);
+    for (let i = 0; i < 3; i += 1) await b.recordFailure('ann', `203.0.113.${i}`);
+    await expect(a.retryAfterSeconds('ann', '203.0.113.0')).resolves.toBeGreaterThan(0);
   });
 });

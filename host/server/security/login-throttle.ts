@@ -1,91 +1,140 @@
 /**
- * Failed-login throttling per user name and per client address, counted with
+ * Failed-login throttling that slows guessing without letting anyone lock a user out, counted with
  * rate-limiter-flexible. The limiters come from the host's coordination: in memory with the SQLite
  * store, in a shared table (`RateLimiterPostgres`) when instances share a PostgreSQL database, so a
  * guesser gains nothing by spreading attempts over instances.
+ *
+ * - Per client address and user name: a few free attempts, then a wait that doubles with each further
+ *   failure (1 s, 2 s, 4 s … up to `maxBackoffSeconds`); a success clears it.
+ * - Per user name, from every address together: past `nameCeiling` failures in the window, clients that
+ *   have failed for that name wait with them, and clients that have not share a slow lane of one
+ *   attempt per `slowLaneSeconds`, so the name's owner is slowed but never shut out.
  */
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RateLimiterOptions } from '../saved-objects';
 
 export interface LoginThrottleConfig {
-  /** Failures of one user name within the window before its logins are refused. */
-  maxFailuresPerUsername: number;
-  /** Failures from one client address within the window (higher: many users may share an address). */
-  maxFailuresPerIp: number;
+  /** Failures of one user name from one address that cost no wait. */
+  freeAttempts: number;
+  /** Longest wait after a run of failures from one address. */
+  maxBackoffSeconds: number;
+  /** Failures of one user name, from all addresses, within the window before the slow lane applies. */
+  nameCeiling: number;
+  /** One attempt per this many seconds for a name past its ceiling, from clients that have not failed. */
+  slowLaneSeconds: number;
+  /** How long failures are remembered. */
   windowSeconds: number;
 }
 
 export const DEFAULT_LOGIN_THROTTLE: Readonly<LoginThrottleConfig> = Object.freeze({
-  maxFailuresPerUsername: 5,
-  maxFailuresPerIp: 50,
+  freeAttempts: 3,
+  maxBackoffSeconds: 900,
+  nameCeiling: 100,
+  slowLaneSeconds: 2,
   windowSeconds: 900,
 });
 
 export interface LoginLimiters {
-  byUsername: RateLimiterAbstract;
-  byIp: RateLimiterAbstract;
+  /** Failures per address and user name. */
+  clientFailures: RateLimiterAbstract;
+  /** Blocked while an address and user name wait out their back-off. */
+  clientBackoff: RateLimiterAbstract;
+  /** Failures per user name from all addresses. */
+  nameFailures: RateLimiterAbstract;
+  /** One attempt per slow-lane period for a name past its ceiling. */
+  slowLane: RateLimiterAbstract;
 }
+
+/** Counts are far above any limit: the limits are applied here, not by the limiter's own points. */
+const UNBOUNDED_POINTS = Number.MAX_SAFE_INTEGER;
 
 export function createLoginLimiters(
   createLimiter: (options: RateLimiterOptions) => RateLimiterAbstract,
   config: LoginThrottleConfig = DEFAULT_LOGIN_THROTTLE,
 ): LoginLimiters {
   return {
-    byUsername: createLimiter({
-      keyPrefix: 'login-user',
-      points: config.maxFailuresPerUsername,
+    clientFailures: createLimiter({
+      keyPrefix: 'login-client-failures',
+      points: UNBOUNDED_POINTS,
       duration: config.windowSeconds,
     }),
-    byIp: createLimiter({
-      keyPrefix: 'login-ip',
-      points: config.maxFailuresPerIp,
+    clientBackoff: createLimiter({ keyPrefix: 'login-client-backoff', points: 1, duration: 1 }),
+    nameFailures: createLimiter({
+      keyPrefix: 'login-name-failures',
+      points: config.nameCeiling,
       duration: config.windowSeconds,
+    }),
+    slowLane: createLimiter({
+      keyPrefix: 'login-slow-lane',
+      points: 1,
+      duration: config.slowLaneSeconds,
     }),
   };
 }
 
-function usernameKey(username: string): string {
-  return username.toLowerCase();
+/** One key per user however it is typed: case, surrounding spaces and Unicode forms do not matter. */
+export function usernameKey(username: string): string {
+  return username.normalize('NFKC').trim().toLowerCase();
+}
+
+function clientKey(username: string, clientAddress: string): string {
+  return `${clientAddress}|${usernameKey(username)}`;
+}
+
+function secondsOf(state: RateLimiterRes): number {
+  return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
 }
 
 export class LoginThrottle {
-  constructor(private readonly limiters: LoginLimiters) {}
-
-  private keys(username: string, ip: string | undefined): Array<[RateLimiterAbstract, string]> {
-    const keys: Array<[RateLimiterAbstract, string]> = [
-      [this.limiters.byUsername, usernameKey(username)],
-    ];
-    if (ip) keys.push([this.limiters.byIp, ip]);
-    return keys;
-  }
-
-  /** Seconds until a login for this user from this address may be tried again; 0 when it may now. */
-  async retryAfterSeconds(username: string, ip?: string): Promise<number> {
-    let wait = 0;
-    for (const [limiter, key] of this.keys(username, ip)) {
-      const state = await limiter.get(key);
-      if (state && state.consumedPoints >= limiter.points)
-        wait = Math.max(wait, Math.ceil(state.msBeforeNext / 1000), 1);
-    }
-    return wait;
-  }
-
-  async recordFailure(username: string, ip?: string): Promise<void> {
-    for (const [limiter, key] of this.keys(username, ip)) {
-      try {
-        await limiter.consume(key);
-      } catch (rejection) {
-        // Over the limit already: the refusal is `retryAfterSeconds`' job. Store failures go on.
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      }
-    }
-  }
+  constructor(
+    private readonly limiters: LoginLimiters,
+    private readonly config: LoginThrottleConfig = DEFAULT_LOGIN_THROTTLE,
+  ) {}
 
   /**
-   * A successful login clears its user name's count. The address count stays: otherwise one
-   * guesser with a valid account of their own could reset it between guesses at others.
+   * Seconds until this client may try this user name again, 0 when it may now. Called before the
+   * password is hashed; a 0 may take the name's slow-lane slot.
    */
-  async recordSuccess(username: string): Promise<void> {
-    await this.limiters.byUsername.delete(usernameKey(username));
+  async retryAfterSeconds(username: string, clientAddress: string): Promise<number> {
+    const key = clientKey(username, clientAddress);
+    const backoff = await this.limiters.clientBackoff.get(key);
+    if (backoff && backoff.consumedPoints > this.limiters.clientBackoff.points)
+      return secondsOf(backoff);
+    const name = await this.limiters.nameFailures.get(usernameKey(username));
+    if (!name || name.consumedPoints < this.config.nameCeiling) return 0;
+    const failed = await this.limiters.clientFailures.get(key);
+    if (failed && failed.consumedPoints > 0) return secondsOf(name);
+    try {
+      await this.limiters.slowLane.consume(usernameKey(username));
+      return 0;
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      return secondsOf(rejection);
+    }
+  }
+
+  async recordFailure(username: string, clientAddress: string): Promise<void> {
+    const key = clientKey(username, clientAddress);
+    const failures = await this.limiters.clientFailures.consume(key);
+    const beyondFree = failures.consumedPoints - this.config.freeAttempts;
+    if (beyondFree > 0) {
+      const wait = Math.min(2 ** (beyondFree - 1), this.config.maxBackoffSeconds);
+      await this.limiters.clientBackoff.block(key, wait);
+    }
+    try {
+      await this.limiters.nameFailures.consume(usernameKey(username));
+    } catch (rejection) {
+      // Past the ceiling already: what that means is `retryAfterSeconds`' job. Store failures go on.
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    }
+  }
+
+  /** A success clears its client's failures for that name; the name's own count stays, it locks no one out. */
+  async recordSuccess(username: string, clientAddress: string): Promise<void> {
+    const key = clientKey(username, clientAddress);
+    await Promise.all([
+      this.limiters.clientFailures.delete(key),
+      this.limiters.clientBackoff.delete(key),
+    ]);
   }
 }

@@ -61,7 +61,7 @@ describe('security service', () => {
       const password = fs.readFileSync(passwordFile, 'utf8').trim();
       expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
       await expect(
-        Promise.resolve(first.security.authenticate(basic('admin', password))),
+        Promise.resolve(first.security.authenticate(basic('admin', password), '10.0.0.1')),
       ).resolves.toEqual({
         username: 'admin',
         roles: ['admin'],
@@ -84,7 +84,7 @@ describe('security service', () => {
       expect(firstStart).toEqual({ username: 'admin', passwordFile: undefined, fromEnv: true });
       expect(fs.existsSync(path.join(dataDir, 'initial-admin-password'))).toBe(false);
       await expect(
-        Promise.resolve(security.authenticate(basic('admin', 'from-the-environment'))),
+        Promise.resolve(security.authenticate(basic('admin', 'from-the-environment'), '10.0.0.1')),
       ).resolves.not.toBeNull();
     });
 
@@ -112,15 +112,15 @@ describe('security service', () => {
       try {
         for (let i = 0; i < 5; i += 1)
           await expect(
-            Promise.resolve(security.authenticate(basic('admin', 'admin-password'))),
+            Promise.resolve(security.authenticate(basic('admin', 'admin-password'), '10.0.0.1')),
           ).resolves.not.toBeNull();
         expect(verify).toHaveBeenCalledTimes(1);
         await security.users.passwd('admin', 'changed-password');
         await expect(
-          Promise.resolve(security.authenticate(basic('admin', 'admin-password'))),
+          Promise.resolve(security.authenticate(basic('admin', 'admin-password'), '10.0.0.1')),
         ).resolves.toBeNull();
         await expect(
-          Promise.resolve(security.authenticate(basic('admin', 'changed-password'))),
+          Promise.resolve(security.authenticate(basic('admin', 'changed-password'), '10.0.0.1')),
         ).resolves.not.toBeNull();
         expect(verify).toHaveBeenCalledTimes(3);
       } finally {
@@ -131,23 +131,23 @@ describe('security service', () => {
     it('forgets a removed user at once', async () => {
       await security.users.add({ username: 'bot', password: 'bot-password', roles: ['user'] });
       await expect(
-        Promise.resolve(security.authenticate(basic('bot', 'bot-password'))),
+        Promise.resolve(security.authenticate(basic('bot', 'bot-password'), '10.0.0.1')),
       ).resolves.toEqual({
         username: 'bot',
         roles: ['user'],
       });
       await security.users.remove('bot');
       await expect(
-        Promise.resolve(security.authenticate(basic('bot', 'bot-password'))),
+        Promise.resolve(security.authenticate(basic('bot', 'bot-password'), '10.0.0.1')),
       ).resolves.toBeNull();
     });
 
     it('sees role changes at once', async () => {
       await security.users.add({ username: 'bot', password: 'bot-password', roles: ['user'] });
-      await security.authenticate(basic('bot', 'bot-password'));
+      await security.authenticate(basic('bot', 'bot-password'), '10.0.0.1');
       await security.users.update('bot', { roles: ['admin'] });
       await expect(
-        Promise.resolve(security.authenticate(basic('bot', 'bot-password'))),
+        Promise.resolve(security.authenticate(basic('bot', 'bot-password'), '10.0.0.1')),
       ).resolves.toEqual({
         username: 'bot',
         roles: ['admin'],
@@ -164,7 +164,9 @@ describe('security service', () => {
       logger,
       dataDir,
     });
-    expect(() => security.authenticate({})).toThrow('The security service is not started.');
+    expect(() => security.authenticate({}, '10.0.0.1')).toThrow(
+      'The security service is not started.',
+    );
     expect(() => security.users).toThrow('The security service is not started.');
   });
 });

@@ -19,7 +19,13 @@ import {
   forgetInitialAdminPassword,
   type FirstStartRecord,
 } from './first-start';
-import { createLoginLimiters, LoginThrottle, type LoginThrottleConfig } from './login-throttle';
+import { HashQueue, type HashQueueConfig } from './hash-queue';
+import {
+  createLoginLimiters,
+  DEFAULT_LOGIN_THROTTLE,
+  LoginThrottle,
+  type LoginThrottleConfig,
+} from './login-throttle';
 import type { ScryptParameters } from './password-hash';
 import { registerAuthRoutes } from './routes/auth-routes';
 import { registerUserRoutes } from './routes/user-routes';
@@ -43,6 +49,7 @@ export interface SecurityConfig {
     idleTimeoutMinutes: number;
   };
   loginThrottle?: LoginThrottleConfig;
+  passwordChecks?: HashQueueConfig;
 }
 
 export interface SecurityServiceOptions {
@@ -76,6 +83,7 @@ export interface SecurityService {
   /** The auth step: the user behind a session cookie or `Authorization: Basic`, or null. */
   authenticate(
     headers: Readonly<Record<string, string | string[] | undefined>>,
+    clientAddress: string,
   ): AuthenticatedUser | null | Promise<AuthenticatedUser | null>;
   /** The user the auth step found for this request, or null. */
   getCurrentUser(request: OsdRequest): AuthenticatedUser | null;
@@ -95,6 +103,8 @@ export function createSecurityService(options: SecurityServiceOptions): Security
   const { config, logger } = options;
   const now = options.now ?? Date.now;
   const basicCache = new BasicAuthCache(now);
+  // One queue for every login path of this instance: forms and Basic headers share the CPU.
+  const hashQueue = new HashQueue(config.passwordChecks);
   let started: Started | undefined;
 
   function requireStarted(): Started {
@@ -165,10 +175,19 @@ export function createSecurityService(options: SecurityServiceOptions): Security
         now,
       });
       // Made at start: with PostgreSQL the counters live in a table the store's start has created.
+      const throttleConfig = config.loginThrottle ?? DEFAULT_LOGIN_THROTTLE;
       const throttle = new LoginThrottle(
-        createLoginLimiters((limiter) => coordination.rateLimiter(limiter), config.loginThrottle),
+        createLoginLimiters((limiter) => coordination.rateLimiter(limiter), throttleConfig),
+        throttleConfig,
       );
-      const authentication = new Authentication({ users, sessions, basicCache, throttle, logger });
+      const authentication = new Authentication({
+        users,
+        sessions,
+        basicCache,
+        throttle,
+        hashQueue,
+        logger,
+      });
       started = { users, sessions, authentication };
       if (mode === 'script') return {};
       const firstStart = await ensureInitialAdmin({
@@ -184,8 +203,8 @@ export function createSecurityService(options: SecurityServiceOptions): Security
       return { firstStart };
     },
 
-    authenticate(headers) {
-      return requireStarted().authentication.authenticate(headers);
+    authenticate(headers, clientAddress) {
+      return requireStarted().authentication.authenticate(headers, clientAddress);
     },
 
     getCurrentUser: authenticatedUserOf,

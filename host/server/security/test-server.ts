@@ -90,7 +90,7 @@ export async function startSecurityTestServer(
     logger.get('http'),
   );
   const httpSetup = http.setup();
-  httpSetup.registerAuth((headers) => security.authenticate(headers));
+  httpSetup.registerAuth((headers, clientAddress) => security.authenticate(headers, clientAddress));
   security.setup();
   const router = httpSetup.createRouter(CORE_OWNER);
   security.registerRoutes(router);

@@ -37,6 +37,11 @@ const seededHost = schema.object({
   demo: schema.boolean({ defaultValue: false }),
 });
 
+/** A size in rotating-file-stream's syntax: 10M, 1G. */
+function sizeProblem(value: string): string | undefined {
+  return /^\d+[BKMG]$/.test(value) ? undefined : 'must be a number followed by B, K, M or G';
+}
+
 export const configSchema = schema.object({
   hosts: schema.arrayOf(seededHost, { defaultValue: [] }),
   api: schema.object({
@@ -50,6 +55,8 @@ export const configSchema = schema.object({
     max_sockets_per_host: schema.number({ min: 1, max: 1024, defaultValue: 64 }),
     /** Tokens kept (per host and dashboard user). */
     token_cache_size: schema.number({ min: 1, defaultValue: 10_000 }),
+    /** `POST /api/request` calls one dashboard user may make per second; past it: 429 with Retry-After. */
+    requests_per_user_per_second: schema.number({ min: 1, defaultValue: 50 }),
     /** Longest delay a caller may ask for a queued request (ms). */
     max_request_delay_ms: schema.number({ min: 0, defaultValue: 3_600_000 }),
     /** Most queued requests one dashboard user may have waiting. */
@@ -77,13 +84,11 @@ export const configSchema = schema.object({
   }),
   ui_logs: schema.object({
     /** Rotate the UI log file when it reaches this size (rotating-file-stream syntax: 10M, 1G). */
-    rotation_size: schema.string({
-      defaultValue: '10M',
-      validate: (value) =>
-        /^\d+[BKMG]$/.test(value) ? undefined : 'must be a number followed by B, K, M or G',
-    }),
+    rotation_size: schema.string({ defaultValue: '10M', validate: sizeProblem }),
     /** Rotated files kept. */
     max_files: schema.number({ min: 1, max: 1000, defaultValue: 7 }),
+    /** Total size of the rotated files kept, whatever their number. */
+    max_total_size: schema.string({ defaultValue: '50M', validate: sizeProblem }),
     /** Entries one dashboard user may send per minute. */
     per_user_per_minute: schema.number({ min: 1, defaultValue: 120 }),
   }),

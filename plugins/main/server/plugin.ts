@@ -142,7 +142,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
       toolkit.next({ headers: { 'x-frame-options': 'SAMEORIGIN' } }),
     );
 
-    registerRoutes(core.http.createRouter(), () => this.started());
+    registerRoutes(core.http.createRouter(), () => this.started(), this.config);
 
     this.healthChecks.register(
       indexPatternHealthCheck(
@@ -245,6 +245,8 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
         dataDir,
         rotationSize: this.config.ui_logs.rotation_size,
         maxFiles: this.config.ui_logs.max_files,
+        maxTotalSize: this.config.ui_logs.max_total_size,
+        redact: (text) => this.context.logger.redactSecrets(text),
         perUserPerMinute: this.config.ui_logs.per_user_per_minute,
       }),
       knownFields,

@@ -1,7 +1,7 @@
 /** `POST /auth/login`, `POST /auth/logout` and `GET /api/v1/auth/authinfo`. */
 import { schema } from '../../../schema';
 import type { AuthenticatedUser, AuthInfo, IRouter, OsdRequest } from '../../types';
-import type { Authentication } from '../authentication';
+import { loginRefusal, type Authentication } from '../authentication';
 import { clientAddressOf, isSecureRequest } from '../request-info';
 import { clearedSessionCookie, readSessionToken, sessionCookie } from '../session-cookie';
 import type { SessionStore } from '../sessions/session-store';
@@ -37,13 +37,12 @@ export function registerAuthRoutes(router: IRouter, deps: AuthRoutesDeps): void 
     async (_context, request, response) => {
       const { username, password } = request.body;
       const outcome = await deps.authentication.login(username, password, clientAddressOf(request));
-      if (outcome.status === 'throttled') {
+      if (outcome.status === 'throttled' || outcome.status === 'busy') {
+        const refusal = loginRefusal(outcome);
         return response.customError({
-          statusCode: 429,
-          body: {
-            message: `Too many failed login attempts; try again in ${outcome.retryAfterSeconds} seconds`,
-          },
-          headers: { 'retry-after': String(outcome.retryAfterSeconds) },
+          statusCode: refusal.statusCode,
+          body: { message: refusal.message },
+          headers: { ...refusal.headers },
         });
       }
       if (outcome.status === 'invalid')

@@ -34,10 +34,22 @@ const bodySchema = schema.object({
   body: schema.maybe(schema.any()),
 });
 
-export function registerApiRequestRoute(router: IRouter, services: ServicesAccessor): void {
+export function registerApiRequestRoute(
+  router: IRouter,
+  services: ServicesAccessor,
+  requestsPerUserPerSecond: number,
+): void {
   router.post(
-    // Not compressed: on a LAN gzip costs more time than it saves (README, Performance).
-    { path: SVC_ROUTES.request, validate: { body: bodySchema }, options: { compress: false } },
+    {
+      path: SVC_ROUTES.request,
+      validate: { body: bodySchema },
+      options: {
+        // Not compressed: on a LAN gzip costs more time than it saves (README, Performance).
+        compress: false,
+        // One user's flood must not starve the others.
+        perUserRateLimit: { points: requestsPerUserPerSecond, durationSeconds: 1 },
+      },
+    },
     handleErrors(async (context, request, response) => {
       const outcome = await services().apiRequests.handle(
         context.core.security.currentUser,

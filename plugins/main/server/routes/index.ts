@@ -1,5 +1,6 @@
 /** Every HTTP route of the main plugin. */
 import type { IRouter } from '../../../../host/server/types';
+import type { SvcConfig } from '../config';
 import type { ServicesAccessor } from '../plugin-services';
 import { registerApiHostRoutes } from './api-hosts';
 import { registerApiRequestRoute } from './api-request';
@@ -9,9 +10,13 @@ import { registerIndexerRoutes } from './indexer';
 import { registerManagedApiRoutes } from './managed-api';
 import { registerUiLogsRoute } from './ui-logs';
 
-export function registerRoutes(router: IRouter, services: ServicesAccessor): void {
+export function registerRoutes(
+  router: IRouter,
+  services: ServicesAccessor,
+  config: SvcConfig,
+): void {
   registerManagedApiRoutes(router, services);
-  registerApiRequestRoute(router, services);
+  registerApiRequestRoute(router, services, config.api.requests_per_user_per_second);
   registerCsvRoute(router, services);
   registerApiHostRoutes(router, services);
   registerIndexerRoutes(router, services);

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UiLogWriter } from './ui-log-writer';
 
+const redact = (text: string) => text.replace(/token=\w+/g, 'token=[REDACTED]');
+
 describe('UiLogWriter', () => {
   let dataDir: string;
   let writer: UiLogWriter;
@@ -16,7 +18,14 @@ describe('UiLogWriter', () => {
   });
 
   it('writes one JSON line per entry, private to the server user, with control characters other than line breaks blanked', async () => {
-    writer = new UiLogWriter({ dataDir, rotationSize: '10M', maxFiles: 2, perUserPerMinute: 10 });
+    writer = new UiLogWriter({
+      dataDir,
+      rotationSize: '10M',
+      maxFiles: 2,
+      maxTotalSize: '1M',
+      redact,
+      perUserPerMinute: 10,
+    });
     expect(
       await writer.write('alice', {
         level: 'error',
@@ -35,7 +44,14 @@ describe('UiLogWriter', () => {
   });
 
   it('limits entries per user and says when to try again', async () => {
-    writer = new UiLogWriter({ dataDir, rotationSize: '10M', maxFiles: 2, perUserPerMinute: 2 });
+    writer = new UiLogWriter({
+      dataDir,
+      rotationSize: '10M',
+      maxFiles: 2,
+      maxTotalSize: '1M',
+      redact,
+      perUserPerMinute: 2,
+    });
     const entry = { level: 'info' as const, message: 'x', location: 'y' };
     expect(await writer.write('alice', entry)).toEqual({ written: true });
     expect(await writer.write('alice', entry)).toEqual({ written: true });
@@ -50,6 +66,8 @@ describe('UiLogWriter', () => {
       dataDir,
       rotationSize: '1K',
       maxFiles: 2,
+      maxTotalSize: '1M',
+      redact,
       perUserPerMinute: 10_000,
     });
     for (let index = 0; index < 60; index += 1)
@@ -63,5 +81,50 @@ describe('UiLogWriter', () => {
     expect(logs).toContain('ui.log');
     expect(logs.length).toBeGreaterThan(1);
     expect(logs.length).toBeLessThanOrEqual(3);
+  });
+
+  it('censors secrets in what it stores', async () => {
+    writer = new UiLogWriter({
+      dataDir,
+      rotationSize: '10M',
+      maxFiles: 2,
+      maxTotalSize: '1M',
+      redact,
+      perUserPerMinute: 10,
+    });
+    await writer.write('alice', {
+      level: 'error',
+      message: 'GET /x?token=abc failed',
+      location: '/app/x?token=def',
+    });
+    const text = readFileSync(writer.path, 'utf8');
+    expect(text).not.toMatch(/abc|def/);
+    expect(JSON.parse(text)).toMatchObject({
+      message: 'GET /x?token=[REDACTED] failed',
+      location: '/app/x?token=[REDACTED]',
+    });
+  });
+
+  it('bounds the total size of the rotated files, however many are allowed', async () => {
+    writer = new UiLogWriter({
+      dataDir,
+      rotationSize: '1K',
+      maxFiles: 1000,
+      maxTotalSize: '3K',
+      redact,
+      perUserPerMinute: 10_000,
+    });
+    for (let index = 0; index < 80; index += 1)
+      await writer.write('alice', {
+        level: 'info',
+        message: 'x'.repeat(200),
+        location: `${index}`,
+      });
+    await writer.close();
+    const folder = join(dataDir, 'logs');
+    const total = readdirSync(folder)
+      .filter((name) => name.endsWith('ui.log'))
+      .reduce((sum, name) => sum + statSync(join(folder, name)).size, 0);
+    expect(total).toBeLessThanOrEqual(3 * 1024 + 1024 + 300);
   });
 });

@@ -1,0 +1,51 @@
+/**
+ * Bounds the password checks that run at once. Each scrypt check takes tens of milliseconds of CPU
+ * and 32 MiB; unbounded, a flood of wrong passwords queues behind itself and a real login waits
+ * seconds. A few checks run, a few more wait their turn, the rest are refused at once so the caller
+ * can come back. Hand-written: the libraries at hand (rate limiters, p-limit style pools) bound the
+ * work in flight but not the queue behind it.
+ */
+export interface HashQueueConfig {
+  /** Checks running at once (about the number of CPU cores). */
+  concurrency: number;
+  /** Checks waiting for a turn; one more is refused. */
+  maxWaiting: number;
+}
+
+export const DEFAULT_HASH_QUEUE: Readonly<HashQueueConfig> = Object.freeze({
+  concurrency: 2,
+  maxWaiting: 8,
+});
+
+/** Thrown when every slot and every waiting place is taken. */
+export class HashQueueFullError extends Error {
+  constructor() {
+    super('Too many logins are being checked at once');
+    this.name = 'HashQueueFullError';
+  }
+}
+
+export class HashQueue {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly config: HashQueueConfig = DEFAULT_HASH_QUEUE) {}
+
+  /** Runs `check` when a slot is free; rejects with `HashQueueFullError` at once when the queue is full. */
+  async run<T>(check: () => Promise<T>): Promise<T> {
+    if (this.running >= this.config.concurrency) {
+      if (this.waiting.length >= this.config.maxWaiting) throw new HashQueueFullError();
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running += 1;
+    }
+    try {
+      return await check();
+    } finally {
+      // A waiter inherits the slot, so `running` only drops when nobody waits.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
+    }
+  }
+}
