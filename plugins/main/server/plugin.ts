@@ -230,10 +230,10 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
         api,
         caFileMaxBytes: this.config.api.max_ca_file_bytes,
       }),
-      csv: new CsvExportService({
-        maxRows: this.config.csv.max_rows,
-        pageSize: this.config.csv.page_size,
-      }),
+      csv: new CsvExportService(
+        { maxRows: this.config.csv.max_rows, pageSize: this.config.csv.page_size },
+        api,
+      ),
       queue,
       apiRequests: new ApiRequestService({
         api,

@@ -10,15 +10,22 @@ import { MANAGED_API_PATH_MAX_LENGTH } from '../../common/managed-api-request';
 import type { ServicesAccessor } from '../plugin-services';
 import { handleErrors } from './error-responses';
 
-const filter = schema.object({
-  name: schema.string({
-    validate: (name) =>
-      /^[A-Za-z0-9_.-]{1,64}$/.test(name)
-        ? undefined
-        : 'must be a query parameter name (letters, digits, "_", ".", "-")',
-  }),
-  value: schema.oneOf([schema.string({ maxLength: 4096 }), schema.number(), schema.boolean()]),
-});
+const filter = schema.object(
+  {
+    /** Empty: the filter is skipped, as the reference product's browser code relies on. */
+    name: schema.string({
+      validate: (name) =>
+        /^[A-Za-z0-9_.-]{0,64}$/.test(name)
+          ? undefined
+          : 'must be a query parameter name (letters, digits, "_", ".", "-")',
+    }),
+    value: schema.nullable(
+      schema.oneOf([schema.string({ maxLength: 4096 }), schema.number(), schema.boolean()]),
+    ),
+    _isCDBList: schema.maybe(schema.boolean()),
+  },
+  { unknowns: 'ignore' },
+);
 
 export function registerCsvRoute(router: IRouter, services: ServicesAccessor): void {
   router.post(
@@ -33,16 +40,12 @@ export function registerCsvRoute(router: IRouter, services: ServicesAccessor): v
       },
     },
     handleErrors(async (context, request, response) => {
-      const { api, csv } = services();
-      const user = context.core.security.currentUser;
       const { id, path, filters } = request.body;
-      const exported = await csv.start({
+      const exported = await services().csv.startAs(context.core.security.currentUser, {
         apiHostId: id,
         path,
         filters,
         signal: request.signal,
-        fetchPage: (pagePath, signal) =>
-          api.asUser(user).request('GET', pagePath, undefined, { apiHostID: id, signal }),
       });
       return response.ok({
         body: exported.stream,
@@ -51,8 +54,12 @@ export function registerCsvRoute(router: IRouter, services: ServicesAccessor): v
           'content-disposition': `attachment; filename="${exported.filename}"`,
           'cache-control': 'no-store',
           // Rows the list holds and rows this file has: a row limit is said, never silent.
-          'x-svc-total-rows': String(exported.totalRows),
-          'x-svc-exported-rows': String(exported.exportedRows),
+          ...(exported.totalRows === undefined
+            ? {}
+            : {
+                'x-svc-total-rows': String(exported.totalRows),
+                'x-svc-exported-rows': String(exported.exportedRows),
+              }),
         },
       });
     }),

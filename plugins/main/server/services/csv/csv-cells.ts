@@ -42,29 +42,45 @@ export function csvColumns(pathname: string, firstItems: readonly unknown[]): st
 }
 
 /**
- * Spreadsheet programs run cells that start with `=`, `+`, `-`, `@` (or a tab/CR before them) as
- * formulas; item values such as agent names come from the network, so such cells get a leading `'`.
+ * Characters with no business in a CSV cell: C0 controls except tab and line feed, DEL, C1
+ * controls, and the bidirectional overrides and isolates that can make a cell read as something else.
+ * A carriage return (alone or before a line feed) and the Unicode line and paragraph separators
+ * become a plain line feed, so a quoted cell breaks lines the same way in every program.
  */
-const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\t', '\r']);
+// eslint-disable-next-line no-control-regex
+const STRIPPED =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+const LINE_BREAKS = /\r\n?|[\u2028\u2029]/g;
 
-function neutralizeFormula(text: string): string {
-  return FORMULA_STARTS.has(text.charAt(0)) ? `'${text}` : text;
+/**
+ * Spreadsheet programs run a cell as a formula when its first visible character is `=`, `+`, `-` or
+ * `@` (spaces, tabs and line breaks before it do not count, and some take the full-width forms
+ * `＝ ＋ － ＠` too); DDE payloads (`cmd|' /C calc'!A0`) run through such a formula. Item values come
+ * from the network, so such cells get a leading `'`, which shows the text as it is.
+ */
+const FORMULA_START = /^[\s\u200b-\u200d\u2060]*[=+\-@\uff1d\uff0b\uff0d\uff20]/;
+const DDE_LIKE = /[\w.]+\s*\|\s*['"][^'"]*['"]\s*!/;
+
+/** The text of a cell as the export writes it: stray characters removed, formulas neutralised. */
+export function safeCellText(text: string): string {
+  const clean = text.replace(LINE_BREAKS, '\n').replace(STRIPPED, '');
+  return FORMULA_START.test(clean) || DDE_LIKE.test(clean) ? `'${clean}` : clean;
 }
 
 function cellText(value: unknown): string {
   if (value === undefined || value === null) return '';
-  if (typeof value === 'string') return neutralizeFormula(value);
+  if (typeof value === 'string') return safeCellText(value);
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
     return String(value);
   if (
     Array.isArray(value) &&
     value.every((element) => element === null || typeof element !== 'object')
   ) {
-    return neutralizeFormula(
+    return safeCellText(
       value.map((element) => (element === null ? '' : String(element))).join(', '),
     );
   }
-  return neutralizeFormula(JSON.stringify(value));
+  return safeCellText(JSON.stringify(value));
 }
 
 /** A getter for a dotted column path, resolved once per column instead of once per cell. */

@@ -53,6 +53,15 @@ async function readAll(stream: Readable): Promise<string> {
   return text;
 }
 
+/** The managed-API client of the service; these tests hand every page in through `fetchPage`. */
+const pagesFromFetchPage = {
+  asUser: () => ({
+    request: async () => {
+      throw new Error('pages come from fetchPage in these tests');
+    },
+  }),
+};
+
 const base = {
   apiHostId: 'prod',
   filters: [],
@@ -63,7 +72,10 @@ const base = {
 describe('CsvExportService', () => {
   it('pages through every item in a stable order and writes titled agent columns', async () => {
     const source = agentSource(25);
-    const result = await new CsvExportService({ maxRows: 0, pageSize: 10 }).start({
+    const result = await new CsvExportService(
+      { maxRows: 0, pageSize: 10 },
+      pagesFromFetchPage,
+    ).start({
       ...base,
       path: '/agents?q=status=active',
       fetchPage: source.fetchPage,
@@ -91,7 +103,10 @@ describe('CsvExportService', () => {
 
   it('stops at the row limit and says how many rows exist', async () => {
     const source = agentSource(1000);
-    const result = await new CsvExportService({ maxRows: 15, pageSize: 10 }).start({
+    const result = await new CsvExportService(
+      { maxRows: 15, pageSize: 10 },
+      pagesFromFetchPage,
+    ).start({
       ...base,
       path: '/agents',
       fetchPage: source.fetchPage,
@@ -105,7 +120,7 @@ describe('CsvExportService', () => {
 
   it('merges filters, keeps the caller sort and makes it stable', async () => {
     const source = agentSource(1);
-    await new CsvExportService({ maxRows: 0, pageSize: 10 }).start({
+    await new CsvExportService({ maxRows: 0, pageSize: 10 }, pagesFromFetchPage).start({
       ...base,
       path: '/agents',
       filters: [
@@ -129,7 +144,7 @@ describe('CsvExportService', () => {
   ])('refuses %j', async (request, field) => {
     const source = agentSource(1);
     await expect(
-      new CsvExportService({ maxRows: 0, pageSize: 10 }).start({
+      new CsvExportService({ maxRows: 0, pageSize: 10 }, pagesFromFetchPage).start({
         ...base,
         fetchPage: source.fetchPage,
         ...request,
@@ -147,7 +162,7 @@ describe('CsvExportService', () => {
       paths.push(path);
       return envelope([], 0);
     };
-    await new CsvExportService({ maxRows: 0, pageSize: 10 }).start({
+    await new CsvExportService({ maxRows: 0, pageSize: 10 }, pagesFromFetchPage).start({
       ...base,
       path: '/decoders',
       fetchPage,
@@ -170,7 +185,10 @@ describe('CsvExportService', () => {
         ],
         2,
       );
-    const result = await new CsvExportService({ maxRows: 0, pageSize: 10 }).start({
+    const result = await new CsvExportService(
+      { maxRows: 0, pageSize: 10 },
+      pagesFromFetchPage,
+    ).start({
       ...base,
       path: '/rules',
       fetchPage,
@@ -185,7 +203,10 @@ describe('CsvExportService', () => {
   });
 
   it('writes only the header when nothing matches', async () => {
-    const result = await new CsvExportService({ maxRows: 0, pageSize: 10 }).start({
+    const result = await new CsvExportService(
+      { maxRows: 0, pageSize: 10 },
+      pagesFromFetchPage,
+    ).start({
       ...base,
       path: '/agents',
       fetchPage: agentSource(0).fetchPage,
@@ -202,14 +223,14 @@ describe('CsvExportService', () => {
         error: 4000,
       },
     });
-    const failure = new CsvExportService({ maxRows: 0, pageSize: 10 }).start({
+    const failure = new CsvExportService({ maxRows: 0, pageSize: 10 }, pagesFromFetchPage).start({
       ...base,
       path: '/agents',
       fetchPage,
     });
     await expect(failure).rejects.toBeInstanceOf(UpstreamRejectedError);
     await expect(failure).rejects.toMatchObject({ statusCode: 403, upstream: { error: 4000 } });
-    const malformed = new CsvExportService({ maxRows: 0, pageSize: 10 }).start({
+    const malformed = new CsvExportService({ maxRows: 0, pageSize: 10 }, pagesFromFetchPage).start({
       ...base,
       path: '/agents',
       fetchPage: async () => ({ status: 200, data: { data: {} } }),
@@ -223,7 +244,10 @@ describe('CsvExportService', () => {
       if (path.includes('offset=20')) throw new Error('host went away');
       return source.fetchPage(path, signal);
     };
-    const result = await new CsvExportService({ maxRows: 0, pageSize: 10 }).start({
+    const result = await new CsvExportService(
+      { maxRows: 0, pageSize: 10 },
+      pagesFromFetchPage,
+    ).start({
       ...base,
       path: '/agents',
       fetchPage,
@@ -232,10 +256,104 @@ describe('CsvExportService', () => {
     expect(result.stream.destroyed).toBe(true);
   });
 
+  it('breaks the stream when the list shrinks, so its headers never claim rows it lacks', async () => {
+    const fetchPage: CsvPageFetcher = async (path) =>
+      path.includes('offset=0')
+        ? envelope(
+            Array.from({ length: 10 }, (_, i) => agent(i)),
+            25,
+          )
+        : envelope([], 10);
+    const result = await new CsvExportService(
+      { maxRows: 0, pageSize: 10 },
+      pagesFromFetchPage,
+    ).start({ ...base, path: '/agents', fetchPage });
+    expect(result.exportedRows).toBe(25);
+    await expect(readAll(result.stream)).rejects.toThrow('10 of 25 items were written');
+    expect(result.stream.destroyed).toBe(true);
+  });
+
+  it('skips filters with an empty name or value, as the reference product does', async () => {
+    const source = agentSource(3);
+    await new CsvExportService({ maxRows: 0, pageSize: 10 }, pagesFromFetchPage).start({
+      ...base,
+      path: '/agents',
+      filters: [
+        { name: '', value: 'x' },
+        { name: 'status', value: '' },
+        { name: 'group', value: null },
+        { name: 'q', value: 'os.platform=ubuntu' },
+      ],
+      fetchPage: source.fetchPage,
+    });
+    const query = new URL(source.paths[0], 'http://x').searchParams;
+    expect(query.has('status')).toBe(false);
+    expect(query.has('group')).toBe(false);
+    expect(query.get('q')).toBe('os.platform=ubuntu');
+  });
+
+  describe('CDB lists', () => {
+    const lists = [
+      {
+        filename: 'audit-keys',
+        relative_dirname: 'etc/lists',
+        items: [
+          { key: 'audit-wazuh-w', value: 'write' },
+          { key: '=cmd', value: '@x' },
+        ],
+      },
+      { filename: 'ips', relative_dirname: 'etc/lists', items: [{ key: '10.0.0.1', value: '' }] },
+    ];
+    const fetchPage: CsvPageFetcher = async () => envelope(lists, 2);
+
+    it('exports every entry of every list with its directory', async () => {
+      const result = await new CsvExportService(
+        { maxRows: 0, pageSize: 10 },
+        pagesFromFetchPage,
+      ).start({ ...base, path: '/lists', fetchPage });
+      expect((await readAll(result.stream)).split('\n')).toEqual([
+        'Path,Key,Value',
+        'etc/lists,audit-wazuh-w,write',
+        "etc/lists,'=cmd,'@x",
+        'etc/lists,10.0.0.1,',
+      ]);
+      expect(result.exportedRows).toBeUndefined();
+    });
+
+    it('exports key and value only for one list marked _isCDBList', async () => {
+      const result = await new CsvExportService(
+        { maxRows: 0, pageSize: 10 },
+        pagesFromFetchPage,
+      ).start({
+        ...base,
+        path: '/lists',
+        filters: [{ _isCDBList: true, name: 'filename', value: 'audit-keys' }],
+        fetchPage,
+      });
+      expect((await readAll(result.stream)).split('\n').slice(0, 2)).toEqual([
+        'Key,Value',
+        'audit-wazuh-w,write',
+      ]);
+    });
+  });
+
+  it('neutralises column titles made from item keys', async () => {
+    const fetchPage: CsvPageFetcher = async () => envelope([{ '=evil': 1, '-x': 2 }], 1);
+    const result = await new CsvExportService(
+      { maxRows: 0, pageSize: 10 },
+      pagesFromFetchPage,
+    ).start({ ...base, path: '/custom', fetchPage });
+    const header = (await readAll(result.stream)).split('\n')[0];
+    expect(header.split(',').every((title) => !/^[=+\-@]/.test(title))).toBe(true);
+  });
+
   it('stops fetching when the download is cancelled', async () => {
     const source = agentSource(100_000);
     const controller = new AbortController();
-    const result = await new CsvExportService({ maxRows: 0, pageSize: 100 }).start({
+    const result = await new CsvExportService(
+      { maxRows: 0, pageSize: 100 },
+      pagesFromFetchPage,
+    ).start({
       ...base,
       path: '/agents',
       fetchPage: source.fetchPage,

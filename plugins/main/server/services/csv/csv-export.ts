@@ -2,14 +2,20 @@
  * CSV export of a managed-API list: the first page is fetched before anything is answered (so a
  * failure is still a JSON error), then rows stream out through json2csv while the next page is
  * already on its way. A failure after the first byte destroys the stream, so the download breaks
- * instead of ending as a file that looks complete.
+ * instead of ending as a file that looks complete; so does a list that shrank while it was exported,
+ * since the answer's headers already said how many rows the file holds.
+ *
+ * CDB lists (`/lists`) export their entries, one row per key, as the reference product does: with
+ * the list's directory, or only key and value when a filter carries `_isCDBList` (one list's export).
  */
 import { Readable } from 'node:stream';
 import { Transform as Json2CsvTransform } from '@json2csv/node';
+import type { AuthenticatedUser } from '../../../../../host/server/types';
 import { csvColumnTitle } from '../../../common/csv-columns';
 import { MalformedApiResponseError, UpstreamRejectedError } from '../managed-api/errors';
+import type { ManagedApiService } from '../managed-api/managed-api-service';
 import { upstreamProblem } from '../managed-api/upstream-problem';
-import { cellGetter, csvColumns, quoteCell } from './csv-cells';
+import { cellGetter, csvColumns, quoteCell, safeCellText } from './csv-cells';
 import { csvQuery, pagePath, type CsvFilter, type CsvQuery } from './csv-query';
 
 export interface CsvSettings {
@@ -37,11 +43,16 @@ export interface CsvExportRequest {
 
 export interface CsvExport {
   filename: string;
-  /** Items the list holds in total, and how many of them this export writes. */
-  totalRows: number;
-  exportedRows: number;
+  /**
+   * Items the list holds in total, and how many of them this export writes; unknown in advance
+   * when one item becomes several rows (CDB list entries).
+   */
+  totalRows?: number;
+  exportedRows?: number;
   stream: Readable;
 }
+
+export type CsvExportInput = Omit<CsvExportRequest, 'fetchPage'>;
 
 type Item = Record<string, unknown>;
 
@@ -94,13 +105,51 @@ export function csvFilename(pathname: string, apiHostId: string, now: Date): str
   return `${resource}-${apiHostId}-${stamp}.csv`;
 }
 
+/** How the items of a list become rows: one each, or the entries of CDB lists. */
+interface RowShape {
+  /** Fixed columns, or undefined to take them from the items. */
+  columns?: string[];
+  rowsOf(items: Item[]): Item[];
+}
+
+const ONE_ROW_PER_ITEM: RowShape = { rowsOf: (items) => items };
+
+function rowShape(pathname: string, filters: readonly CsvFilter[]): RowShape {
+  if (pathname !== '/lists') return ONE_ROW_PER_ITEM;
+  const oneList = filters.some((filter) => filter._isCDBList === true);
+  return {
+    columns: oneList ? ['key', 'value'] : ['relative_dirname', 'key', 'value'],
+    rowsOf: (lists) =>
+      lists.flatMap((list) =>
+        (Array.isArray(list.items) ? (list.items as Item[]) : []).map((entry) => ({
+          relative_dirname: list.relative_dirname,
+          key: entry?.key,
+          value: entry?.value,
+        })),
+      ),
+  };
+}
+
 function* inBatches(items: Item[]): Generator<Item[]> {
   for (let at = 0; at < items.length; at += ROWS_PER_CHUNK)
     yield items.slice(at, at + ROWS_PER_CHUNK);
 }
 
 export class CsvExportService {
-  constructor(private readonly settings: CsvSettings) {}
+  constructor(
+    private readonly settings: CsvSettings,
+    private readonly api: Pick<ManagedApiService, 'asUser'>,
+  ) {}
+
+  /** Exports as a dashboard user: every page is asked with their identity (run_as where the host allows). */
+  startAs(user: AuthenticatedUser | null, input: CsvExportInput): Promise<CsvExport> {
+    const requester = this.api.asUser(user);
+    return this.start({
+      ...input,
+      fetchPage: (pathWithQuery, signal) =>
+        requester.request('GET', pathWithQuery, undefined, { apiHostID: input.apiHostId, signal }),
+    });
+  }
 
   private pageLimit(offset: number, end: number): number {
     return Math.min(this.settings.pageSize, end - offset);
@@ -119,8 +168,9 @@ export class CsvExportService {
     );
     const end =
       this.settings.maxRows > 0 ? Math.min(first.total, this.settings.maxRows) : first.total;
-    const columns = csvColumns(query.pathname, first.items);
-    const rows = Readable.from(this.batches(request, query, first, end), {
+    const shape = rowShape(query.pathname, request.filters);
+    const columns = shape.columns ?? csvColumns(query.pathname, first.items);
+    const rows = Readable.from(this.batches(request, query, first, end, shape), {
       objectMode: true,
       highWaterMark: 2,
     });
@@ -131,7 +181,11 @@ export class CsvExportService {
           value: cellGetter(column),
         })),
         eol: '\n',
-        formatters: { string: quoteCell, header: quoteCell },
+        // Column titles come from item keys, which come from the network too.
+        formatters: {
+          string: quoteCell,
+          header: (title: string) => quoteCell(safeCellText(title)),
+        },
         transforms: [(batch: Item[]) => batch],
       },
       {},
@@ -143,8 +197,7 @@ export class CsvExportService {
     rows.pipe(csv);
     return {
       filename: csvFilename(query.pathname, request.apiHostId, request.now ?? new Date()),
-      totalRows: first.total,
-      exportedRows: end,
+      ...(shape === ONE_ROW_PER_ITEM ? { totalRows: first.total, exportedRows: end } : {}),
       stream: csv,
     };
   }
@@ -154,6 +207,7 @@ export class CsvExportService {
     query: CsvQuery,
     first: Page,
     end: number,
+    shape: RowShape,
   ): AsyncGenerator<Item[]> {
     const stop = new AbortController();
     const onAbort = (): void => stop.abort();
@@ -168,16 +222,20 @@ export class CsvExportService {
     // A prefetched page that is never awaited (download cancelled) must not raise an unhandled rejection.
     next?.catch(() => undefined);
     try {
-      yield* inBatches(first.items.slice(0, end));
+      yield* inBatches(shape.rowsOf(first.items.slice(0, end)));
       while (next) {
         const page = await next;
         const take = page.items.slice(0, end - offset);
         offset += take.length;
-        // A short page means the list shrank while it was exported: what exists has been written.
         next = offset < end && take.length > 0 ? fetchAt(offset) : undefined;
         next?.catch(() => undefined);
-        yield* inBatches(take);
+        yield* inBatches(shape.rowsOf(take));
       }
+      if (offset < end)
+        throw new MalformedApiResponseError(
+          `The list on API host [${request.apiHostId}] shrank while it was exported: ${offset} of ${end} items were written, so the download is broken off rather than ended short.`,
+          request.apiHostId,
+        );
     } finally {
       stop.abort();
       request.signal.removeEventListener('abort', onAbort);

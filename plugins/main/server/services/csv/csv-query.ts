@@ -7,7 +7,10 @@ import { RequestFieldError } from '../request-field-error';
 
 export interface CsvFilter {
   name: string;
-  value: string | number | boolean;
+  /** An empty name or value is skipped, as the reference product's browser code relies on. */
+  value: string | number | boolean | null;
+  /** Marks the export of one CDB list's entries (the reference product's flag). */
+  _isCDBList?: boolean;
 }
 
 /** Query parameters the export sets itself. */
@@ -69,6 +72,7 @@ export function csvQuery(path: string, filters: readonly CsvFilter[]): CsvQuery 
   }
   const merged = new Map<string, string[]>();
   filters.forEach((filter, index) => {
+    if (filter.name === '' || filter.value === '' || filter.value === null) return;
     if ((RESERVED_CSV_PARAMS as readonly string[]).includes(filter.name)) {
       throw new RequestFieldError(
         `filters.${index}.name`,
