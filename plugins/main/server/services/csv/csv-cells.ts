@@ -47,8 +47,8 @@ export function csvColumns(pathname: string, firstItems: readonly unknown[]): st
  * A carriage return (alone or before a line feed) and the Unicode line and paragraph separators
  * become a plain line feed, so a quoted cell breaks lines the same way in every program.
  */
-// eslint-disable-next-line no-control-regex
 const STRIPPED =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff]/g;
 const LINE_BREAKS = /\r\n?|[\u2028\u2029]/g;
 
