@@ -4,7 +4,7 @@
  */
 
 /** What a randomly failed request looks like. */
-export type FailureKind =
+type FailureKind =
   /** 500 code 1000, the API's catch-all internal error. */
   | 'internal'
   /** 500 code 3021, a framework call that exceeded the request timeout. */
@@ -14,7 +14,7 @@ export type FailureKind =
   /** The connection is closed without any response. */
   | 'reset';
 
-export const FAILURE_KINDS: readonly FailureKind[] = ['internal', 'timeout', 'daemons', 'reset'];
+const FAILURE_KINDS: readonly FailureKind[] = ['internal', 'timeout', 'daemons', 'reset'];
 
 export interface FaultKnobs {
   /** Added before every API response, in milliseconds. */

@@ -38,7 +38,7 @@ export interface ManagedApiOptions {
   now?: () => number;
 }
 
-export const MAX_AGENTS = 1_000_000;
+const MAX_AGENTS = 1_000_000;
 
 export interface ResolvedOptions {
   port: number;

@@ -51,7 +51,7 @@ export interface SimulatorState {
   random: () => number;
 }
 
-export function emptyStats(): SimulatorStats {
+function emptyStats(): SimulatorStats {
   return { requests: 0, byRoute: {}, byStatus: {}, logins: 0, failedLogins: 0, openConnections: 0 };
 }
 

@@ -49,7 +49,7 @@ export interface RunningServer {
 }
 
 /** Where the app runs from: the repository (sources) or `build/` (compiled), which holds `build-info.json`. */
-export interface AppLayout {
+interface AppLayout {
   root: string;
   dist: boolean;
   publicDir: string;
@@ -58,9 +58,9 @@ export interface AppLayout {
   buildNumber: number;
 }
 
-export const BUILD_INFO_FILE = 'build-info.json';
+const BUILD_INFO_FILE = 'build-info.json';
 
-export function appLayout(): AppLayout {
+function appLayout(): AppLayout {
   const root = resolve(__dirname, '..', '..');
   const buildInfoFile = join(root, BUILD_INFO_FILE);
   if (existsSync(buildInfoFile)) {

@@ -9,8 +9,8 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { unauthorized } from '../http/problem';
 
-export const JWT_ISSUER = 'wazuh';
-export const JWT_AUDIENCE = 'Wazuh API REST';
+const JWT_ISSUER = 'wazuh';
+const JWT_AUDIENCE = 'Wazuh API REST';
 
 export interface TokenClaims {
   iss: string;

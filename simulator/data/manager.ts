@@ -4,7 +4,7 @@
  */
 import { INSTALLATION_UUID, CURRENT_VERSION } from './version-check';
 
-export const DAEMONS = [
+const DAEMONS = [
   'wazuh-agentlessd',
   'wazuh-analysisd',
   'wazuh-authd',

@@ -5,7 +5,7 @@
 import type { OsInfo } from './catalogues';
 import { hash32, hex } from './random';
 
-export type CheckResult = 'passed' | 'failed' | 'not applicable';
+type CheckResult = 'passed' | 'failed' | 'not applicable';
 
 export interface ScaCheck {
   policy_id: string;

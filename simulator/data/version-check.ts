@@ -22,7 +22,7 @@ export const VERSION_CHECK_MODES: readonly VersionCheckMode[] = ['up-to-date', '
 export const CURRENT_VERSION = 'v4.14.7';
 export const INSTALLATION_UUID = '6f1d2c3b-8a9e-4f70-b1c2-d3e4f5a6b7c8';
 
-export interface ReleaseInfo {
+interface ReleaseInfo {
   tag: string;
   description: string;
   title: string;
@@ -43,7 +43,7 @@ function release(major: number, minor: number, patch: number, published: string)
   };
 }
 
-export const AVAILABLE_RELEASES = {
+const AVAILABLE_RELEASES = {
   major: release(5, 0, 0, '2025-10-20T10:00:00Z'),
   minor: release(4, 15, 0, '2025-09-15T10:00:00Z'),
   patch: release(4, 14, 8, '2025-08-28T10:00:00Z'),

@@ -137,7 +137,7 @@ function checkScalar(value: string | number | boolean, schema: ValueSchema, inde
 }
 
 /** Coerces and validates one parameter from its raw occurrences (repeated array parameters concatenate). */
-export function parseParam(param: RouteParam, occurrences: string[]): ParamValue {
+function parseParam(param: RouteParam, occurrences: string[]): ParamValue {
   const lower = LOWERCASED.has(param.name);
   if (param.type === 'array') {
     const items = param.items ?? {};

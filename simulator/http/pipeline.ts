@@ -24,7 +24,7 @@ import { JSON_TYPE, PROBLEM_TYPE, send, serialise, sleep } from './respond';
 import { RawJson } from './raw-json';
 import { type RouteMatch, Router } from './router';
 
-export const CATALOGUE = catalogueJson as RouteCatalogue;
+const CATALOGUE = catalogueJson as RouteCatalogue;
 const LOGIN_PATHS = new Set(['/security/user/authenticate', '/security/user/authenticate/run_as']);
 const RUN_AS_PATH = '/security/user/authenticate/run_as';
 /** Paths the simulator serves beyond the document: the console table's singular form of "users/me". */

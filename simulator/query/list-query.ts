@@ -55,7 +55,7 @@ export type ListResult =
 type Item = object;
 type Predicate<T> = (item: T) => boolean;
 
-export function getPath(item: unknown, path: string): unknown {
+function getPath(item: unknown, path: string): unknown {
   if (!path.includes('.')) return (item as Record<string, unknown>)?.[path];
   let value: unknown = item;
   for (const part of path.split('.')) {
@@ -271,18 +271,18 @@ function leafTexts(value: unknown, out: string[]): string[] {
   return out;
 }
 
-export function searchPredicate<T>(search: string): Predicate<T> {
+function searchPredicate<T>(search: string): Predicate<T> {
   const negate = search.startsWith('-');
   const text = (negate ? search.slice(1) : search).toLowerCase();
   return (item) => leafTexts(item, []).some((leaf) => leaf.includes(text)) !== negate;
 }
 
-export interface SortSpec {
+interface SortSpec {
   fields: string[];
   descending: boolean;
 }
 
-export function parseSort<T>(spec: TableSpec<T>, sort: string): SortSpec {
+function parseSort<T>(spec: TableSpec<T>, sort: string): SortSpec {
   const descending = sort.startsWith('-');
   const body = sort.startsWith('-') || sort.startsWith('+') ? sort.slice(1) : sort;
   const fields = body.split(',');
@@ -355,7 +355,7 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
   node[parts[parts.length - 1]] = value;
 }
 
-export function project<T>(
+function project<T>(
   item: T,
   fields: readonly string[],
   read: (item: T, field: string) => unknown = getPath,

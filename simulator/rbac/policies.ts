@@ -12,7 +12,7 @@ export interface PolicyDocument {
   effect: Effect;
 }
 
-export interface Policy {
+interface Policy {
   id: number;
   name: string;
   policy: PolicyDocument;
@@ -143,7 +143,7 @@ function buildPolicies(): Map<string, Policy[]> {
 const POLICIES_BY_GROUP = buildPolicies();
 
 /** Policies of the named default groups, in order. */
-export function policiesOf(...groups: string[]): Policy[] {
+function policiesOf(...groups: string[]): Policy[] {
   return groups.flatMap((group) => {
     const policies = POLICIES_BY_GROUP.get(group);
     if (!policies) throw new Error(`Unknown policy group ${group}`);

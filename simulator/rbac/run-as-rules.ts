@@ -14,7 +14,7 @@
  * `startManagedApi` to replace them.
  */
 
-export type SecurityRuleBody = { [operator: string]: unknown };
+type SecurityRuleBody = { [operator: string]: unknown };
 
 export interface RunAsRule {
   id: number;
@@ -82,7 +82,7 @@ function findAnywhere(context: unknown, expected: unknown): boolean {
 }
 
 /** Whether `rule` holds for `context`. Unknown operators never hold. */
-export function ruleMatches(rule: unknown, context: unknown): boolean {
+function ruleMatches(rule: unknown, context: unknown): boolean {
   if (!isRecord(rule)) return false;
   return Object.entries(rule).every(([operator, operand]) => {
     switch (operator) {

@@ -4,7 +4,7 @@ import { dataResult } from '../http/envelope';
 import type { HandlerTable } from '../http/context';
 import type { SimulatorState } from '../state';
 
-export const API_INFO = {
+const API_INFO = {
   title: 'Wazuh API REST',
   api_version: '4.14.7',
   revision: 'rc1',

@@ -89,7 +89,7 @@ const LIST_MESSAGES: ResultMessages = {
 
 const TIMEFRAME_UNITS: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86400 };
 
-export function timeframeSeconds(value: string): number {
+function timeframeSeconds(value: string): number {
   const match = /^(\d+)([smhd]?)$/.exec(value);
   if (!match) throw codedProblem(1411, { extra: value });
   return Number(match[1]) * TIMEFRAME_UNITS[match[2]];

@@ -24,7 +24,7 @@ export interface TestResponse {
   json<T = unknown>(): T;
 }
 
-export interface TestRequestOptions {
+interface TestRequestOptions {
   /** Objects are sent as JSON; strings and Buffers as they are. */
   body?: unknown;
   headers?: Record<string, string>;

@@ -9,7 +9,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import jwt from 'jsonwebtoken';
 
-export interface UpstreamRequest {
+interface UpstreamRequest {
   method: string;
   url: string;
   headers: http.IncomingHttpHeaders;
@@ -25,7 +25,7 @@ export interface TestUpstreamOptions {
   echoCredentials?: boolean;
 }
 
-export type RouteHandler = (request: UpstreamRequest, response: http.ServerResponse) => void;
+type RouteHandler = (request: UpstreamRequest, response: http.ServerResponse) => void;
 
 export interface TestUpstream {
   url: string;

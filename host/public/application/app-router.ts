@@ -207,7 +207,7 @@ export class AppRouter {
 }
 
 /** `/app/<id>` joined with an app-relative path (`/agents`, `agents`, `?q=1`, `#x`). */
-export function appPath(route: string, path?: string): string {
+function appPath(route: string, path?: string): string {
   if (!path) return route;
   if (/^[?#]/.test(path)) return `${route}${path}`;
   return `${route}${path.startsWith('/') ? '' : '/'}${path}`;

@@ -13,8 +13,6 @@ import { SecurityService } from '../security/security-service';
 import type { CoreSetup, CoreStart } from '../types';
 import { UiSettingsClient } from '../ui-settings/ui-settings-client';
 
-export type CoreServices = ReturnType<typeof createCoreServices>;
-
 export function createCoreServices(metadata: InjectedMetadata) {
   const httpClient = createPageHttpClient(metadata, () =>
     goToLogin(`${window.location.pathname}${window.location.search}${window.location.hash}`),

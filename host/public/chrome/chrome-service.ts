@@ -5,7 +5,7 @@
 import type { Breadcrumb, ChromeStart, MountPoint } from '../types';
 import { createStore } from '../utils/store';
 
-export const PRODUCT_TITLE = 'svc';
+const PRODUCT_TITLE = 'svc';
 
 export interface NavControl {
   mount: MountPoint;

@@ -1,5 +1,5 @@
 /**
- * @jest-environment ./host/public/test-support/jsdom-with-fetch-environment.js
+ * @jest-environment ./test/jsdom-with-fetch-environment.js
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -9,7 +9,7 @@ import {
 import type { HttpFetchError, HttpSetup } from '../types';
 import './login-page.css';
 
-export const LOGIN_API_PATH = '/auth/login';
+const LOGIN_API_PATH = '/auth/login';
 
 export interface LoginPageProps {
   http: Pick<HttpSetup, 'post'>;
@@ -158,7 +158,7 @@ function LoginField({ label, missing, input, after }: LoginFieldProps) {
 }
 
 /** What the user reads when the login fails, and how long to wait when the server throttles. */
-export function describeLoginFailure(error: HttpFetchError): {
+function describeLoginFailure(error: HttpFetchError): {
   message: string;
   retryAfterSeconds?: number;
 } {

@@ -2,7 +2,7 @@
 import { AUTH_INFO_PATH } from '../http/http-client';
 import type { CurrentUser, HttpSetup, SecurityStart } from '../types';
 
-export const LOGOUT_PATH = '/auth/logout';
+const LOGOUT_PATH = '/auth/logout';
 
 interface AuthInfo {
   user_name: string;

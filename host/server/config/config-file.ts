@@ -4,8 +4,8 @@ import { parse } from 'yaml';
 import { normalizeFileTree, isTree, type ConfigTree } from './config-tree';
 import { ConfigError } from './errors';
 
-export const CONFIG_FILE_ENV = 'SVC_CONFIG';
-export const DEFAULT_CONFIG_FILE = 'config/svc.yml';
+const CONFIG_FILE_ENV = 'SVC_CONFIG';
+const DEFAULT_CONFIG_FILE = 'config/svc.yml';
 
 export interface ConfigFile {
   /** Absolute path of the file read; undefined when the default file does not exist. */

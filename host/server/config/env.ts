@@ -1,7 +1,7 @@
 import type { ConfigPath } from './config-tree';
 
 /** Environment variables and the configuration key each one sets (they win over the file). */
-export const CONFIG_ENV_VARIABLES: ReadonlyArray<{ name: string; path: ConfigPath }> = [
+const CONFIG_ENV_VARIABLES: ReadonlyArray<{ name: string; path: ConfigPath }> = [
   { name: 'SVC_HOST', path: ['server', 'host'] },
   { name: 'SVC_PORT', path: ['server', 'port'] },
   { name: 'SVC_BASE_PATH', path: ['server', 'basePath'] },

@@ -13,7 +13,7 @@ export interface ErrorWireBody {
 
 export const INTERNAL_ERROR_MESSAGE = 'An internal server error occurred.';
 
-export function reasonPhrase(statusCode: number): string {
+function reasonPhrase(statusCode: number): string {
   return STATUS_CODES[statusCode] ?? 'Unknown';
 }
 

@@ -19,7 +19,7 @@ import { translateRoutePath } from './route-path';
 import { RouteValidationError, validateRequestParts, type ValidatedParts } from './route-validator';
 import { isPromiseLike } from './promise-like';
 
-export const XSRF_MISSING_MESSAGE = 'Request must contain a osd-xsrf header.';
+const XSRF_MISSING_MESSAGE = 'Request must contain a osd-xsrf header.';
 
 export function roleRequiredMessage(role: string): string {
   return `Only dashboard users with the [${role}] role can do this.`;

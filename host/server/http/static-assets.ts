@@ -24,7 +24,7 @@ export const REVALIDATE_CACHE_CONTROL = 'no-cache';
 const PRECOMPRESSED_EXTENSION = /\.(br|gz)$/;
 
 /** Vite/esbuild naming: `name-<8+ char hash>.ext`, the hash mixing letters and digits. */
-export function isHashedFileName(relativePath: string): boolean {
+function isHashedFileName(relativePath: string): boolean {
   const match = /[-.]([A-Za-z0-9_]{8,})\.[a-z0-9]+$/.exec(basename(relativePath));
   return match !== null && /[0-9]/.test(match[1]) && /[A-Za-z]/.test(match[1]);
 }

@@ -4,10 +4,10 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PluginEnv } from './plugin-context';
 
-export const INSTANCE_UUID_FILE = 'uuid';
+const INSTANCE_UUID_FILE = 'uuid';
 
 /** Reads `<data>/uuid`, creating it on first start, so the instance keeps its identity across restarts. */
-export async function loadInstanceUuid(dataDir: string): Promise<string> {
+async function loadInstanceUuid(dataDir: string): Promise<string> {
   const file = join(dataDir, INSTANCE_UUID_FILE);
   try {
     const stored = (await readFile(file, 'utf8')).trim();

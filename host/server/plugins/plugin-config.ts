@@ -5,7 +5,7 @@
  */
 import type { PluginConfigDescriptor, PluginManifest } from '../types';
 
-export class PluginConfigError extends Error {
+class PluginConfigError extends Error {
   override name = 'PluginConfigError';
 }
 
@@ -13,7 +13,7 @@ function configPathParts(manifest: Pick<PluginManifest, 'configPath'>): string[]
   return [manifest.configPath].flat();
 }
 
-export function configPathName(manifest: Pick<PluginManifest, 'configPath'>): string {
+function configPathName(manifest: Pick<PluginManifest, 'configPath'>): string {
   return configPathParts(manifest).join('.');
 }
 

@@ -8,7 +8,7 @@ import { PluginLifecycleError } from './errors';
 import { dependenciesOf, sortTopologically } from './ordering';
 import type { PluginWrapper } from './plugin';
 
-export const DEFAULT_LIFECYCLE_TIMEOUT_MS = 30_000;
+const DEFAULT_LIFECYCLE_TIMEOUT_MS = 30_000;
 
 type Phase = 'Setup' | 'Start';
 

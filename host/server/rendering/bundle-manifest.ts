@@ -5,7 +5,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const BUNDLE_MANIFEST_FILE = 'manifest.json';
+const BUNDLE_MANIFEST_FILE = 'manifest.json';
 
 interface ManifestChunk {
   imports: string[];

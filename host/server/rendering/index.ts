@@ -12,8 +12,6 @@ import { BUNDLES_URL_PATH, RenderingService } from './rendering-service';
 import type { RenderingHttpSetup, RenderingOptions } from './types';
 
 export type { RenderingHttpSetup, RenderingOptions, UiPluginInfo } from './types';
-export { BUNDLES_URL_PATH } from './rendering-service';
-
 const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   // Bundle names change with every build; the page that names them must never be cached.

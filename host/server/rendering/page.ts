@@ -42,7 +42,7 @@ export function renderPage(metadata: InjectedMetadata, assets: PageAssets): stri
 }
 
 /** JSON that cannot end the data block early or open a comment: `<`, `>`, `&` and line separators escaped. */
-export function jsonForHtml(value: unknown): string {
+function jsonForHtml(value: unknown): string {
   return JSON.stringify(value).replace(
     /[<>&\u2028\u2029]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,

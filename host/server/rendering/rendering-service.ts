@@ -68,7 +68,7 @@ export class RenderingService {
 }
 
 /** The plugins as the browser sees them: dependencies that are not UI plugins are dropped. */
-export function uiPluginsForBrowser(
+function uiPluginsForBrowser(
   plugins: readonly UiPluginInfo[],
 ): Array<Omit<InjectedUiPlugin, 'bundleUrl'>> {
   const ids = new Set(plugins.map((plugin) => plugin.id));

@@ -31,11 +31,11 @@ import type {
 } from './store/types';
 import { decodeVersion, encodeVersion } from './version';
 
-export const DEFAULT_NAMESPACE = 'default';
-export const FIND_DEFAULT_PAGE = 1;
-export const FIND_DEFAULT_PER_PAGE = 20;
+const DEFAULT_NAMESPACE = 'default';
+const FIND_DEFAULT_PAGE = 1;
+const FIND_DEFAULT_PER_PAGE = 20;
 /** The most results one find may page through (OpenSearch's default max_result_window). */
-export const FIND_MAX_WINDOW = 10_000;
+const FIND_MAX_WINDOW = 10_000;
 /** Attempts of an unversioned delete of a shared object that keeps changing under it. */
 const MAX_DELETE_ATTEMPTS = 10;
 const ROOT_SORT_FIELDS = new Set(['id', 'type', 'updated_at']);

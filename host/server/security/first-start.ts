@@ -11,8 +11,8 @@ import { UserServiceError } from './errors';
 import type { UserService } from './users/user-service';
 import { passwordProblem } from './users/user-rules';
 
-export const INITIAL_ADMIN_USERNAME = 'admin';
-export const INITIAL_ADMIN_PASSWORD_FILE = 'initial-admin-password';
+const INITIAL_ADMIN_USERNAME = 'admin';
+const INITIAL_ADMIN_PASSWORD_FILE = 'initial-admin-password';
 /** 144 random bits, written as 24 URL-safe characters. */
 const GENERATED_PASSWORD_BYTES = 18;
 

@@ -34,7 +34,7 @@ import { SessionStore } from './sessions/session-store';
 import { UserService, type UserChange } from './users/user-service';
 
 /** How often expired sessions are deleted from the database. */
-export const SESSION_SWEEP_INTERVAL_MS = 15 * 60_000;
+const SESSION_SWEEP_INTERVAL_MS = 15 * 60_000;
 const MINUTE_MS = 60_000;
 
 export interface SecurityConfig {
@@ -64,7 +64,7 @@ export interface SecurityServiceOptions {
   hashParameters?: ScryptParameters;
 }
 
-export interface SecurityServiceStartOptions {
+interface SecurityServiceStartOptions {
   savedObjects: SavedObjectsServiceStart;
   /**
    * `server` (default) creates the first admin when none exists and sweeps expired sessions;

@@ -4,7 +4,7 @@
  * once its plugin is loaded into a server; one cookie whose value is URL-safe base64 and whose
  * attributes come from configuration needs no general cookie codec.
  */
-export const SESSION_COOKIE_NAME = 'svc_session';
+const SESSION_COOKIE_NAME = 'svc_session';
 
 export interface SessionCookieScope {
   /** The base path (`SVC_BASE_PATH`), '' for none. */

@@ -27,7 +27,7 @@ export const FAST_HASH = {
   saltLength: 16,
 };
 
-export interface TestReply {
+interface TestReply {
   status: number;
   headers: Headers;
   body: Record<string, unknown>;

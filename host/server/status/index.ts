@@ -1,2 +1,1 @@
-export { overallStatus, registerStatusRoute } from './status-route';
-export type { ServiceState, ServiceStatus, StatusBody, StatusSources } from './status-route';
+export { registerStatusRoute } from './status-route';

@@ -1,7 +1,5 @@
 /** Identity, routes and saved-object type names of the update-check plugin, shared by server and browser. */
 
-export const PLUGIN_ID = 'svcCheckUpdates';
-
 /** Name of the request-handler context and of the plugin's config subtree. */
 export const PLUGIN_CONTEXT_NAME = 'svc_check_updates';
 

@@ -5,11 +5,11 @@
  */
 
 /** Letters, digits, `_`, `.`, `-`; starts with a letter or digit; at most 64 characters. */
-export const API_HOST_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
-export const API_HOST_USERNAME_MAX_LENGTH = 256;
-export const API_HOST_PASSWORD_MAX_LENGTH = 1024;
-export const API_HOST_URL_MAX_LENGTH = 2048;
-export const API_HOST_CA_FILE_MAX_LENGTH = 4096;
+const API_HOST_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+const API_HOST_USERNAME_MAX_LENGTH = 256;
+const API_HOST_PASSWORD_MAX_LENGTH = 1024;
+const API_HOST_URL_MAX_LENGTH = 2048;
+const API_HOST_CA_FILE_MAX_LENGTH = 4096;
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;

@@ -1,6 +1,5 @@
 /** Identity, routes and limits of the main plugin, shared by server and browser. */
 
-export const PLUGIN_ID = 'svc';
 /** Name of the request-handler context the server registers. */
 export const PLUGIN_CONTEXT_NAME = 'svc';
 

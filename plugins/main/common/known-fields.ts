@@ -4,8 +4,7 @@
  * (`GET /indexer/known-fields/{pattern}`) and uses them when it creates index patterns.
  */
 
-export type KnownFieldType =
-  'string' | 'number' | 'date' | 'boolean' | 'ip' | 'geo_point' | 'object';
+type KnownFieldType = 'string' | 'number' | 'date' | 'boolean' | 'ip' | 'geo_point' | 'object';
 
 export interface KnownField {
   name: string;

@@ -1,7 +1,6 @@
 /** Entries the browser sends to `POST /utils/logs/ui`. */
 
-export const UI_LOG_LEVELS = ['info', 'warning', 'error'] as const;
-export type UiLogLevel = (typeof UI_LOG_LEVELS)[number];
+export type UiLogLevel = 'info' | 'warning' | 'error';
 
 export const UI_LOG_MESSAGE_MAX_LENGTH = 8192;
 export const UI_LOG_LOCATION_MAX_LENGTH = 512;

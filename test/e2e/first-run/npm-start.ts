@@ -13,7 +13,7 @@ const ROOT = join(__dirname, '..', '..', '..');
 /** A start-up block is framed by two equal lines of dashes. */
 const BLOCK = /^(-{10,})\n([\s\S]*?)\n\1$/m;
 
-export interface StartupBlock {
+interface StartupBlock {
   url: string;
   /** Where the generated admin password is; absent on later starts and with SVC_ADMIN_PASSWORD. */
   passwordFile?: string;
@@ -48,7 +48,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function parseStartupBlock(output: string): StartupBlock | undefined {
+function parseStartupBlock(output: string): StartupBlock | undefined {
   const match = BLOCK.exec(output);
   if (!match) return undefined;
   const lines = match[2].split('\n');

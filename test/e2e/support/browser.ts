@@ -6,8 +6,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
+const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -15,9 +15,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-export const SCREENSHOT_DIR = join(__dirname, '..', '..', '..', 'test-results', 'screenshots');
+const SCREENSHOT_DIR = join(__dirname, '..', '..', '..', 'test-results', 'screenshots');
 /** Generous: the machine is shared and a first page load parses the vendor chunks. */
-export const UI_TIMEOUT_MS = 60_000;
+const UI_TIMEOUT_MS = 60_000;
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

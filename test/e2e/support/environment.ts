@@ -30,7 +30,7 @@ export interface E2eEnvironmentOptions {
   apiHost?: boolean;
 }
 
-export const E2E_API_HOST_ID = 'e2e';
+const E2E_API_HOST_ID = 'e2e';
 
 export async function startE2eEnvironment(
   options: E2eEnvironmentOptions = {},

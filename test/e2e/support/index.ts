@@ -8,13 +8,7 @@
  *   await waitForApp(page, 'svc-agents');
  *   await screenshot(page, 'agents');
  */
-export { ensureBrowserBundles } from './browser-bundles';
-export {
-  E2E_API_HOST_ID,
-  startE2eEnvironment,
-  type E2eEnvironment,
-  type E2eEnvironmentOptions,
-} from './environment';
+export { startE2eEnvironment, type E2eEnvironment } from './environment';
 export {
   launchBrowser,
   loginThroughUi,
@@ -24,8 +18,4 @@ export {
   submitLogin,
   testSubj,
   waitForApp,
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
-  SCREENSHOT_DIR,
-  UI_TIMEOUT_MS,
 } from './browser';

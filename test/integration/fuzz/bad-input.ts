@@ -112,7 +112,7 @@ const STRINGS = [
 const NUMBERS = [0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 1, 65536, 70000, -0];
 
 /** A value of a random JSON type, sometimes nested, sometimes huge. */
-export function randomValue(random: Random, depth = 0): unknown {
+function randomValue(random: Random, depth = 0): unknown {
   switch (random.int(depth > 2 ? 5 : 8)) {
     case 0:
       return random.pick(STRINGS);

@@ -21,10 +21,10 @@ export const API_USER = {
 } as const;
 /** A second password, used when tests store other credentials. */
 export const OTHER_PASSWORD = 'Other-Pw-2b8d4e60-not-for-output';
-export const STORED_PASSWORDS = [API_USER.password, OTHER_PASSWORD];
+const STORED_PASSWORDS = [API_USER.password, OTHER_PASSWORD];
 
 export const USER = { username: 'reader', password: 'reader-password-1', roles: ['user'] };
-export const SECOND_ADMIN = {
+const SECOND_ADMIN = {
   username: 'operator',
   password: 'operator-password-1',
   roles: ['admin'],

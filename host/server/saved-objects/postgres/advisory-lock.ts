@@ -9,7 +9,7 @@ import type { Logger } from '../../types';
 import type { PostgresDatabase } from './database';
 
 /** How long `waitForAdvisoryLock` waits before it fails (user changes, schema migration). */
-export const LOCK_WAIT_TIMEOUT_MS = 60_000;
+const LOCK_WAIT_TIMEOUT_MS = 60_000;
 
 export type LockOutcome<T> = { acquired: true; result: T } | { acquired: false };
 

@@ -8,7 +8,7 @@ import { Pool, type ClientBase, type PoolClient } from 'pg';
 import type { Logger } from '../../types';
 
 /** Pooled connections per instance; several instances share the server's `max_connections`. */
-export const DEFAULT_POOL_SIZE = 10;
+const DEFAULT_POOL_SIZE = 10;
 /** Locks held at once by one instance (one per running guarded job or user change). */
 const LOCK_POOL_SIZE = 16;
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -21,7 +21,7 @@ export interface PostgresDatabaseOptions {
 }
 
 /** The URL without its password, for log lines and error messages. */
-export function describePostgresUrl(url: string): string {
+function describePostgresUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 
-export const POSTGRES_ADMIN_URL =
+const POSTGRES_ADMIN_URL =
   process.env.SVC_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PROBE_TIMEOUT_MS = 5_000;
 
@@ -18,7 +18,7 @@ let unavailableReason: string | undefined | null = null;
  * Why the server cannot be used, or undefined when it can. Jest declares tests synchronously, so the
  * check connects from a child process; it runs once per test file.
  */
-export function postgresUnavailableReason(): string | undefined {
+function postgresUnavailableReason(): string | undefined {
   if (unavailableReason !== null) return unavailableReason;
   const probe = `
     const { Client } = require(${JSON.stringify(require.resolve('pg'))});

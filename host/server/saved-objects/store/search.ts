@@ -16,7 +16,7 @@ export interface SearchTerm {
 const WORD_SEPARATOR = /[^\p{L}\p{N}]+/u;
 const TERM_PATTERN = /"([^"]*)"|(\S+)/g;
 
-export function splitWords(text: string): string[] {
+function splitWords(text: string): string[] {
   return text.toLowerCase().split(WORD_SEPARATOR).filter(Boolean);
 }
 
@@ -37,7 +37,7 @@ function wordMatches(candidate: string, wanted: string, prefix: boolean): boolea
   return prefix ? candidate.startsWith(wanted) : candidate === wanted;
 }
 
-export function termMatchesWords(term: SearchTerm, words: string[]): boolean {
+function termMatchesWords(term: SearchTerm, words: string[]): boolean {
   const last = term.words.length - 1;
   for (let start = 0; start + last < words.length; start += 1) {
     if (
@@ -51,7 +51,7 @@ export function termMatchesWords(term: SearchTerm, words: string[]): boolean {
 }
 
 /** Every string (and number) reachable in `value`, in document order. */
-export function collectTexts(value: unknown, out: string[] = []): string[] {
+function collectTexts(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') out.push(value);
   else if (typeof value === 'number') out.push(String(value));
   else if (Array.isArray(value)) value.forEach((item) => collectTexts(item, out));
@@ -60,7 +60,7 @@ export function collectTexts(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-export function readPath(attributes: unknown, path: string): unknown {
+function readPath(attributes: unknown, path: string): unknown {
   let current = attributes;
   for (const part of path.split('.')) {
     if (!current || typeof current !== 'object') return undefined;

@@ -6,7 +6,7 @@ import { clientAddressOf, isSecureRequest } from '../request-info';
 import { clearedSessionCookie, readSessionToken, sessionCookie } from '../session-cookie';
 import type { SessionStore } from '../sessions/session-store';
 
-export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
+const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
 /** Login input is only checked for shape: its rules must not tell a guesser anything. */
 const MAX_LOGIN_FIELD_LENGTH = 1024;
 

@@ -6,9 +6,9 @@ export const DASHBOARD_ROLES = ['admin', 'user'] as const;
 export const ADMIN_ROLE = 'admin';
 export type DashboardRole = (typeof DASHBOARD_ROLES)[number];
 
-export const USERNAME_MAX_LENGTH = 64;
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
+const USERNAME_MAX_LENGTH = 64;
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 256;
 const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]*$/;
 
 export function usernameProblem(username: unknown): string | undefined {
@@ -34,7 +34,7 @@ export function passwordProblem(password: unknown): string | undefined {
   return undefined;
 }
 
-export function isDashboardRole(role: unknown): role is DashboardRole {
+function isDashboardRole(role: unknown): role is DashboardRole {
   return (DASHBOARD_ROLES as readonly unknown[]).includes(role);
 }
 

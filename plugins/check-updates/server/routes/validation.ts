@@ -3,7 +3,7 @@ import { UPDATE_TYPES, type UpdateType } from '../../common/types';
 import { isUpdateType, semanticVersionError } from '../../common/versions';
 
 /** Bounds that keep stored records small whatever a client sends. */
-export const MAX_VERSION_LENGTH = 64;
+const MAX_VERSION_LENGTH = 64;
 export const MAX_DISMISSED_UPDATES = 500;
 
 const ISO_TIMESTAMP =

@@ -6,7 +6,7 @@ import type { AppMountParameters, UnmountCallback } from '../../../../host/publi
 import type { SvcServices } from '../services/svc-services';
 import { SVC_APP_METADATA, type SvcAppId, type SvcAppMetadata } from './app-metadata';
 
-export type AppModule = {
+type AppModule = {
   mount(params: AppMountParameters, services: SvcServices): UnmountCallback;
 };
 

@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { useSelectedHost } from './selected-host';
 
 /** Picks the managed-API host the app works with; the choice goes to the URL. */
-export function HostSelector() {
+function HostSelector() {
   const { hosts, host, select } = useSelectedHost();
   const list = hosts.data ?? [];
   if (list.length === 0) return null;

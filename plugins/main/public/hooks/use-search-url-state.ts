@@ -5,7 +5,7 @@ import type { SearchSubmit } from '../components/search-bar/search-bar';
 import { SvcError } from '../services/svc-error';
 import type { ManagedApiQuery, SearchField } from '../search-bar/types';
 
-export const DEFAULT_SYNTAX = 'wql';
+const DEFAULT_SYNTAX = 'wql';
 
 /**
  * The search of a view, kept in the URL as typed (`query`, `syntax`) so a link shows the same bar;

@@ -1,7 +1,7 @@
 import type { Criteria } from '@elastic/eui';
 import { useAppUrlState } from '../components/app-url-state';
 
-export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
+const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
 const DEFAULT_PAGE_SIZE = 20;
 
 function positiveInteger(value: string | null, fallback: number): number {

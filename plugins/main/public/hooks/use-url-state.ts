@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { ScopedHistory } from '../../../../host/public/types';
 
-export type UrlStateChanges = Record<string, string | number | undefined>;
+type UrlStateChanges = Record<string, string | number | undefined>;
 export type SetUrlState = (changes: UrlStateChanges, options?: { push?: boolean }) => void;
 
 /**

@@ -52,7 +52,7 @@ const FALLBACK_FILENAME = 'export.csv';
 const NEWLINE = 0x0a;
 
 /** The file name of a `Content-Disposition` header (`filename*=UTF-8''…` preferred over `filename="…"`). */
-export function filenameFromDisposition(header: string | null): string {
+function filenameFromDisposition(header: string | null): string {
   if (!header) return FALLBACK_FILENAME;
   const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
   if (extended) {
@@ -68,7 +68,7 @@ export function filenameFromDisposition(header: string | null): string {
 }
 
 /** Saves through a temporary link, the browser's way to store a file the page made. */
-export const saveWithLink: SaveFile = (blob, filename) => {
+const saveWithLink: SaveFile = (blob, filename) => {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

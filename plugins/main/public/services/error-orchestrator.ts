@@ -27,7 +27,7 @@ export interface ErrorOrchestratorDeps {
 }
 
 /** What the user reads under the toast's title. */
-export function describeError(error: SvcError): string {
+function describeError(error: SvcError): string {
   const parts = [error.detail];
   if (error.isPermissionDenied) parts.push(permissionSentence(error));
   // Item failures already name their codes in the detail.

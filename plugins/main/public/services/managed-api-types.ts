@@ -5,7 +5,7 @@ export interface FailedItem {
   id: Array<string | number>;
 }
 
-export interface ItemsData<T> {
+interface ItemsData<T> {
   affected_items: T[];
   total_affected_items: number;
   total_failed_items: number;

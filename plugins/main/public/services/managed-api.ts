@@ -8,8 +8,7 @@ import { SVC_ROUTES } from '../../common/constants';
 import type { DataEnvelope, ItemsEnvelope } from './managed-api-types';
 import { failedItemsError, isAbortError, toSvcError } from './svc-error';
 
-export type ApiQueryValue =
-  string | number | boolean | undefined | null | ReadonlyArray<string | number>;
+type ApiQueryValue = string | number | boolean | undefined | null | ReadonlyArray<string | number>;
 export type ApiQuery = Record<string, ApiQueryValue>;
 
 export interface ManagedApiCall {
@@ -33,7 +32,7 @@ export interface Page<T> {
  * `/agents?limit=10&q=...`: empty values are left out, arrays are comma-separated (the API's form
  * for list parameters), and everything is percent-encoded, so `+` in `sort=+id` stays a plus.
  */
-export function managedApiPath(path: string, query: ApiQuery = {}): string {
+function managedApiPath(path: string, query: ApiQuery = {}): string {
   const parameters = Object.entries(query).flatMap(([key, value]) => {
     if (value === undefined || value === null || value === '') return [];
     const text = Array.isArray(value) ? value.join(',') : String(value);

@@ -7,7 +7,7 @@ import type { FailedItem } from './managed-api-types';
 
 export type SvcErrorSource = 'managed-api' | 'dashboard' | 'network' | 'browser';
 
-export const PERMISSION_DENIED_CODE = 4000;
+const PERMISSION_DENIED_CODE = 4000;
 
 export interface SvcErrorFields {
   title: string;

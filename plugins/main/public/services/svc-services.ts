@@ -13,7 +13,7 @@ import type { ManagedApi } from './managed-api';
 import type { Telemetry } from './telemetry';
 
 /** The update-check plugin's browser components, used by Overview and Settings. */
-export interface UpdateComponents {
+interface UpdateComponents {
   UpdatesNotification: ComponentType;
   DismissNotificationCheck: ComponentType;
 }

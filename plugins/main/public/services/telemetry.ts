@@ -7,7 +7,7 @@ import type { IUiSettingsClient } from '../../../../host/public/types';
 import { TELEMETRY_SETTING } from '../../common/constants';
 
 export { TELEMETRY_SETTING };
-export const TELEMETRY_STORAGE_KEY = 'svc:telemetry';
+const TELEMETRY_STORAGE_KEY = 'svc:telemetry';
 
 export interface UsageCounts {
   since: string;

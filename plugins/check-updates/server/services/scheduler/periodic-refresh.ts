@@ -41,7 +41,7 @@ export interface PeriodicRefreshOptions {
 }
 
 /** One run of the job: refreshes every host unless another instance holds the lock. */
-export async function runRefresh({
+async function runRefresh({
   coordination,
   refreshAll,
   logger,

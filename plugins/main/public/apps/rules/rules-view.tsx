@@ -27,7 +27,7 @@ const RULE_FIELDS: SearchField[] = [
 ];
 
 /** `5710, 5712` → `5710,5712`; undefined when empty, a message when something is not a rule id. */
-export function parseRuleIds(text: string): { ids?: string; problem?: string } {
+function parseRuleIds(text: string): { ids?: string; problem?: string } {
   const parts = text.split(/[\s,]+/).filter(Boolean);
   if (parts.length === 0) return {};
   const bad = parts.find((part) => !/^[1-9]\d*$/.test(part));

@@ -8,8 +8,7 @@
  */
 import type { QuerySyntaxError } from '../types';
 
-export type WqlTokenType =
-  'group_open' | 'group_close' | 'field' | 'operator' | 'value' | 'conjunction';
+type WqlTokenType = 'group_open' | 'group_close' | 'field' | 'operator' | 'value' | 'conjunction';
 
 export interface WqlToken {
   type: WqlTokenType;

@@ -6,10 +6,10 @@ import { hkdfSync, randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-export const ENCRYPTION_KEY_ENV = 'SVC_ENCRYPTION_KEY';
+const ENCRYPTION_KEY_ENV = 'SVC_ENCRYPTION_KEY';
 export const KEY_FILE_NAME = 'svc-encryption.key';
 /** Shortest accepted `SVC_ENCRYPTION_KEY`: a shorter secret is too easy to guess. */
-export const MIN_ENV_KEY_LENGTH = 32;
+const MIN_ENV_KEY_LENGTH = 32;
 
 export interface EncryptionKey {
   key: Buffer;
@@ -18,7 +18,7 @@ export interface EncryptionKey {
   warning?: string;
 }
 
-export class EncryptionKeyError extends Error {}
+class EncryptionKeyError extends Error {}
 
 /** Any string of enough length works (hex, base64 or a passphrase): HKDF turns it into 32 bytes. */
 function deriveFromEnv(value: string): Buffer {

@@ -7,7 +7,7 @@ import { AGENT_CSV_COLUMNS, GROUP_FILES_CSV_COLUMNS } from '../../../common/csv-
 type Item = Record<string, unknown>;
 
 /** A wide item (or a hostile one) must not turn into thousands of columns. */
-export const MAX_FLATTENED_COLUMNS = 256;
+const MAX_FLATTENED_COLUMNS = 256;
 
 const AGENT_LISTS = [
   /^\/agents$/,

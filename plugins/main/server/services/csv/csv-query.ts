@@ -14,7 +14,7 @@ export interface CsvFilter {
 }
 
 /** Query parameters the export sets itself. */
-export const RESERVED_CSV_PARAMS = ['offset', 'limit'] as const;
+const RESERVED_CSV_PARAMS = ['offset', 'limit'] as const;
 
 /** Agent lists are ordered by id unless told otherwise: that order is already stable. */
 const ORDERED_BY_ID = [

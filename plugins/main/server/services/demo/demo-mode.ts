@@ -19,7 +19,7 @@ export interface DemoManagedApi {
   stop(): Promise<void>;
 }
 
-export type DemoHostStore = Pick<
+type DemoHostStore = Pick<
   ApiHostStore,
   'list' | 'get' | 'create' | 'update' | 'delete' | 'onChange'
 >;

@@ -2,7 +2,7 @@
 import type { SavedObjectsClientContract } from '../../../../../host/server/types';
 import { VISUALIZATION_TYPE } from './saved-object-types';
 
-export interface VisualizationAttributes {
+interface VisualizationAttributes {
   title: string;
   description?: string;
   visState?: string;
@@ -11,7 +11,7 @@ export interface VisualizationAttributes {
   kibanaSavedObjectMeta?: { searchSourceJSON?: string };
 }
 
-export interface VisualizationSummary {
+interface VisualizationSummary {
   id: string;
   title: string;
   description: string;

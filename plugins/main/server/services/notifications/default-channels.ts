@@ -13,7 +13,7 @@ export interface NotificationChannel {
 }
 
 /** What this plugin needs from a notifications plugin's setup contract. */
-export interface NotificationsSetup {
+interface NotificationsSetup {
   upsertChannel(channel: NotificationChannel): void | Promise<void>;
 }
 

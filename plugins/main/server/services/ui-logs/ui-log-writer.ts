@@ -10,7 +10,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { createStream, type RotatingFileStream } from 'rotating-file-stream';
 import type { UiLogEntry } from '../../../common/ui-logs';
 
-export const UI_LOG_FILE_NAME = 'ui.log';
+const UI_LOG_FILE_NAME = 'ui.log';
 
 export interface UiLogSettings {
   dataDir: string;

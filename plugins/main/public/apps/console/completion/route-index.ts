@@ -12,7 +12,7 @@ import type {
 } from '../../../../common/api-info/types';
 import { routeInfo } from './schema-docs';
 
-export type PathSegment =
+type PathSegment =
   { kind: 'literal'; text: string } | { kind: 'placeholder'; name: string; param?: RouteParam };
 
 export interface IndexedRoute {

@@ -18,7 +18,7 @@ import {
   type ManagedApiMethodName,
 } from '../../../../common/managed-api-request';
 
-export interface TextRange {
+interface TextRange {
   from: number;
   to: number;
 }

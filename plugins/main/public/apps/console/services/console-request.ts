@@ -9,7 +9,7 @@ import { SVC_ROUTES } from '../../../../common/constants';
 import { type SvcError, toSvcError } from '../../../services/svc-error';
 import type { SendableRequest } from '../model/request-parser';
 
-export type ConsoleOutcome = 'success' | 'managed-api-error' | 'dashboard-error' | 'network-error';
+type ConsoleOutcome = 'success' | 'managed-api-error' | 'dashboard-error' | 'network-error';
 
 export interface ConsoleResponse {
   request: SendableRequest;

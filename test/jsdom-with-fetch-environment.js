@@ -1,7 +1,7 @@
 /**
  * jsdom has no fetch; the http client's tests need the real one (and its Request, Response,
  * Headers) against a local server. Borrowed from Node, which is the same WHATWG implementation.
- * Use with a `@jest-environment ./host/public/test-support/jsdom-with-fetch-environment.js` docblock.
+ * Use with a `@jest-environment ./test/jsdom-with-fetch-environment.js` docblock.
  */
 const { TestEnvironment } = require('jest-environment-jsdom');
 
