@@ -1,5 +1,5 @@
 /** Each group's shared configuration (`agent.conf`), as the manager creates it for a new group. */
-export const DEFAULT_AGENT_CONF = `<agent_config>
+const DEFAULT_AGENT_CONF = `<agent_config>
 
   <!-- Shared agent configuration here -->
 

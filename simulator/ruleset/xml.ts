@@ -64,11 +64,6 @@ export function parseXmlFragment(text: string): XmlElement[] {
   return roots;
 }
 
-/** Child elements by name, the last one winning, as text (the shape of the API's `details`). */
-export function childTexts(element: XmlElement): Record<string, string> {
-  return Object.fromEntries(element.children.map((child) => [child.name, child.text]));
-}
-
 export function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -8,7 +8,7 @@ import { constants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
-export const COMPRESSION_THRESHOLD_BYTES = 1024;
+const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 export async function registerCompression(fastify: FastifyInstance): Promise<void> {
   await fastify.register(fastifyCompress, {

@@ -19,7 +19,7 @@ export interface StaticAssetsOptions {
 }
 
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-export const REVALIDATE_CACHE_CONTROL = 'no-cache';
+const REVALIDATE_CACHE_CONTROL = 'no-cache';
 /** Siblings the build writes beside compressible files, by the encoding they hold. */
 const PRECOMPRESSED_EXTENSION = /\.(br|gz)$/;
 

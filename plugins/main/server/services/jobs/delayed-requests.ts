@@ -60,7 +60,7 @@ export interface QueueOwnerRecord {
   updated_at: string;
 }
 
-export interface QueueOwnerDirectory {
+interface QueueOwnerDirectory {
   getUser(username: string): Promise<QueueOwnerRecord | undefined>;
 }
 

@@ -34,7 +34,7 @@ export interface PreparedProxyRequest {
 const METHODS_WITH_BODY = new Set<ManagedApiMethodName>(['POST', 'PUT', 'PATCH']);
 
 /** Media type of a string body by the editor it came from, as the reference product maps it. */
-export const MEDIA_TYPE_BY_ORIGIN: Readonly<Record<string, string>> = {
+const MEDIA_TYPE_BY_ORIGIN: Readonly<Record<string, string>> = {
   xmleditor: 'application/xml',
   json: 'application/json',
   raw: 'application/octet-stream',
