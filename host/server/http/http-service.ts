@@ -66,13 +66,13 @@ export interface HttpServiceConfig {
   shutdownGraceMs?: number;
 }
 
-export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
-export const DEFAULT_BODY_SHAPE: Readonly<BodyShapeLimits> = Object.freeze({
+const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+const DEFAULT_BODY_SHAPE: Readonly<BodyShapeLimits> = Object.freeze({
   maxDepth: 64,
   maxValues: 100_000,
 });
-export const DEFAULT_HEADERS_TIMEOUT_MS = 20_000;
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const DEFAULT_HEADERS_TIMEOUT_MS = 20_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** A year, with sub-domains left alone: the dashboard does not speak for its parent domain's other hosts. */
 const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 

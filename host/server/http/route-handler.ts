@@ -21,7 +21,7 @@ import { isPromiseLike } from './promise-like';
 
 const XSRF_MISSING_MESSAGE = 'Request must contain a osd-xsrf header.';
 
-export function roleRequiredMessage(role: string): string {
+function roleRequiredMessage(role: string): string {
   return `Only dashboard users with the [${role}] role can do this.`;
 }
 
@@ -49,7 +49,7 @@ declare module 'fastify' {
   }
 }
 
-export function tooManyRequestsMessage(retryAfterSeconds: number): string {
+function tooManyRequestsMessage(retryAfterSeconds: number): string {
   return `Too many requests; try again in ${retryAfterSeconds} seconds.`;
 }
 

@@ -14,9 +14,9 @@ import type {
 import { isBoomLike } from './error-body';
 import { assertValidationSpecs } from './route-validator';
 
-export type BodyMode = 'parsed' | 'buffer' | 'stream' | 'none';
+type BodyMode = 'parsed' | 'buffer' | 'stream' | 'none';
 
-export interface NormalizedRouteOptions {
+interface NormalizedRouteOptions {
   authRequired: boolean | 'optional';
   xsrfRequired: boolean;
   tags: readonly string[];
@@ -96,7 +96,7 @@ function declaredRateLimit(
   return { points: limit.points, durationSeconds: limit.durationSeconds };
 }
 
-export function normalizeRoute(
+function normalizeRoute(
   owner: symbol,
   method: RouteMethod,
   route: RouteConfig<unknown, unknown, unknown>,

@@ -5,7 +5,7 @@
  */
 import type { IRouter } from '../types';
 
-export type ServiceState = 'available' | 'unavailable';
+type ServiceState = 'available' | 'unavailable';
 
 export interface ServiceStatus {
   state: ServiceState;
@@ -20,7 +20,7 @@ export interface StatusSources {
   pluginStatuses(): Record<string, ServiceStatus>;
 }
 
-export interface StatusBody {
+interface StatusBody {
   name: string;
   uuid: string;
   version: StatusSources['version'];
@@ -29,11 +29,11 @@ export interface StatusBody {
 }
 
 /** What a caller without a session learns: up or not. */
-export interface AnonymousStatusBody {
+interface AnonymousStatusBody {
   status: { overall: { state: ServiceState } };
 }
 
-export function overallStatus(plugins: Record<string, ServiceStatus>): ServiceStatus {
+function overallStatus(plugins: Record<string, ServiceStatus>): ServiceStatus {
   const down = Object.entries(plugins)
     .filter(([, status]) => status.state !== 'available')
     .map(([id]) => id);

@@ -12,7 +12,7 @@ import { ADMIN_ROLE } from '../security/users/user-rules';
 import { UiSettingsError } from './errors';
 import type { ScopedUiSettingsClient } from './ui-settings-client';
 
-export const UI_SETTINGS_PATH = '/api/opensearch-dashboards/settings';
+const UI_SETTINGS_PATH = '/api/opensearch-dashboards/settings';
 
 type ClientFactory = (client: SavedObjectsClientContract) => ScopedUiSettingsClient;
 

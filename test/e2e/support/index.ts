@@ -8,6 +8,7 @@
  *   await waitForApp(page, 'svc-agents');
  *   await screenshot(page, 'agents');
  */
+export { ensureBrowserBundles } from './browser-bundles';
 export { startE2eEnvironment, type E2eEnvironment } from './environment';
 export {
   launchBrowser,

@@ -17,7 +17,7 @@ import {
   type DashboardRole,
 } from '../users/user-rules';
 
-export const USERS_PATH = '/api/v1/security/users';
+const USERS_PATH = '/api/v1/security/users';
 
 const STATUS_OF: Record<UserErrorKind, number> = {
   invalid: 400,
