@@ -14,7 +14,7 @@ import { encodeRequestBody } from './verbatim-body';
 
 declare const checked: unique symbol;
 
-export type CheckedPath = Extract<PathCheck, { valid: true }>;
+type CheckedPath = Extract<PathCheck, { valid: true }>;
 
 export interface ManagedApiCall {
   readonly method: ManagedApiMethodName;
@@ -30,7 +30,7 @@ export interface ManagedApiCall {
 }
 
 /** A call from a path that `checkManagedApiPath` accepted. */
-export function apiCallFrom(
+function apiCallFrom(
   method: ManagedApiMethodName,
   path: CheckedPath,
   body: unknown,
