@@ -27,15 +27,26 @@ const BUILD_INFO_FILE = path.join(BUILD_DIR, 'build-info.json');
 const SERVER_OUTPUT_DIRS = ['host', 'plugins', 'simulator', 'scripts'];
 const COMPILED = /\.tsx?$/;
 const COPIED = /\.json$/;
-const SKIPPED = /(\.test\.tsx?|\.e2e\.ts|\.bench\.ts|\.d\.ts)$/;
+/**
+ * Test-only modules beside the product code: tests, spawned fixtures and type declarations by suffix,
+ * and test helpers by name (`test-support/` folders, `test-*.ts`, `testing.ts`).
+ */
+const SKIPPED = /(\.test\.tsx?|\.fixture\.ts|\.e2e\.ts|\.bench\.ts|\.d\.ts)$/;
+const TEST_HELPER_NAME = /^(test-.*|testing\.tsx?)$/;
 const SKIPPED_DIRS = new Set(['node_modules', '__fixtures__', 'target']);
 
-/** Files under `dir` (recursively) accepted by `keep`. */
+/** Whether a file or folder name is part of the product rather than of its tests. */
+function isProductName(name) {
+  return !SKIPPED.test(name) && !TEST_HELPER_NAME.test(name) && !SKIPPED_DIRS.has(name);
+}
+
+/** Product files under `dir` (recursively) accepted by `keep`. */
 function listFiles(dir, keep) {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (!isProductName(entry.name)) return [];
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return SKIPPED_DIRS.has(entry.name) ? [] : listFiles(full, keep);
+    if (entry.isDirectory()) return listFiles(full, keep);
     return entry.isFile() && keep(full) ? [full] : [];
   });
 }
@@ -61,12 +72,8 @@ function serverSourceDirs() {
 
 function serverInputs() {
   const dirs = serverSourceDirs();
-  const compiled = dirs.flatMap((dir) =>
-    listFiles(dir, (file) => COMPILED.test(file) && !SKIPPED.test(file)),
-  );
-  const copied = dirs.flatMap((dir) =>
-    listFiles(dir, (file) => COPIED.test(file) && !SKIPPED.test(file)),
-  );
+  const compiled = dirs.flatMap((dir) => listFiles(dir, (file) => COMPILED.test(file)));
+  const copied = dirs.flatMap((dir) => listFiles(dir, (file) => COPIED.test(file)));
   const manifests = listFiles(
     path.join(ROOT, 'plugins'),
     (file) => path.basename(file) === 'opensearch_dashboards.json',
@@ -203,7 +210,16 @@ async function build({ ifStale = false, server = true, browser = true } = {}) {
   if (browser) await buildBrowserPart({ ifStale });
 }
 
-module.exports = { build, buildServer, compileServerFiles, staleParts, listFiles, BUILD_DIR, ROOT };
+module.exports = {
+  build,
+  buildServer,
+  compileServerFiles,
+  staleParts,
+  listFiles,
+  serverInputs,
+  BUILD_DIR,
+  ROOT,
+};
 
 if (require.main === module) {
   const args = process.argv.slice(2);
