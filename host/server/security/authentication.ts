@@ -19,13 +19,13 @@ export type LoginOutcome =
   | { status: 'busy'; retryAfterSeconds: number };
 
 /** How long a caller refused because every password check slot is taken should wait. */
-export const BUSY_RETRY_AFTER_SECONDS = 1;
+const BUSY_RETRY_AFTER_SECONDS = 1;
 
-export function throttledMessage(retryAfterSeconds: number): string {
+function throttledMessage(retryAfterSeconds: number): string {
   return `Too many failed login attempts; try again in ${retryAfterSeconds} seconds`;
 }
 
-export const BUSY_MESSAGE = 'Too many logins are being checked at once; try again shortly';
+const BUSY_MESSAGE = 'Too many logins are being checked at once; try again shortly';
 
 /** The HTTP refusal of a throttled or busy login: 429 or 503 with `Retry-After`. */
 export function loginRefusal(

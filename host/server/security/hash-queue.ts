@@ -12,7 +12,7 @@ export interface HashQueueConfig {
   maxWaiting: number;
 }
 
-export const DEFAULT_HASH_QUEUE: Readonly<HashQueueConfig> = Object.freeze({
+const DEFAULT_HASH_QUEUE: Readonly<HashQueueConfig> = Object.freeze({
   concurrency: 2,
   maxWaiting: 8,
 });
