@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { UiLogWriter } from './ui-log-writer';
+import { UiLogWriter, type UiLogSettings } from './ui-log-writer';
 
 const redact = (text: string) => text.replace(/token=\w+/g, 'token=[REDACTED]');
 
@@ -12,20 +12,23 @@ describe('UiLogWriter', () => {
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'svc-ui-logs-'));
   });
-  afterEach(async () => {
-    await writer.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  it('writes one JSON line per entry, private to the server user, with control characters other than line breaks blanked', async () => {
-    writer = new UiLogWriter({
+  const open = (settings: Partial<UiLogSettings> = {}) =>
+    (writer = new UiLogWriter({
       dataDir,
       rotationSize: '10M',
       maxFiles: 2,
       maxTotalSize: '1M',
       redact,
       perUserPerMinute: 10,
-    });
+      ...settings,
+    }));
+  afterEach(async () => {
+    await writer.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes one JSON line per entry, private to the server user, with control characters other than line breaks blanked', async () => {
+    open();
     expect(
       await writer.write('alice', {
         level: 'error',
@@ -44,14 +47,7 @@ describe('UiLogWriter', () => {
   });
 
   it('limits entries per user and says when to try again', async () => {
-    writer = new UiLogWriter({
-      dataDir,
-      rotationSize: '10M',
-      maxFiles: 2,
-      maxTotalSize: '1M',
-      redact,
-      perUserPerMinute: 2,
-    });
+    open({ perUserPerMinute: 2 });
     const entry = { level: 'info' as const, message: 'x', location: 'y' };
     expect(await writer.write('alice', entry)).toEqual({ written: true });
     expect(await writer.write('alice', entry)).toEqual({ written: true });
@@ -62,14 +58,7 @@ describe('UiLogWriter', () => {
   });
 
   it('rotates the file by size and keeps a bounded number of files', async () => {
-    writer = new UiLogWriter({
-      dataDir,
-      rotationSize: '1K',
-      maxFiles: 2,
-      maxTotalSize: '1M',
-      redact,
-      perUserPerMinute: 10_000,
-    });
+    open({ rotationSize: '1K', perUserPerMinute: 10_000 });
     for (let index = 0; index < 60; index += 1)
       await writer.write('alice', {
         level: 'info',
@@ -84,14 +73,7 @@ describe('UiLogWriter', () => {
   });
 
   it('censors secrets in what it stores', async () => {
-    writer = new UiLogWriter({
-      dataDir,
-      rotationSize: '10M',
-      maxFiles: 2,
-      maxTotalSize: '1M',
-      redact,
-      perUserPerMinute: 10,
-    });
+    open();
     await writer.write('alice', {
       level: 'error',
       message: 'GET /x?token=abc failed',
@@ -106,14 +88,7 @@ describe('UiLogWriter', () => {
   });
 
   it('bounds the total size of the rotated files, however many are allowed', async () => {
-    writer = new UiLogWriter({
-      dataDir,
-      rotationSize: '1K',
-      maxFiles: 1000,
-      maxTotalSize: '3K',
-      redact,
-      perUserPerMinute: 10_000,
-    });
+    open({ rotationSize: '1K', maxFiles: 1000, maxTotalSize: '3K', perUserPerMinute: 10_000 });
     for (let index = 0; index < 80; index += 1)
       await writer.write('alice', {
         level: 'info',
