@@ -99,9 +99,21 @@ export function registerManagedApiRoutes(router: IRouter, services: ServicesAcce
   );
 
   router.get(
-    { path: SVC_ROUTES.routes, validate: false },
+    {
+      path: SVC_ROUTES.routes,
+      validate: {
+        query: schema.object({
+          /** `grouped`: `[{method, endpoints}]`, the shape the reference product's console reads. */
+          format: schema.maybe(
+            schema.oneOf([schema.literal('catalogue'), schema.literal('grouped')]),
+          ),
+        }),
+      },
+    },
     handleErrors(async (_context, request, response) => {
-      const catalogue = await services().routeCatalogue.get();
+      const catalogues = services().routeCatalogue;
+      const catalogue =
+        request.query.format === 'grouped' ? await catalogues.grouped() : await catalogues.get();
       if (request.headers['if-none-match'] === catalogue.etag)
         return response.custom({ statusCode: 304, headers: { etag: catalogue.etag } });
       return response.ok({

@@ -16,6 +16,8 @@ export function registerUiLogsRoute(router: IRouter, services: ServicesAccessor)
             schema.literal('info'),
             schema.literal('warning'),
             schema.literal('error'),
+            // The reference product's browser code says `warn`.
+            schema.literal('warn'),
           ]),
           message: schema.string({ minLength: 1, maxLength: UI_LOG_MESSAGE_MAX_LENGTH }),
           location: schema.string({ maxLength: UI_LOG_LOCATION_MAX_LENGTH }),
@@ -24,7 +26,11 @@ export function registerUiLogsRoute(router: IRouter, services: ServicesAccessor)
     },
     handleErrors(async (context, request, response) => {
       const username = context.core.security.currentUser?.username ?? 'anonymous';
-      const outcome = await services().uiLogs.write(username, request.body);
+      const { level, ...entry } = request.body;
+      const outcome = await services().uiLogs.write(username, {
+        ...entry,
+        level: level === 'warn' ? 'warning' : level,
+      });
       if (!outcome.written) {
         return response.customError({
           statusCode: 429,
