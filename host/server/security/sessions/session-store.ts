@@ -62,6 +62,11 @@ function sessionId(token: string): string {
 
 export class SessionStore {
   private readonly cache = new LRUCache<string, CachedSession>({ max: SESSION_CACHE_SIZE });
+  /**
+   * Session ids by token, so a request with a cached session costs no hash. Only in this process's
+   * memory, like the cookie of every request it serves; the database keeps only the ids.
+   */
+  private readonly ids = new LRUCache<string, string>({ max: SESSION_CACHE_SIZE });
   private readonly now: () => number;
   private readonly lastSeenWriteInterval: number;
 
@@ -93,7 +98,7 @@ export class SessionStore {
   /** The session's user, or null when the token is unknown, expired, idle too long, or its user is gone. */
   async verify(token: string): Promise<AuthenticatedUser | null> {
     if (!TOKEN_PATTERN.test(token)) return null;
-    const id = sessionId(token);
+    const id = this.idOf(token);
     const now = this.now();
     let session = this.cache.get(id);
     if (!session || now - session.verifiedAt >= SESSION_CACHE_MS)
@@ -116,8 +121,9 @@ export class SessionStore {
    * due. Undefined means `verify` must run. Synchronous because it runs on nearly every request.
    */
   verifyFromCache(token: string): AuthenticatedUser | undefined {
-    if (!TOKEN_PATTERN.test(token)) return undefined;
-    const session = this.cache.get(sessionId(token));
+    // A token is only remembered after `verify` checked its shape.
+    const id = this.ids.get(token);
+    const session = id === undefined ? undefined : this.cache.get(id);
     if (!session) return undefined;
     const now = this.now();
     const fresh =
@@ -129,7 +135,19 @@ export class SessionStore {
 
   /** Logout: the session stops working on this instance at once. */
   async revoke(token: string): Promise<void> {
-    if (TOKEN_PATTERN.test(token)) await this.end(sessionId(token));
+    if (!TOKEN_PATTERN.test(token)) return;
+    const id = this.idOf(token);
+    this.ids.delete(token);
+    await this.end(id);
+  }
+
+  private idOf(token: string): string {
+    let id = this.ids.get(token);
+    if (id === undefined) {
+      id = sessionId(token);
+      this.ids.set(token, id);
+    }
+    return id;
   }
 
   /** Ends every session of a user (password changed, user removed). */
