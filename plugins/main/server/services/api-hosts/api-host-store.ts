@@ -89,7 +89,7 @@ function check(field: string, problem: string | undefined): void {
 
 export class ApiHostStore implements ApiHostResolver {
   private readonly listeners = new Set<(change: ApiHostChange) => void>();
-  private readonly recent = new LRUCache<string, SavedObject<ApiHostAttributes>>({
+  private readonly recent = new LRUCache<string, ResolvedApiHost>({
     max: 10_000,
     ttl: RESOLVE_CACHE_MS,
   });
@@ -156,15 +156,14 @@ export class ApiHostStore implements ApiHostResolver {
     return object && this.toHost(object);
   }
 
+  /** The host as calls need it: made once per read from the database and shared meanwhile. */
   async resolve(id: string): Promise<ResolvedApiHost | undefined> {
-    let object = this.recent.get(id);
-    if (!object) {
-      object = await this.find(id);
-      if (!object) return undefined;
-      this.recent.set(id, object);
-    }
+    const cached = this.recent.get(id);
+    if (cached) return cached;
+    const object = await this.find(id);
+    if (!object) return undefined;
     const encrypted = object.attributes.password_encrypted;
-    return {
+    const host: ResolvedApiHost = Object.freeze({
       ...this.toHost(object),
       readPassword: () => {
         try {
@@ -175,7 +174,9 @@ export class ApiHostStore implements ApiHostResolver {
           throw error;
         }
       },
-    };
+    });
+    this.recent.set(id, host);
+    return host;
   }
 
   async create(
