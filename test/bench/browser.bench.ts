@@ -32,6 +32,8 @@ interface AppPage {
   path: string;
   /** What the app shows once its first data arrived. */
   firstData: string;
+  /** What it shows once everything it loads lazily is drawn (its scripts are counted after that). */
+  complete?: string;
 }
 
 /** A table that shows rows of data (the empty-table message is one cell spanning every column). */
@@ -40,7 +42,11 @@ function tableRows(subj: string): string {
 }
 
 const APP_PAGES: Record<string, AppPage> = {
-  'svc-overview': { path: '/app/svc-overview', firstData: testSubj('managerHealth') },
+  'svc-overview': {
+    path: '/app/svc-overview',
+    firstData: testSubj('managerHealth'),
+    complete: `${testSubj('agentsByStatusChart')} canvas`,
+  },
   'svc-agents': {
     path: `/app/svc-agents?size=${AGENT_COUNT}`,
     firstData: testSubj('agentsTableRow'),
@@ -96,7 +102,9 @@ async function medianLoad(load: () => Promise<PageLoad>): Promise<PageLoad> {
 async function loadLoginPage(browser: Browser, env: E2eEnvironment): Promise<PageLoad> {
   const { context, page } = await newPage(browser);
   try {
-    return await timedLoad(page, `${env.dashboard.url}/login`, testSubj('loginSubmit'));
+    return await timedLoad(page, `${env.dashboard.url}/login`, {
+      firstData: testSubj('loginSubmit'),
+    });
   } finally {
     await context.close();
   }
@@ -116,14 +124,18 @@ async function loadApp(
   });
   try {
     const page = await context.newPage();
-    return await timedLoad(page, `${env.dashboard.url}${appPage.path}`, appPage.firstData);
+    return await timedLoad(page, `${env.dashboard.url}${appPage.path}`, appPage);
   } finally {
     await context.close();
   }
 }
 
-/** Opens `url`, waits for `firstData`, then for the network to settle, and lists the scripts fetched. */
-async function timedLoad(page: Page, url: string, firstData: string): Promise<PageLoad> {
+/** Opens `url`, waits for the first data, then for what loads lazily and a quiet network, and lists the scripts fetched. */
+async function timedLoad(
+  page: Page,
+  url: string,
+  { firstData, complete }: Pick<AppPage, 'firstData' | 'complete'>,
+): Promise<PageLoad> {
   const finished: Request[] = [];
   page.on('requestfinished', (request) => {
     if (request.resourceType() === 'script') finished.push(request);
@@ -132,6 +144,7 @@ async function timedLoad(page: Page, url: string, firstData: string): Promise<Pa
   await page.goto(url);
   await page.locator(firstData).first().waitFor({ timeout: DATA_TIMEOUT_MS });
   const milliseconds = Date.now() - started;
+  if (complete) await page.locator(complete).first().waitFor({ timeout: DATA_TIMEOUT_MS });
   await page.waitForLoadState('networkidle');
   const scripts = await Promise.all(
     finished.map(async (request) => {
