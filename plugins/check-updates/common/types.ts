@@ -66,6 +66,7 @@ export type DataResponse<T> = {
 /** Machine-readable reason carried in `attributes.code` of the plugin's error bodies. */
 export type UpdateCheckErrorCode =
   | 'API_HOST_NOT_FOUND'
+  | 'TOO_MANY_DISMISSALS'
   | 'UPDATE_CHECK_DISABLED'
   | 'UPSTREAM_ERROR'
   | 'UPSTREAM_TIMEOUT'

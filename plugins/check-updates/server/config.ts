@@ -18,6 +18,8 @@ export const configSchema = schema.object({
    * Release-notes URL of a version when the API host does not give one; `{version}`, `{major}`,
    * `{minor}` and `{patch}` are filled in.
    */
+  /** Dismissed updates kept per user: a dismissal past it forgets the oldest, a replacement past it is refused. */
+  maxDismissedUpdates: schema.number({ defaultValue: 500, min: 1, max: 10_000 }),
   releaseNotesUrl: schema.string({
     defaultValue:
       'https://documentation.wazuh.com/current/release-notes/release-{major}-{minor}-{patch}.html',

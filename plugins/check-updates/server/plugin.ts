@@ -68,6 +68,7 @@ export class CheckUpdatesPlugin implements Plugin<
     const preferences = new UserPreferencesService({
       repository,
       logger: this.logger.get('preferences'),
+      maxDismissedUpdates: config.maxDismissedUpdates,
     });
     this.services = { availableUpdates, preferences };
     this.refreshJob = startPeriodicRefresh({

@@ -217,10 +217,16 @@ describe('PUT /preferences', () => {
     const many = Object.fromEntries(
       Array.from({ length: 501 }, (_, index) => [`1.0.${index}`, { update_type: 'patch' }]),
     );
-    await expectBadRequest(
-      alice.put(PREFERENCES, { body: { dismissed_updates: many } }),
-      '[request body.dismissed_updates]: at most 500 dismissed updates can be stored',
-    );
+    const answer = await alice.put(PREFERENCES, { body: { dismissed_updates: many } });
+    expect({ status: answer.status, body: answer.json() }).toEqual({
+      status: 400,
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: '[request body.dismissed_updates]: at most 500 dismissed updates can be stored',
+        attributes: { code: 'TOO_MANY_DISMISSALS' },
+      },
+    });
     expect(await preferencesOf(alice)).toEqual(before);
   });
 });

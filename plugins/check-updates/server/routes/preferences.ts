@@ -4,13 +4,8 @@ import type { DataResponse, DismissUpdateResponse, UserPreferences } from '../..
 import { toSemanticVersion } from '../../common/versions';
 import type { CheckUpdatesRouter, GetServices } from '../types';
 import { currentUsername } from './current-user';
-import {
-  asUpdateType,
-  isoTimestampSchema,
-  MAX_DISMISSED_UPDATES,
-  updateTypeSchema,
-  versionSchema,
-} from './validation';
+import { errorResponse } from './error-response';
+import { asUpdateType, isoTimestampSchema, updateTypeSchema, versionSchema } from './validation';
 
 const notLoggedIn = { body: { message: 'Preferences belong to a dashboard user: log in first' } };
 
@@ -40,12 +35,6 @@ export function registerPreferencesRoutes(
               update_type: updateTypeSchema,
               dismissed_date: schema.maybe(isoTimestampSchema),
             }),
-            {
-              validate: (entries) =>
-                Object.keys(entries).length > MAX_DISMISSED_UPDATES
-                  ? `at most ${MAX_DISMISSED_UPDATES} dismissed updates can be stored`
-                  : undefined,
-            },
           ),
         }),
       },
@@ -62,10 +51,14 @@ export function registerPreferencesRoutes(
           },
         ]),
       );
-      const data = await getServices().preferences.replaceDismissedUpdates(username, {
-        dismissed_updates: dismissedUpdates,
-      });
-      return response.ok({ body: preferencesBody(data) });
+      try {
+        const data = await getServices().preferences.replaceDismissedUpdates(username, {
+          dismissed_updates: dismissedUpdates,
+        });
+        return response.ok({ body: preferencesBody(data) });
+      } catch (error) {
+        return errorResponse(response, error);
+      }
     },
   );
 

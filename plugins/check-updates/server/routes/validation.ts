@@ -2,9 +2,8 @@ import { schema } from '../../../../host/schema';
 import { UPDATE_TYPES, type UpdateType } from '../../common/types';
 import { isUpdateType, semanticVersionError } from '../../common/versions';
 
-/** Bounds that keep stored records small whatever a client sends. */
+/** Bound that keeps stored records small whatever a client sends (their count is the service's). */
 const MAX_VERSION_LENGTH = 64;
-export const MAX_DISMISSED_UPDATES = 500;
 
 const ISO_TIMESTAMP =
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;

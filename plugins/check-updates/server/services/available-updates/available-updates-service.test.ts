@@ -2,7 +2,7 @@ import type { ApiHost } from '../../../../main/common/api-hosts';
 import { AVAILABLE_UPDATES_SAVED_OBJECT_TYPE } from '../../../common/constants';
 import { InMemoryRepository } from '../../test-support/in-memory-repository';
 import { createRecordingLogger } from '../../test-support/recording-logger';
-import { UpdateCheckError } from '../errors';
+import { apiHostNotFound, UpdateCheckError } from '../errors';
 import { AvailableUpdatesService } from './available-updates-service';
 import { releaseNotesUrlFromTemplate } from './classify';
 import type { FetchVersionCheck, VersionCheck } from './version-check-client';
@@ -20,17 +20,42 @@ function host(id: string): ApiHost {
   };
 }
 
-/** A host that answers with `answer()` a few milliseconds later, counting calls. */
-function fakeUpstream(answer: (apiHostId: string) => VersionCheck | Error) {
+/**
+ * The managed-API client sending the version check: it reads the host record (404 for an unknown
+ * host, as the real client) and answers with what `answer()` said when the call started, once
+ * `release()` is called after a `hold()`, else at once.
+ */
+function fakeUpstream(answer: (apiHostId: string) => VersionCheck | Error, hostReads: HostReads) {
   const calls: Array<{ apiHostId: string; force: boolean }> = [];
+  const callWaiters: Array<() => void> = [];
+  let gate: Promise<void> = Promise.resolve();
+  let open = () => {};
   const fetchVersionCheck: FetchVersionCheck = async (apiHostId, { force }) => {
+    if (!hostReads.read(apiHostId)) throw apiHostNotFound(apiHostId);
     calls.push({ apiHostId, force });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    callWaiters.splice(0).forEach((wake) => wake());
     const result = answer(apiHostId);
+    await gate;
     if (result instanceof Error) throw result;
     return result;
   };
-  return { calls, fetchVersionCheck };
+  return {
+    calls,
+    fetchVersionCheck,
+    hold: () => (gate = new Promise((resolve) => (open = resolve))),
+    release: () => open(),
+    nextCall: () => new Promise<void>((resolve) => callWaiters.push(resolve)),
+  };
+}
+
+/** The host records, counting how often anyone reads one. */
+class HostReads {
+  count = 0;
+  constructor(readonly hosts: ApiHost[]) {}
+  read(apiHostId: string): ApiHost | undefined {
+    this.count += 1;
+    return this.hosts.find((candidate) => candidate.id === apiHostId);
+  }
 }
 
 const releases48 = {
@@ -48,12 +73,13 @@ function setup(
 ) {
   const clock = { now: new Date('2025-03-01T00:00:00.000Z') };
   const repository = new InMemoryRepository();
-  const upstream = fakeUpstream(answer);
+  const hostReads = new HostReads(hosts);
+  const upstream = fakeUpstream(answer, hostReads);
   const service = new AvailableUpdatesService({
     repository,
     hosts: {
       list: async () => hosts,
-      get: async (id) => hosts.find((candidate) => candidate.id === id),
+      get: async (id) => hostReads.read(id),
     },
     fetchVersionCheck: upstream.fetchVersionCheck,
     releaseNotesUrl: releaseNotesUrlFromTemplate('https://docs.example.org/{version}'),
@@ -62,7 +88,7 @@ function setup(
     now: () => clock.now,
   });
   const advance = (ms: number) => (clock.now = new Date(clock.now.getTime() + ms));
-  return { service, repository, upstream, clock, advance };
+  return { service, repository, upstream, hostReads, clock, advance };
 }
 
 async function rejection(promise: Promise<unknown>): Promise<UpdateCheckError> {
@@ -135,14 +161,51 @@ describe('AvailableUpdatesService', () => {
     expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
   });
 
-  it('shares one upstream call between parallel forced and cached requests', async () => {
+  it('never lets a forced check join an unforced one in flight: it gets a fresh answer', async () => {
+    let currentVersion = '4.8.0';
+    const { service, upstream } = setup(() => ({ ...releases48, currentVersion }));
+    upstream.hold();
+    const started = upstream.nextCall();
+    const unforced = service.getAvailableUpdates('manager-1');
+    await started;
+    currentVersion = '4.8.1';
+    upstream.release();
+    const forced = service.getAvailableUpdates('manager-1', { force: true });
+    expect((await unforced).current_version).toBe('4.8.0');
+    expect((await forced).current_version).toBe('4.8.1');
+    expect(upstream.calls).toEqual([
+      { apiHostId: 'manager-1', force: false },
+      { apiHostId: 'manager-1', force: true },
+    ]);
+  });
+
+  it('shares one upstream call between parallel forced requests', async () => {
     const { service, upstream } = setup();
     await Promise.all(
-      Array.from({ length: 100 }, (_, index) =>
-        service.getAvailableUpdates('manager-1', { force: index % 2 === 0 }),
-      ),
+      Array.from({ length: 50 }, () => service.getAvailableUpdates('manager-1', { force: true })),
     );
-    expect(upstream.calls).toHaveLength(1);
+    expect(upstream.calls).toEqual([{ apiHostId: 'manager-1', force: true }]);
+  });
+
+  it('reads the host record once per check, and once to serve a stored record', async () => {
+    const { service, hostReads, advance } = setup();
+    await service.getAvailableUpdates('manager-1');
+    expect(hostReads.count).toBe(1);
+    await service.getAvailableUpdates('manager-1');
+    expect(hostReads.count).toBe(2);
+    advance(7 * HOUR);
+    await service.getAvailableUpdates('manager-1');
+    expect(hostReads.count).toBe(3);
+    await service.getAvailableUpdates('manager-1', { force: true });
+    expect(hostReads.count).toBe(4);
+  });
+
+  it('no longer serves the stored record of a host that was removed', async () => {
+    const { service, hostReads } = setup();
+    await service.getAvailableUpdates('manager-1');
+    hostReads.hosts.length = 0;
+    const error = await rejection(service.getAvailableUpdates('manager-1'));
+    expect(error).toMatchObject({ statusCode: 404, code: 'API_HOST_NOT_FOUND' });
   });
 
   it('asks each host on its own', async () => {

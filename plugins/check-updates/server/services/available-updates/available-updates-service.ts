@@ -27,14 +27,19 @@ export interface RefreshSummary {
 
 /**
  * Available updates per API host: served from the stored record while it is younger than the cache
- * lifetime, else asked from the host and stored. Concurrent requests for one host share one upstream call.
+ * lifetime, else asked from the host and stored. Concurrent requests for one host share one upstream
+ * call, except that a forced check never joins an unforced one: it was asked for a fresh answer.
+ *
+ * A check reads the host record once, through the managed-API client that sends the version check
+ * (an unknown host answers 404 there); only a record served from the store needs its own look-up.
  */
 export class AvailableUpdatesService {
   private readonly now: () => Date;
   /** Requests answered from the record or a check, per host. */
   private readonly lookups = new Map<string, Promise<AvailableUpdates>>();
-  /** Upstream checks in flight, per host. */
+  /** Upstream checks in flight, per host: unforced ones, and forced ones apart. */
   private readonly checks = new Map<string, Promise<AvailableUpdates>>();
+  private readonly forcedChecks = new Map<string, Promise<AvailableUpdates>>();
 
   constructor(private readonly options: AvailableUpdatesServiceOptions) {
     this.now = options.now ?? (() => new Date());
@@ -68,15 +73,14 @@ export class AvailableUpdatesService {
   }
 
   private async storedOrChecked(apiHostId: string): Promise<AvailableUpdates> {
-    await this.requireHost(apiHostId);
     const stored = await this.read(apiHostId);
-    if (stored && this.isFresh(stored)) return stored;
-    return this.check(apiHostId, false);
+    if (!stored || !this.isFresh(stored)) return this.check(apiHostId, false);
+    if (!(await this.options.hosts.get(apiHostId))) throw apiHostNotFound(apiHostId);
+    return stored;
   }
 
   private check(apiHostId: string, force: boolean): Promise<AvailableUpdates> {
-    return singleFlight(this.checks, apiHostId, async () => {
-      await this.requireHost(apiHostId);
+    return singleFlight(force ? this.forcedChecks : this.checks, apiHostId, async () => {
       const { currentVersion, releases } = await this.options.fetchVersionCheck(apiHostId, {
         force,
       });
@@ -99,10 +103,6 @@ export class AvailableUpdatesService {
       });
       return record;
     });
-  }
-
-  private async requireHost(apiHostId: string): Promise<void> {
-    if (!(await this.options.hosts.get(apiHostId))) throw apiHostNotFound(apiHostId);
   }
 
   private async read(apiHostId: string): Promise<AvailableUpdates | undefined> {

@@ -4,12 +4,22 @@ import { InMemoryRepository } from '../../test-support/in-memory-repository';
 import { createRecordingLogger } from '../../test-support/recording-logger';
 import { UserPreferencesService } from './user-preferences-service';
 
-function setup(repository = new InMemoryRepository(), maxAttempts?: number) {
+function setup(
+  repository = new InMemoryRepository(),
+  maxAttempts?: number,
+  maxDismissedUpdates = 500,
+) {
   let tick = 0;
   // Each call of the clock is one second later, so every dismissal has its own date.
   const now = () => new Date(Date.UTC(2025, 2, 1, 0, 0, tick++));
   const logger = createRecordingLogger();
-  const service = new UserPreferencesService({ repository, logger, now, maxAttempts });
+  const service = new UserPreferencesService({
+    repository,
+    logger,
+    now,
+    maxAttempts,
+    maxDismissedUpdates,
+  });
   return { service, repository, logger };
 }
 
@@ -34,6 +44,36 @@ describe('UserPreferencesService', () => {
     expect(await service.get('alice')).toEqual(expected);
     expect(repository.attributesOf(USER_PREFERENCES_SAVED_OBJECT_TYPE, 'alice')).toEqual(expected);
     expect(await service.get('bob')).toEqual({ dismissed_updates: {}, last_dismissed_date: null });
+  });
+
+  it('keeps at most the cap through dismissals, forgetting the oldest', async () => {
+    const { service } = setup(undefined, undefined, 3);
+    for (const version of ['1.0.1', '1.0.2', '1.0.3', '1.0.4'])
+      await service.dismiss('alice', { version, update_type: 'patch' });
+    await service.dismiss('alice', { version: '1.0.3', update_type: 'patch' });
+    expect(Object.keys((await service.get('alice')).dismissed_updates).sort()).toEqual([
+      '1.0.2',
+      '1.0.3',
+      '1.0.4',
+    ]);
+  });
+
+  it('refuses a replacement past the cap and keeps what was stored', async () => {
+    const { service } = setup(undefined, undefined, 2);
+    await service.dismiss('alice', { version: '1.0.1', update_type: 'patch' });
+    const request = {
+      dismissed_updates: {
+        '1.0.2': { update_type: 'patch' as const },
+        '1.0.3': { update_type: 'patch' as const },
+        '1.0.4': { update_type: 'patch' as const },
+      },
+    };
+    await expect(service.replaceDismissedUpdates('alice', request)).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'TOO_MANY_DISMISSALS',
+      message: '[request body.dismissed_updates]: at most 2 dismissed updates can be stored',
+    });
+    expect(Object.keys((await service.get('alice')).dismissed_updates)).toEqual(['1.0.1']);
   });
 
   it('keeps earlier dismissals when adding one', async () => {

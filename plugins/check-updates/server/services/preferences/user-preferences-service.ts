@@ -9,11 +9,14 @@ import type {
 } from '../../../common/types';
 import { toSemanticVersion } from '../../../common/versions';
 import { isConflict, isNotFound } from '../../saved-objects/repository';
+import { UpdateCheckError } from '../errors';
 import { KeyedSerialQueue } from '../keyed-serial-queue';
 
 export interface UserPreferencesServiceOptions {
   repository: RecordRepository;
   logger: Logger;
+  /** Dismissed updates kept per user, whichever write path adds them. */
+  maxDismissedUpdates: number;
   now?: () => Date;
   /** Attempts of one write when other instances keep changing the same record. */
   maxAttempts?: number;
@@ -37,8 +40,19 @@ function latestDismissal(dismissed: Record<string, DismissedUpdate>): string | n
     : null;
 }
 
+/** The `limit` most recent dismissals of the map. */
+function newestDismissals(
+  dismissed: Record<string, DismissedUpdate>,
+  limit: number,
+): Record<string, DismissedUpdate> {
+  const entries = Object.entries(dismissed);
+  if (entries.length <= limit) return dismissed;
+  entries.sort(([, a], [, b]) => Date.parse(b.dismissed_date) - Date.parse(a.dismissed_date));
+  return Object.fromEntries(entries.slice(0, limit));
+}
+
 /**
- * Per-user dismissals of update notices. Every write is read-modify-write guarded by the record's
+ * Per-user dismissals of update notices, at most `maxDismissedUpdates` per user. Every write is read-modify-write guarded by the record's
  * version: a write that meets a newer record (another instance wrote in between) is redone on it,
  * so parallel dismissals lose nothing.
  */
@@ -62,9 +76,10 @@ export class UserPreferencesService {
     if (!version) throw new TypeError(`[${request.version}] is not a semantic version`);
     return this.write(username, (stored) => {
       const dismissedDate = this.now().toISOString();
+      const { [version]: _replaced, ...others } = stored.dismissed_updates;
       return {
         dismissed_updates: {
-          ...stored.dismissed_updates,
+          ...newestDismissals(others, this.options.maxDismissedUpdates - 1),
           [version]: { update_type: request.update_type, dismissed_date: dismissedDate },
         },
         last_dismissed_date: dismissedDate,
@@ -77,6 +92,13 @@ export class UserPreferencesService {
     username: string,
     request: ReplaceDismissedUpdatesRequest,
   ): Promise<UserPreferences> {
+    const limit = this.options.maxDismissedUpdates;
+    if (Object.keys(request.dismissed_updates).length > limit)
+      throw new UpdateCheckError(
+        400,
+        'TOO_MANY_DISMISSALS',
+        `[request body.dismissed_updates]: at most ${limit} dismissed updates can be stored`,
+      );
     const dismissedUpdates: Record<string, DismissedUpdate> = {};
     const now = this.now().toISOString();
     for (const [key, entry] of Object.entries(request.dismissed_updates)) {
