@@ -8,6 +8,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import jwt from 'jsonwebtoken';
+import type { ResolvedApiHost } from '../../plugins/main/server/services/managed-api/managed-api-service';
 
 interface UpstreamRequest {
   method: string;
@@ -148,6 +149,25 @@ export async function startTestUpstream(options: TestUpstreamOptions = {}): Prom
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** The stored host `prod` on this upstream, as the managed-API client resolves it. */
+export function upstreamHost(
+  upstream: TestUpstream,
+  password: string,
+  overrides: Partial<ResolvedApiHost> = {},
+): ResolvedApiHost {
+  return {
+    id: 'prod',
+    url: upstream.url,
+    port: upstream.port,
+    username: 'wazuh-wui',
+    run_as: false,
+    tls_verify: true,
+    version: 'v1',
+    readPassword: () => password,
+    ...overrides,
   };
 }
 

@@ -11,6 +11,7 @@ import { createRecordingLogger } from '../../../../../host/server/saved-objects/
 import {
   startTestUpstream,
   sendJson,
+  upstreamHost,
   type TestUpstream,
 } from '../../../../../test/support/test-upstream';
 import { checkApiCall } from './api-call';
@@ -21,25 +22,12 @@ import {
   ApiLoginError,
   MalformedApiResponseError,
 } from './errors';
-import { ManagedApiService, type ResolvedApiHost } from './managed-api-service';
+import { ManagedApiService } from './managed-api-service';
 import { TokenStore } from './token-store';
 import { CHECKED_ANSWER_BYTES, HostTransport, type TransportSettings } from './transport';
 
 const PASSWORD = 'Relay-Pw-91c4-not-for-output';
 const MAX_RESPONSE_BYTES = 1024 * 1024;
-
-function hostFor(upstream: TestUpstream): ResolvedApiHost {
-  return {
-    id: 'prod',
-    url: upstream.url,
-    port: upstream.port,
-    username: 'wazuh-wui',
-    run_as: false,
-    tls_verify: true,
-    version: 'v1',
-    readPassword: () => PASSWORD,
-  };
-}
 
 async function readAll(body: Buffer | Readable): Promise<Buffer> {
   if (Buffer.isBuffer(body)) return body;
@@ -77,7 +65,9 @@ describe('ManagedApiService.relay', () => {
       ...settings,
     });
     service = new ManagedApiService({
-      hosts: { resolve: async (id) => (id === 'prod' ? hostFor(upstream) : undefined) },
+      hosts: {
+        resolve: async (id) => (id === 'prod' ? upstreamHost(upstream, PASSWORD) : undefined),
+      },
       transport,
       tokens: new TokenStore(transport, {
         maxEntries: 10,

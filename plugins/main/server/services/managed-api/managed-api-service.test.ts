@@ -18,6 +18,7 @@ import { ManagedApiService, type ResolvedApiHost } from './managed-api-service';
 import {
   startTestUpstream,
   sendJson,
+  upstreamHost,
   type TestUpstream,
 } from '../../../../../test/support/test-upstream';
 import { TokenStore } from './token-store';
@@ -26,23 +27,6 @@ import { HostTransport } from './transport';
 const PASSWORD = 'wazuh-wui-password';
 const ALICE = { username: 'alice', roles: ['user'] };
 const BOB = { username: 'bob', roles: ['admin'] };
-
-function hostFor(
-  upstream: TestUpstream,
-  overrides: Partial<ResolvedApiHost> = {},
-): ResolvedApiHost {
-  return {
-    id: 'prod',
-    url: upstream.url,
-    port: upstream.port,
-    username: 'wazuh-wui',
-    run_as: false,
-    tls_verify: true,
-    version: 'v1',
-    readPassword: () => PASSWORD,
-    ...overrides,
-  };
-}
 
 function serviceFor(
   hosts: ResolvedApiHost[],
@@ -94,7 +78,7 @@ describe('ManagedApiService', () => {
   });
 
   it('logs in once with the stored credentials and reuses the token', async () => {
-    const setup = serviceFor([hostFor(upstream)]);
+    const setup = serviceFor([upstreamHost(upstream, PASSWORD)]);
     transport = setup.transport;
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -128,7 +112,7 @@ describe('ManagedApiService', () => {
         'application/problem+json',
       ),
     );
-    const setup = serviceFor([hostFor(upstream)]);
+    const setup = serviceFor([upstreamHost(upstream, PASSWORD)]);
     transport = setup.transport;
     const answer = await setup.service.asInternalUser.request(
       'DELETE',
@@ -152,7 +136,7 @@ describe('ManagedApiService', () => {
         type: request.headers['content-type'],
       }),
     );
-    const setup = serviceFor([hostFor(upstream)]);
+    const setup = serviceFor([upstreamHost(upstream, PASSWORD)]);
     transport = setup.transport;
     const answer = await setup.service.asInternalUser.request(
       'POST',
@@ -167,7 +151,7 @@ describe('ManagedApiService', () => {
   });
 
   it('logs in again once and retries when a cached token is refused', async () => {
-    const setup = serviceFor([hostFor(upstream)]);
+    const setup = serviceFor([upstreamHost(upstream, PASSWORD)]);
     transport = setup.transport;
     await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
     upstream.revokeAll();
@@ -187,7 +171,7 @@ describe('ManagedApiService', () => {
         'application/problem+json',
       ),
     );
-    const setup = serviceFor([hostFor(upstream)]);
+    const setup = serviceFor([upstreamHost(upstream, PASSWORD)]);
     transport = setup.transport;
     await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
     const failure = setup.service.asInternalUser.request('GET', '/always-401', undefined, {
@@ -205,7 +189,7 @@ describe('ManagedApiService', () => {
     await upstream.stop();
     upstream = await startTestUpstream({ password: PASSWORD, tokenLifetimeSeconds: 1 });
     upstream.route('GET', '/agents', (_request, response) => sendJson(response, 200, agents));
-    const setup = serviceFor([hostFor(upstream)], { expirySkewMs: 5_000 });
+    const setup = serviceFor([upstreamHost(upstream, PASSWORD)], { expirySkewMs: 5_000 });
     transport = setup.transport;
     await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
     await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
@@ -213,7 +197,9 @@ describe('ManagedApiService', () => {
   });
 
   it('reports refused credentials with the upstream detail and without the password', async () => {
-    const setup = serviceFor([hostFor(upstream, { readPassword: () => 'wrong-password' })]);
+    const setup = serviceFor([
+      upstreamHost(upstream, PASSWORD, { readPassword: () => 'wrong-password' }),
+    ]);
     transport = setup.transport;
     const failure = setup.service.asInternalUser.request('GET', '/agents', undefined, {
       apiHostID: 'prod',
@@ -230,7 +216,7 @@ describe('ManagedApiService', () => {
   });
 
   it('uses run_as for dashboard users on hosts that allow it, with one token per user', async () => {
-    const setup = serviceFor([hostFor(upstream, { run_as: true })]);
+    const setup = serviceFor([upstreamHost(upstream, PASSWORD, { run_as: true })]);
     transport = setup.transport;
     await setup.service.asUser(ALICE).request('GET', '/agents', undefined, { apiHostID: 'prod' });
     await setup.service.asUser(ALICE).request('GET', '/agents', undefined, { apiHostID: 'prod' });
@@ -249,7 +235,7 @@ describe('ManagedApiService', () => {
   });
 
   it('does not use run_as on hosts without it', async () => {
-    const setup = serviceFor([hostFor(upstream)]);
+    const setup = serviceFor([upstreamHost(upstream, PASSWORD)]);
     transport = setup.transport;
     await setup.service.asUser(ALICE).request('GET', '/agents', undefined, { apiHostID: 'prod' });
     await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
@@ -257,7 +243,7 @@ describe('ManagedApiService', () => {
   });
 
   it('forces a new login on request', async () => {
-    const setup = serviceFor([hostFor(upstream, { run_as: true })]);
+    const setup = serviceFor([upstreamHost(upstream, PASSWORD, { run_as: true })]);
     transport = setup.transport;
     const first = await setup.service.login('prod', ALICE, { force: false });
     await setup.service.login('prod', ALICE, { force: false });
@@ -285,7 +271,7 @@ describe('ManagedApiService', () => {
     '/agents\r\nHost: evil',
     'agents',
   ])('sends nothing for the path %j', async (path) => {
-    const setup = serviceFor([hostFor(upstream)]);
+    const setup = serviceFor([upstreamHost(upstream, PASSWORD)]);
     transport = setup.transport;
     await expect(
       setup.service.asInternalUser.request('GET', path, undefined, { apiHostID: 'prod' }),
@@ -294,7 +280,7 @@ describe('ManagedApiService', () => {
   });
 
   it('rejects an unknown method', async () => {
-    const setup = serviceFor([hostFor(upstream)]);
+    const setup = serviceFor([upstreamHost(upstream, PASSWORD)]);
     transport = setup.transport;
     await expect(
       setup.service.asInternalUser.request('TRACE' as 'GET', '/agents', undefined, {
@@ -308,7 +294,7 @@ describe('ManagedApiService', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as { port: number }).port;
     await new Promise((resolve) => closed.close(resolve));
-    const setup = serviceFor([hostFor(upstream, { port })]);
+    const setup = serviceFor([upstreamHost(upstream, PASSWORD, { port })]);
     transport = setup.transport;
     await expect(
       setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' }),
@@ -323,7 +309,7 @@ describe('ManagedApiService', () => {
     upstream.route('GET', '/slow', (_request, response) => {
       setTimeout(() => sendJson(response, 200, agents), 3_000).unref();
     });
-    const setup = serviceFor([hostFor(upstream)], { timeoutMs: 300 });
+    const setup = serviceFor([upstreamHost(upstream, PASSWORD)], { timeoutMs: 300 });
     transport = setup.transport;
     await expect(
       setup.service.asInternalUser.request('GET', '/slow', undefined, { apiHostID: 'prod' }),
@@ -337,7 +323,7 @@ describe('ManagedApiService', () => {
     upstream.route('GET', '/slow', (_request, response) => {
       setTimeout(() => sendJson(response, 200, agents), 3_000).unref();
     });
-    const setup = serviceFor([hostFor(upstream)]);
+    const setup = serviceFor([upstreamHost(upstream, PASSWORD)]);
     transport = setup.transport;
     const controller = new AbortController();
     const call = setup.service.asInternalUser.request('GET', '/slow', undefined, {
@@ -358,7 +344,7 @@ describe('ManagedApiService', () => {
       response.write('{"data": ');
       setTimeout(() => response.destroy(), 50);
     });
-    const setup = serviceFor([hostFor(upstream)]);
+    const setup = serviceFor([upstreamHost(upstream, PASSWORD)]);
     transport = setup.transport;
     await expect(
       setup.service.asInternalUser.request('GET', '/malformed', undefined, { apiHostID: 'prod' }),
@@ -379,7 +365,7 @@ describe('ManagedApiService', () => {
       response.writeHead(302, { location: 'http://127.0.0.2:1/stolen' });
       response.end();
     });
-    const setup = serviceFor([hostFor(upstream)]);
+    const setup = serviceFor([upstreamHost(upstream, PASSWORD)]);
     transport = setup.transport;
     const answer = await setup.service.asInternalUser.request('GET', '/moved', undefined, {
       apiHostID: 'prod',
@@ -388,7 +374,7 @@ describe('ManagedApiService', () => {
   });
 
   it('never logs passwords or tokens', async () => {
-    const setup = serviceFor([hostFor(upstream, { run_as: true })]);
+    const setup = serviceFor([upstreamHost(upstream, PASSWORD, { run_as: true })]);
     transport = setup.transport;
     await setup.service.asUser(ALICE).request('GET', '/agents', undefined, { apiHostID: 'prod' });
     upstream.revokeAll();
@@ -428,7 +414,7 @@ describe('ManagedApiService over TLS', () => {
   });
 
   it('verifies certificates by default', async () => {
-    const setup = serviceFor([hostFor(upstream)]);
+    const setup = serviceFor([upstreamHost(upstream, PASSWORD)]);
     transport = setup.transport;
     await expect(
       setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' }),
@@ -437,7 +423,7 @@ describe('ManagedApiService over TLS', () => {
   });
 
   it('trusts the host CA file', async () => {
-    const setup = serviceFor([hostFor(upstream, { ca_file: caFile })]);
+    const setup = serviceFor([upstreamHost(upstream, PASSWORD, { ca_file: caFile })]);
     transport = setup.transport;
     expect(
       (
@@ -450,7 +436,7 @@ describe('ManagedApiService over TLS', () => {
   });
 
   it('skips verification only when the host opts out', async () => {
-    const setup = serviceFor([hostFor(upstream, { tls_verify: false })]);
+    const setup = serviceFor([upstreamHost(upstream, PASSWORD, { tls_verify: false })]);
     transport = setup.transport;
     expect(
       (
@@ -462,7 +448,7 @@ describe('ManagedApiService over TLS', () => {
   });
 
   it('says when the scheme does not match the port', async () => {
-    const setup = serviceFor([hostFor(upstream, { url: 'http://127.0.0.1' })]);
+    const setup = serviceFor([upstreamHost(upstream, PASSWORD, { url: 'http://127.0.0.1' })]);
     transport = setup.transport;
     await expect(
       setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' }),
