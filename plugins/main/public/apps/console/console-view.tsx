@@ -27,6 +27,7 @@ import { useAsync } from '../../hooks/use-async';
 import { RouteIndex } from './completion/route-index';
 import { RequestEditor, type RequestEditorHandle } from './editor/request-editor';
 import { HistoryPanel } from './history/history-panel';
+import { QueuedRequestsPanel } from './queued/queued-requests-panel';
 import {
   ConsoleHistory,
   entryRequest,
@@ -239,6 +240,10 @@ function ConsoleWorkspace({ host, username }: { host: ApiHost; username: string 
       <EuiSpacer size="m" />
       <EuiPanel hasBorder paddingSize="s">
         <HistoryPanel entries={entries} onLoad={loadEntry} onClear={() => void clearHistory()} />
+      </EuiPanel>
+      <EuiSpacer size="m" />
+      <EuiPanel hasBorder paddingSize="s">
+        <QueuedRequestsPanel http={core.http} refreshKey={entries[0]?.sentAt ?? ''} />
       </EuiPanel>
     </div>
   );
