@@ -30,9 +30,22 @@ export interface ManagedApi {
   stop(): Promise<void>;
 }
 
+/** selfsigned is a development dependency: demo mode serves plain HTTP and never needs it. */
+async function loadSelfsigned(): Promise<typeof import('selfsigned')> {
+  try {
+    return await import('selfsigned');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
+    throw new Error(
+      'HTTPS needs the development dependency selfsigned to make its certificate: run `npm install` without --omit=dev, or serve plain HTTP.',
+      { cause: error },
+    );
+  }
+}
+
 async function certificate(host: string): Promise<{ key: string; cert: string }> {
   // Loaded on demand: selfsigned takes most of a second to load, and plain HTTP is the common case.
-  const { generate } = await import('selfsigned');
+  const { generate } = await loadSelfsigned();
   const pems = await generate([{ name: 'commonName', value: 'wazuh.manager' }], {
     keySize: 2048,
     algorithm: 'sha256',
