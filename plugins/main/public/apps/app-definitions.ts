@@ -19,6 +19,7 @@ const APP_LOADERS: Record<SvcAppId, () => Promise<AppModule>> = {
   'svc-agents': () => import('./agents'),
   'svc-rules': () => import('./rules'),
   'svc-decoders': () => import('./decoders'),
+  'svc-lists': () => import('./lists'),
   'svc-sca': () => import('./sca'),
   'svc-server': () => import('./server'),
   'svc-settings': () => import('./settings'),

@@ -4,6 +4,7 @@ import type { ApiHost } from '../../../common/api-hosts';
 import { useAppUrlState } from '../../components/app-url-state';
 import { ItemFlyout } from '../../components/item-flyout';
 import { ManagedApiTable } from '../../components/managed-api-table';
+import { RulesetFilesPanel } from '../../components/ruleset/ruleset-files-panel';
 import { wqlValueText } from '../../search-bar/wql/suggest';
 import type { Decoder, DecoderFile } from '../../services/managed-api-types';
 import type { SearchField } from '../../search-bar/types';
@@ -16,12 +17,6 @@ const DECODER_FIELDS: SearchField[] = [
   { name: 'status', values: ['enabled', 'disabled'] },
   { name: 'details.parent', description: 'parent decoder' },
   { name: 'details.program_name', description: 'program the decoder matches' },
-];
-
-const FILE_FIELDS: SearchField[] = [
-  { name: 'filename' },
-  { name: 'relative_dirname' },
-  { name: 'status', values: ['enabled', 'disabled'] },
 ];
 
 const FILES_PREFIX = 'files';
@@ -71,48 +66,6 @@ function DecodersTable({ host }: { host: ApiHost }) {
   );
 }
 
-function DecoderFilesTable({
-  host,
-  onShowDecoders,
-}: {
-  host: ApiHost;
-  onShowDecoders(file: DecoderFile): void;
-}) {
-  const columns: Array<EuiBasicTableColumn<DecoderFile>> = [
-    { field: 'filename', name: 'File', sortable: true },
-    { field: 'relative_dirname', name: 'Path', sortable: true },
-    { field: 'status', name: 'Status', sortable: true, width: '100px' },
-    {
-      name: 'Decoders',
-      width: '140px',
-      render: (file: DecoderFile) => (
-        <EuiButtonEmpty
-          size="xs"
-          iconType="list"
-          onClick={() => onShowDecoders(file)}
-          data-test-subj="showFileDecoders"
-        >
-          Show decoders
-        </EuiButtonEmpty>
-      ),
-    },
-  ];
-  return (
-    <ManagedApiTable<DecoderFile>
-      host={host}
-      path="/decoders/files"
-      columns={columns}
-      searchFields={FILE_FIELDS}
-      defaultSort="+filename"
-      prefix={FILES_PREFIX}
-      action="decoders:read"
-      what="decoder files"
-      itemId="filename"
-      data-test-subj="decoderFilesTable"
-    />
-  );
-}
-
 export function DecodersTabs({ host }: { host: ApiHost }) {
   const { params, setParams } = useAppUrlState();
   const tab = params.get('tab') === FILES_PREFIX ? FILES_PREFIX : 'decoders';
@@ -138,19 +91,35 @@ export function DecodersTabs({ host }: { host: ApiHost }) {
       {tab === 'decoders' ? (
         <DecodersTable host={host} />
       ) : (
-        <DecoderFilesTable
+        <RulesetFilesPanel
           host={host}
-          onShowDecoders={(file) =>
-            setParams(
-              {
-                tab: undefined,
-                query: `filename=${wqlValueText(file.filename)}`,
-                syntax: undefined,
-                page: undefined,
-              },
-              { push: true },
-            )
-          }
+          kind="decoders"
+          extraColumns={[
+            {
+              name: 'Decoders',
+              width: '140px',
+              render: (file: DecoderFile) => (
+                <EuiButtonEmpty
+                  size="xs"
+                  iconType="list"
+                  onClick={() =>
+                    setParams(
+                      {
+                        tab: undefined,
+                        query: `filename=${wqlValueText(file.filename)}`,
+                        syntax: undefined,
+                        page: undefined,
+                      },
+                      { push: true },
+                    )
+                  }
+                  data-test-subj="showFileDecoders"
+                >
+                  Show decoders
+                </EuiButtonEmpty>
+              ),
+            },
+          ]}
         />
       )}
     </>

@@ -3,12 +3,16 @@ import { Page } from '../../components/page';
 import { RequireHost } from '../../components/require-host';
 import type { SvcServices } from '../../services/svc-services';
 import { mountApp } from '../app-root';
-import { RulesTable } from './rules-view';
+import { RulesTabs } from './rules-tabs';
 
 export function RulesView() {
   return (
-    <Page title="Rules" testSubj="svcRules" description="Detection rules of the managed API">
-      <RequireHost>{(host) => <RulesTable key={host.id} host={host} />}</RequireHost>
+    <Page
+      title="Rules"
+      testSubj="svcRules"
+      description="Detection rules, their files and the ruleset test"
+    >
+      <RequireHost>{(host) => <RulesTabs key={host.id} host={host} />}</RequireHost>
     </Page>
   );
 }

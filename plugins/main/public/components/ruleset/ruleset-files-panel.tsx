@@ -1,0 +1,251 @@
+/**
+ * The files of the Rules or Decoders app: a table of built-in and custom files, a file opened in the
+ * editor (`?file=…&dir=…` in the URL, so it can be linked), new custom files and deletion, both
+ * confirmed.
+ */
+import {
+  EuiButton,
+  EuiButtonEmpty,
+  EuiConfirmModal,
+  EuiFieldText,
+  EuiFlexGroup,
+  EuiFlexItem,
+  EuiFormRow,
+  EuiModal,
+  EuiModalBody,
+  EuiModalFooter,
+  EuiModalHeader,
+  EuiModalHeaderTitle,
+  type EuiBasicTableColumn,
+} from '@elastic/eui';
+import { useMemo, useState } from 'react';
+import type { ApiHost } from '../../../common/api-hosts';
+import type { DecoderFile } from '../../services/managed-api-types';
+import {
+  CUSTOM_FOLDER,
+  RulesetApi,
+  type RulesetFileRef,
+  isCustomFile,
+} from '../../services/ruleset-api';
+import { useAppUrlState } from '../app-url-state';
+import { ManagedApiTable } from '../managed-api-table';
+import type { SearchField } from '../../search-bar/types';
+import { useSvcServices } from '../services-context';
+import { RulesetFileEditor } from './ruleset-file-editor';
+import { useCanWrite } from './use-can-write';
+
+export type RulesetFilesKind = 'rules' | 'decoders';
+
+const FILE_FIELDS: SearchField[] = [
+  { name: 'filename' },
+  { name: 'relative_dirname' },
+  { name: 'status', values: ['enabled', 'disabled'] },
+];
+
+const XML_FILENAME = /^[\w-]+\.xml$/;
+
+export function newFileProblem(name: string): string | undefined {
+  if (name === '') return undefined;
+  return XML_FILENAME.test(name)
+    ? undefined
+    : 'Use letters, digits, "-" or "_", ending in .xml (e.g. local_web_rules.xml)';
+}
+
+function NewFileModal({ onCancel, onCreate }: { onCancel(): void; onCreate(name: string): void }) {
+  const [name, setName] = useState('');
+  const problem = newFileProblem(name);
+  return (
+    <EuiModal onClose={onCancel} data-test-subj="newRulesetFileModal">
+      <EuiModalHeader>
+        <EuiModalHeaderTitle>New custom file</EuiModalHeaderTitle>
+      </EuiModalHeader>
+      <EuiModalBody>
+        <EuiFormRow label="File name" isInvalid={!!problem} error={problem}>
+          <EuiFieldText
+            value={name}
+            isInvalid={!!problem}
+            onChange={(event) => setName(event.target.value.trim())}
+            data-test-subj="newRulesetFileName"
+          />
+        </EuiFormRow>
+      </EuiModalBody>
+      <EuiModalFooter>
+        <EuiButtonEmpty onClick={onCancel}>Cancel</EuiButtonEmpty>
+        <EuiButton
+          fill
+          isDisabled={name === '' || !!problem}
+          onClick={() => onCreate(name)}
+          data-test-subj="createRulesetFile"
+        >
+          Create
+        </EuiButton>
+      </EuiModalFooter>
+    </EuiModal>
+  );
+}
+
+export function RulesetFilesPanel({
+  host,
+  kind,
+  extraColumns = [],
+}: {
+  host: ApiHost;
+  kind: RulesetFilesKind;
+  extraColumns?: Array<EuiBasicTableColumn<DecoderFile>>;
+}) {
+  const { api, core, errors } = useSvcServices();
+  const { params, setParams } = useAppUrlState();
+  const ruleset = useMemo(() => new RulesetApi(api, host.id), [api, host.id]);
+  const canWrite = useCanWrite();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<RulesetFileRef>();
+  const [tableGeneration, setTableGeneration] = useState(0);
+  const filename = params.get('file');
+  const open: RulesetFileRef | undefined = filename
+    ? { filename, relative_dirname: params.get('dir') ?? CUSTOM_FOLDER[kind] }
+    : undefined;
+  const isNew = params.get('new') === 'true';
+
+  const openFile = (file: RulesetFileRef, asNew = false) =>
+    setParams(
+      { file: file.filename, dir: file.relative_dirname, new: asNew ? 'true' : undefined },
+      { push: true },
+    );
+  const close = () =>
+    setParams({ file: undefined, dir: undefined, new: undefined }, { push: true });
+
+  const remove = async (file: RulesetFileRef) => {
+    setDeleting(undefined);
+    try {
+      await ruleset.deleteFile(kind, file);
+      core.notifications.toasts.addSuccess({
+        title: `Deleted ${file.relative_dirname}/${file.filename}`,
+        'data-test-subj': 'rulesetFileDeleted',
+      });
+      setTableGeneration((value) => value + 1);
+      close();
+    } catch (error) {
+      errors.report(error, `Deleting ${file.filename}`, { action: `${kind}:delete` });
+    }
+  };
+
+  const confirmDelete = deleting && (
+    <EuiConfirmModal
+      title={`Delete ${deleting.filename}?`}
+      cancelButtonText="Cancel"
+      confirmButtonText="Delete"
+      buttonColor="danger"
+      data-test-subj="confirmDeleteRulesetFile"
+      onCancel={() => setDeleting(undefined)}
+      onConfirm={() => remove(deleting)}
+    >
+      <p>
+        {deleting.relative_dirname}/{deleting.filename} is removed from the manager. This cannot be
+        undone.
+      </p>
+    </EuiConfirmModal>
+  );
+
+  if (open)
+    return (
+      <>
+        <RulesetFileEditor
+          key={`${open.relative_dirname}/${open.filename}`}
+          kind={kind}
+          file={open}
+          isNew={isNew}
+          ruleset={ruleset}
+          canWrite={canWrite}
+          onClose={close}
+          onDeleteRequest={() => setDeleting(open)}
+          onSaved={() => isNew && setParams({ new: undefined })}
+        />
+        {confirmDelete}
+      </>
+    );
+
+  const columns: Array<EuiBasicTableColumn<DecoderFile>> = [
+    {
+      field: 'filename',
+      name: 'File',
+      sortable: true,
+      render: (name: string, file: DecoderFile) => (
+        <EuiButtonEmpty
+          size="xs"
+          flush="left"
+          onClick={() => openFile(file)}
+          data-test-subj={`openRulesetFile-${name}`}
+        >
+          {name}
+        </EuiButtonEmpty>
+      ),
+    },
+    { field: 'relative_dirname', name: 'Path', sortable: true },
+    { field: 'status', name: 'Status', sortable: true, width: '100px' },
+    {
+      name: 'Kind',
+      width: '100px',
+      render: (file: DecoderFile) => (isCustomFile(file) ? 'Custom' : 'Built-in'),
+    },
+    ...extraColumns,
+    {
+      name: 'Actions',
+      width: '90px',
+      actions: [
+        {
+          name: 'Delete',
+          description: 'Delete this custom file',
+          icon: 'trash',
+          type: 'icon',
+          color: 'danger',
+          available: (file: DecoderFile) => canWrite && isCustomFile(file),
+          onClick: (file: DecoderFile) => setDeleting(file),
+          'data-test-subj': 'deleteRulesetFileRow',
+        },
+      ],
+    },
+  ];
+  return (
+    <>
+      <ManagedApiTable<DecoderFile>
+        key={tableGeneration}
+        host={host}
+        path={`/${kind}/files`}
+        columns={columns}
+        searchFields={FILE_FIELDS}
+        defaultSort="+filename"
+        prefix="files"
+        action={`${kind}:read`}
+        what={`${kind} files`}
+        itemId="filename"
+        toolbar={
+          <EuiFlexGroup justifyContent="flexEnd" responsive={false}>
+            <EuiFlexItem grow={false}>
+              <EuiButton
+                size="s"
+                iconType="plusInCircle"
+                isDisabled={!canWrite}
+                title={canWrite ? undefined : 'Only dashboard administrators can add files'}
+                onClick={() => setCreating(true)}
+                data-test-subj="newRulesetFile"
+              >
+                New file
+              </EuiButton>
+            </EuiFlexItem>
+          </EuiFlexGroup>
+        }
+        data-test-subj={`${kind}FilesTable`}
+      />
+      {creating && (
+        <NewFileModal
+          onCancel={() => setCreating(false)}
+          onCreate={(name) => {
+            setCreating(false);
+            openFile({ filename: name, relative_dirname: CUSTOM_FOLDER[kind] }, true);
+          }}
+        />
+      )}
+      {confirmDelete}
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { useCallback } from 'react';
+import { useAsync } from '../../hooks/use-async';
+import { useSvcServices } from '../services-context';
+
+const ADMIN_ROLE = 'admin';
+
+export const READ_ONLY_REASON =
+  'Read-only: only dashboard administrators can change the ruleset and group configurations.';
+
+/** Whether the signed-in dashboard user may write (the managed API's own RBAC still has its say). */
+export function useCanWrite(): boolean {
+  const { core } = useSvcServices();
+  const loadUser = useCallback(() => core.security.getCurrentUser(), [core]);
+  const user = useAsync(loadUser, 'Reading the current user').state;
+  return user.data?.roles.includes(ADMIN_ROLE) ?? false;
+}

@@ -1,0 +1,182 @@
+/**
+ * Managing the ruleset in real Chromium against the dashboard and the simulator: an administrator
+ * edits and saves a custom rules file (a malformed save is refused with the API's line and loses
+ * nothing), validates and restarts the manager, and runs the ruleset test on an sshd line to see
+ * its rule. With UPDATE_DOCS_SCREENSHOTS=1 the README's `docs/rules-editor.png` and
+ * `docs/ruleset-test.png` are replaced.
+ */
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import {
+  E2E_API_HOST_ID,
+  launchBrowser,
+  loginThroughUi,
+  newPage,
+  pageErrors,
+  screenshot,
+  startE2eEnvironment,
+  testSubj,
+  waitForApp,
+  type E2eEnvironment,
+} from './support';
+
+const DOCS_DIR = join(__dirname, '..', '..', 'docs');
+const SSHD_LINE =
+  'Dec 10 01:02:02 web-01 sshd[1234]: Failed password for root from 10.0.0.5 port 22 ssh2';
+
+let env: E2eEnvironment;
+let browser: Browser;
+let page: Page;
+
+function keepScreenshot(path: string, docsName: string): void {
+  if (process.env.UPDATE_DOCS_SCREENSHOTS === '1') copyFileSync(path, join(DOCS_DIR, docsName));
+}
+
+/** What the managed API holds, asked through the dashboard's proxy as the test's own witness. */
+async function managedApiText(path: string): Promise<string> {
+  const admin = await env.dashboard.login();
+  const response = await admin.post('/api/request', {
+    body: { id: E2E_API_HOST_ID, method: 'GET', path },
+  });
+  if (response.status !== 200)
+    throw new Error(`${path} answered ${response.status}: ${response.text}`);
+  return response.text;
+}
+
+/** Replaces the editor's whole text as a user would: select all, then type. */
+async function replaceEditorText(text: string): Promise<void> {
+  const content = page.locator(`${testSubj('rulesetFileEditor')} .cm-content`);
+  await content.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+beforeAll(async () => {
+  env = await startE2eEnvironment({ apiHost: true, managedApi: { managerRestartMs: 1500 } });
+  browser = await launchBrowser();
+  ({ page } = await newPage(browser));
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await loginThroughUi(
+    page,
+    env.dashboard.url,
+    'admin',
+    env.dashboard.adminPassword,
+    `/app/svc-rules?host=${E2E_API_HOST_ID}`,
+  );
+  await waitForApp(page, 'svc-rules');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await env?.stop();
+});
+
+describe('rules files', () => {
+  const customRule =
+    '<group name="local,">\n  <rule id="100100" level="9">\n    <if_sid>5760</if_sid>\n    <match>admin</match>\n    <description>Failed password for the admin account</description>\n  </rule>\n</group>\n';
+
+  it('opens a built-in file read-only, with the reason', async () => {
+    await page.locator(testSubj('rulesTab-files')).click();
+    await page.locator(testSubj('openRulesetFile-0095-sshd_rules.xml')).click();
+    await page.locator(testSubj('readOnlyReason')).waitFor();
+    await page
+      .locator(`${testSubj('rulesetFileEditor')} .cm-content`)
+      .getByText('id="5700"')
+      .first()
+      .waitFor();
+    expect(await page.locator(testSubj('saveRulesetFile')).count()).toBe(0);
+    await page.locator(testSubj('closeRulesetFile')).click();
+  });
+
+  it('refuses malformed XML with the line of the fault, keeping the text', async () => {
+    // A file has its own address: the table lists a page of files, the link opens any of them.
+    await page.goto(
+      `${env.dashboard.url}/app/svc-rules?host=${E2E_API_HOST_ID}&tab=files&file=local_rules.xml&dir=etc/rules`,
+    );
+    await waitForApp(page, 'svc-rules');
+    await page
+      .locator(`${testSubj('rulesetFileEditor')} .cm-content`)
+      .getByText('id="100001"')
+      .waitFor();
+    await replaceEditorText(
+      '<group name="local,">\n  <rule id="100100" level="9">\n  </rul>\n</group>\n',
+    );
+    await page.locator(testSubj('saveRulesetFile')).click();
+    const error = page.locator(testSubj('rulesetFileError'));
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(/XML syntax error: .*line 3/);
+    expect(
+      await page.locator(`${testSubj('rulesetFileEditor')} .cm-content`).textContent(),
+    ).toContain('</rul>');
+    expect(await managedApiText('/rules/files/local_rules.xml?raw=true')).toContain('100001');
+  });
+
+  it('saves the file as written and offers to apply it', async () => {
+    await replaceEditorText(customRule);
+    await page.locator(testSubj('saveRulesetFile')).click();
+    await page.locator(testSubj('rulesetFileSaved')).waitFor();
+    await page.locator(testSubj('applyChanges')).waitFor();
+    expect(await managedApiText('/rules/files/local_rules.xml?raw=true')).toBe(customRule);
+    keepScreenshot(await screenshot(page, 'rules-editor'), 'rules-editor.png');
+  });
+
+  it('validates the configuration and restarts the manager, saying when it is back', async () => {
+    await page.locator(testSubj('validateConfiguration')).click();
+    await page
+      .locator(testSubj('applyChangesStatus'))
+      .getByText('The configuration is valid.')
+      .waitFor();
+    await page.locator(testSubj('restartManager')).click();
+    await page.locator(`${testSubj('confirmRestartModal')} button:has-text("Restart")`).click();
+    await page.locator(testSubj('managerBackToast')).waitFor({ timeout: 30_000 });
+    await page.locator(testSubj('closeRulesetFile')).click();
+  });
+});
+
+describe('ruleset test', () => {
+  it('runs an sshd line and a custom-rule line and shows each rule, linked to its definition', async () => {
+    await page.locator(testSubj('rulesTab-test')).click();
+    await page
+      .locator(testSubj('logtestEvents'))
+      .fill(`${SSHD_LINE}\n${SSHD_LINE.replace('root', 'admin')}`);
+    await page.locator(testSubj('runLogtest')).click();
+    const links = page.locator(testSubj('logtestRuleLink'));
+    await links.nth(1).waitFor();
+    expect(await links.allTextContents()).toEqual(['5760', '100100']);
+    const table = await page.locator(testSubj('logtestResults')).textContent();
+    expect(table).toContain('sshd: authentication failed with a password');
+    expect(table).toContain('Failed password for the admin account');
+    await page.locator(testSubj('logtestToken')).waitFor();
+    keepScreenshot(await screenshot(page, 'ruleset-test'), 'ruleset-test.png');
+
+    await links.first().click();
+    await page.locator(testSubj('ruleDetail')).waitFor();
+    expect(await page.locator(testSubj('ruleDetail')).textContent()).toContain(
+      '0095-sshd_rules.xml',
+    );
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
+
+describe('CDB lists', () => {
+  it('adds a row to a list and saves it as key:value lines', async () => {
+    await page.goto(`${env.dashboard.url}/app/svc-lists?host=${E2E_API_HOST_ID}`);
+    await waitForApp(page, 'svc-lists');
+    await page.locator(testSubj('openCdbList-audit-keys')).click();
+    await page.locator(testSubj('cdbListTable')).getByText('audit-wazuh-w').waitFor();
+    await page.locator(testSubj('cdbAddRow')).click();
+    await page.locator(testSubj('cdbRowKey')).fill('audit-wazuh-p');
+    await page.locator(testSubj('cdbRowValue')).fill('permission');
+    await page.locator(testSubj('cdbRowDone')).click();
+    await page.locator(testSubj('cdbListSearch')).fill('permission');
+    expect(await page.locator(`${testSubj('cdbListTable')} tbody tr`).count()).toBe(1);
+    await page.locator(testSubj('saveCdbList')).click();
+    await page.locator(testSubj('cdbListSaved')).waitFor();
+    const stored = await managedApiText('/lists/files/audit-keys?raw=true');
+    expect(stored.startsWith('audit-wazuh-w:write\n')).toBe(true);
+    expect(stored.endsWith('audit-wazuh-c:command\naudit-wazuh-p:permission\n')).toBe(true);
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
