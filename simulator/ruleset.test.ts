@@ -243,3 +243,57 @@ describe('simulator ruleset files, CDB lists, ruleset test and apply', () => {
     });
   });
 });
+
+describe('simulator groups and their shared configuration', () => {
+  let api: ManagedApi;
+  let token: string;
+  beforeAll(async () => {
+    api = await startManagedApi({ agents: 5 });
+    token = await login(api.url);
+  });
+  afterAll(() => api.stop());
+
+  it('creates a group with the default agent.conf and replaces it with well-formed XML only', async () => {
+    const created = await request(api.url, token, 'POST', '/groups', { group_id: 'payments' });
+    expect(created.json).toEqual({ message: "Group 'payments' created.", error: 0 });
+    const raw = await request(api.url, token, 'GET', '/groups/payments/files/agent.conf?raw=true');
+    expect(raw.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(raw.text).toContain('<agent_config>');
+
+    const conf =
+      '<agent_config os="Linux">\n  <localfile>\n    <location>/var/log/app.log</location>\n  </localfile>\n</agent_config>\n';
+    const saved = await request(
+      api.url,
+      token,
+      'PUT',
+      '/groups/payments/configuration',
+      conf,
+      'application/xml',
+    );
+    expect(saved.json).toEqual({
+      message: 'Agent configuration was successfully updated',
+      error: 0,
+    });
+    expect(
+      (await request(api.url, token, 'GET', '/groups/payments/files/agent.conf?raw=true')).text,
+    ).toBe(conf);
+    const json = await request(api.url, token, 'GET', '/groups/payments/configuration');
+    expect(json.json.data.affected_items).toEqual([
+      { filters: { os: 'Linux' }, config: { localfile: { location: '/var/log/app.log' } } },
+    ]);
+
+    const broken = await request(
+      api.url,
+      token,
+      'PUT',
+      '/groups/payments/configuration',
+      '<agent_config>\n  <localfile>\n</agent_config>\n',
+      'application/xml',
+    );
+    expect(broken.status).toBe(400);
+    expect(broken.json).toMatchObject({ error: 1113, detail: expect.stringMatching(/line 3/) });
+    expect(
+      (await request(api.url, token, 'GET', '/groups/payments/files/agent.conf?raw=true')).text,
+    ).toBe(conf);
+  });
+});

@@ -3,6 +3,7 @@ import type { HandlerTable } from '../http/context';
 import type { SimulatorState } from '../state';
 import { agentHandlers } from './agents';
 import { defaultHandlers } from './default';
+import { groupHandlers } from './groups';
 import { managerHandlers } from './manager';
 import { rulesetHandlers } from './ruleset';
 import { securityHandlers } from './security';
@@ -14,5 +15,6 @@ export function allHandlers(state: SimulatorState): HandlerTable {
     ...agentHandlers(state),
     ...managerHandlers(state),
     ...rulesetHandlers(state),
+    ...groupHandlers(state),
   };
 }
