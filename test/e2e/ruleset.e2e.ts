@@ -9,7 +9,6 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
-  E2E_API_HOST_ID,
   launchBrowser,
   loginThroughUi,
   newPage,
@@ -21,6 +20,7 @@ import {
   type E2eEnvironment,
 } from './support';
 
+const API_HOST_ID = 'e2e';
 const DOCS_DIR = join(__dirname, '..', '..', 'docs');
 const SSHD_LINE =
   'Dec 10 01:02:02 web-01 sshd[1234]: Failed password for root from 10.0.0.5 port 22 ssh2';
@@ -37,7 +37,7 @@ function keepScreenshot(path: string, docsName: string): void {
 async function managedApiText(path: string): Promise<string> {
   const admin = await env.dashboard.login();
   const response = await admin.post('/api/request', {
-    body: { id: E2E_API_HOST_ID, method: 'GET', path },
+    body: { id: API_HOST_ID, method: 'GET', path },
   });
   if (response.status !== 200)
     throw new Error(`${path} answered ${response.status}: ${response.text}`);
@@ -63,7 +63,7 @@ beforeAll(async () => {
     env.dashboard.url,
     'admin',
     env.dashboard.adminPassword,
-    `/app/svc-rules?host=${E2E_API_HOST_ID}`,
+    `/app/svc-rules?host=${API_HOST_ID}`,
   );
   await waitForApp(page, 'svc-rules');
 });
@@ -93,7 +93,7 @@ describe('rules files', () => {
   it('refuses malformed XML with the line of the fault, keeping the text', async () => {
     // A file has its own address: the table lists a page of files, the link opens any of them.
     await page.goto(
-      `${env.dashboard.url}/app/svc-rules?host=${E2E_API_HOST_ID}&tab=files&file=local_rules.xml&dir=etc/rules`,
+      `${env.dashboard.url}/app/svc-rules?host=${API_HOST_ID}&tab=files&file=local_rules.xml&dir=etc/rules`,
     );
     await waitForApp(page, 'svc-rules');
     await page
@@ -162,7 +162,7 @@ describe('ruleset test', () => {
 
 describe('CDB lists', () => {
   it('adds a row to a list and saves it as key:value lines', async () => {
-    await page.goto(`${env.dashboard.url}/app/svc-lists?host=${E2E_API_HOST_ID}`);
+    await page.goto(`${env.dashboard.url}/app/svc-lists?host=${API_HOST_ID}`);
     await waitForApp(page, 'svc-lists');
     await page.locator(testSubj('openCdbList-audit-keys')).click();
     await page.locator(testSubj('cdbListTable')).getByText('audit-wazuh-w').waitFor();

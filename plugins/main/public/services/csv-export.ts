@@ -10,6 +10,8 @@ import { errorFromBody, isAbortError, SvcError } from './svc-error';
 export interface CsvFilter {
   name: string;
   value: string;
+  /** Marks the export of one CDB list: key and value columns only. */
+  _isCDBList?: boolean;
 }
 
 export interface CsvProgress {

@@ -63,7 +63,7 @@ export interface LogtestResult {
 export class RulesetApi {
   constructor(
     private readonly api: ManagedApi,
-    private readonly apiHostId: string,
+    readonly apiHostId: string,
   ) {}
 
   async readFile(kind: RulesetFileKind, file: RulesetFileRef, signal?: AbortSignal) {

@@ -23,12 +23,10 @@ import { READ_ONLY_REASON } from '../../components/ruleset/use-can-write';
 import { ErrorPrompt } from '../../components/error-prompt';
 import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';
-import { saveWithLink } from '../../services/csv-export';
 import { CUSTOM_FOLDER, type RulesetApi } from '../../services/ruleset-api';
 import { toSvcError } from '../../services/svc-error';
 import {
   type CdbEntry,
-  cdbListCsv,
   keyProblem,
   parseCdbList,
   serializeCdbList,
@@ -122,7 +120,7 @@ export function CdbListEditor({
   onDeleteRequest(): void;
   onSaved(): void;
 }) {
-  const { core } = useSvcServices();
+  const { core, csv, errors } = useSvcServices();
   const file = { filename, relative_dirname: CUSTOM_FOLDER.lists };
   const load = useCallback(
     (signal: AbortSignal) =>
@@ -154,6 +152,19 @@ export function CdbListEditor({
   const change = (next: CdbEntry[]) => {
     setDraft(next);
     setRowEdit(undefined);
+  };
+
+  /** The stored list, exported by the dashboard with its key and value columns. */
+  const exportCsv = async () => {
+    try {
+      await csv.export({
+        apiHostId: ruleset.apiHostId,
+        path: '/lists',
+        filters: [{ name: 'filename', value: filename, _isCDBList: true }],
+      });
+    } catch (error) {
+      errors.report(error, `Exporting the list ${filename}`, { action: 'lists:read' });
+    }
   };
 
   const save = async () => {
@@ -233,13 +244,8 @@ export function CdbListEditor({
           <EuiButtonEmpty
             size="s"
             iconType="exportAction"
-            isDisabled={entries.length === 0}
-            onClick={() =>
-              saveWithLink(
-                new Blob([cdbListCsv(entries)], { type: 'text/csv;charset=utf-8' }),
-                `${filename}.csv`,
-              )
-            }
+            isDisabled={isNew}
+            onClick={exportCsv}
             data-test-subj="cdbListCsv"
           >
             Export CSV

@@ -1,4 +1,4 @@
-import { cdbListCsv, keyProblem, parseCdbList, serializeCdbList } from './cdb-list';
+import { keyProblem, parseCdbList, serializeCdbList } from './cdb-list';
 
 describe('CDB list text', () => {
   it('reads key:value lines, quoted keys with colons and empty values, skipping blank lines', () => {
@@ -24,11 +24,5 @@ describe('CDB list text', () => {
     expect(keyProblem('a', entries)).toBe('This key is already in the list');
     expect(keyProblem('a', entries, 'a')).toBeUndefined();
     expect(keyProblem('say "hi"', entries)).toBe('A key cannot hold a double quote');
-  });
-
-  it('exports key and value columns as CSV', () => {
-    expect(cdbListCsv([{ key: 'a,b', value: 'say "hi"' }])).toBe(
-      'key,value\r\n"a,b","say ""hi"""\r\n',
-    );
   });
 });

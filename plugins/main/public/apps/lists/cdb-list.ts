@@ -42,12 +42,3 @@ export function keyProblem(
 export function valueProblem(value: string): string | undefined {
   return /[\r\n]/.test(value) ? 'A value is one line' : undefined;
 }
-
-/** RFC 4180 CSV of the list with its key and value columns (hand-written: two columns need no library). */
-export function cdbListCsv(entries: readonly CdbEntry[]): string {
-  const cell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-  return (
-    ['key,value', ...entries.map(({ key, value }) => `${cell(key)},${cell(value)}`)].join('\r\n') +
-    '\r\n'
-  );
-}
