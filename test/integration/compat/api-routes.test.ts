@@ -3,7 +3,7 @@
  * typed by `api-routes.types.ts`) read `GET /api/routes` as `[{method, endpoints: [{name, args,
  * query, body}]}]`; they get that shape with `?format=grouped`, and our console keeps its catalogue.
  */
-import { leakedSecrets, startMainTestEnv, type MainTestEnv } from '../main/support';
+import { mainTestEnvPerFile } from './support';
 
 jest.setTimeout(60_000);
 
@@ -16,15 +16,7 @@ interface GroupedEndpoint {
 }
 
 describe('api-routes.types.ts against GET /api/routes', () => {
-  let env: MainTestEnv;
-
-  beforeAll(async () => {
-    env = await startMainTestEnv();
-  });
-  afterAll(async () => {
-    expect(leakedSecrets(env)).toEqual([]);
-    await env.stop();
-  });
+  const env = mainTestEnvPerFile();
 
   it('serves the routes grouped by method with their args, query and body', async () => {
     const response = await env.user.get('/api/routes', { query: { format: 'grouped' } });

@@ -4,20 +4,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { leakedSecrets, startMainTestEnv, type MainTestEnv } from '../main/support';
+
+import { mainTestEnvPerFile } from './support';
 
 jest.setTimeout(60_000);
 
 describe('error-orchestrator-base.ts against POST /utils/logs/ui', () => {
-  let env: MainTestEnv;
-
-  beforeAll(async () => {
-    env = await startMainTestEnv();
-  });
-  afterAll(async () => {
-    expect(leakedSecrets(env)).toEqual([]);
-    await env.stop();
-  });
+  const env = mainTestEnvPerFile();
 
   it.each([
     ['warn', 'warning'],

@@ -1,5 +1,6 @@
 /** Requests queued with `POST /api/request` `body.delay` belong to their user (list, cancel, caps, owner check). */
-import { HOST_ID, leakedSecrets, startMainTestEnv, USER, type MainTestEnv } from '../main/support';
+import { HOST_ID, USER, type MainTestEnv } from '../main/support';
+import { mainTestEnvPerFile } from './support';
 
 jest.setTimeout(60_000);
 
@@ -21,15 +22,7 @@ async function logLine(env: MainTestEnv, text: string): Promise<void> {
 }
 
 describe('queued requests', () => {
-  let env: MainTestEnv;
-
-  beforeAll(async () => {
-    env = await startMainTestEnv({ svc: { api: { max_queued_requests_per_user: 2 } } });
-  });
-  afterAll(async () => {
-    expect(leakedSecrets(env)).toEqual([]);
-    await env.stop();
-  });
+  const env = mainTestEnvPerFile({ svc: { api: { max_queued_requests_per_user: 2 } } });
 
   const queue = (client: MainTestEnv['user'], path: string, delay = 600_000) =>
     client.post('/api/request', { body: { id: HOST_ID, method: 'PUT', path, body: { delay } } });

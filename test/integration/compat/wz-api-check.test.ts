@@ -4,13 +4,8 @@
  * `components/wz-menu/wz-menu.js`, `components/settings/api/api-table.js`, `components/settings/settings.tsx`
  * and `services/resolves/settings-wizard.js`.
  */
-import {
-  API_USER,
-  HOST_ID,
-  leakedSecrets,
-  startMainTestEnv,
-  type MainTestEnv,
-} from '../main/support';
+import { API_USER, HOST_ID } from '../main/support';
+import { mainTestEnvPerFile } from './support';
 
 jest.setTimeout(60_000);
 
@@ -23,15 +18,7 @@ interface HostEntry {
 }
 
 describe('wz-api-check.js against the check routes', () => {
-  let env: MainTestEnv;
-
-  beforeAll(async () => {
-    env = await startMainTestEnv();
-  });
-  afterAll(async () => {
-    expect(leakedSecrets(env)).toEqual([]);
-    await env.stop();
-  });
+  const env = mainTestEnvPerFile();
 
   it('checkStored(id, idChanged): reads data.cluster_info, the entry without password, and idChanged', async () => {
     const response = await env.user.post('/api/check-stored-api', {

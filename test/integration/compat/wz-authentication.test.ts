@@ -3,20 +3,13 @@
  * reads a managed-API token from `data.token`. The dashboard keeps tokens on the server (a deliberate
  * departure): the call succeeds and logs in, but no token reaches the browser.
  */
-import { HOST_ID, leakedSecrets, startMainTestEnv, type MainTestEnv } from '../main/support';
+import { HOST_ID } from '../main/support';
+import { mainTestEnvPerFile } from './support';
 
 jest.setTimeout(60_000);
 
 describe('wz-authentication.ts against POST /api/login', () => {
-  let env: MainTestEnv;
-
-  beforeAll(async () => {
-    env = await startMainTestEnv();
-  });
-  afterAll(async () => {
-    expect(leakedSecrets(env)).toEqual([]);
-    await env.stop();
-  });
+  const env = mainTestEnvPerFile();
 
   it('logs in to the host for the user without handing the token to the browser', async () => {
     const logins = env.simulator.stats.logins;
