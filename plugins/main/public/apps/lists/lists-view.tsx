@@ -35,7 +35,7 @@ interface CdbList {
 
 const LIST_NAME = /^[\w.-]+$/;
 
-export function listNameProblem(name: string, existing: readonly string[]): string | undefined {
+function listNameProblem(name: string, existing: readonly string[]): string | undefined {
   if (name === '') return undefined;
   if (!LIST_NAME.test(name)) return 'Use letters, digits, ".", "-" or "_"';
   return existing.includes(name) ? 'A list with this name exists' : undefined;

@@ -29,7 +29,7 @@ import { type LogtestOutput, RulesetApi } from '../../services/ruleset-api';
 import { toSvcError } from '../../services/svc-error';
 
 /** The log formats the manager's logtest accepts. */
-export const LOG_FORMATS = [
+const LOG_FORMATS = [
   'syslog',
   'json',
   'snort-full',
@@ -58,7 +58,7 @@ export interface TestedLine {
 }
 
 /** The lines to test: one event per non-empty line. */
-export function eventsOf(text: string): string[] {
+function eventsOf(text: string): string[] {
   return text
     .split(/\r?\n/)
     .map((line) => line.trim())

@@ -44,7 +44,7 @@ const FILE_FIELDS: SearchField[] = [
 
 const XML_FILENAME = /^[\w-]+\.xml$/;
 
-export function newFileProblem(name: string): string | undefined {
+function newFileProblem(name: string): string | undefined {
   if (name === '') return undefined;
   return XML_FILENAME.test(name)
     ? undefined
