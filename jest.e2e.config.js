@@ -7,6 +7,7 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(content-disposition|uuid)/)'],
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/e2e/support/fail-on-console-problems.ts'],
   maxWorkers: 1,
   testTimeout: 180000,
 };

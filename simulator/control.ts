@@ -4,8 +4,12 @@
  * - `GET /__simulator/faults` → the knobs; `PUT` with a partial object changes them; `DELETE` resets them.
  * - `GET /__simulator/stats` → request counters.
  * - `GET|PUT /__simulator/version-check` → `{mode}` of `GET /manager/version/check`.
+ * - `POST /__simulator/enroll` `{name, group?}` → `{id}`: a host enrolls an agent (it stays never connected).
+ * - `POST /__simulator/connect` `{id, platform?}`: that agent's first connection (`linux`, `windows`, `darwin`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { formatAgentId, parseAgentId } from './data/agents';
+import { MANAGER_VERSION, OPERATING_SYSTEMS, osFamily } from './data/catalogues';
 import { VERSION_CHECK_MODES, type VersionCheckMode } from './data/version-check';
 import { NO_FAULTS, faultUpdateError } from './faults';
 import { MAX_BODY_BYTES, readBody } from './http/body';
@@ -49,6 +53,37 @@ export function setVersionCheck(state: SimulatorState, mode: VersionCheckMode): 
   state.versionCheck = { mode, checkedAt: state.now() };
 }
 
+/** What an agent's enrollment does to the registry; an error message when it cannot be done. */
+export function enrollAgent(
+  state: SimulatorState,
+  name: unknown,
+  group: unknown,
+): { id: string } | { error: string } {
+  if (typeof name !== 'string' || !/^[\w.-]{1,128}$/.test(name))
+    return { error: 'name must be 1 to 128 letters, digits, dots, dashes or underscores' };
+  if (state.agents.findByName(name) !== undefined)
+    return { error: `an agent named ${name} exists` };
+  if (group !== undefined && (typeof group !== 'string' || !state.agents.groupNames.has(group)))
+    return { error: `group must be one of ${[...state.agents.groupNames].join(', ')}` };
+  const n = state.agents.add(name, 'any');
+  if (typeof group === 'string' && group !== 'default') state.agents.assignGroup(n, group, false);
+  return { id: formatAgentId(n) };
+}
+
+/** An enrolled agent's first connection, reporting an OS of the platform family and the manager's version. */
+export function connectAgent(
+  state: SimulatorState,
+  id: unknown,
+  platform: unknown = 'linux',
+): { id: string } | { error: string } {
+  const n = typeof id === 'string' ? parseAgentId(id) : undefined;
+  if (n === undefined || !state.agents.has(n)) return { error: `no agent ${String(id)}` };
+  const os = OPERATING_SYSTEMS.map(([info]) => info).find((info) => osFamily(info) === platform);
+  if (!os) return { error: 'platform must be one of linux, windows, darwin' };
+  state.agents.connect(n, os, MANAGER_VERSION);
+  return { id: formatAgentId(n) };
+}
+
 export async function handleControl(
   state: SimulatorState,
   request: IncomingMessage,
@@ -83,6 +118,16 @@ export async function handleControl(
         });
       setVersionCheck(state, mode);
       return reply(response, 200, { mode });
+    }
+    case 'POST /enroll': {
+      const body = await jsonBody(request);
+      const outcome = enrollAgent(state, body?.name, body?.group);
+      return reply(response, 'error' in outcome ? 400 : 200, outcome);
+    }
+    case 'POST /connect': {
+      const body = await jsonBody(request);
+      const outcome = connectAgent(state, body?.id, body?.platform);
+      return reply(response, 'error' in outcome ? 400 : 200, outcome);
     }
     default:
       return reply(response, 404, { error: `no control route ${route}` });

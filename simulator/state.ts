@@ -46,6 +46,8 @@ export interface SimulatorState {
   rateLimiter?: RequestRateLimiter;
   faults: FaultKnobs;
   versionCheck: { mode: VersionCheckMode; checkedAt: number };
+  /** Upgrade tasks created so far (each upgraded agent gets the next task id). */
+  upgradeTasks: number;
   stats: SimulatorStats;
   /** Draws for the failure-rate knob (seeded, so a run is repeatable). */
   random: () => number;
@@ -88,6 +90,7 @@ export function createState(options: ResolvedOptions, random: () => number): Sim
         : new RequestRateLimiter(options.requestsPerMinute, now),
     faults,
     versionCheck: { mode: options.versionCheck, checkedAt: startedAt },
+    upgradeTasks: 0,
     stats: emptyStats(),
     random,
   };

@@ -65,6 +65,31 @@ describe('generated agent registry', () => {
     expect(registry.groupCounts().get('web')).toBeGreaterThanOrEqual(1);
   });
 
+  it('lists every remaining agent after an agent is added and then deleted', () => {
+    const registry = store(10);
+    const added = registry.add('fresh-host', 'any');
+    registry.delete(added);
+    expect([...registry.liveIds()]).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const kept = registry.add('second-host', 'any');
+    registry.delete(3);
+    expect([...registry.liveIds()]).toEqual([0, 1, 2, 4, 5, 6, 7, 8, 9, 10, kept]);
+    expect(registry.item(10)).toMatchObject({ id: '010' });
+  });
+
+  it('connects an enrolled agent, removes a group and records an upgrade', () => {
+    const registry = store(5);
+    const n = registry.add('enrolled', 'any');
+    registry.connect(n, registry.item(1)!.os ?? registry.item(0)!.os!, 'Wazuh v4.14.7');
+    expect(registry.item(n)).toMatchObject({ status: 'active', version: 'Wazuh v4.14.7', group: ['default'] });
+    registry.assignGroup(n, 'web', false);
+    registry.removeGroup(n, 'default');
+    expect(registry.item(n)!.group).toEqual(['web']);
+    registry.removeGroup(n, 'web');
+    expect(registry.item(n)!.group).toEqual(['default']);
+    registry.setVersion(n, 'Wazuh v4.15.0');
+    expect(registry.item(n)!.version).toBe('Wazuh v4.15.0');
+  });
+
   it('keeps a million agents lean: no per-agent storage until written', () => {
     const before = process.memoryUsage().heapUsed;
     const registry = store(1_000_000);

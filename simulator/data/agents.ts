@@ -160,7 +160,8 @@ export class AgentStore {
   /** Numbers of existing agents in ascending order (cached until the next add/delete). */
   liveIds(): Int32Array {
     if (this.liveCache) return this.liveCache;
-    const ids = new Int32Array(this.generated + 1 - this.deleted.size + this.addedCount());
+    // Sized for every generated and added agent; deleted ones (generated or added) leave the tail unused.
+    const ids = new Int32Array(this.generated + 1 + this.changed.size);
     let at = 0;
     for (let n = 0; n <= this.generated; n++) if (!this.deleted.has(n)) ids[at++] = n;
     const added = [...this.changed.keys()].filter((n) => n > this.generated && !this.deleted.has(n)).sort((a, b) => a - b);
@@ -319,6 +320,31 @@ export class AgentStore {
     this.aggregates.clear();
   }
 
+  /** Takes `group` away from agent `n`; an agent left with no group falls back to `default`, as the API does. */
+  removeGroup(n: number, group: string): void {
+    const state = this.get(n);
+    if (!state) return;
+    const remaining = (state.groups ?? []).filter((name) => name !== group);
+    this.changed.set(n, { ...state, groups: remaining.length > 0 ? remaining : ['default'] });
+    this.aggregates.clear();
+  }
+
+  /** The agent now runs `version` (an upgrade restarts it, so its keep-alive is fresh). */
+  setVersion(n: number, version: string): void {
+    const state = this.get(n);
+    if (!state) return;
+    this.changed.set(n, { ...state, version, keepAliveLag: 0, lastKeepAlive: undefined });
+    this.aggregates.clear();
+  }
+
+  /** A registered agent's first connection: it reports its OS and version and keeps alive from now on. */
+  connect(n: number, os: OsInfo, version: string): void {
+    const state = this.get(n);
+    if (!state) return;
+    this.changed.set(n, { ...state, status: 'active', os, version, synced: true, keepAliveLag: 0, lastKeepAlive: undefined });
+    this.aggregates.clear();
+  }
+
   /** `compute()` over the whole registry, remembered under `key` until the next write. */
   aggregate<T>(key: string, compute: () => T): T {
     if (!this.aggregates.has(key)) this.aggregates.set(key, compute());
@@ -345,12 +371,6 @@ export class AgentStore {
       this.sumCache.set(key, sums);
     }
     return sums;
-  }
-
-  private addedCount(): number {
-    let count = 0;
-    for (const n of this.changed.keys()) if (n > this.generated) count++;
-    return count;
   }
 
   private invalidate(): void {

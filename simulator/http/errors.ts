@@ -20,6 +20,11 @@ export const ERROR_CODES = {
   },
   1017: { status: 500, message: 'Some Wazuh daemons are not ready yet in node "node01"' },
   1018: { status: 400, message: 'Body request is not a valid JSON' },
+  1101: {
+    status: 400,
+    message: 'Requested component does not exist',
+    remediation: 'Ask for a component and configuration the agent has, such as agent/client',
+  },
   1103: {
     status: 400,
     message: 'Invalid field in section',
@@ -116,15 +121,34 @@ export const ERROR_CODES = {
     message: 'Agent is not eligible for the action to be performed',
     remediation: 'Please, make sure the agent meets the requirements.',
   },
+  1734: {
+    status: 400,
+    message: 'Agent does not belong to the specified group',
+    remediation: 'List the agent groups with GET /agents?select=group',
+  },
   1738: {
     status: 400,
     message: 'Agent name is too long',
     remediation: 'Use a name of at most 128 characters',
   },
+  1740: {
+    status: 400,
+    message: 'Action only available for active agents',
+    remediation: 'Wait until the agent is connected, then retry',
+  },
+  1745: {
+    status: 400,
+    message: 'Agent only belongs to the default group and it cannot be removed from it',
+    remediation: 'Assign the agent to another group first',
+  },
   1751: {
     status: 400,
     message: 'Could not assign agent to group',
     remediation: 'The agent already belongs to the group',
+  },
+  1819: {
+    status: 400,
+    message: 'Upgrade procedure could not start. Agent already updated',
   },
   1800: {
     status: 400,

@@ -10,6 +10,14 @@ import {
   summaryOs,
   summaryStatus,
 } from '../services/agents';
+import {
+  assignAgentsToGroup,
+  removeAgentFromGroup,
+  removeAgentsFromGroup,
+  restartAgents,
+  upgradeAgents,
+} from '../services/agent-bulk';
+import { agentConfiguration } from '../services/inventory';
 import type { SimulatorState } from '../state';
 
 export function agentHandlers(state: SimulatorState): HandlerTable {
@@ -31,6 +39,35 @@ export function agentHandlers(state: SimulatorState): HandlerTable {
         String(context.path.agent_id),
         String(context.path.group_id),
         context.query.force_single_group === true,
+      ),
+    }),
+    'PUT /agents/restart': (context) => ({
+      body: restartAgents(state, caller(context), context.query),
+    }),
+    'PUT /agents/group': (context) => ({
+      body: assignAgentsToGroup(state, caller(context), context.query),
+    }),
+    'DELETE /agents/group': (context) => ({
+      body: removeAgentsFromGroup(state, caller(context), context.query),
+    }),
+    'DELETE /agents/{agent_id}/group/{group_id}': (context) => ({
+      body: removeAgentFromGroup(
+        state,
+        caller(context),
+        String(context.path.agent_id),
+        String(context.path.group_id),
+      ),
+    }),
+    'PUT /agents/upgrade': (context) => ({
+      body: upgradeAgents(state, caller(context), context.query),
+    }),
+    'GET /agents/{agent_id}/config/{component}/{configuration}': (context) => ({
+      body: agentConfiguration(
+        state,
+        caller(context),
+        String(context.path.agent_id),
+        String(context.path.component),
+        String(context.path.configuration),
       ),
     }),
     'GET /groups': (context) => ({ body: listGroups(state, caller(context), context.query) }),

@@ -4,6 +4,7 @@ import type { SimulatorState } from '../state';
 import { agentHandlers } from './agents';
 import { defaultHandlers } from './default';
 import { groupHandlers } from './groups';
+import { inventoryHandlers } from './inventory';
 import { managerHandlers } from './manager';
 import { rulesetHandlers } from './ruleset';
 import { securityHandlers } from './security';
@@ -16,5 +17,6 @@ export function allHandlers(state: SimulatorState): HandlerTable {
     ...managerHandlers(state),
     ...rulesetHandlers(state),
     ...groupHandlers(state),
+    ...inventoryHandlers(state),
   };
 }

@@ -60,7 +60,7 @@ const AGENT_FIELDS: Record<string, FieldKind> = {
 const agentTables = new WeakMap<AgentStore, TableSpec<AgentState>>();
 
 /** Filters and sorting read agent states through the store, so scans never build whole items. */
-function agentTable(store: AgentStore): TableSpec<AgentState> {
+export function agentTable(store: AgentStore): TableSpec<AgentState> {
   let table = agentTables.get(store);
   if (!table) {
     table = buildAgentTable(store);
@@ -115,7 +115,7 @@ const NAMED_FILTERS = [
 ] as const;
 
 /** Predicates of the named filters, `status` and `older_than` present in `query`. */
-function namedFilters(
+export function namedFilters(
   store: AgentStore,
   query: ParsedParams,
   now: number,
@@ -159,7 +159,7 @@ interface NamedTargets {
  * Resolves explicitly named agent ids: records 4000 failures for denied ids (403 if none is allowed),
  * then 1701 for allowed ids that do not exist.
  */
-function resolveNamed(
+export function resolveNamed(
   state: SimulatorState,
   session: Session,
   access: AgentAccess,

@@ -14,6 +14,9 @@ export function getSelectedApiHostId(
   return storage.getItem(SELECTED_API_HOST_STORAGE_KEY) || undefined;
 }
 
+/** Event this page sends when the choice changes (the `storage` event covers other tabs only). */
+const CHANGE_EVENT = 'svc:selectedApiHostChange';
+
 /** Records the chosen API host id; undefined forgets the choice. */
 export function setSelectedApiHostId(
   id: string | undefined,
@@ -21,4 +24,18 @@ export function setSelectedApiHostId(
 ): void {
   if (id) storage.setItem(SELECTED_API_HOST_STORAGE_KEY, id);
   else storage.removeItem(SELECTED_API_HOST_STORAGE_KEY);
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+/** Calls `listener` whenever the choice may have changed, in this page or another tab. */
+export function subscribeSelectedApiHostId(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === SELECTED_API_HOST_STORAGE_KEY) listener();
+  };
+  window.addEventListener(CHANGE_EVENT, listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, listener);
+    window.removeEventListener('storage', onStorage);
+  };
 }

@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { reportConsoleError, reportPageError } from './quiet-console';
 
 const CHROMIUM_PATH = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -23,14 +24,20 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
-/** A fresh context (own cookies) and page; uncaught page errors are kept for `pageErrors`. */
+/** A fresh context (own cookies) and page; uncaught page errors are kept for `pageErrors`, and console errors and uncaught errors fail the test (quiet-console.ts). */
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   context.setDefaultTimeout(UI_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(UI_TIMEOUT_MS);
   const page = await context.newPage();
   const errors: Error[] = [];
-  page.on('pageerror', (error) => errors.push(error));
+  page.on('pageerror', (error) => {
+    errors.push(error);
+    reportPageError(page.url(), error);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') reportConsoleError(page.url(), message.text());
+  });
   pageErrorLists.set(page, errors);
   return { context, page };
 }

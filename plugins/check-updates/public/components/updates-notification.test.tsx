@@ -1,4 +1,4 @@
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setSelectedApiHostId } from '../../common/selected-api-host';
 import { setCoreServices } from '../services/core-services';
@@ -178,6 +178,41 @@ describe('UpdatesNotification', () => {
       '/api/v1/svc-check-updates/updates',
     );
     expect(core.slot).toBeEmptyDOMElement();
+  });
+
+  it("shows the update once the apps pick a host in a brand-new browser, and the new host's after a switch", async () => {
+    const core = start();
+    setSelectedApiHostId(undefined);
+    render(<Page />);
+    await waitFor(() =>
+      expect(core.server.requests.map((request) => request.path)).toContain(
+        '/api/v1/svc-check-updates/preferences',
+      ),
+    );
+    expect(core.slot).toBeEmptyDOMElement();
+    act(() => setSelectedApiHostId('manager-1'));
+    await within(core.slot).findByTestId('updateNotice-major');
+    core.server.updates = {
+      ...availableUpdates,
+      current_version: '5.0.0',
+      last_available_major: null,
+      last_available_minor: null,
+    };
+    act(() => setSelectedApiHostId('manager-2'));
+    await waitFor(() =>
+      expect(within(core.slot).queryByTestId('updateNotice-major')).not.toBeInTheDocument(),
+    );
+    expect(await within(core.slot).findByTestId('updateNotice-patch')).toHaveTextContent(
+      'the API host runs 5.0.0',
+    );
+    expect(
+      core.server.requests
+        .filter((request) => request.path.endsWith('/updates'))
+        .map((request) => request.query),
+    ).toEqual([
+      { api_id: 'manager-1', force: false },
+      { api_id: 'manager-2', force: false },
+    ]);
   });
 
   it('leaves the page intact when the server answers with something it cannot show', async () => {

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { getSelectedApiHostId, subscribeSelectedApiHostId } from '../../common/selected-api-host';
 import {
   UPDATE_TYPES,
   type AvailableUpdates,
@@ -30,19 +31,32 @@ function availableUpdates(updates: AvailableUpdates): AvailableUpdate[] {
   });
 }
 
-/** Loads, on mount, the selected host's available updates and the user's dismissals. */
+/**
+ * The selected host's available updates, loaded again whenever another host is selected (a brand-new
+ * browser has none until the apps pick one), and the user's dismissals, loaded on mount.
+ */
 export function useAvailableUpdates(): UpdatesState {
-  const [updates, setUpdates] = useState<AvailableUpdates | 'loading' | 'failed'>('loading');
+  const [updates, setUpdates] = useState<
+    { apiId: string; answer: AvailableUpdates | 'failed' } | undefined
+  >();
   const [preferencesLoad, setPreferencesLoad] = useState<'loading' | 'loaded' | 'failed'>(
     'loading',
   );
   const preferences = usePreferences();
+  const apiId = useSyncExternalStore(subscribeSelectedApiHostId, () => getSelectedApiHostId());
+  useEffect(() => {
+    if (!apiId) return undefined;
+    let current = true;
+    getAvailableUpdates().then(
+      (loaded) => current && setUpdates({ apiId, answer: loaded }),
+      () => current && setUpdates({ apiId, answer: 'failed' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [apiId]);
   useEffect(() => {
     let mounted = true;
-    getAvailableUpdates().then(
-      (loaded) => mounted && setUpdates(loaded),
-      () => mounted && setUpdates('failed'),
-    );
     // Shared preferences may hold an earlier user's or page's copy: wait for this mount's fresh load.
     loadPreferences().then(
       () => mounted && setPreferencesLoad('loaded'),
@@ -52,13 +66,15 @@ export function useAvailableUpdates(): UpdatesState {
       mounted = false;
     };
   }, []);
-  if (updates === 'failed' || preferencesLoad === 'failed') return { status: 'failed' };
-  if (updates === 'loading' || preferencesLoad === 'loading' || !preferences)
+  // Notices of a host no longer selected are never shown.
+  const answer = updates && updates.apiId === apiId ? updates.answer : 'loading';
+  if (answer === 'failed' || preferencesLoad === 'failed') return { status: 'failed' };
+  if (answer === 'loading' || preferencesLoad === 'loading' || !preferences)
     return { status: 'loading' };
   return {
     status: 'loaded',
-    currentVersion: updates.current_version,
-    available: availableUpdates(updates),
+    currentVersion: answer.current_version,
+    available: availableUpdates(answer),
     dismissed: new Set(Object.keys(preferences.dismissed_updates)),
   };
 }

@@ -100,6 +100,7 @@ export function ManagedApiTable<T extends object>({
         fields={searchFields}
         onSubmit={(change) => search.submit(change, table.firstPage)}
         onSyntaxChange={search.changeSyntax}
+        placeholder={`Search ${what}, e.g. ${searchFields[0]?.name ?? 'name'}=…`}
         data-test-subj={`${testSubj}Search`}
       />
       <EuiFlexGroup alignItems="center" justifyContent="spaceBetween" wrap>

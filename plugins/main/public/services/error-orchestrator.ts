@@ -15,6 +15,8 @@ export interface ErrorReportOptions {
   level?: 'warning' | 'error';
   /** Permission the failed call needed, for a 4000 that does not name it. */
   action?: string;
+  /** The view shows the error where it happened, so a toast would say it twice: only log it. */
+  shownInPlace?: boolean;
 }
 
 export interface ErrorOrchestratorDeps {
@@ -61,8 +63,10 @@ export class ErrorOrchestrator {
       text: describeError(svcError),
       'data-test-subj': 'svcErrorToast',
     };
-    if (level === 'warning') this.deps.toasts.addWarning(toast);
-    else this.deps.toasts.addDanger(toast);
+    if (!options.shownInPlace) {
+      if (level === 'warning') this.deps.toasts.addWarning(toast);
+      else this.deps.toasts.addDanger(toast);
+    }
     this.deps.onReport?.();
     void this.log(
       level,

@@ -61,7 +61,7 @@ export function AddAgentModal({
       setAdded(agent);
       onAdded(agent);
     } catch (error) {
-      setFailure(errors.report(error, 'Adding the agent'));
+      setFailure(errors.report(error, 'Adding the agent', { shownInPlace: true }));
     } finally {
       setSaving(false);
     }
@@ -78,7 +78,13 @@ export function AddAgentModal({
         {added ? (
           <EuiText size="s">
             <p>Enroll the agent with this key:</p>
-            <EuiCodeBlock isCopyable language="text" data-test-subj="addedAgentKey">
+            <EuiCodeBlock
+              isCopyable
+              language="text"
+              whiteSpace="pre-wrap"
+              style={{ wordBreak: 'break-all' }}
+              data-test-subj="addedAgentKey"
+            >
               {added.key}
             </EuiCodeBlock>
           </EuiText>

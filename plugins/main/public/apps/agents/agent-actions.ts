@@ -64,3 +64,32 @@ export async function deleteAgent(
     action: 'agent:delete',
   });
 }
+
+/** Upgrades one agent to the manager's version (the API creates an upgrade task). */
+export async function upgradeAgent(
+  api: ManagedApi,
+  hostId: string,
+  agentId: string,
+): Promise<void> {
+  await api.mutate({
+    hostId,
+    method: 'PUT',
+    path: '/agents/upgrade',
+    query: { agents_list: agentId },
+    action: 'agent:upgrade',
+  });
+}
+
+export async function removeFromGroup(
+  api: ManagedApi,
+  hostId: string,
+  agentId: string,
+  group: string,
+): Promise<void> {
+  await api.request({
+    hostId,
+    method: 'DELETE',
+    path: `/agents/${encodeURIComponent(agentId)}/group/${encodeURIComponent(group)}`,
+    action: 'agent:modify_group',
+  });
+}

@@ -108,14 +108,22 @@ describe('Agents table', () => {
   it('asks the API for one sorted page and shows it', async () => {
     const { agentCalls } = setup();
     expect(await rows()).toHaveLength(20);
-    expect(agentCalls()[0].query).toEqual({ offset: '0', limit: '20', sort: '+id' });
+    expect(agentCalls()[0].query).toEqual({
+      offset: '0',
+      limit: '20',
+      sort: '+id',
+      q: 'id!=000',
+    });
     expect(screen.getByTestId('agentsTotal')).toHaveTextContent('45 agents');
     const row = rowOf('001');
     expect(row.getByText('web-001')).toBeInTheDocument();
     expect(row.getByText('10.0.0.1')).toBeInTheDocument();
     expect(row.getByText('Ubuntu 22.04')).toBeInTheDocument();
     expect(row.getByTestId('agentStatus-active')).toHaveTextContent('Active');
-    expect(rowOf('000').getByText('manager')).toBeInTheDocument();
+    expect(row.getByText('web-001').closest('a')).toHaveAttribute(
+      'href',
+      '/app/svc-agents/001?host=prod',
+    );
   });
 
   it('filters with WQL through q, and keeps the filter in the URL', async () => {
@@ -130,7 +138,7 @@ describe('Agents table', () => {
         offset: '0',
         limit: '20',
         sort: '+id',
-        q: 'status=active;os.platform=ubuntu',
+        q: '(status=active;os.platform=ubuntu);id!=000',
       }),
     );
     expect(new URLSearchParams(history.location.search).get('query')).toBe(
@@ -171,7 +179,7 @@ describe('Agents table', () => {
       limit: '10',
       sort: '-lastKeepAlive',
       status: 'active',
-      q: 'name~web',
+      q: '(name~web);id!=000',
     });
     expect(screen.getByTestId('agentsSearch')).toHaveValue('name~web');
   });
@@ -180,21 +188,21 @@ describe('Agents table', () => {
     const { user, mock, confirm, toasts } = setup();
     await rows();
     confirm.mockResolvedValueOnce(false);
-    await user.click(rowOf('003').getByTestId('restartAgent'));
+    await user.click(rowOf('004').getByTestId('restartAgent'));
     expect(mock.managedApiCalls.some((call) => call.method === 'PUT')).toBe(false);
-    await user.click(rowOf('003').getByTestId('restartAgent'));
+    await user.click(rowOf('004').getByTestId('restartAgent'));
     await waitFor(() =>
       expect(
         mock.managedApiCalls.filter((call) => call.method === 'PUT').map((call) => call.path),
-      ).toEqual(['/agents/003/restart']),
+      ).toEqual(['/agents/004/restart']),
     );
     expect(confirm).toHaveBeenLastCalledWith(
-      expect.stringContaining('web-003 (003) restarts'),
-      expect.objectContaining({ title: 'Restart agent 003?' }),
+      expect.stringContaining('web-004 (004) restarts'),
+      expect.objectContaining({ title: 'Restart agent 004?' }),
     );
     expect(toasts).toContainEqual({
       color: 'success',
-      toast: { title: 'Restart sent to agent 003', 'data-test-subj': 'agentActionDone' },
+      toast: { title: 'Restart sent to agent 004', 'data-test-subj': 'agentActionDone' },
     });
   });
 
@@ -297,7 +305,7 @@ describe('Agents table', () => {
       id: 'prod',
       path: '/agents',
       filters: [
-        { name: 'q', value: 'name~web' },
+        { name: 'q', value: '(name~web);id!=000' },
         { name: 'status', value: 'active' },
         { name: 'sort', value: '+id' },
       ],

@@ -10,6 +10,7 @@ import {
   EuiFlexGroup,
   EuiFlexItem,
   EuiHealth,
+  EuiLink,
   EuiSpacer,
   EuiText,
   type EuiBasicTableColumn,
@@ -17,6 +18,8 @@ import {
 import { useCallback, useMemo, useState } from 'react';
 import type { ApiHost } from '../../../common/api-hosts';
 import { useAppUrlState } from '../../components/app-url-state';
+import { AgentLink } from '../../components/agent-link';
+import { ColumnChooser, useHiddenColumns } from '../../components/column-chooser';
 import { CsvExportButton } from '../../components/csv-export-button';
 import { ErrorPrompt } from '../../components/error-prompt';
 import { formatDate, formatList } from '../../components/format';
@@ -26,21 +29,36 @@ import { useAsync } from '../../hooks/use-async';
 import { useSearchUrlState } from '../../hooks/use-search-url-state';
 import { useTableUrlState } from '../../hooks/use-table-url-state';
 import { AGENT_STATUSES, type Agent, type AgentStatus } from '../../services/managed-api-types';
+import { BulkActionMenu, BulkOutcomeCallout } from '../../components/bulk-actions/bulk-action-menu';
+import {
+  MANAGER_AGENT_ID,
+  agentCount,
+  type AgentSelection,
+  type BulkOutcome,
+} from '../../services/agent-bulk-actions';
 import type { CsvFilter } from '../../services/csv-export';
 import { AddAgentModal } from './add-agent-modal';
+import { DeployAgentFlyout } from './deploy-agent-flyout';
 import { deleteAgent, restartAgent } from './agent-actions';
 import { AGENT_SEARCH_FIELDS, agentValueSuggester } from './agent-fields';
+import { AGENT_STATUS_LABELS } from './agent-status';
 import { AssignGroupModal } from './assign-group-modal';
 
-const MANAGER_AGENT_ID = '000';
-const STATUS_LABELS: Record<AgentStatus, string> = {
-  active: 'Active',
-  disconnected: 'Disconnected',
-  pending: 'Pending',
-  never_connected: 'Never connected',
-};
+const NOT_MANAGER = `id!=${MANAGER_AGENT_ID}`;
+const CHOOSABLE_COLUMNS = [
+  { id: 'ip', label: 'IP' },
+  { id: 'version', label: 'Version' },
+  { id: 'os.name', label: 'OS' },
+  { id: 'group', label: 'Group' },
+  { id: 'status', label: 'Status' },
+  { id: 'lastKeepAlive', label: 'Last keep-alive' },
+  { id: 'dateAdd', label: 'Registered' },
+  { id: 'node_name', label: 'Node' },
+];
+const HIDDEN_BY_DEFAULT = ['dateAdd', 'node_name'];
 
-type Dialog = { kind: 'none' } | { kind: 'add' } | { kind: 'group'; agent: Agent };
+type Dialog =
+  { kind: 'none' } | { kind: 'add' } | { kind: 'deploy' } | { kind: 'group'; agent: Agent };
 
 /** The known statuses of the URL's `status` parameter, comma-separated. */
 function statusFilter(value: string | null): string {
@@ -66,7 +84,7 @@ function StatusFilter({
       buttonSize="compressed"
       options={AGENT_STATUSES.map((status) => ({
         id: status,
-        label: STATUS_LABELS[status],
+        label: AGENT_STATUS_LABELS[status],
         'data-test-subj': `statusFilter-${status}`,
       }))}
       idToSelectedMap={Object.fromEntries(statuses.map((status) => [status, true]))}
@@ -89,13 +107,29 @@ export function AgentsTable({ host }: { host: ApiHost }) {
   const search = useSearchUrlState(AGENT_SEARCH_FIELDS);
   const statusKey = statusFilter(params.get('status'));
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const [selectedRows, setSelectedRows] = useState<Agent[]>([]);
+  const [wholeFilter, setWholeFilter] = useState(false);
+  const [outcome, setOutcome] = useState<BulkOutcome>();
+  // `deploy=<name>` opens the deploy flow for that agent name (the never-connected agent's view links here).
+  const deployName = params.get('deploy');
+  const closeDeploy = () => {
+    setDialog({ kind: 'none' });
+    if (deployName !== null) setParams({ deploy: undefined });
+    reload();
+  };
+  const [hiddenColumns, setHiddenColumns] = useHiddenColumns(
+    'svc:agents:hiddenColumns',
+    HIDDEN_BY_DEFAULT,
+  );
   const suggestValues = useMemo(() => agentValueSuggester(api, host.id), [api, host.id]);
 
   const { offset, limit, apiSort } = table;
   const { translate } = search;
   const load = useCallback(
     async (signal: AbortSignal) => {
-      const filter = await translate();
+      const typed = await translate();
+      // The manager (agent 000) is not an agent the team deploys or acts on: it is left out of the list and its counts.
+      const filter = { ...typed, q: typed.q ? `(${typed.q});${NOT_MANAGER}` : NOT_MANAGER };
       const agents = await api.list<Agent>({
         apiHostId: host.id,
         path: '/agents',
@@ -156,9 +190,29 @@ export function AgentsTable({ host }: { host: ApiHost }) {
       );
   };
 
-  const columns: Array<EuiBasicTableColumn<Agent>> = [
-    { field: 'id', name: 'ID', sortable: true, width: '80px' },
-    { field: 'name', name: 'Name', sortable: true, truncateText: true },
+  const allColumns: Array<EuiBasicTableColumn<Agent>> = [
+    {
+      field: 'id',
+      name: 'ID',
+      sortable: true,
+      width: '80px',
+      render: (id: string) => (
+        <AgentLink agentId={id} apiHostId={host.id}>
+          {id}
+        </AgentLink>
+      ),
+    },
+    {
+      field: 'name',
+      name: 'Name',
+      sortable: true,
+      truncateText: true,
+      render: (name: string, agent) => (
+        <AgentLink agentId={agent.id} apiHostId={host.id}>
+          {name}
+        </AgentLink>
+      ),
+    },
     { field: 'ip', name: 'IP', sortable: true },
     { field: 'version', name: 'Version', sortable: true },
     {
@@ -178,7 +232,7 @@ export function AgentsTable({ host }: { host: ApiHost }) {
           color={palette.agentStatus[status] ?? 'subdued'}
           data-test-subj={`agentStatus-${status}`}
         >
-          {STATUS_LABELS[status] ?? status}
+          {AGENT_STATUS_LABELS[status] ?? status}
         </EuiHealth>
       ),
     },
@@ -189,15 +243,18 @@ export function AgentsTable({ host }: { host: ApiHost }) {
       render: (value: string | undefined) => formatDate(value),
     },
     {
+      field: 'dateAdd',
+      name: 'Registered',
+      sortable: true,
+      render: (value: string | undefined) => formatDate(value),
+    },
+    { field: 'node_name', name: 'Node', sortable: true },
+    {
       name: 'Actions',
       width: '120px',
-      render: (agent: Agent) =>
-        agent.id === MANAGER_AGENT_ID ? (
-          <EuiText size="xs" color="subdued">
-            manager
-          </EuiText>
-        ) : (
-          <EuiFlexGroup gutterSize="xs" responsive={false}>
+      render: (agent: Agent) => (
+        <EuiFlexGroup gutterSize="xs" responsive={false}>
+          {agent.status === 'active' && (
             <EuiButtonIcon
               iconType="refresh"
               aria-label={`Restart agent ${agent.id}`}
@@ -205,26 +262,30 @@ export function AgentsTable({ host }: { host: ApiHost }) {
               onClick={() => void confirmRestart(agent)}
               data-test-subj="restartAgent"
             />
-            <EuiButtonIcon
-              iconType="tag"
-              aria-label={`Assign agent ${agent.id} to a group`}
-              title="Assign to a group"
-              onClick={() => setDialog({ kind: 'group', agent })}
-              data-test-subj="assignGroup"
-            />
-            <EuiButtonIcon
-              iconType="trash"
-              color="danger"
-              aria-label={`Delete agent ${agent.id}`}
-              title="Delete"
-              onClick={() => void confirmDelete(agent)}
-              data-test-subj="deleteAgent"
-            />
-          </EuiFlexGroup>
-        ),
+          )}
+          <EuiButtonIcon
+            iconType="tag"
+            aria-label={`Assign agent ${agent.id} to a group`}
+            title="Assign to a group"
+            onClick={() => setDialog({ kind: 'group', agent })}
+            data-test-subj="assignGroup"
+          />
+          <EuiButtonIcon
+            iconType="trash"
+            color="danger"
+            aria-label={`Delete agent ${agent.id}`}
+            title="Delete"
+            onClick={() => void confirmDelete(agent)}
+            data-test-subj="deleteAgent"
+          />
+        </EuiFlexGroup>
+      ),
     },
   ];
 
+  const columns = allColumns.filter(
+    (column) => !('field' in column) || !hiddenColumns.includes(String(column.field)),
+  );
   const page = state.data;
   const filter = page?.filter;
   const csvFilters: CsvFilter[] = [
@@ -233,6 +294,27 @@ export function AgentsTable({ host }: { host: ApiHost }) {
     ...(statusKey ? [{ name: 'status', value: statusKey }] : []),
     { name: 'sort', value: apiSort },
   ];
+
+  const filterKey = `${filter?.q ?? ''}\u0000${filter?.search ?? ''}\u0000${statusKey}`;
+  const [selectionFilterKey, setSelectionFilterKey] = useState(filterKey);
+  if (selectionFilterKey !== filterKey) {
+    // A new filter is a new set of agents: an earlier choice does not carry over.
+    setSelectionFilterKey(filterKey);
+    setSelectedRows([]);
+    setWholeFilter(false);
+  }
+  const selection: AgentSelection | undefined = wholeFilter
+    ? {
+        kind: 'filter',
+        filter: { q: filter?.q, search: filter?.search, status: statusKey || undefined },
+        total: page?.total ?? 0,
+      }
+    : selectedRows.length > 0
+      ? { kind: 'agents', agents: selectedRows }
+      : undefined;
+  const unfiltered = !search.text && !statusKey;
+  const wholePageSelected =
+    (page?.items.length ?? 0) > 0 && selectedRows.length === page?.items.length;
 
   return (
     <>
@@ -244,20 +326,44 @@ export function AgentsTable({ host }: { host: ApiHost }) {
         suggestValues={suggestValues}
         onSubmit={(change) => search.submit(change, table.firstPage)}
         onSyntaxChange={search.changeSyntax}
+        placeholder="Search agents, e.g. status=active and os.platform=ubuntu"
         data-test-subj="agentsSearch"
       />
       <EuiFlexGroup alignItems="center" justifyContent="spaceBetween" wrap>
         <EuiFlexItem grow={false}>
-          <StatusFilter
-            selected={statusKey}
-            onChange={(next) => setParams({ status: next, ...table.firstPage }, { push: true })}
-          />
+          <EuiFlexGroup gutterSize="s" alignItems="center" responsive={false} wrap>
+            <EuiFlexItem grow={false}>
+              <StatusFilter
+                selected={statusKey}
+                onChange={(next) => setParams({ status: next, ...table.firstPage }, { push: true })}
+              />
+            </EuiFlexItem>
+            <EuiFlexItem grow={false}>
+              <BulkActionMenu
+                hostId={host.id}
+                selection={selection}
+                onDone={(result) => {
+                  setOutcome(result);
+                  setSelectedRows([]);
+                  setWholeFilter(false);
+                  reload();
+                }}
+              />
+            </EuiFlexItem>
+            <EuiFlexItem grow={false}>
+              <ColumnChooser
+                columns={CHOOSABLE_COLUMNS}
+                hidden={hiddenColumns}
+                onChange={setHiddenColumns}
+              />
+            </EuiFlexItem>
+          </EuiFlexGroup>
         </EuiFlexItem>
         <EuiFlexItem grow={false}>
           <EuiFlexGroup gutterSize="s" alignItems="center" responsive={false}>
             <EuiFlexItem grow={false}>
               <EuiText size="s" color="subdued" data-test-subj="agentsTotal">
-                {page ? `${page.total} agents` : ''}
+                {page ? agentCount(page.total) : ''}
               </EuiText>
             </EuiFlexItem>
             <EuiFlexItem grow={false}>
@@ -283,16 +389,44 @@ export function AgentsTable({ host }: { host: ApiHost }) {
               <EuiButton
                 fill
                 iconType="plusCircle"
-                onClick={() => setDialog({ kind: 'add' })}
-                data-test-subj="addAgent"
+                onClick={() => setDialog({ kind: 'deploy' })}
+                data-test-subj="deployAgentButton"
               >
-                Add agent
+                Deploy new agent
               </EuiButton>
             </EuiFlexItem>
           </EuiFlexGroup>
         </EuiFlexItem>
       </EuiFlexGroup>
       <EuiSpacer size="m" />
+      {outcome && (
+        <>
+          <BulkOutcomeCallout outcome={outcome} onDismiss={() => setOutcome(undefined)} />
+          <EuiSpacer size="m" />
+        </>
+      )}
+      {wholePageSelected && page && page.total > page.items.length && (
+        <>
+          <EuiText size="s" data-test-subj="selectionScope">
+            {wholeFilter ? (
+              <>
+                All {agentCount(page.total)} matching this filter are selected.{' '}
+                <EuiLink onClick={() => setWholeFilter(false)} data-test-subj="selectPageOnly">
+                  Select only this page
+                </EuiLink>
+              </>
+            ) : (
+              <>
+                {agentCount(page.items.length)} on this page are selected.{' '}
+                <EuiLink onClick={() => setWholeFilter(true)} data-test-subj="selectWholeFilter">
+                  Select all {agentCount(page.total)} matching this filter
+                </EuiLink>
+              </>
+            )}
+          </EuiText>
+          <EuiSpacer size="s" />
+        </>
+      )}
       {state.status === 'error' && (
         <>
           <ErrorPrompt error={state.error} onRetry={reload} />
@@ -304,20 +438,52 @@ export function AgentsTable({ host }: { host: ApiHost }) {
         items={state.status === 'error' ? [] : (page?.items ?? [])}
         itemId="id"
         columns={columns}
+        selection={{
+          selected: selectedRows,
+          onSelectionChange: (rows: Agent[]) => {
+            setSelectedRows(rows);
+            if (rows.length < (page?.items.length ?? 0)) setWholeFilter(false);
+          },
+        }}
         loading={state.status === 'loading'}
         pagination={table.pagination(page?.total ?? 0)}
         sorting={table.sorting}
         onChange={table.onChange}
         noItemsMessage={
-          state.status === 'loading'
-            ? 'Loading agents…'
-            : state.status === 'error'
-              ? 'The agents could not be loaded'
-              : 'No agent matches this filter'
+          state.status === 'loading' ? (
+            'Loading agents…'
+          ) : state.status === 'error' ? (
+            'The agents could not be loaded'
+          ) : unfiltered ? (
+            <EuiText size="s" textAlign="center" data-test-subj="agentsNone">
+              <p>No agent is registered with this API host yet.</p>
+              <EuiButton
+                fill
+                iconType="plusCircle"
+                onClick={() => setDialog({ kind: 'deploy' })}
+                data-test-subj="deployFirstAgent"
+              >
+                Deploy new agent
+              </EuiButton>
+            </EuiText>
+          ) : (
+            'No agent matches this filter'
+          )
         }
         rowProps={(agent) => ({ 'data-test-subj': 'agentsTableRow', 'data-agent-id': agent.id })}
         data-test-subj="agentsTable"
       />
+      {(dialog.kind === 'deploy' || deployName !== null) && (
+        <DeployAgentFlyout
+          host={host}
+          initialName={deployName ?? ''}
+          onClose={closeDeploy}
+          onAddByName={() => {
+            closeDeploy();
+            setDialog({ kind: 'add' });
+          }}
+        />
+      )}
       {dialog.kind === 'add' && (
         <AddAgentModal
           apiHostId={host.id}

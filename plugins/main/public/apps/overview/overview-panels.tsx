@@ -14,11 +14,14 @@ import {
 } from '@elastic/eui';
 import { lazy, Suspense, useCallback } from 'react';
 import type { ApiHost } from '../../../common/api-hosts';
+import { AgentLink } from '../../components/agent-link';
 import { ErrorPrompt } from '../../components/error-prompt';
+import { formatDate } from '../../components/format';
 import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';
 import {
   AGENT_STATUSES,
+  type Agent,
   type AgentsSummaryStatus,
   type ApiInfo,
   type AgentStatus,
@@ -108,6 +111,60 @@ function AgentsSummaryPanel({ host }: { host: ApiHost }) {
             agents.
           </EuiText>
         </>
+      )}
+    </EuiPanel>
+  );
+}
+
+const RECENT_AGENTS = 5;
+
+/** The agents registered last, each a link to its own view. */
+function RecentAgentsPanel({ host }: { host: ApiHost }) {
+  const { api, palette } = useSvcServices();
+  const load = useCallback(
+    (signal: AbortSignal) =>
+      api.list<Pick<Agent, 'id' | 'name' | 'status' | 'dateAdd'>>({
+        hostId: host.id,
+        path: '/agents',
+        query: {
+          q: 'id!=000',
+          sort: '-dateAdd',
+          limit: RECENT_AGENTS,
+          select: 'id,name,status,dateAdd',
+        },
+        signal,
+        action: 'agent:read',
+      }),
+    [api, host.id],
+  );
+  const { state, reload } = useAsync(load, 'Loading the last registered agents', 'agent:read');
+  return (
+    <EuiPanel hasBorder data-test-subj="overviewRecentAgents">
+      <EuiTitle size="s">
+        <h2>Last registered agents</h2>
+      </EuiTitle>
+      <EuiSpacer size="s" />
+      {state.status === 'error' ? (
+        <ErrorPrompt error={state.error} onRetry={reload} />
+      ) : !state.data ? (
+        <EuiSkeletonText lines={3} />
+      ) : (
+        <EuiDescriptionList
+          compressed
+          type="column"
+          listItems={state.data.items.map((agent) => ({
+            title: (
+              <AgentLink agentId={agent.id} apiHostId={host.id}>
+                {agent.id} · {agent.name}
+              </AgentLink>
+            ),
+            description: (
+              <EuiHealth color={palette.agentStatus[agent.status] ?? 'subdued'}>
+                {formatDate(agent.dateAdd)}
+              </EuiHealth>
+            ),
+          }))}
+        />
       )}
     </EuiPanel>
   );
@@ -214,6 +271,8 @@ export function OverviewPanels({ host }: { host: ApiHost }) {
       <EuiFlexGrid columns={3} gutterSize="m">
         <EuiFlexItem style={{ gridColumn: 'span 2' }}>
           <AgentsSummaryPanel host={host} />
+          <EuiSpacer size="m" />
+          <RecentAgentsPanel host={host} />
         </EuiFlexItem>
         <EuiFlexItem>
           <HostPanel host={host} />

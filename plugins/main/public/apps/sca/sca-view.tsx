@@ -10,6 +10,7 @@ import {
 } from '@elastic/eui';
 import { useState } from 'react';
 import type { ApiHost } from '../../../common/api-hosts';
+import { AgentLink } from '../../components/agent-link';
 import { useAppUrlState } from '../../components/app-url-state';
 import { formatDate } from '../../components/format';
 import { ItemFlyout } from '../../components/item-flyout';
@@ -46,7 +47,7 @@ const RESULT_COLORS: Record<string, string> = {
 };
 const CHECKS_PREFIX = 'checks';
 
-function PoliciesTable({
+export function PoliciesTable({
   host,
   agentId,
   onOpen,
@@ -99,7 +100,7 @@ function PoliciesTable({
   );
 }
 
-function ChecksTable({
+export function ChecksTable({
   host,
   agentId,
   policyId,
@@ -189,6 +190,11 @@ export function ScaPanels({ host }: { host: ApiHost }) {
           )
         }
       />
+      {agentId && (
+        <AgentLink agentId={agentId} apiHostId={host.id}>
+          Open agent {agentId}
+        </AgentLink>
+      )}
       <EuiSpacer />
       {!agentId ? (
         <EuiEmptyPrompt

@@ -118,6 +118,16 @@ describe('WQL search bar', () => {
     expect(screen.queryByText(/Unknown field/)).not.toBeInTheDocument();
   });
 
+  it('drops a syntax error once the user switches to another query language', async () => {
+    const { user } = setup({ syntaxes: ['wql', 'dql'] });
+    const field = await input();
+    await user.type(field, 'colour=red{Escape}{Enter}');
+    expect(screen.getByText(/Unknown field "colour"/)).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Query language' }), 'dql');
+    expect(screen.queryByText(/Unknown field/)).not.toBeInTheDocument();
+    expect(field).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('submits plain words as a free-text search', async () => {
     const { user, onSubmit } = setup();
     const field = await input();

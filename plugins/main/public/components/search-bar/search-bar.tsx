@@ -217,7 +217,11 @@ function SearchBarInput({
                         value: descriptor.id,
                         text: descriptor.label,
                       }))}
-                      onChange={(event) => onSyntaxChange?.(event.target.value)}
+                      onChange={(event) => {
+                        // An error about the text in the former language no longer applies.
+                        setSubmitError(undefined);
+                        onSyntaxChange?.(event.target.value);
+                      }}
                     />
                   ) : undefined
                 }

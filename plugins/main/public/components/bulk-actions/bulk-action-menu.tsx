@@ -1,0 +1,238 @@
+/**
+ * The menu of actions on selected agents: pick an action, confirm it (naming how many agents, and the
+ * group where one is needed), then see per agent what was done, refused or skipped. Any view that
+ * selects agents uses it with an `AgentSelection` (see services/agent-bulk-actions).
+ */
+import {
+  EuiButton,
+  EuiCallOut,
+  EuiConfirmModal,
+  EuiContextMenuItem,
+  EuiContextMenuPanel,
+  EuiFormRow,
+  EuiPopover,
+  EuiSelect,
+  EuiText,
+} from '@elastic/eui';
+import { useEffect, useState } from 'react';
+import {
+  BULK_ACTIONS,
+  type AgentSelection,
+  type BulkActionId,
+  type BulkOutcome,
+  agentCount,
+  runBulkAction,
+  selectionCount,
+} from '../../services/agent-bulk-actions';
+import { useSvcServices } from '../services-context';
+
+const ALL_ACTIONS: BulkActionId[] = ['restart', 'assignGroup', 'removeGroup', 'upgrade', 'remove'];
+
+export interface BulkActionMenuProps {
+  hostId: string;
+  selection: AgentSelection | undefined;
+  actions?: BulkActionId[];
+  /** A group the group actions use without asking (a group's own agent list). */
+  group?: string;
+  onDone(outcome: BulkOutcome): void;
+}
+
+export function BulkActionMenu({
+  hostId,
+  selection,
+  actions = ALL_ACTIONS,
+  group,
+  onDone,
+}: BulkActionMenuProps) {
+  const { api, errors } = useSvcServices();
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState<BulkActionId>();
+  const [running, setRunning] = useState(false);
+  const count = selection ? selectionCount(selection) : 0;
+
+  const run = async (action: BulkActionId, chosenGroup: string | undefined) => {
+    if (!selection) return;
+    setRunning(true);
+    try {
+      onDone(await runBulkAction(api, hostId, action, selection, { group: chosenGroup }));
+    } catch (error) {
+      errors.report(error, `${BULK_ACTIONS[action].label}: ${agentCount(count)}`, {
+        action: BULK_ACTIONS[action].permission,
+      });
+    } finally {
+      setRunning(false);
+      setPending(undefined);
+    }
+  };
+
+  return (
+    <>
+      <EuiPopover
+        isOpen={open}
+        closePopover={() => setOpen(false)}
+        panelPaddingSize="none"
+        anchorPosition="downLeft"
+        button={
+          <EuiButton
+            iconType="arrowDown"
+            iconSide="right"
+            isDisabled={count === 0}
+            isLoading={running}
+            onClick={() => setOpen(!open)}
+            data-test-subj="bulkActionsButton"
+          >
+            {count === 0 ? 'Actions' : `Actions on ${agentCount(count)}`}
+          </EuiButton>
+        }
+      >
+        <EuiContextMenuPanel
+          items={actions.map((id) => (
+            <EuiContextMenuItem
+              key={id}
+              icon={id === 'remove' ? 'trash' : undefined}
+              onClick={() => {
+                setOpen(false);
+                setPending(id);
+              }}
+              data-test-subj={`bulkAction-${id}`}
+            >
+              {BULK_ACTIONS[id].label}
+            </EuiContextMenuItem>
+          ))}
+          data-test-subj="bulkActionsMenu"
+        />
+      </EuiPopover>
+      {pending && (
+        <BulkActionConfirm
+          hostId={hostId}
+          action={pending}
+          count={count}
+          group={group}
+          running={running}
+          onCancel={() => setPending(undefined)}
+          onConfirm={(chosenGroup) => void run(pending, chosenGroup)}
+        />
+      )}
+    </>
+  );
+}
+
+function BulkActionConfirm({
+  hostId,
+  action,
+  count,
+  group,
+  running,
+  onCancel,
+  onConfirm,
+}: {
+  hostId: string;
+  action: BulkActionId;
+  count: number;
+  group?: string;
+  running: boolean;
+  onCancel(): void;
+  onConfirm(group: string | undefined): void;
+}) {
+  const { api } = useSvcServices();
+  const definition = BULK_ACTIONS[action];
+  const askGroup = definition.needsGroup && !group;
+  const [groups, setGroups] = useState<string[]>([]);
+  const [chosen, setChosen] = useState(group ?? '');
+
+  useEffect(() => {
+    if (!askGroup) return;
+    const controller = new AbortController();
+    api
+      .list<{ name: string }>({
+        hostId,
+        path: '/groups',
+        query: { limit: 500, select: 'name' },
+        signal: controller.signal,
+        action: 'group:read',
+      })
+      .then(
+        (page) => {
+          const names = page.items.map((item) => item.name);
+          setGroups(names);
+          setChosen((current) => current || names[0] || '');
+        },
+        () => setGroups([]),
+      );
+    return () => controller.abort();
+  }, [api, hostId, askGroup]);
+
+  const target = agentCount(count);
+  return (
+    <EuiConfirmModal
+      title={`${definition.label}: ${target}?`}
+      onCancel={onCancel}
+      onConfirm={() => onConfirm(chosen || undefined)}
+      cancelButtonText="Cancel"
+      confirmButtonText={`${definition.label} ${target}`}
+      confirmButtonDisabled={definition.needsGroup && !chosen}
+      isLoading={running}
+      buttonColor={action === 'remove' ? 'danger' : 'primary'}
+      data-test-subj="bulkActionConfirm"
+    >
+      {askGroup && (
+        <EuiFormRow label="Group">
+          <EuiSelect
+            options={groups.map((name) => ({ value: name, text: name }))}
+            value={chosen}
+            onChange={(event) => setChosen(event.target.value)}
+            data-test-subj="bulkActionGroup"
+          />
+        </EuiFormRow>
+      )}
+      <EuiText size="s">
+        <p>
+          {action === 'remove'
+            ? `${target} will be removed from the managed API; each must enroll again to report.`
+            : `The action is sent to ${target}.`}
+          {definition.needsConnection
+            ? ' Agents that are not connected are skipped and listed.'
+            : ''}
+        </p>
+      </EuiText>
+    </EuiConfirmModal>
+  );
+}
+
+/** What a bulk action did, per agent: refused ones with the API's message, skipped ones with the reason. */
+export function BulkOutcomeCallout({
+  outcome,
+  onDismiss,
+}: {
+  outcome: BulkOutcome;
+  onDismiss(): void;
+}) {
+  const definition = BULK_ACTIONS[outcome.action];
+  const problems = outcome.failed.length + outcome.skipped.length;
+  return (
+    <EuiCallOut
+      title={`${definition.label}: ${agentCount(outcome.done.length)} ${definition.done}${
+        problems > 0 ? `, ${outcome.failed.length} refused, ${outcome.skipped.length} skipped` : ''
+      }`}
+      color={problems === 0 ? 'success' : outcome.done.length === 0 ? 'danger' : 'warning'}
+      iconType={problems === 0 ? 'check' : 'warning'}
+      onDismiss={onDismiss}
+      data-test-subj="bulkOutcome"
+    >
+      {problems > 0 && (
+        <ul data-test-subj="bulkOutcomeItems">
+          {outcome.failed.map((failure) => (
+            <li key={`failed-${failure.id}`} data-test-subj="bulkOutcomeFailed">
+              Agent {failure.id}: {failure.message}
+            </li>
+          ))}
+          {outcome.skipped.map((skip) => (
+            <li key={`skipped-${skip.id}`} data-test-subj="bulkOutcomeSkipped">
+              Agent {skip.id}: skipped, {skip.reason}
+            </li>
+          ))}
+        </ul>
+      )}
+    </EuiCallOut>
+  );
+}

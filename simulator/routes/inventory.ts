@@ -1,0 +1,21 @@
+/** HTTP bindings of an agent's syscollector inventory. */
+import { type HandlerTable, caller } from '../http/context';
+import { INVENTORY_KINDS, listInventory } from '../services/inventory';
+import type { SimulatorState } from '../state';
+
+export function inventoryHandlers(state: SimulatorState): HandlerTable {
+  return Object.fromEntries(
+    Object.keys(INVENTORY_KINDS).map((kind) => [
+      `GET /syscollector/{agent_id}/${kind}`,
+      (context: Parameters<HandlerTable[string]>[0]) => ({
+        body: listInventory(
+          state,
+          caller(context),
+          kind,
+          String(context.path.agent_id),
+          context.query,
+        ),
+      }),
+    ]),
+  );
+}
