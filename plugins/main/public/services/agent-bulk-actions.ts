@@ -111,7 +111,7 @@ export function agentCount(count: number): string {
 /** The selected agents (without the manager), reading every page of a filter. */
 export async function resolveSelection(
   api: ManagedApi,
-  hostId: string,
+  apiHostId: string,
   selection: AgentSelection,
   signal?: AbortSignal,
 ): Promise<AgentSummary[]> {
@@ -120,7 +120,7 @@ export async function resolveSelection(
   const agents: AgentSummary[] = [];
   for (let offset = 0; ; offset += RESOLVE_PAGE) {
     const page = await api.list<AgentSummary>({
-      hostId,
+      apiHostId,
       path: '/agents',
       query: {
         ...filterQuery(selection.filter),
@@ -179,7 +179,7 @@ function callFor(
 /** Runs `action` on the selection; resolves with what was done, refused and skipped, per agent. */
 export async function runBulkAction(
   api: ManagedApi,
-  hostId: string,
+  apiHostId: string,
   action: BulkActionId,
   selection: AgentSelection,
   options: { group?: string; signal?: AbortSignal } = {},
@@ -190,7 +190,7 @@ export async function runBulkAction(
   const send = async (target: ApiQuery) => {
     const call = callFor(action, target, options.group);
     const envelope = await api.request<ItemsEnvelope<string | { agent: string }>>({
-      hostId,
+      apiHostId,
       ...call,
       signal: options.signal,
       action: definition.permission,
@@ -206,7 +206,7 @@ export async function runBulkAction(
     await send(byFilter);
     return outcome;
   }
-  const agents = await resolveSelection(api, hostId, selection, options.signal);
+  const agents = await resolveSelection(api, apiHostId, selection, options.signal);
   const eligible: string[] = [];
   for (const agent of agents) {
     const reason = skipReason(action, agent);

@@ -68,11 +68,11 @@ export async function deleteAgent(
 /** Upgrades one agent to the manager's version (the API creates an upgrade task). */
 export async function upgradeAgent(
   api: ManagedApi,
-  hostId: string,
+  apiHostId: string,
   agentId: string,
 ): Promise<void> {
   await api.mutate({
-    hostId,
+    apiHostId,
     method: 'PUT',
     path: '/agents/upgrade',
     query: { agents_list: agentId },
@@ -82,12 +82,12 @@ export async function upgradeAgent(
 
 export async function removeFromGroup(
   api: ManagedApi,
-  hostId: string,
+  apiHostId: string,
   agentId: string,
   group: string,
 ): Promise<void> {
   await api.request({
-    hostId,
+    apiHostId,
     method: 'DELETE',
     path: `/agents/${encodeURIComponent(agentId)}/group/${encodeURIComponent(group)}`,
     action: 'agent:modify_group',

@@ -18,20 +18,20 @@ export function AgentConfiguration({ host, agent }: { host: ApiHost; agent: Agen
   const section =
     AGENT_CONFIGURATION_SECTIONS.find((entry) => sectionKey(entry) === params.get('config')) ??
     AGENT_CONFIGURATION_SECTIONS[0];
-  const { component, configuration } = section;
+  const sectionId = sectionKey(section);
   const load = useCallback(
     (signal: AbortSignal) =>
       api.data<Record<string, unknown>>({
-        hostId: host.id,
-        path: `/agents/${encodeURIComponent(agent.id)}/config/${component}/${configuration}`,
+        apiHostId: host.id,
+        path: `/agents/${encodeURIComponent(agent.id)}/config/${sectionId}`,
         signal,
         action: 'agent:read',
       }),
-    [api, host.id, agent.id, component, configuration],
+    [api, host.id, agent.id, sectionId],
   );
   const { state, reload } = useAsync(
     load,
-    `Loading the ${component}/${configuration} configuration of agent ${agent.id}`,
+    `Loading the ${sectionId} configuration of agent ${agent.id}`,
     'agent:read',
   );
   return (
@@ -42,7 +42,7 @@ export function AgentConfiguration({ host, agent }: { host: ApiHost; agent: Agen
             value: sectionKey(entry),
             text: `${entry.label} — ${sectionKey(entry)}`,
           }))}
-          value={sectionKey(section)}
+          value={sectionId}
           onChange={(event) => setParams({ config: event.target.value }, { push: true })}
           data-test-subj="agentConfigSection"
         />

@@ -134,12 +134,17 @@ function Overview({ host, agent }: { host: ApiHost; agent: Agent }) {
       const path = (kind: string) => `/syscollector/${encodeURIComponent(agent.id)}/${kind}`;
       const [hardware, os] = await Promise.all([
         api.list<Row>({
-          hostId: host.id,
+          apiHostId: host.id,
           path: path('hardware'),
           signal,
           action: 'syscollector:read',
         }),
-        api.list<Row>({ hostId: host.id, path: path('os'), signal, action: 'syscollector:read' }),
+        api.list<Row>({
+          apiHostId: host.id,
+          path: path('os'),
+          signal,
+          action: 'syscollector:read',
+        }),
       ]);
       return { hardware: hardware.items[0], os: os.items[0] };
     },

@@ -75,14 +75,14 @@ export function AgentView({ host, agentId }: { host: ApiHost; agentId: string })
     async (signal: AbortSignal) => {
       const [agents, manager] = await Promise.all([
         api.list<Agent>({
-          hostId: host.id,
+          apiHostId: host.id,
           path: '/agents',
           query: { agents_list: agentId },
           signal,
           action: 'agent:read',
         }),
         api.list<Pick<Agent, 'id' | 'version'>>({
-          hostId: host.id,
+          apiHostId: host.id,
           path: '/agents',
           query: { agents_list: MANAGER_AGENT_ID, select: 'version' },
           signal,
@@ -362,7 +362,7 @@ function AgentHeader({
       />
       {assigning && (
         <AssignGroupModal
-          hostId={host.id}
+          apiHostId={host.id}
           agent={agent}
           onClose={() => setAssigning(false)}
           onAssigned={(group) => {

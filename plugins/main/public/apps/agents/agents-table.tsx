@@ -340,7 +340,7 @@ export function AgentsTable({ host }: { host: ApiHost }) {
             </EuiFlexItem>
             <EuiFlexItem grow={false}>
               <BulkActionMenu
-                hostId={host.id}
+                apiHostId={host.id}
                 selection={selection}
                 onDone={(result) => {
                   setOutcome(result);

@@ -58,22 +58,22 @@ type NewAgent = Pick<Agent, 'id' | 'name' | 'status'>;
 
 function useNewAgent(host: ApiHost, baseline: Baseline | undefined, name: string) {
   const { api } = useSvcServices();
-  const [agent, setAgent] = useState<NewAgent>();
+  const key = `${baseline?.lastId}/${name}`;
+  const [found, setFound] = useState<{ key: string; agent: NewAgent }>();
   useEffect(() => {
     if (!baseline) return;
-    setAgent(undefined);
     const controller = new AbortController();
     const check = async () => {
       const q = [`id>${baseline.lastId}`, ...(name ? [`name=${name}`] : [])].join(';');
       try {
         const page = await api.list<NewAgent>({
-          hostId: host.id,
+          apiHostId: host.id,
           path: '/agents',
           query: { q, sort: '+id', limit: 1, select: 'id,name,status' },
           signal: controller.signal,
           action: 'agent:read',
         });
-        if (page.items[0]) setAgent(page.items[0]);
+        if (page.items[0]) setFound({ key, agent: page.items[0] });
         if (page.items[0]?.status === 'active') clearInterval(timer);
       } catch {
         // A failed check is retried at the next tick; the flow keeps waiting.
@@ -85,8 +85,8 @@ function useNewAgent(host: ApiHost, baseline: Baseline | undefined, name: string
       clearInterval(timer);
       controller.abort();
     };
-  }, [api, host.id, baseline, name]);
-  return agent;
+  }, [api, host.id, baseline, name, key]);
+  return found?.key === key ? found.agent : undefined;
 }
 
 export function DeployAgentFlyout({
@@ -112,14 +112,14 @@ export function DeployAgentFlyout({
     async (signal: AbortSignal): Promise<Baseline> => {
       const [manager, newest] = await Promise.all([
         api.list<Pick<Agent, 'version'>>({
-          hostId: host.id,
+          apiHostId: host.id,
           path: '/agents',
           query: { agents_list: MANAGER_AGENT_ID, select: 'version' },
           signal,
           action: 'agent:read',
         }),
         api.list<Pick<Agent, 'id'>>({
-          hostId: host.id,
+          apiHostId: host.id,
           path: '/agents',
           query: { sort: '-id', limit: 1, select: 'id' },
           signal,

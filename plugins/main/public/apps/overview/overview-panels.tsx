@@ -124,7 +124,7 @@ function RecentAgentsPanel({ host }: { host: ApiHost }) {
   const load = useCallback(
     (signal: AbortSignal) =>
       api.list<Pick<Agent, 'id' | 'name' | 'status' | 'dateAdd'>>({
-        hostId: host.id,
+        apiHostId: host.id,
         path: '/agents',
         query: {
           q: 'id!=000',

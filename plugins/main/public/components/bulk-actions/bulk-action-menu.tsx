@@ -29,7 +29,7 @@ import { useSvcServices } from '../services-context';
 const ALL_ACTIONS: BulkActionId[] = ['restart', 'assignGroup', 'removeGroup', 'upgrade', 'remove'];
 
 export interface BulkActionMenuProps {
-  hostId: string;
+  apiHostId: string;
   selection: AgentSelection | undefined;
   actions?: BulkActionId[];
   /** A group the group actions use without asking (a group's own agent list). */
@@ -38,7 +38,7 @@ export interface BulkActionMenuProps {
 }
 
 export function BulkActionMenu({
-  hostId,
+  apiHostId,
   selection,
   actions = ALL_ACTIONS,
   group,
@@ -54,7 +54,7 @@ export function BulkActionMenu({
     if (!selection) return;
     setRunning(true);
     try {
-      onDone(await runBulkAction(api, hostId, action, selection, { group: chosenGroup }));
+      onDone(await runBulkAction(api, apiHostId, action, selection, { group: chosenGroup }));
     } catch (error) {
       errors.report(error, `${BULK_ACTIONS[action].label}: ${agentCount(count)}`, {
         action: BULK_ACTIONS[action].permission,
@@ -104,7 +104,7 @@ export function BulkActionMenu({
       </EuiPopover>
       {pending && (
         <BulkActionConfirm
-          hostId={hostId}
+          apiHostId={apiHostId}
           action={pending}
           count={count}
           group={group}
@@ -118,7 +118,7 @@ export function BulkActionMenu({
 }
 
 function BulkActionConfirm({
-  hostId,
+  apiHostId,
   action,
   count,
   group,
@@ -126,7 +126,7 @@ function BulkActionConfirm({
   onCancel,
   onConfirm,
 }: {
-  hostId: string;
+  apiHostId: string;
   action: BulkActionId;
   count: number;
   group?: string;
@@ -145,7 +145,7 @@ function BulkActionConfirm({
     const controller = new AbortController();
     api
       .list<{ name: string }>({
-        hostId,
+        apiHostId,
         path: '/groups',
         query: { limit: 500, select: 'name' },
         signal: controller.signal,
@@ -160,7 +160,7 @@ function BulkActionConfirm({
         () => setGroups([]),
       );
     return () => controller.abort();
-  }, [api, hostId, askGroup]);
+  }, [api, apiHostId, askGroup]);
 
   const target = agentCount(count);
   return (
