@@ -31,7 +31,7 @@ const agent = {
   id: '003',
   name: 'web-03',
   ip: '10.0.0.3',
-  status: 'disconnected',
+  status: 'active',
   version: 'Wazuh v4.14.7',
   group: ['default'],
   os: { name: 'Ubuntu', version: '22.04' },

@@ -220,10 +220,11 @@ describe('Agents table', () => {
     await waitFor(() => expect(agentCalls().length).toBe(loadsBefore + 1));
   });
 
-  it('adds an agent and shows its enrollment key', async () => {
+  it("adds an agent by name, the deploy flow's advanced option, and shows its enrollment key", async () => {
     const { user, mock } = setup();
     await rows();
-    await user.click(screen.getByTestId('addAgent'));
+    await user.click(screen.getByTestId('deployAgentButton'));
+    await user.click(await screen.findByTestId('deployAddByName'));
     const modal = within(await screen.findByTestId('addAgentModal'));
     await user.click(modal.getByTestId('addAgentSave'));
     expect(modal.getByText('Name is required')).toBeInTheDocument();
