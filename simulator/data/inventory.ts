@@ -17,12 +17,11 @@ export interface InventoryAgent {
 
 type Row = Record<string, unknown>;
 
-const CPUS = [
-  'Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz',
-  'AMD EPYC 7763 64-Core Processor',
-  'Intel(R) Core(TM) i7-1185G7 @ 3.00GHz',
-  'Apple M2 Pro',
-];
+const CPUS: Record<'linux' | 'windows' | 'darwin', readonly string[]> = {
+  linux: ['Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz', 'AMD EPYC 7763 64-Core Processor'],
+  windows: ['Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz', 'Intel(R) Core(TM) i7-1185G7 @ 3.00GHz'],
+  darwin: ['Apple M2 Pro', 'Apple M3'],
+};
 
 const PACKAGES: Record<'linux' | 'windows' | 'darwin', ReadonlyArray<readonly [string, string]>> = {
   linux: [
@@ -127,7 +126,7 @@ export function hardware(seed: number, agent: InventoryAgent): Row[] {
       cpu: {
         cores: 2 ** (1 + (hash32(seed, agent.n, 33) % 4)),
         mhz: 2000 + (hash32(seed, agent.n, 34) % 1500),
-        name: pick(CPUS, seed, agent.n, 35),
+        name: pick(CPUS[osFamily(agent.os)], seed, agent.n, 35),
       },
       ram: { free: Math.round((total * (100 - usage)) / 100), total, usage },
       scan: scan(agent, 1),

@@ -75,12 +75,18 @@ async function simulatorControl(path: string, body: unknown): Promise<{ id: stri
   return (await response.json()) as { id: string };
 }
 
-/** A screenshot once EUI's lazily loaded icons are drawn, copied into docs/ for the README. */
-async function photograph(name: string): Promise<void> {
+/**
+ * A screenshot once EUI's lazily loaded icons are drawn, copied into docs/ for the README; `screen`
+ * takes what the window shows (a flyout over a long page) instead of the whole page.
+ */
+async function photograph(name: string, area: 'page' | 'screen' = 'page'): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('svg.euiIcon[data-is-loading="true"]'));
-  const path = await screenshot(page, name);
   mkdirSync(DOCS_DIR, { recursive: true });
-  copyFileSync(path, join(DOCS_DIR, `${name}.png`));
+  if (area === 'screen') {
+    await page.screenshot({ path: join(DOCS_DIR, `${name}.png`) });
+    return;
+  }
+  copyFileSync(await screenshot(page, name), join(DOCS_DIR, `${name}.png`));
 }
 
 async function openAgents(query = ''): Promise<void> {
@@ -354,8 +360,8 @@ describe('item 3: deploy a new agent', () => {
       .getByText(`Agent ${id} e2e-deployed enrolled`)
       .waitFor();
     await simulatorControl('connect', { id });
-    await page.locator(testSubj('deployConnected')).waitFor();
-    await photograph('agents-deploy');
+    await page.locator(testSubj('deployConnected')).scrollIntoViewIfNeeded();
+    await photograph('agents-deploy', 'screen');
     await page.locator(`${testSubj('deployConnected')} ${testSubj('agentLink')}`).click();
     await waitForAgentView({ id, name: 'e2e-deployed', status: 'active' });
   });
@@ -385,7 +391,7 @@ describe('item 3: deploy a new agent', () => {
     expect(Buffer.from(shown, 'base64').toString('utf8')).toMatch(
       new RegExp(`^${registered.id} registered-by-name any [0-9a-f]{64}$`),
     );
-    await key.locator('[data-test-subj="euiCodeBlockCopy"]').waitFor();
+    await modal.locator('[data-test-subj="euiCodeBlockCopy"]').waitFor();
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'detached' });
 

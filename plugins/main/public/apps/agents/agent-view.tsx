@@ -138,17 +138,14 @@ function BackToAgents({ host }: { host: ApiHost }) {
   );
 }
 
-function AgentDetail({
-  host,
-  agent,
-  managerVersion,
-  onChanged,
-}: {
+interface AgentDetailProps {
   host: ApiHost;
   agent: Agent;
   managerVersion?: string;
   onChanged(): void;
-}) {
+}
+
+function AgentDetail({ host, agent, managerVersion, onChanged }: AgentDetailProps) {
   const { params, setParams } = useAppUrlState();
   const requested = params.get('tab') as Tab | null;
   const tab: Tab = requested && TABS.includes(requested) ? requested : 'inventory';
@@ -198,17 +195,7 @@ function AgentDetail({
   );
 }
 
-function AgentHeader({
-  host,
-  agent,
-  managerVersion,
-  onChanged,
-}: {
-  host: ApiHost;
-  agent: Agent;
-  managerVersion?: string;
-  onChanged(): void;
-}) {
+function AgentHeader({ host, agent, managerVersion, onChanged }: AgentDetailProps) {
   const { api, core, errors, palette } = useSvcServices();
   const { history } = useAppUrlState();
   const admin = useIsAdmin();

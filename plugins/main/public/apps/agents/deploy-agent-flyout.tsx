@@ -186,48 +186,30 @@ export function DeployAgentFlyout({
               onChange={setArchitecture}
             />
           </EuiFormRow>
-          <EuiFormRow
+          <DeployTextField
+            name="managerAddress"
             label="Manager address"
-            helpText="Where the agent enrolls and reports; taken from the API host's address"
-            isInvalid={!!problems.managerAddress}
-            error={problems.managerAddress}
-          >
-            <EuiFieldText
-              name="managerAddress"
-              value={managerAddress}
-              isInvalid={!!problems.managerAddress}
-              onChange={(event) => setManagerAddress(event.target.value)}
-              data-test-subj="deployManagerAddress"
-            />
-          </EuiFormRow>
-          <EuiFormRow
+            help="Where the agent enrolls and reports; taken from the API host's address"
+            value={managerAddress}
+            problem={problems.managerAddress}
+            onChange={setManagerAddress}
+          />
+          <DeployTextField
+            name="agentName"
             label="Agent name (optional)"
-            helpText="The host name is used when empty"
-            isInvalid={!!problems.agentName}
-            error={problems.agentName}
-          >
-            <EuiFieldText
-              name="agentName"
-              value={agentName}
-              isInvalid={!!problems.agentName}
-              onChange={(event) => setAgentName(event.target.value)}
-              data-test-subj="deployAgentName"
-            />
-          </EuiFormRow>
-          <EuiFormRow
+            help="The host name is used when empty"
+            value={agentName}
+            problem={problems.agentName}
+            onChange={setAgentName}
+          />
+          <DeployTextField
+            name="group"
             label="Groups (optional)"
-            helpText="One group, or several separated by commas"
-            isInvalid={!!problems.group}
-            error={problems.group}
-          >
-            <EuiFieldText
-              name="group"
-              value={group}
-              isInvalid={!!problems.group}
-              onChange={(event) => setGroup(event.target.value)}
-              data-test-subj="deployGroup"
-            />
-          </EuiFormRow>
+            help="One group, or several separated by commas"
+            value={group}
+            problem={problems.group}
+            onChange={setGroup}
+          />
         </EuiForm>
         <EuiSpacer />
         {state.status === 'error' && (
@@ -270,6 +252,34 @@ export function DeployAgentFlyout({
         </EuiButtonEmpty>
       </EuiFlyoutFooter>
     </EuiFlyout>
+  );
+}
+
+function DeployTextField({
+  name,
+  label,
+  help,
+  value,
+  problem,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  help: string;
+  value: string;
+  problem?: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <EuiFormRow label={label} helpText={help} isInvalid={!!problem} error={problem}>
+      <EuiFieldText
+        name={name}
+        value={value}
+        isInvalid={!!problem}
+        onChange={(event) => onChange(event.target.value)}
+        data-test-subj={`deploy${name[0].toUpperCase()}${name.slice(1)}`}
+      />
+    </EuiFormRow>
   );
 }
 
