@@ -55,7 +55,7 @@ export type ListResult =
 type Item = object;
 type Predicate<T> = (item: T) => boolean;
 
-function getPath(item: unknown, path: string): unknown {
+export function getPath(item: unknown, path: string): unknown {
   if (!path.includes('.')) return (item as Record<string, unknown>)?.[path];
   let value: unknown = item;
   for (const part of path.split('.')) {

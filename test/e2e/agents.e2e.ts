@@ -9,7 +9,6 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
-  E2E_API_HOST_ID,
   launchBrowser,
   loginThroughUi,
   newPage,
@@ -27,6 +26,11 @@ let env: E2eEnvironment;
 let browser: Browser;
 let page: Page;
 
+/** The simulator's id as a stored API host. */
+function apiHostId(): string {
+  return env.apiHostId as string;
+}
+
 interface ListedAgent {
   id: string;
   name: string;
@@ -43,7 +47,7 @@ beforeAll(async () => {
     env.dashboard.url,
     'admin',
     env.dashboard.adminPassword,
-    `/app/svc-agents?host=${E2E_API_HOST_ID}`,
+    `/app/svc-agents?host=${apiHostId()}`,
   );
 });
 
@@ -57,7 +61,7 @@ async function listAgents(q: string): Promise<ListedAgent[]> {
   const admin = await env.dashboard.login();
   const response = await admin.post('/api/request', {
     body: {
-      id: E2E_API_HOST_ID,
+      id: apiHostId(),
       method: 'GET',
       path: `/agents?limit=500&q=${encodeURIComponent(q)}`,
     },
@@ -90,7 +94,7 @@ async function photograph(name: string, area: 'page' | 'screen' = 'page'): Promi
 }
 
 async function openAgents(query = ''): Promise<void> {
-  await page.goto(`${env.dashboard.url}/app/svc-agents?host=${E2E_API_HOST_ID}${query}`);
+  await page.goto(`${env.dashboard.url}/app/svc-agents?host=${apiHostId()}${query}`);
   await waitForApp(page, 'svc-agents');
   await tableSettled();
 }
@@ -194,7 +198,7 @@ describe('item 1: an agent has a page', () => {
 
   it('opens an agent from the Overview and from SCA', async () => {
     const [newest] = (await listAgents('id!=000')).sort((a, b) => Number(b.id) - Number(a.id));
-    await page.goto(`${env.dashboard.url}/app/svc-overview?host=${E2E_API_HOST_ID}`);
+    await page.goto(`${env.dashboard.url}/app/svc-overview?host=${apiHostId()}`);
     await waitForApp(page, 'svc-overview');
     await page
       .locator(`${testSubj('overviewRecentAgents')} ${testSubj('agentLink')}`)
@@ -209,7 +213,7 @@ describe('item 1: an agent has a page', () => {
     expect(newest).toBeDefined();
 
     const [agent] = await listAgents('status=active;id!=000');
-    await page.goto(`${env.dashboard.url}/app/svc-sca?host=${E2E_API_HOST_ID}&agent=${agent.id}`);
+    await page.goto(`${env.dashboard.url}/app/svc-sca?host=${apiHostId()}&agent=${agent.id}`);
     await waitForApp(page, 'svc-sca');
     await page.locator(`${testSubj('svcSca')} ${testSubj('agentLink')}`).click();
     await waitForAgentView(agent);
@@ -217,7 +221,7 @@ describe('item 1: an agent has a page', () => {
 
   it('tells how to connect an agent that never connected instead of showing empty tabs', async () => {
     const [agent] = await listAgents('status=never_connected');
-    await page.goto(`${env.dashboard.url}/app/svc-agents/${agent.id}?host=${E2E_API_HOST_ID}`);
+    await page.goto(`${env.dashboard.url}/app/svc-agents/${agent.id}?host=${apiHostId()}`);
     await waitForApp(page, 'svc-agents');
     await page.locator(testSubj('agentNeverConnected')).waitFor();
     expect(await page.locator(testSubj('agentTabs')).count()).toBe(0);
