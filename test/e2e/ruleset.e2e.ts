@@ -180,3 +180,26 @@ describe('CDB lists', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 });
+
+describe('groups', () => {
+  it("edits a group's agent.conf and saves it as XML", async () => {
+    await page.goto(`${env.dashboard.url}/app/svc-groups?host=${API_HOST_ID}`);
+    await waitForApp(page, 'svc-groups');
+    await page.locator(testSubj('openGroup-default')).click();
+    await page
+      .locator(`${testSubj('groupConfigurationEditor')} .cm-content`)
+      .getByText('<agent_config>')
+      .waitFor();
+    const conf =
+      '<agent_config os="Linux">\n  <localfile>\n    <location>/var/log/app.log</location>\n    <log_format>syslog</log_format>\n  </localfile>\n</agent_config>\n';
+    const content = page.locator(`${testSubj('groupConfigurationEditor')} .cm-content`);
+    await content.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText(conf);
+    await page.locator(testSubj('saveGroupConfiguration')).click();
+    await page.locator(testSubj('groupConfigurationSaved')).waitFor();
+    expect(await managedApiText('/groups/default/files/agent.conf?raw=true')).toBe(conf);
+    expect(pageErrors(page)).toEqual([]);
+  });
+});

@@ -36,7 +36,7 @@ function fakeCore(settings: Record<string, unknown> = {}) {
 }
 
 describe('svc browser plugin', () => {
-  it('registers the eight apps and the API console with navigation links', () => {
+  it('registers the nine apps and the API console with navigation links', () => {
     const { setup, apps } = fakeCore();
     expect(plugin().setup(setup)).toEqual({});
     expect(apps.map((app) => [app.id, app.title, app.category?.label])).toEqual([
@@ -45,12 +45,13 @@ describe('svc browser plugin', () => {
       ['svc-rules', 'Rules', 'Security'],
       ['svc-decoders', 'Decoders', 'Security'],
       ['svc-lists', 'CDB lists', 'Security'],
+      ['svc-groups', 'Groups', 'Security'],
       ['svc-sca', 'SCA', 'Security'],
       ['svc-server', 'Server', 'Security'],
       ['svc-settings', 'Settings', 'Security'],
       ['svc-console', 'API console', 'Security'],
     ]);
-    expect(apps.map((app) => app.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(apps.map((app) => app.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
   it('at start holds the services, hides the security warnings, keeps telemetry off and returns nothing', async () => {

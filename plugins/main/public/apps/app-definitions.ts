@@ -20,6 +20,7 @@ const APP_LOADERS: Record<SvcAppId, () => Promise<AppModule>> = {
   'svc-rules': () => import('./rules'),
   'svc-decoders': () => import('./decoders'),
   'svc-lists': () => import('./lists'),
+  'svc-groups': () => import('./groups'),
   'svc-sca': () => import('./sca'),
   'svc-server': () => import('./server'),
   'svc-settings': () => import('./settings'),

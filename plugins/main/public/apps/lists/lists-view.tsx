@@ -4,15 +4,8 @@ import {
   EuiButton,
   EuiButtonEmpty,
   EuiConfirmModal,
-  EuiFieldText,
   EuiFlexGroup,
   EuiFlexItem,
-  EuiFormRow,
-  EuiModal,
-  EuiModalBody,
-  EuiModalFooter,
-  EuiModalHeader,
-  EuiModalHeaderTitle,
   EuiSpacer,
   type EuiBasicTableColumn,
 } from '@elastic/eui';
@@ -21,6 +14,7 @@ import type { ApiHost } from '../../../common/api-hosts';
 import { useAppUrlState } from '../../components/app-url-state';
 import { ErrorPrompt } from '../../components/error-prompt';
 import { useCanWrite } from '../../components/ruleset/use-can-write';
+import { NameModal } from '../../components/ruleset/name-modal';
 import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';
 import { CUSTOM_FOLDER, RulesetApi } from '../../services/ruleset-api';
@@ -39,47 +33,6 @@ function listNameProblem(name: string, existing: readonly string[]): string | un
   if (name === '') return undefined;
   if (!LIST_NAME.test(name)) return 'Use letters, digits, ".", "-" or "_"';
   return existing.includes(name) ? 'A list with this name exists' : undefined;
-}
-
-function NewListModal({
-  existing,
-  onCancel,
-  onCreate,
-}: {
-  existing: string[];
-  onCancel(): void;
-  onCreate(name: string): void;
-}) {
-  const [name, setName] = useState('');
-  const problem = listNameProblem(name, existing);
-  return (
-    <EuiModal onClose={onCancel} data-test-subj="newCdbListModal">
-      <EuiModalHeader>
-        <EuiModalHeaderTitle>New CDB list</EuiModalHeaderTitle>
-      </EuiModalHeader>
-      <EuiModalBody>
-        <EuiFormRow label="List name" isInvalid={!!problem} error={problem}>
-          <EuiFieldText
-            value={name}
-            isInvalid={!!problem}
-            onChange={(event) => setName(event.target.value.trim())}
-            data-test-subj="newCdbListName"
-          />
-        </EuiFormRow>
-      </EuiModalBody>
-      <EuiModalFooter>
-        <EuiButtonEmpty onClick={onCancel}>Cancel</EuiButtonEmpty>
-        <EuiButton
-          fill
-          isDisabled={name === '' || !!problem}
-          onClick={() => onCreate(name)}
-          data-test-subj="createCdbList"
-        >
-          Create
-        </EuiButton>
-      </EuiModalFooter>
-    </EuiModal>
-  );
 }
 
 export function ListsPanel({ host }: { host: ApiHost }) {
@@ -217,8 +170,16 @@ export function ListsPanel({ host }: { host: ApiHost }) {
         />
       )}
       {creating && (
-        <NewListModal
-          existing={items.map((list) => list.filename)}
+        <NameModal
+          title="New CDB list"
+          label="List name"
+          problemOf={(name) =>
+            listNameProblem(
+              name,
+              items.map((list) => list.filename),
+            )
+          }
+          data-test-subj="newCdbList"
           onCancel={() => setCreating(false)}
           onCreate={(name) => {
             setCreating(false);

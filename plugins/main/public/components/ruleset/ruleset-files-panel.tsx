@@ -7,15 +7,8 @@ import {
   EuiButton,
   EuiButtonEmpty,
   EuiConfirmModal,
-  EuiFieldText,
   EuiFlexGroup,
   EuiFlexItem,
-  EuiFormRow,
-  EuiModal,
-  EuiModalBody,
-  EuiModalFooter,
-  EuiModalHeader,
-  EuiModalHeaderTitle,
   type EuiBasicTableColumn,
 } from '@elastic/eui';
 import { useMemo, useState } from 'react';
@@ -30,6 +23,7 @@ import {
 import { useAppUrlState } from '../app-url-state';
 import { ManagedApiTable } from '../managed-api-table';
 import type { SearchField } from '../../search-bar/types';
+import { NameModal } from './name-modal';
 import { useSvcServices } from '../services-context';
 import { RulesetFileEditor } from './ruleset-file-editor';
 import { useCanWrite } from './use-can-write';
@@ -49,39 +43,6 @@ function newFileProblem(name: string): string | undefined {
   return XML_FILENAME.test(name)
     ? undefined
     : 'Use letters, digits, "-" or "_", ending in .xml (e.g. local_web_rules.xml)';
-}
-
-function NewFileModal({ onCancel, onCreate }: { onCancel(): void; onCreate(name: string): void }) {
-  const [name, setName] = useState('');
-  const problem = newFileProblem(name);
-  return (
-    <EuiModal onClose={onCancel} data-test-subj="newRulesetFileModal">
-      <EuiModalHeader>
-        <EuiModalHeaderTitle>New custom file</EuiModalHeaderTitle>
-      </EuiModalHeader>
-      <EuiModalBody>
-        <EuiFormRow label="File name" isInvalid={!!problem} error={problem}>
-          <EuiFieldText
-            value={name}
-            isInvalid={!!problem}
-            onChange={(event) => setName(event.target.value.trim())}
-            data-test-subj="newRulesetFileName"
-          />
-        </EuiFormRow>
-      </EuiModalBody>
-      <EuiModalFooter>
-        <EuiButtonEmpty onClick={onCancel}>Cancel</EuiButtonEmpty>
-        <EuiButton
-          fill
-          isDisabled={name === '' || !!problem}
-          onClick={() => onCreate(name)}
-          data-test-subj="createRulesetFile"
-        >
-          Create
-        </EuiButton>
-      </EuiModalFooter>
-    </EuiModal>
-  );
 }
 
 export function RulesetFilesPanel({
@@ -237,7 +198,11 @@ export function RulesetFilesPanel({
         data-test-subj={`${kind}FilesTable`}
       />
       {creating && (
-        <NewFileModal
+        <NameModal
+          title="New custom file"
+          label="File name"
+          problemOf={newFileProblem}
+          data-test-subj="newRulesetFile"
           onCancel={() => setCreating(false)}
           onCreate={(name) => {
             setCreating(false);
