@@ -54,7 +54,7 @@ export function setVersionCheck(state: SimulatorState, mode: VersionCheckMode): 
 }
 
 /** What an agent's enrollment does to the registry; an error message when it cannot be done. */
-export function enrollAgent(
+function enrollAgent(
   state: SimulatorState,
   name: unknown,
   group: unknown,
@@ -71,7 +71,7 @@ export function enrollAgent(
 }
 
 /** An enrolled agent's first connection, reporting an OS of the platform family and the manager's version. */
-export function connectAgent(
+function connectAgent(
   state: SimulatorState,
   id: unknown,
   platform: unknown = 'linux',

@@ -7,10 +7,10 @@ import type { MouseEvent, ReactNode } from 'react';
 import { HOST_URL_PARAM } from './selected-host';
 import { useSvcServices } from './services-context';
 
-export const AGENTS_APP_ID = 'svc-agents';
+const AGENTS_APP_ID = 'svc-agents';
 
 /** Path of an agent's view inside the Agents app. */
-export function agentViewPath(agentId: string, apiHostId: string): string {
+function agentViewPath(agentId: string, apiHostId: string): string {
   return `/${encodeURIComponent(agentId)}?${HOST_URL_PARAM}=${encodeURIComponent(apiHostId)}`;
 }
 

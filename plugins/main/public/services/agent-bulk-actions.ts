@@ -8,10 +8,10 @@ import type { Agent, ItemsEnvelope } from './managed-api-types';
 
 export const MANAGER_AGENT_ID = '000';
 
-export type AgentSummary = Pick<Agent, 'id' | 'name' | 'status'>;
+type AgentSummary = Pick<Agent, 'id' | 'name' | 'status'>;
 
 /** The filter of a table of agents, as the managed API's `GET /agents` takes it. */
-export interface AgentFilter {
+interface AgentFilter {
   q?: string;
   search?: string;
   /** Comma-separated statuses. */
@@ -79,7 +79,7 @@ export const BULK_ACTIONS: Record<BulkActionId, BulkActionDefinition> = {
 };
 
 /** Why `action` does not apply to the agent, or undefined when it does. */
-export function skipReason(action: BulkActionId, agent: AgentSummary): string | undefined {
+function skipReason(action: BulkActionId, agent: AgentSummary): string | undefined {
   if (!BULK_ACTIONS[action].needsConnection || agent.status === 'active') return undefined;
   return `not connected (${agent.status.replace('_', ' ')})`;
 }
@@ -109,7 +109,7 @@ export function agentCount(count: number): string {
 }
 
 /** The selected agents (without the manager), reading every page of a filter. */
-export async function resolveSelection(
+async function resolveSelection(
   api: ManagedApi,
   apiHostId: string,
   selection: AgentSelection,

@@ -43,7 +43,7 @@ function versionParts(version: string | undefined): number[] {
   return (version ?? '').replace(/^\D*/, '').split('.').map(Number);
 }
 
-export function isOlderVersion(agent: string | undefined, manager: string | undefined): boolean {
+function isOlderVersion(agent: string | undefined, manager: string | undefined): boolean {
   const [a, m] = [versionParts(agent), versionParts(manager)];
   for (let index = 0; index < Math.max(a.length, m.length); index++) {
     const difference = (m[index] ?? 0) - (a[index] ?? 0);
