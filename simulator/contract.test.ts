@@ -20,7 +20,7 @@ import { READONLY_USER, RUN_AS_USER } from './users';
 // Servers and child processes start slowly on a loaded machine.
 jest.setTimeout(30_000);
 
-const SPEC_PATH = resolve(__dirname, '../../../shared/reference/managed-api-spec-4.14.yaml');
+const SPEC_PATH = resolve(__dirname, '../../shared/reference/managed-api-spec-4.14.yaml');
 const present = existsSync(SPEC_PATH);
 if (!present)
   console.log(`contract tests skipped: the OpenAPI document ${SPEC_PATH} is not present`);

@@ -12,7 +12,7 @@ import type { ResolvedOptions } from './options';
 import type { RunAsRule } from './rbac/run-as-rules';
 import { GroupConfigurations } from './ruleset/group-configurations';
 import { RulesetFiles } from './ruleset/files';
-import { LogtestSessions } from './ruleset/logtest';
+import { LogtestSessions } from './ruleset/log-decoding';
 
 export interface SimulatorStats {
   /** API requests received (control-path requests excluded). */

@@ -1,8 +1,8 @@
 /** HTTP bindings of rules, decoders, their files, CDB lists, the ruleset test and SCA. */
 import { type Handler, type HandlerTable, caller } from '../http/context';
-import type { LogtestEvent } from '../ruleset/logtest';
+import type { LogtestEvent } from '../ruleset/log-decoding';
 import type { RulesetKind } from '../ruleset/files';
-import { endLogtestSession, runLogtest } from '../services/logtest';
+import { endLogtestSession, runLogtest } from '../services/log-decoding';
 import {
   deleteRulesetFile,
   listCdbLists,

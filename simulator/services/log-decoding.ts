@@ -3,7 +3,7 @@ import type { Session } from '../http/context';
 import { dataResult } from '../http/envelope';
 import { codedProblem } from '../http/problem';
 import { errorNode, requireResourceless } from '../rbac/guard';
-import type { LogtestEvent } from '../ruleset/logtest';
+import type { LogtestEvent } from '../ruleset/log-decoding';
 import type { SimulatorState } from '../state';
 
 export function runLogtest(state: SimulatorState, session: Session, event: LogtestEvent) {
