@@ -104,15 +104,24 @@ function steadyLoad(target: Target, rate: number, durationMs: number): Promise<L
       if (++done === total) finish();
     };
     const send = (index: number): void => {
+      let settled = false;
+      const settleOnce = (failed: boolean): void => {
+        if (settled) return;
+        settled = true;
+        settle(index, failed);
+      };
       const request = http.request(
         target.url,
         { method: target.method, headers: target.headers, agent },
         (response) => {
           response.resume();
-          response.on('end', () => settle(index, response.statusCode !== 200));
+          response.on('end', () => settleOnce(response.statusCode !== 200));
+          response.on('error', () => settleOnce(true));
         },
       );
-      request.on('error', () => settle(index, true));
+      request.on('error', () => settleOnce(true));
+      // An answer aborted mid-body (the proxy's deadline or size cap) may close without 'end' or 'error'.
+      request.on('close', () => settleOnce(true));
       request.end(target.body);
     };
     let next = 0;
