@@ -39,8 +39,9 @@ describe('browser build', () => {
 
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-  it('writes hashed entries for the shell and each UI plugin', () => {
-    expect(Object.keys(manifest.entries).sort()).toEqual(['plugin-shellFixture', 'shell']);
+  it('writes hashed entries for the login page, the shell and each UI plugin', () => {
+    expect(Object.keys(manifest.entries).sort()).toEqual(['login', 'plugin-shellFixture', 'shell']);
+    expect(manifest.entries.login).toMatch(/^bundles\/login-[\w-]{8}\.js$/);
     expect(manifest.entries.shell).toMatch(/^bundles\/shell-[\w-]{8}\.js$/);
     expect(manifest.entries['plugin-shellFixture']).toMatch(
       /^bundles\/plugin-shellFixture-[\w-]{8}\.js$/,
