@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { schema, type TypeOf } from '../../schema';
 import { LOG_LEVELS, type LogLevel } from '../logging/levels';
 
@@ -12,17 +13,48 @@ function basePathProblem(value: string): string | undefined {
     : `must start with "/" and must not end with "/" (e.g. "/dashboard") but got [${value}]`;
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const HOP_COUNT = /^\d+$/;
+
+/** A proxy named as an address, an `address/prefix` or `address/netmask` CIDR, or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (HOP_COUNT.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return isIP(range) === family;
+}
+
 /**
- * `SVC_TRUST_PROXY`: empty (trust no proxy), or addresses, CIDRs and the names `loopback`,
- * `linklocal`, `uniquelocal`, separated by commas. A hop count is refused: Fastify ignores one, since
- * it cannot tell a proxy from a client that sends the header itself.
+ * `SVC_TRUST_PROXY`: nothing (no proxy), a hop count (the nearest hops are proxies), or the proxies'
+ * addresses, CIDRs and the names `loopback`, `linklocal`, `uniquelocal` separated by commas. `true`
+ * is refused: it would believe whatever address and scheme any client writes in the headers.
  */
-function trustProxyProblem(value: string): string | undefined {
-  if (value.trim() === '') return undefined;
-  const entries = value.split(',').map((entry) => entry.trim());
-  return entries.every((entry) => /^[\w.:/-]+$/.test(entry) && !/^\d+$/.test(entry))
-    ? undefined
-    : `expected the proxies' addresses or CIDRs separated by commas (a hop count cannot tell a proxy from a client) but got [${value}]`;
+export type TrustProxySetting = false | number | string[];
+
+/** The setting, or why it is refused. */
+export function readTrustProxy(value: string | number | boolean): TrustProxySetting | string {
+  const text = String(value).trim();
+  if (text === '' || value === false) return false;
+  if (/^true$/i.test(text))
+    return `trusting every hop would let any client choose its own address and scheme: give the proxies' addresses or CIDRs, or a hop count, but got [${text}]`;
+  if (HOP_COUNT.test(text)) {
+    const hops = Number(text);
+    return Number.isSafeInteger(hops) && hops >= 1
+      ? hops
+      : `a hop count is at least 1 (leave it empty to trust no proxy) but got [${text}]`;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyAddress)
+    ? entries
+    : `expected a hop count, or the proxies' addresses or CIDRs separated by commas, but got [${text}]`;
+}
+
+function trustProxyProblem(value: string | number | boolean): string | undefined {
+  const setting = readTrustProxy(value);
+  return typeof setting === 'string' ? setting : undefined;
 }
 
 function isLogLevel(value: string): value is LogLevel {
@@ -51,7 +83,11 @@ export const hostConfigSchema = schema.object({
       keyFile: schema.maybe(schema.string({ minLength: 1 })),
       caFile: schema.maybe(schema.string({ minLength: 1 })),
     }),
-    trustProxy: schema.string({ defaultValue: '', validate: trustProxyProblem }),
+    // A YAML file may give the hop count as a number (and `true`/`false` as booleans).
+    trustProxy: schema.oneOf([schema.string(), schema.number(), schema.boolean()], {
+      defaultValue: '',
+      validate: trustProxyProblem,
+    }),
   }),
   data: schema.object({
     dir: schema.string({ defaultValue: './data', minLength: 1 }),

@@ -132,13 +132,47 @@ describe('loadConfig environment variables', () => {
     });
   });
 
-  it('takes addresses or nothing as SVC_TRUST_PROXY, and refuses a hop count or garbage', () => {
-    expect(load({ SVC_TRUST_PROXY: 'loopback' }).server.trustProxy).toEqual(['loopback']);
+  it('takes nothing, a hop count or addresses as SVC_TRUST_PROXY', () => {
     expect(load({ SVC_TRUST_PROXY: ' ' }).server.trustProxy).toBe(false);
-    for (const value of ['2', 'a b'])
-      expect(errorOf({ SVC_TRUST_PROXY: value }).message).toContain(
-        'Invalid configuration [server.trustProxy] (from SVC_TRUST_PROXY)',
-      );
+    expect(load({ SVC_TRUST_PROXY: '2' }).server.trustProxy).toBe(2);
+    expect(load({ SVC_TRUST_PROXY: ' 1 ' }).server.trustProxy).toBe(1);
+    expect(load({ SVC_TRUST_PROXY: 'loopback' }).server.trustProxy).toEqual(['loopback']);
+    expect(
+      load({ SVC_TRUST_PROXY: '10.0.0.5,::1, fd00::/8,10.0.0.0/255.0.0.0' }).server.trustProxy,
+    ).toEqual(['10.0.0.5', '::1', 'fd00::/8', '10.0.0.0/255.0.0.0']);
+  });
+
+  it('takes the hop count as a number and off as false from the file, and refuses true', () => {
+    const fromFile = (value: string) => {
+      const file = writeFile('svc.yml', `server:\n  trustProxy: ${value}\n`);
+      return loadConfig({ env: { SVC_CONFIG: file }, cwd });
+    };
+    expect(fromFile('3').server.trustProxy).toBe(3);
+    expect(fromFile('false').server.trustProxy).toBe(false);
+    expect(() => fromFile('true')).toThrow(
+      `Invalid configuration [server.trustProxy] (from ${join(cwd, 'svc.yml')}): trusting every hop`,
+    );
+  });
+
+  it.each([
+    ['true', 'trusting every hop would let any client choose its own address and scheme'],
+    ['TRUE', 'trusting every hop'],
+    ['0', 'a hop count is at least 1 (leave it empty to trust no proxy)'],
+    ['99999999999999999999', 'a hop count is at least 1'],
+    ['2, 10.0.0.5', 'expected a hop count, or the proxies'],
+    ['a b', 'expected a hop count, or the proxies'],
+    ['proxy.example.com', 'expected a hop count, or the proxies'],
+    ['10.0.0.300', 'expected a hop count, or the proxies'],
+    ['10.0.0.0/33', 'expected a hop count, or the proxies'],
+    ['10.0.0.0/8/8', 'expected a hop count, or the proxies'],
+    ['10.0.0.0/ffff::', 'expected a hop count, or the proxies'],
+    ['-1', 'expected a hop count, or the proxies'],
+    ['1.5', 'expected a hop count, or the proxies'],
+  ])('refuses SVC_TRUST_PROXY=%s, naming the variable and the cause', (value, cause) => {
+    const message = errorOf({ SVC_TRUST_PROXY: value }).message;
+    expect(message).toContain('Invalid configuration [server.trustProxy] (from SVC_TRUST_PROXY)');
+    expect(message).toContain(cause);
+    expect(message).toContain(`[${value}]`);
   });
 
   it('needs the TLS certificate and key together', () => {

@@ -7,7 +7,13 @@ import { readConfigFile } from './config-file';
 import { hasPath, mergeTrees, setAtPath, type ConfigPath, type ConfigTree } from './config-tree';
 import { readEnvSettings, type EnvSetting } from './env';
 import { ConfigError } from './errors';
-import { HOST_CONFIG_KEYS, hostConfigSchema, type HostConfigKeys } from './host-config-schema';
+import {
+  HOST_CONFIG_KEYS,
+  hostConfigSchema,
+  readTrustProxy,
+  type HostConfigKeys,
+  type TrustProxySetting,
+} from './host-config-schema';
 
 export interface HostConfig {
   server: {
@@ -22,8 +28,8 @@ export interface HostConfig {
     requestTimeoutMs: number;
     /** Absolute paths; cert and key together, or neither. */
     tls: { certFile?: string; keyFile?: string; caFile?: string };
-    /** false, or the addresses and CIDRs of the trusted proxies. */
-    trustProxy: false | string[];
+    /** false, a hop count, or the addresses and CIDRs of the trusted proxies. */
+    trustProxy: TrustProxySetting;
   };
   /** Absolute. */
   data: { dir: string };
@@ -81,11 +87,6 @@ function splitHostAndPlugins(tree: ConfigTree): {
   return { host, plugins };
 }
 
-function trustedProxies(value: string): false | string[] {
-  const text = value.trim();
-  return text === '' ? false : text.split(',').map((entry) => entry.trim());
-}
-
 /**
  * The host configuration: the YAML file (`SVC_CONFIG`, default `config/svc.yml`), then the `SVC_*`
  * environment variables over it, then `overrides`; validated with `host/schema`. A bad value throws
@@ -134,7 +135,8 @@ export function loadConfig({
         ...(tls.keyFile !== undefined && { keyFile: resolve(cwd, tls.keyFile) }),
         ...(tls.caFile !== undefined && { caFile: resolve(cwd, tls.caFile) }),
       },
-      trustProxy: trustedProxies(trustProxy),
+      // Validated by the schema, so a refusal (a string) cannot come back here.
+      trustProxy: readTrustProxy(trustProxy) as TrustProxySetting,
     },
     data: { dir: resolve(cwd, validated.data.dir) },
     security: {

@@ -58,8 +58,11 @@ export interface HttpServiceConfig {
   requestTimeoutMs?: number;
   /** PEM certificate, key and optional CA chain: the server speaks HTTPS. */
   tls?: { cert: Buffer; key: Buffer; ca?: Buffer };
-  /** Which peers' `X-Forwarded-*` headers are believed (Fastify's `trustProxy`); none by default. */
-  trustProxy?: false | string[];
+  /**
+   * Which peers' `X-Forwarded-*` headers are believed: none by default, the proxies' addresses and
+   * CIDRs, or a hop count (the nearest hops, whatever their address).
+   */
+  trustProxy?: false | string[] | number;
   /** Name in `getServerInfo()`; defaults to the machine's host name. */
   name?: string;
   /** How long `stop()` waits for responses in flight (default 10 s). */
@@ -75,6 +78,18 @@ const DEFAULT_HEADERS_TIMEOUT_MS = 20_000;
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** A year, with sub-domains left alone: the dashboard does not speak for its parent domain's other hosts. */
 const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
+/**
+ * Fastify 5 trusts no hop for a bare number, since a count cannot check who the nearest peer is; a
+ * hop count here is the operator's word that only the proxies reach the dashboard, so it is honoured
+ * as a trust function over the hop index.
+ */
+function fastifyTrustProxy(
+  setting: false | string[] | number,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
 
 /** What host services (security, rendering, status, the plugin system) get from the HTTP service. */
 export interface InternalHttpServiceSetup {
@@ -144,7 +159,7 @@ export class HttpService {
       logger: false,
       bodyLimit: config.maxPayloadBytes,
       requestTimeout,
-      trustProxy: config.trustProxy ?? false,
+      trustProxy: fastifyTrustProxy(config.trustProxy ?? false),
       // On close, idle keep-alive connections end at once; requests in flight get `shutdownGraceMs`.
       forceCloseConnections: 'idle' as const,
       routerOptions: { maxParamLength: 2048 },

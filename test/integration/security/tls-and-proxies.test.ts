@@ -121,4 +121,60 @@ describe('Behind proxies', () => {
       await dashboard.stop();
     }
   });
+
+  it('with a hop count, believes that many nearest hops and no further, whatever their address', async () => {
+    const dashboard = await startTestDashboard({
+      env: { SVC_TRUST_PROXY: '1' },
+      config: { security: { loginThrottle: { freeAttempts: 1, slowLaneSeconds: 30 } } },
+    });
+    try {
+      const secure = await login(dashboard, { 'x-forwarded-proto': 'https' });
+      expect(secure.headers.get('set-cookie')).toMatch(/; Secure/);
+      expect((await login(dashboard)).headers.get('set-cookie')).not.toMatch(/Secure/);
+
+      // The client wrote the first address itself; the one proxy appended the address it saw.
+      const spoofed = { 'x-forwarded-for': '10.9.9.9, 198.51.100.20' };
+      const wrong = JSON.stringify({ username: 'admin', password: 'wrong-password' });
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const refused = await fetch(`${dashboard.url}/auth/login`, {
+          method: 'POST',
+          headers: { ...LOGIN_HEADERS, ...spoofed },
+          body: wrong,
+        });
+        expect(refused.status).toBe(401);
+      }
+      expect(dashboard.logs().join('\n')).toContain('"clientAddress":"198.51.100.20"');
+      expect(dashboard.logs().join('\n')).not.toContain('"clientAddress":"10.9.9.9"');
+      const throttled = await login(dashboard, spoofed);
+      expect(throttled.status).toBe(429);
+      // Another address written in front changes nothing: the throttle follows what the proxy saw.
+      const rewritten = await login(dashboard, { 'x-forwarded-for': '10.1.1.1, 198.51.100.20' });
+      expect(rewritten.status).toBe(429);
+      const elsewhere = await login(dashboard, { 'x-forwarded-for': '198.51.100.21' });
+      expect(elsewhere.status).toBe(200);
+    } finally {
+      await dashboard.stop();
+    }
+  });
+
+  it('with two hops, takes the client address the outer proxy saw', async () => {
+    const dashboard = await startTestDashboard({ env: { SVC_TRUST_PROXY: '2' } });
+    try {
+      const refused = await fetch(`${dashboard.url}/auth/login`, {
+        method: 'POST',
+        headers: { ...LOGIN_HEADERS, 'x-forwarded-for': '203.0.113.30, 10.0.0.2' },
+        body: JSON.stringify({ username: 'admin', password: 'wrong-password' }),
+      });
+      expect(refused.status).toBe(401);
+      expect(dashboard.logs().join('\n')).toContain('"clientAddress":"203.0.113.30"');
+    } finally {
+      await dashboard.stop();
+    }
+  });
+
+  it('does not start when told to trust every hop', async () => {
+    await expect(startTestDashboard({ env: { SVC_TRUST_PROXY: 'true' } })).rejects.toThrow(
+      'Invalid configuration [server.trustProxy] (from SVC_TRUST_PROXY): trusting every hop',
+    );
+  });
 });
