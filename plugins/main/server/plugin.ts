@@ -96,6 +96,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
       maxResponseBytes: this.config.api.max_response_bytes,
       maxBufferedBytes: this.config.api.max_buffered_response_bytes,
       maxSockets: this.config.api.max_sockets_per_host,
+      maxCaFileBytes: this.config.api.max_ca_file_bytes,
     });
   }
 

@@ -1,4 +1,5 @@
 import { createRecordingLogger } from '../../../../../host/server/saved-objects/testing';
+import { DEFAULT_CA_FILE_MAX_BYTES } from '../api-hosts/ca-file';
 import { ManagedApiService, type ResolvedApiHost } from '../managed-api/managed-api-service';
 import {
   sendJson,
@@ -35,6 +36,7 @@ describe('ApiHostChecker', () => {
       maxResponseBytes: 1_000_000,
       maxBufferedBytes: 8_000_000,
       maxSockets: 4,
+      maxCaFileBytes: DEFAULT_CA_FILE_MAX_BYTES,
     });
   });
   afterEach(async () => {

@@ -14,6 +14,7 @@ import {
   upstreamHost,
   type TestUpstream,
 } from '../../../../../test/support/test-upstream';
+import { DEFAULT_CA_FILE_MAX_BYTES } from '../api-hosts/ca-file';
 import { checkApiCall } from './api-call';
 import {
   ApiAnswersBusyError,
@@ -62,6 +63,7 @@ describe('ManagedApiService.relay', () => {
       maxResponseBytes: MAX_RESPONSE_BYTES,
       maxBufferedBytes: 8 * MAX_RESPONSE_BYTES,
       maxSockets: 8,
+      maxCaFileBytes: DEFAULT_CA_FILE_MAX_BYTES,
       ...settings,
     });
     service = new ManagedApiService({

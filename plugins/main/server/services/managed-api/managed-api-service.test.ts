@@ -1,5 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import fsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
@@ -14,6 +16,7 @@ import {
   InvalidApiRequestError,
   MalformedApiResponseError,
 } from './errors';
+import { DEFAULT_CA_FILE_MAX_BYTES } from '../api-hosts/ca-file';
 import { ManagedApiService, type ResolvedApiHost } from './managed-api-service';
 import {
   startTestUpstream,
@@ -37,6 +40,7 @@ function serviceFor(
     maxResponseBytes: 1024 * 1024,
     maxBufferedBytes: 8 * 1024 * 1024,
     maxSockets: 10,
+    maxCaFileBytes: DEFAULT_CA_FILE_MAX_BYTES,
   });
   const tokens = new TokenStore(transport, {
     maxEntries: 100,
@@ -391,6 +395,8 @@ describe('ManagedApiService over TLS', () => {
   let transport: HostTransport;
   let dir: string;
   let caFile: string;
+  let caPem: string;
+  let otherPem: string;
 
   beforeAll(async () => {
     const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
@@ -400,7 +406,14 @@ describe('ManagedApiService over TLS', () => {
     });
     dir = mkdtempSync(join(tmpdir(), 'svc-tls-'));
     caFile = join(dir, 'ca.pem');
-    writeFileSync(caFile, pems.cert);
+    caPem = pems.cert;
+    writeFileSync(caFile, caPem);
+    otherPem = (
+      await generate([{ name: 'commonName', value: '127.0.0.1' }], {
+        keyType: 'ec',
+        curve: 'P-256',
+      })
+    ).cert;
     upstream = await startTestUpstream({
       password: PASSWORD,
       tls: { key: pems.private, cert: pems.cert },
@@ -433,6 +446,74 @@ describe('ManagedApiService over TLS', () => {
       ).status,
     ).toBe(200);
     setup.transport.close();
+  });
+
+  it('reads the CA file once while it is unchanged, and again once it changes', async () => {
+    const ownCa = join(dir, 'own-ca.pem');
+    writeFileSync(ownCa, caPem);
+    const setup = serviceFor([upstreamHost(upstream, PASSWORD, { ca_file: ownCa })]);
+    transport = setup.transport;
+    // Every read of the file opens it; a stat to see whether it changed does not.
+    const opens = jest.spyOn(fsPromises, 'open');
+    const reads = () => opens.mock.calls.filter(([path]) => path === ownCa);
+    const call = () =>
+      setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    for (let index = 0; index < 3; index += 1) expect((await call()).status).toBe(200);
+    expect(reads()).toHaveLength(1);
+
+    writeFileSync(ownCa, otherPem);
+    await expect(call()).rejects.toMatchObject({ constructor: ApiHostTlsError, statusCode: 502 });
+    expect(reads()).toHaveLength(2);
+    writeFileSync(ownCa, caPem);
+    expect((await call()).status).toBe(200);
+    expect(reads()).toHaveLength(3);
+    opens.mockRestore();
+    setup.transport.close();
+  });
+
+  it.each([
+    [
+      'a file over the size limit',
+      (path: string) => {
+        writeFileSync(path, '');
+        truncateSync(path, DEFAULT_CA_FILE_MAX_BYTES + 1);
+      },
+      `must be at most ${DEFAULT_CA_FILE_MAX_BYTES} bytes (svc.api.max_ca_file_bytes)`,
+    ],
+    [
+      'a pipe',
+      (path: string) => execFileSync('mkfifo', [path]),
+      'must be a regular file (not a directory, device or pipe)',
+    ],
+    [
+      'a link to a device',
+      (path: string) => symlinkSync('/dev/zero', path),
+      'must be a regular file (not a directory, device or pipe)',
+    ],
+    ['nothing', () => undefined, 'cannot be read (ENOENT)'],
+  ])('refuses at once a CA file replaced by %s after it was stored', async (_kind, make, cause) => {
+    const ownCa = join(dir, 'replaced-ca.pem');
+    writeFileSync(ownCa, caPem);
+    const setup = serviceFor([upstreamHost(upstream, PASSWORD, { ca_file: ownCa })]);
+    transport = setup.transport;
+    const call = () =>
+      setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    expect((await call()).status).toBe(200);
+    const replacement = join(dir, 'replacement');
+    make(replacement);
+    rmSync(ownCa);
+    try {
+      renameSync(replacement, ownCa);
+    } catch {
+      // Nothing was made: the CA file is just gone.
+    }
+    await expect(call()).rejects.toMatchObject({
+      constructor: ApiHostTlsError,
+      statusCode: 502,
+      message: `The CA file of API host [prod] ${cause}; fix the file or the host's settings.`,
+    });
+    setup.transport.close();
+    rmSync(ownCa, { force: true });
   });
 
   it('skips verification only when the host opts out', async () => {

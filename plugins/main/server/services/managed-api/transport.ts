@@ -12,11 +12,13 @@
  * Built on node:http with an agent: on the proxy path it beat axios (about 2× the proxied
  * requests/s) and undici's Pool (proxy.bench.ts, "minimal proxy on undici ÷ on node:http").
  */
-import { readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
 import type { ManagedApiMethod } from '../../types';
+import { ApiHostInputError } from '../api-hosts/errors';
+import { readCaFile } from '../api-hosts/ca-file';
 import type { Deadline } from './deadline';
 import {
   ApiAnswersBusyError,
@@ -86,6 +88,8 @@ export interface TransportSettings {
   maxBufferedBytes: number;
   /** Sockets kept per host. */
   maxSockets: number;
+  /** Largest CA file of a host, checked again whenever the file changes (as when it is stored). */
+  maxCaFileBytes: number;
 }
 
 /**
@@ -156,6 +160,8 @@ interface HostConnection {
   port: number;
   client: typeof http | typeof https;
   agent: http.Agent;
+  /** Which version of the host's CA file the agent trusts (see `caFileVersion`); none without one. */
+  caVersion?: string;
 }
 
 function sameEndpoint(key: EndpointKey, host: HostEndpoint): boolean {
@@ -164,6 +170,15 @@ function sameEndpoint(key: EndpointKey, host: HostEndpoint): boolean {
     key.port === host.port &&
     key.tls_verify === host.tls_verify &&
     key.ca_file === host.ca_file
+  );
+}
+
+/** A 502 naming the host, what is wrong with its CA file, and the limit's key when it is the size. */
+function caFileError(host: HostEndpoint, reason: string): ApiHostTlsError {
+  const key = reason.startsWith('must be at most') ? ' (svc.api.max_ca_file_bytes)' : '';
+  return new ApiHostTlsError(
+    `The CA file of ${describeHost(host)} ${reason}${key}; fix the file or the host's settings.`,
+    host.id,
   );
 }
 
@@ -333,23 +348,32 @@ export class HostTransport {
     this.budget = new BufferBudget(settings.maxBufferedBytes);
   }
 
-  private connection(host: HostEndpoint): HostConnection {
+  /**
+   * The host's connection. With a CA file, each call stats it (without opening it, so a pipe or a
+   * device cannot block) and the file is read again, with the checks it had when stored, only when it
+   * changed.
+   */
+  private async connection(host: HostEndpoint): Promise<HostConnection> {
     const existing = this.connections.get(host.id);
-    if (existing && sameEndpoint(existing.key, host)) return existing;
-    existing?.agent.destroy();
+    if (existing && sameEndpoint(existing.key, host)) {
+      if (existing.caVersion === undefined) return existing;
+      if ((await this.caFileVersion(host)) === existing.caVersion) return existing;
+    }
     const url = new URL(`${host.url}:${host.port}`);
+    const secure = url.protocol === 'https:';
+    const ca = secure && host.ca_file ? await this.readCa(host) : undefined;
+    // Another request may have opened the same connection while this one read the file.
+    const current = this.connections.get(host.id);
+    if (current && sameEndpoint(current.key, host) && current.caVersion === ca?.version)
+      return current;
+    current?.agent.destroy();
     const agentOptions = {
       keepAlive: true,
       maxSockets: this.settings.maxSockets,
       maxFreeSockets: this.settings.maxSockets,
     };
-    const secure = url.protocol === 'https:';
     const agent = secure
-      ? new https.Agent({
-          ...agentOptions,
-          rejectUnauthorized: host.tls_verify,
-          ca: host.ca_file ? this.readCa(host) : undefined,
-        })
+      ? new https.Agent({ ...agentOptions, rejectUnauthorized: host.tls_verify, ca: ca?.pem })
       : new http.Agent(agentOptions);
     const connection: HostConnection = {
       key: { url: host.url, port: host.port, tls_verify: host.tls_verify, ca_file: host.ca_file },
@@ -359,26 +383,31 @@ export class HostTransport {
       port: Number(url.port || (secure ? 443 : 80)),
       client: secure ? https : http,
       agent,
+      ...(ca && { caVersion: ca.version }),
     };
     this.connections.set(host.id, connection);
     return connection;
   }
 
-  private readCa(host: HostEndpoint): Buffer {
-    try {
-      return readFileSync(host.ca_file as string);
-    } catch (error) {
-      throw new ApiHostTlsError(
-        `The CA file of ${describeHost(host)} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
-        host.id,
-        { code: (error as NodeJS.ErrnoException).code },
-      );
-    }
+  /** Identity, size and change times of the CA file: a replaced or rewritten file differs. */
+  private async caFileVersion(host: HostEndpoint): Promise<string> {
+    const info = await stat(host.ca_file as string).catch((error: NodeJS.ErrnoException) => {
+      throw caFileError(host, `cannot be read (${error.code ?? 'error'})`);
+    });
+    return `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
   }
 
-  /** `http(s)://host:port` of the host, as its connection uses it. */
-  originOf(host: HostEndpoint): string {
-    return this.connection(host).origin;
+  private async readCa(host: HostEndpoint): Promise<{ pem: string; version: string }> {
+    const version = await this.caFileVersion(host);
+    try {
+      return {
+        pem: await readCaFile(host.ca_file as string, this.settings.maxCaFileBytes),
+        version,
+      };
+    } catch (error) {
+      if (error instanceof ApiHostInputError) throw caFileError(host, error.reason);
+      throw error;
+    }
   }
 
   /** Sends one request and resolves with the whole answer, parsed; rejects with a `ManagedApiError`. */
@@ -387,7 +416,7 @@ export class HostTransport {
     options: SendOptions,
     deadline: Deadline,
   ): Promise<UpstreamAnswer> {
-    const exchange: Exchange = { host, connection: this.connection(host), deadline };
+    const exchange: Exchange = { host, connection: await this.connection(host), deadline };
     const response = await this.exchange(exchange, options);
     const status = response.statusCode ?? 0;
     const raw = await this.readWhole(exchange, response, status >= 400 ? options : undefined);
@@ -408,7 +437,7 @@ export class HostTransport {
     options: SendOptions,
     deadline: Deadline,
   ): Promise<RelayedAnswer> {
-    const exchange: Exchange = { host, connection: this.connection(host), deadline };
+    const exchange: Exchange = { host, connection: await this.connection(host), deadline };
     const response = await this.exchange(exchange, options);
     const status = response.statusCode ?? 0;
     const contentType = response.headers['content-type'];
