@@ -8,6 +8,21 @@
 export type RunAsStatus =
   'enabled' | 'host_disabled' | 'user_not_allowed' | 'all_disabled' | 'unknown';
 
+/** Stable codes of the dashboard's managed-API failures: why a host or a request could not be used. */
+export type ManagedApiErrorCode =
+  | 'host_not_found'
+  | 'host_unreachable'
+  | 'timeout'
+  | 'tls_error'
+  | 'malformed_response'
+  | 'response_too_large'
+  | 'busy'
+  | 'login_failed'
+  | 'invalid_request'
+  | 'credentials_unreadable'
+  | 'aborted'
+  | 'upstream_error';
+
 export type ApiHostCheck = {
   /** Host id, absent for unsaved credentials. */
   id?: string;
@@ -20,11 +35,14 @@ export type ApiHostCheck = {
   /** Host name of the manager behind the API. */
   hostname?: string;
   run_as: RunAsStatus;
-  /** Why the host is not usable (or only partly): the dashboard error code, message and upstream detail. */
-  error?: { code: string; message: string; upstream?: Record<string, unknown> };
+  /** Why the host is not usable (or only partly): the cause, the message and what the host said. */
+  error?: { code: ManagedApiErrorCode; message: string; upstream?: Record<string, unknown> };
 };
 
-/** An API host as `GET /hosts/apis` lists it: the stored entry, its version for edits, its last check. */
+/**
+ * An API host as `GET /hosts/apis` lists it: the stored entry, its version for edits, its last check,
+ * and how often stored hosts are checked in the background (a check older than that is stale).
+ */
 export type ApiHostEntry = {
   id: string;
   url: string;
@@ -36,4 +54,5 @@ export type ApiHostEntry = {
   demo?: boolean;
   version: string;
   status?: ApiHostCheck;
+  check_period_ms: number;
 };

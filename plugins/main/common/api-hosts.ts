@@ -25,3 +25,5 @@ export interface ApiHostInput extends Omit<ApiHost, 'tls_verify' | 'demo'> {
 export const API_HOST_SAVED_OBJECT_TYPE = 'svc-api-host';
 /** Saved-object type holding each host's last check (hidden; id = host id). */
 export const API_HOST_STATUS_SAVED_OBJECT_TYPE = 'svc-api-host-status';
+/** Saved-object type holding each dashboard user's own settings, such as the default API host (hidden; id = user name). */
+export const USER_SETTINGS_SAVED_OBJECT_TYPE = 'svc-user-settings';

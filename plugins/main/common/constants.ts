@@ -21,6 +21,7 @@ export const SVC_ROUTES = {
   healthCheck: '/api/health-check',
   hosts: '/hosts/apis',
   host: '/hosts/apis/{id}',
+  defaultHost: '/hosts/default-api',
   knownFields: '/indexer/known-fields/{pattern}',
   visualizations: '/indexer/visualizations',
   indexPatterns: '/indexer/index-patterns',

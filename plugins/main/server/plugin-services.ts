@@ -13,6 +13,7 @@ import type { DelayedRequestQueue } from './services/jobs/delayed-requests';
 import type { ManagedApiService } from './services/managed-api/managed-api-service';
 import type { RouteCatalogue } from './services/route-catalogue';
 import type { UiLogWriter } from './services/ui-logs/ui-log-writer';
+import type { DefaultApiHostService } from './services/user-settings/default-api-host';
 
 export interface SvcServices {
   config: SvcConfig;
@@ -20,7 +21,10 @@ export interface SvcServices {
   api: ManagedApiService;
   checker: ApiHostChecker;
   statuses: ApiHostStatusRegistry;
+  /** Time between two background checks of the stored hosts (`svc.jobs.api_check_schedule`). */
+  apiCheckPeriodMs: number;
   apiChecks: ApiCheckRequests;
+  defaultHosts: DefaultApiHostService;
   csv: CsvExportService;
   queue: DelayedRequestQueue;
   apiRequests: ApiRequestService;

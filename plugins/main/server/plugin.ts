@@ -15,6 +15,7 @@ import type {
 import {
   API_HOST_SAVED_OBJECT_TYPE,
   API_HOST_STATUS_SAVED_OBJECT_TYPE,
+  USER_SETTINGS_SAVED_OBJECT_TYPE,
   type ApiHost,
 } from '../common/api-hosts';
 import { schema } from '../../../host/schema';
@@ -36,6 +37,8 @@ import { SecretCipher } from './services/secrets/secret-cipher';
 import { apiHostSavedObjectType } from './services/api-hosts/saved-object-type';
 import { apiHostStatusSavedObjectType } from './services/api-checks/saved-object-type';
 import { delayedRequestSavedObjectType } from './services/jobs/saved-object-type';
+import { userSettingsSavedObjectType } from './services/user-settings/saved-object-type';
+import { DefaultApiHostService } from './services/user-settings/default-api-host';
 import { seedApiHosts } from './services/api-hosts/seed-hosts';
 import { CsvExportService } from './services/csv/csv-export';
 import { startBuiltInManagedApi } from './services/demo/built-in-managed-api';
@@ -52,6 +55,7 @@ import {
 import { DelayedRequestQueue } from './services/jobs/delayed-requests';
 import { ApiRequestService } from './services/api-request/api-request-service';
 import { JobRunner } from './services/jobs/job-runner';
+import { schedulePeriodMs } from './services/jobs/cron';
 import { ManagedApiService } from './services/managed-api/managed-api-service';
 import { TokenStore } from './services/managed-api/token-store';
 import { HostTransport } from './services/managed-api/transport';
@@ -109,6 +113,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
     core.savedObjects.registerType(apiHostSavedObjectType);
     core.savedObjects.registerType(apiHostStatusSavedObjectType);
     core.savedObjects.registerType(delayedRequestSavedObjectType);
+    core.savedObjects.registerType(userSettingsSavedObjectType);
     core.savedObjects.registerType(visualizationSavedObjectType);
     core.savedObjects.registerType(indexPatternSavedObjectType);
     core.uiSettings.register({
@@ -218,12 +223,14 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
       maxPerUser: this.config.api.max_queued_requests_per_user,
       maxTotal: this.config.api.max_queued_requests,
     });
+    const apiCheckPeriodMs = schedulePeriodMs(this.config.jobs.api_check_schedule);
     this.services = {
       config: this.config,
       hosts,
       api,
       checker,
       statuses,
+      apiCheckPeriodMs,
       apiChecks: new ApiCheckRequests({
         hosts,
         statuses,
@@ -231,6 +238,10 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
         api,
         caFileMaxBytes: this.config.api.max_ca_file_bytes,
       }),
+      defaultHosts: new DefaultApiHostService(
+        hosts,
+        core.savedObjects.createInternalRepository([USER_SETTINGS_SAVED_OBJECT_TYPE]),
+      ),
       csv: new CsvExportService(
         { maxRows: this.config.csv.max_rows, pageSize: this.config.csv.page_size },
         api,
@@ -291,14 +302,14 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
     this.jobs = jobs;
     const checkRound = (round: () => Promise<unknown>) => () =>
       core.coordination.withLock(API_HOST_CHECKS_LOCK, round);
-    const checks = jobs.start({
+    jobs.start({
       name: 'api-host-checks',
       schedule: this.config.jobs.api_check_schedule,
       run: checkRound(() => statuses.refreshAll()),
     });
     jobs.runNow(
       'api-host-checks',
-      checkRound(() => statuses.refreshStale(checks.periodMs)),
+      checkRound(() => statuses.refreshStale(apiCheckPeriodMs)),
     );
     jobs.start({
       name: 'delayed-requests',

@@ -5,6 +5,7 @@ import {
   OTHER_PASSWORD,
   secretsAtRest,
   startMainTestEnv,
+  USER,
   type MainTestEnv,
 } from './support';
 
@@ -45,6 +46,8 @@ describe('API host store over HTTP', () => {
       username: API_USER.username,
       run_as: true,
       tls_verify: true,
+      // The default schedule checks stored hosts every five minutes: an older check is stale.
+      check_period_ms: 5 * 60_000,
     });
     expect(hosts[0]).not.toHaveProperty('password');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
@@ -188,5 +191,43 @@ describe('API host store over HTTP', () => {
   it('keeps every password encrypted at rest', async () => {
     await env.admin.put(`/hosts/apis/${HOST_ID}`, { body: { password: API_USER.password } });
     expect(secretsAtRest(env.dashboard.dataDir)).toEqual([]);
+  });
+
+  it('keeps a default host per dashboard user, refuses an unknown id and falls back when its host is removed', async () => {
+    await env.admin.post('/hosts/apis', {
+      body: env.hostConfig({ id: 'starred', password: OTHER_PASSWORD }),
+    });
+    const defaultOf = async (client: typeof env.admin) => {
+      const response = await client.get('/hosts/default-api');
+      expect(response.status).toBe(200);
+      return response.json<{ data: { id: string | null } }>().data.id;
+    };
+    expect(await defaultOf(env.user)).toBeNull();
+
+    const chosen = await env.user.put('/hosts/default-api', { body: { id: 'starred' } });
+    expect(chosen.status).toBe(200);
+    expect(chosen.json()).toEqual({ data: { id: 'starred' } });
+    expect((await env.admin.put('/hosts/default-api', { body: { id: HOST_ID } })).status).toBe(200);
+    expect(await defaultOf(env.user)).toBe('starred');
+    expect(await defaultOf(env.admin)).toBe(HOST_ID);
+    // A new session of the same user (another browser) finds it too.
+    expect(await defaultOf(await env.dashboard.login(USER.username, USER.password))).toBe(
+      'starred',
+    );
+
+    const unknown = await env.user.put('/hosts/default-api', { body: { id: 'nowhere' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json<{ message: string }>().message).toBe(
+      '[request body.id]: no API host has the id [nowhere]',
+    );
+    const missing = await env.user.put('/hosts/default-api', { body: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.json<{ message: string }>().message).toMatch(/^\[request body.id\]/);
+    expect(await defaultOf(env.user)).toBe('starred');
+
+    expect((await env.admin.delete('/hosts/apis/starred')).status).toBe(200);
+    expect(await defaultOf(env.user)).toBeNull();
+    expect(await defaultOf(env.admin)).toBe(HOST_ID);
+    expect((await env.dashboard.anonymous().get('/hosts/default-api')).status).toBe(401);
   });
 });

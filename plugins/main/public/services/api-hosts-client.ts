@@ -1,4 +1,7 @@
-/** The dashboard's store of managed-API hosts (`/hosts/apis`) and its connection check. */
+/**
+ * The dashboard's store of managed-API hosts (`/hosts/apis`), its connection check, and the signed-in
+ * user's default host (`/hosts/default-api`).
+ */
 import type { HttpStart } from '../../../../host/public/types';
 import type { ApiHostCheck, ApiHostEntry } from '../../common/api-host-check';
 import type { ApiHostInput } from '../../common/api-hosts';
@@ -77,5 +80,21 @@ export class ApiHostsClient {
       if (isAbortError(error)) throw error;
       throw toSvcError(error, 'checking API hosts');
     }
+  }
+
+  /** The user's default host; null when none is chosen or it was removed. */
+  async getDefault(signal?: AbortSignal): Promise<string | null> {
+    const answer = await call(
+      () => this.http.get<{ data: { id: string | null } }>(SVC_ROUTES.defaultHost, { signal }),
+      'reading your default API host',
+    );
+    return answer.data.id;
+  }
+
+  async setDefault(id: string): Promise<void> {
+    await call(
+      () => this.http.put(SVC_ROUTES.defaultHost, { body: JSON.stringify({ id }) }),
+      'choosing your default API host',
+    );
   }
 }

@@ -1,4 +1,7 @@
-/** `GET/POST /hosts/apis`, `PUT/DELETE /hosts/apis/{id}`: the stored API hosts (writes for admins). */
+/**
+ * `GET/POST /hosts/apis`, `PUT/DELETE /hosts/apis/{id}`: the stored API hosts (writes for admins);
+ * `GET/PUT /hosts/default-api`: the signed-in user's own default host.
+ */
 import { schema } from '../../../../host/schema';
 import type { IRouter } from '../../../../host/server/types';
 import type { ApiHostEntry } from '../../common/api-host-check';
@@ -32,10 +35,11 @@ const idParams = schema.object({ id: schema.string({ validate: apiHostIdProblem 
 
 export function registerApiHostRoutes(router: IRouter, services: ServicesAccessor): void {
   const entries = async (hosts: StoredApiHost[]): Promise<ApiHostEntry[]> => {
-    const statuses = await services().statuses.getMany(hosts.map((host) => host.id));
+    const { statuses, apiCheckPeriodMs } = services();
+    const checks = await statuses.getMany(hosts.map((host) => host.id));
     return hosts.map((host) => {
-      const status = statuses.get(host.id);
-      return { ...host, ...(status ? { status } : {}) };
+      const status = checks.get(host.id);
+      return { ...host, ...(status ? { status } : {}), check_period_ms: apiCheckPeriodMs };
     });
   };
   const entry = async (host: StoredApiHost): Promise<ApiHostEntry> => (await entries([host]))[0];
@@ -104,6 +108,30 @@ export function registerApiHostRoutes(router: IRouter, services: ServicesAccesso
     handleErrors(async (_context, request, response) => {
       await services().hosts.delete(request.params.id);
       return response.ok({ body: { id: request.params.id, deleted: true } });
+    }),
+  );
+
+  router.get(
+    { path: SVC_ROUTES.defaultHost, validate: false },
+    handleErrors(async (context, _request, response) => {
+      const user = context.core.security.currentUser;
+      if (!user) return response.unauthorized();
+      return response.ok({
+        body: { data: { id: await services().defaultHosts.get(user.username) } },
+      });
+    }),
+  );
+
+  router.put(
+    {
+      path: SVC_ROUTES.defaultHost,
+      validate: { body: schema.object({ id: schema.string({ validate: apiHostIdProblem }) }) },
+    },
+    handleErrors(async (context, request, response) => {
+      const user = context.core.security.currentUser;
+      if (!user) return response.unauthorized();
+      const id = await services().defaultHosts.set(user.username, request.body.id);
+      return response.ok({ body: { data: { id } } });
     }),
   );
 }

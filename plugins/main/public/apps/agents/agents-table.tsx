@@ -19,7 +19,11 @@ import { useCallback, useMemo, useState } from 'react';
 import type { ApiHost } from '../../../common/api-hosts';
 import { useAppUrlState } from '../../components/app-url-state';
 import { AgentLink } from '../../components/agent-link';
-import { ColumnChooser, useHiddenColumns } from '../../components/column-chooser';
+import {
+  ColumnChooser,
+  useHiddenColumns,
+  type ChoosableColumn,
+} from '../../components/column-chooser';
 import { CsvExportButton } from '../../components/csv-export-button';
 import { ErrorPrompt } from '../../components/error-prompt';
 import { formatDate, formatList } from '../../components/format';
@@ -45,16 +49,8 @@ import { AGENT_STATUS_LABELS } from './agent-status';
 import { AssignGroupModal } from './assign-group-modal';
 
 const NOT_MANAGER = `id!=${MANAGER_AGENT_ID}`;
-const CHOOSABLE_COLUMNS = [
-  { id: 'ip', label: 'IP' },
-  { id: 'version', label: 'Version' },
-  { id: 'os.name', label: 'OS' },
-  { id: 'group', label: 'Group' },
-  { id: 'status', label: 'Status' },
-  { id: 'lastKeepAlive', label: 'Last keep-alive' },
-  { id: 'dateAdd', label: 'Registered' },
-  { id: 'node_name', label: 'Node' },
-];
+/** Columns every row shows: an agent is known by its id and name. */
+const ALWAYS_SHOWN = ['id', 'name'];
 const HIDDEN_BY_DEFAULT = ['dateAdd', 'node_name'];
 
 type Dialog =
@@ -283,6 +279,12 @@ export function AgentsTable({ host }: { host: ApiHost }) {
     },
   ];
 
+  // The chooser offers the other field columns under their own headers.
+  const choosableColumns: ChoosableColumn[] = allColumns.flatMap((column) =>
+    'field' in column && !ALWAYS_SHOWN.includes(String(column.field))
+      ? [{ id: String(column.field), label: String(column.name) }]
+      : [],
+  );
   const columns = allColumns.filter(
     (column) => !('field' in column) || !hiddenColumns.includes(String(column.field)),
   );
@@ -352,7 +354,7 @@ export function AgentsTable({ host }: { host: ApiHost }) {
             </EuiFlexItem>
             <EuiFlexItem grow={false}>
               <ColumnChooser
-                columns={CHOOSABLE_COLUMNS}
+                columns={choosableColumns}
                 hidden={hiddenColumns}
                 onChange={setHiddenColumns}
               />

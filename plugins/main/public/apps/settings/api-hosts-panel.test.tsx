@@ -1,6 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import type { ApiHostEntry } from '../../../common/api-host-check';
+import type {
+  ApiHostCheck,
+  ApiHostEntry,
+  ManagedApiErrorCode,
+} from '../../../common/api-host-check';
 import { SELECTED_API_HOST_STORAGE_KEY } from '../../../../check-updates/common/selected-api-host';
 import { createMockHttp, fail, type RecordedCall } from '../../test-support/mock-http';
 import {
@@ -12,6 +16,8 @@ import { AppRoot } from '../app-root';
 import { ApiHostsPanel } from './api-hosts-panel';
 
 const checkedAt = '2025-03-10T10:00:00.000Z';
+/** The server's background checks run every five minutes. */
+const PERIOD_MS = 5 * 60_000;
 
 function hostEntries(): ApiHostEntry[] {
   return [
@@ -24,6 +30,7 @@ function hostEntries(): ApiHostEntry[] {
       tls_verify: true,
       demo: true,
       version: 'v1',
+      check_period_ms: PERIOD_MS,
       status: {
         id: 'demo',
         checked_at: checkedAt,
@@ -47,8 +54,9 @@ function hostEntries(): ApiHostEntry[] {
         reachable: false,
         authenticated: false,
         run_as: 'unknown',
-        error: { code: 'API_UNREACHABLE', message: 'connect ECONNREFUSED 10.0.0.5:55000' },
+        error: { code: 'host_unreachable', message: 'connect ECONNREFUSED 10.0.0.5:55000' },
       },
+      check_period_ms: PERIOD_MS,
     },
     {
       id: 'lab',
@@ -58,6 +66,7 @@ function hostEntries(): ApiHostEntry[] {
       run_as: false,
       tls_verify: false,
       version: 'v2',
+      check_period_ms: PERIOD_MS,
     },
   ];
 }
@@ -92,47 +101,76 @@ const updates = {
   },
 };
 
+type CheckOutcome = ApiHostCheck & { status: number };
+
+/** A fresh check, as the server makes it now. */
+function usable(id: string, apiVersion: string): CheckOutcome {
+  return {
+    id,
+    checked_at: new Date().toISOString(),
+    reachable: true,
+    authenticated: true,
+    api_version: apiVersion,
+    run_as: 'enabled',
+    status: 200,
+  };
+}
+
+function failed(id: string, code: ManagedApiErrorCode, message: string): CheckOutcome {
+  return {
+    id,
+    checked_at: new Date().toISOString(),
+    reachable: code === 'login_failed' || code === 'upstream_error',
+    authenticated: code === 'upstream_error',
+    run_as: 'unknown',
+    error: { code, message },
+    status: code === 'timeout' ? 504 : 502,
+  };
+}
+
 function setup({
   roles = ['admin'],
   url = '/?host=demo',
-}: { roles?: string[]; url?: string } = {}) {
+  checkOutcomes = {
+    demo: (id: string) => usable(id, '4.14.7'),
+    production: (id: string) =>
+      failed(id, 'host_unreachable', 'connect ECONNREFUSED 10.0.0.5:55000'),
+    lab: (id: string) => usable(id, '4.14.6'),
+  },
+  checkGate = Promise.resolve(),
+  defaultHost = null,
+}: {
+  roles?: string[];
+  url?: string;
+  checkOutcomes?: Record<string, (id: string) => CheckOutcome>;
+  /** Checks answer once this settles. */
+  checkGate?: Promise<void>;
+  defaultHost?: string | null;
+} = {}) {
   let entries = hostEntries();
+  let defaultId = defaultHost;
   const mock = createMockHttp({
     'GET /hosts/apis': () => entries,
     'GET /api/v1/svc-check-updates/updates': () => undefined,
     // As the route answers: the entry with its fresh status, or an error body carrying the failed check.
-    'POST /api/check-stored-api': (call: RecordedCall) => {
+    'POST /api/check-stored-api': async (call: RecordedCall) => {
       const id = (call.body as { id: string }).id;
-      if (id === 'lab')
-        return {
-          statusCode: 200,
-          data: {
-            ...entries[2],
-            status: {
-              id,
-              checked_at: checkedAt,
-              reachable: true,
-              authenticated: true,
-              api_version: '4.14.6',
-              run_as: 'host_disabled',
-            },
-          },
-          idChanged: null,
-        };
-      const check = {
-        id,
-        checked_at: checkedAt,
-        reachable: false,
-        authenticated: false,
-        run_as: 'unknown',
-        error: { code: 'timeout', message: 'The API host did not answer within 60 s' },
-      };
-      return fail(504, {
-        statusCode: 504,
-        error: 'Gateway Timeout',
-        message: 'The API host did not answer within 60 s',
-        attributes: { code: 'timeout', apiHostId: id, check },
+      await checkGate;
+      const { status, ...check } = checkOutcomes[id](id);
+      const entry = entries.find((candidate) => candidate.id === id)!;
+      if (!check.error)
+        return { statusCode: 200, data: { ...entry, status: check }, idChanged: null };
+      return fail(status, {
+        statusCode: status,
+        error: 'Bad Gateway',
+        message: check.error.message,
+        attributes: { code: check.error.code, apiHostId: id, check },
       });
+    },
+    'GET /hosts/default-api': () => ({ data: { id: defaultId } }),
+    'PUT /hosts/default-api': (call: RecordedCall) => {
+      defaultId = (call.body as { id: string }).id;
+      return { data: { id: defaultId } };
     },
     'PUT /hosts/apis/production': (call: RecordedCall) => {
       const changes = call.body as Partial<ApiHostEntry>;
@@ -207,9 +245,10 @@ beforeEach(() => window.localStorage.clear());
 jest.setTimeout(120_000);
 
 describe('API hosts table', () => {
-  it('lists every host with its status, version, available updates and marks', async () => {
-    setup();
+  it('lists every host with its last status, version, available updates and marks while checking again', async () => {
+    setup({ checkGate: new Promise(() => undefined) });
     const demo = await row('demo');
+    expect(await demo.findByTestId('hostStatus-checking')).toHaveTextContent('Checking');
     expect(demo.getByTestId('demoHostBadge')).toHaveTextContent('demo');
     expect(demo.getByTestId('selectedHostBadge')).toHaveTextContent('in use');
     expect(demo.getByTestId('hostStatus-online')).toHaveTextContent('Online');
@@ -223,7 +262,10 @@ describe('API hosts table', () => {
     );
 
     const production = await row('production');
-    expect(production.getByTestId('hostStatus-offline')).toHaveTextContent('Offline');
+    expect(production.getByTestId('hostStatus-host_unreachable')).toHaveTextContent('Unreachable');
+    expect(production.getByTestId('hostStatusCause')).toHaveTextContent(
+      'connect ECONNREFUSED 10.0.0.5:55000',
+    );
     expect(await production.findByTestId('hostUpdates-error')).toHaveTextContent('Could not check');
     expect(production.queryByTestId('demoHostBadge')).not.toBeInTheDocument();
 
@@ -233,9 +275,22 @@ describe('API hosts table', () => {
     expect(lab.getByText('https://lab.example.org:55001')).toBeInTheDocument();
   });
 
-  it('chooses the host the dashboard uses: URL and stored choice', async () => {
-    const { user, history } = setup();
-    await user.click((await row('lab')).getByTestId('useHost'));
+  it("stars the user's default host on the server and works with it", async () => {
+    const { user, history, mock } = setup({ defaultHost: 'demo' });
+    expect(await (await row('demo')).findByTestId('defaultHostBadge')).toHaveTextContent(
+      'your default',
+    );
+    const star = (await row('lab')).getByTestId('defaultHost');
+    expect(star).toHaveAttribute('aria-pressed', 'false');
+    await user.click(star);
+    expect(await (await row('lab')).findByTestId('defaultHostBadge')).toBeInTheDocument();
+    expect(mock.calls).toContainEqual({
+      method: 'PUT',
+      path: '/hosts/default-api',
+      body: { id: 'lab' },
+    });
+    expect((await row('lab')).getByTestId('defaultHost')).toHaveAttribute('aria-pressed', 'true');
+    expect((await row('demo')).queryByTestId('defaultHostBadge')).not.toBeInTheDocument();
     await waitFor(() =>
       expect(new URLSearchParams(history.location.search).get('host')).toBe('lab'),
     );
@@ -243,12 +298,29 @@ describe('API hosts table', () => {
     expect(window.localStorage.getItem(SELECTED_API_HOST_STORAGE_KEY)).toBe('lab');
   });
 
-  it('records the first host as the one in use when the URL names none', async () => {
+  it("opens a new browser with the user's default host, else the first one", async () => {
+    const { history } = setup({ url: '/', defaultHost: 'production' });
+    await waitFor(() =>
+      expect(new URLSearchParams(history.location.search).get('host')).toBe('production'),
+    );
+    expect(window.localStorage.getItem(SELECTED_API_HOST_STORAGE_KEY)).toBe('production');
+  });
+
+  it('records the first host as the one in use when neither the URL, the browser nor the user name one', async () => {
     const { history } = setup({ url: '/' });
     await waitFor(() =>
       expect(new URLSearchParams(history.location.search).get('host')).toBe('demo'),
     );
     expect(window.localStorage.getItem(SELECTED_API_HOST_STORAGE_KEY)).toBe('demo');
+  });
+
+  it('keeps the host this browser worked with over the default', async () => {
+    window.localStorage.setItem(SELECTED_API_HOST_STORAGE_KEY, 'lab');
+    const { history, mock } = setup({ url: '/', defaultHost: 'production' });
+    await waitFor(() =>
+      expect(new URLSearchParams(history.location.search).get('host')).toBe('lab'),
+    );
+    expect(mock.calls.filter((call) => call.path === '/hosts/default-api')).toHaveLength(1);
   });
 
   it('edits a host: checks the fields, sends the changes with the version read, and reloads', async () => {
@@ -327,19 +399,111 @@ describe('API hosts table', () => {
     ]);
   });
 
-  it('checks a host on demand and shows its version, or why it cannot be used', async () => {
-    const { user, toasts } = setup();
-    await user.click((await row('lab')).getByTestId('checkHost'));
-    expect(await (await row('lab')).findByTestId('hostStatus-online')).toBeInTheDocument();
-    expect((await row('lab')).getByText('4.14.6')).toBeInTheDocument();
+  it('checks every host again when the page opens and shows the cause of each failure', async () => {
+    const { mock, toasts } = setup({
+      checkOutcomes: {
+        demo: (id) =>
+          failed(id, 'upstream_error', 'answered GET / with 500: Wazuh API internal error'),
+        production: (id) => failed(id, 'tls_error', 'self-signed certificate in certificate chain'),
+        lab: (id) => failed(id, 'login_failed', 'Invalid credentials'),
+      },
+    });
+    const expectations: Array<[string, ManagedApiErrorCode, string, string]> = [
+      ['demo', 'upstream_error', 'API error', 'answered GET / with 500: Wazuh API internal error'],
+      ['production', 'tls_error', 'TLS error', 'self-signed certificate in certificate chain'],
+      ['lab', 'login_failed', 'Wrong credentials', 'Invalid credentials'],
+    ];
+    for (const [id, code, label, cause] of expectations) {
+      const hostRow = await row(id);
+      expect(await hostRow.findByTestId(`hostStatus-${code}`)).toHaveTextContent(label);
+      expect(hostRow.getByTestId('hostStatusCause')).toHaveTextContent(cause);
+    }
+    expect(
+      mock.calls
+        .filter((call) => call.path === '/api/check-stored-api')
+        .map((call) => (call.body as { id: string }).id)
+        .sort(),
+    ).toEqual(['demo', 'lab', 'production']);
+    // The causes are in the rows: no toast repeats them.
+    expect(toasts).toEqual([]);
+  });
+
+  it('checks a host, or all of them, when asked, and shows its version or why it cannot be used', async () => {
+    let demoChecks = 0;
+    const { user, mock } = setup({
+      checkOutcomes: {
+        demo: (id) =>
+          (demoChecks += 1) === 1
+            ? usable(id, '4.14.7')
+            : failed(id, 'timeout', 'The API host did not answer within 60 s'),
+        production: (id) => usable(id, '4.13.0'),
+        lab: (id) => usable(id, '4.14.6'),
+      },
+    });
+    expect(await (await row('lab')).findByText('4.14.6')).toBeInTheDocument();
+    expect(await (await row('demo')).findByTestId('hostStatus-online')).toBeInTheDocument();
     await user.click((await row('demo')).getByTestId('checkHost'));
-    expect(await (await row('demo')).findByTestId('hostStatus-offline')).toBeInTheDocument();
-    expect(toasts).toContainEqual({
-      color: 'warning',
-      toast: expect.objectContaining({
-        title: 'Checking API host demo: Error',
-        text: 'The API host did not answer within 60 s',
-      }),
+    const demo = await row('demo');
+    expect(await demo.findByTestId('hostStatus-timeout')).toHaveTextContent(
+      'Unreachable: no answer in time',
+    );
+    expect(demo.getByTestId('hostStatusCause')).toHaveTextContent(
+      'The API host did not answer within 60 s',
+    );
+
+    const checksBefore = mock.calls.filter((call) => call.path === '/api/check-stored-api').length;
+    await user.click(screen.getByTestId('checkAllHosts'));
+    await waitFor(() =>
+      expect(mock.calls.filter((call) => call.path === '/api/check-stored-api')).toHaveLength(
+        checksBefore + 3,
+      ),
+    );
+    expect(await (await row('production')).findByText('4.13.0')).toBeInTheDocument();
+  });
+
+  describe('with a fake clock', () => {
+    beforeEach(() => jest.useFakeTimers({ now: new Date(checkedAt) }));
+    afterEach(() => jest.useRealTimers());
+
+    it('says when each host was checked, and says so once a status is older than the check interval', async () => {
+      setup();
+      const user = userEvent.setup({
+        advanceTimers: (ms) => jest.advanceTimersByTime(ms),
+        pointerEventsCheck: PointerEventsCheckLevel.Never,
+      });
+      const rowOf = (id: string) => within(screen.getByTestId(`apiHostRow-${id}`));
+      const checkedAt = (id: string) => rowOf(id).getByTestId('hostStatusCheckedAt');
+      // The hosts load and are checked again without the clock moving: the check is made at the mount.
+      await act(async () => {
+        for (let hop = 0; hop < 50; hop += 1) await Promise.resolve();
+      });
+      expect(checkedAt('lab')).toHaveTextContent(/^checked 0 s ago/);
+      expect(checkedAt('lab').querySelector('time')).toHaveAttribute(
+        'dateTime',
+        new Date(Date.now()).toISOString(),
+      );
+
+      act(() => jest.advanceTimersByTime(12_000));
+      expect(checkedAt('lab')).toHaveTextContent(/^checked 12 s ago/);
+      expect(screen.queryByTestId('hostStatusStale')).not.toBeInTheDocument();
+
+      act(() => jest.advanceTimersByTime(PERIOD_MS));
+      expect(checkedAt('lab')).toHaveTextContent(/^checked 5 min ago/);
+      for (const id of ['demo', 'production', 'lab'])
+        expect(rowOf(id).getByTestId('hostStatusStale')).toHaveTextContent(
+          'Older than the 5 min check interval',
+        );
+
+      // Checking one host again (from the keyboard) makes its status fresh; the others stay stale.
+      rowOf('lab').getByTestId('checkHost').focus();
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(checkedAt('lab')).toHaveTextContent(/^checked 0 s ago/));
+      expect(rowOf('lab').queryByTestId('hostStatusStale')).not.toBeInTheDocument();
+      expect(rowOf('demo').getByTestId('hostStatusStale')).toBeInTheDocument();
+
+      screen.getByTestId('checkAllHosts').focus();
+      await user.keyboard(' ');
+      await waitFor(() => expect(screen.queryByTestId('hostStatusStale')).not.toBeInTheDocument());
     });
   });
 
@@ -369,6 +533,6 @@ describe('API hosts table', () => {
     const lab = await row('lab');
     expect(lab.getByTestId('editHost')).toBeDisabled();
     expect(lab.getByTestId('deleteHost')).toBeDisabled();
-    expect(lab.getByTestId('useHost')).toBeEnabled();
+    expect(lab.getByTestId('defaultHost')).toBeEnabled();
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Settings → API: the stored managed-API hosts with their state, version and available updates;
- * add, edit, check, delete a host, choose the one the dashboard uses, and open the API console.
+ * add, edit, check, delete a host, star the user's default host, and open the API console. Every
+ * host is checked again when the page opens, so the states shown are today's, not the last round's.
  */
 import {
   EuiBadge,
@@ -14,7 +15,7 @@ import {
   EuiToolTip,
   type EuiBasicTableColumn,
 } from '@elastic/eui';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiHostCheck, ApiHostEntry } from '../../../common/api-host-check';
 import { setSelectedApiHostId } from '../../../../check-updates/common/selected-api-host';
 import { CONSOLE_APP_ID } from '../app-metadata';
@@ -23,11 +24,14 @@ import { ErrorPrompt } from '../../components/error-prompt';
 import { HOST_URL_PARAM, useSelectedHost } from '../../components/selected-host';
 import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';
+import { useNow } from '../../hooks/use-now';
 import { ApiHostForm } from './api-host-form';
 import { HostStatus, HostUpdatesCell } from './host-status';
 import { useHostUpdates } from './use-host-updates';
 
 const ADMIN_ROLE = 'admin';
+/** How often "checked 12 s ago" moves on. */
+const CLOCK_TICK_MS = 1000;
 
 type FormState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; host: ApiHostEntry };
 
@@ -47,22 +51,47 @@ export function ApiHostsPanel() {
     entries.map((entry) => entry.id),
     forceUpdates,
   );
+  const now = useNow(CLOCK_TICK_MS);
+  const loadDefault = useCallback(
+    (signal: AbortSignal) => hostsClient.getDefault(signal),
+    [hostsClient],
+  );
+  const { state: defaultHost, reload: reloadDefault } = useAsync(
+    loadDefault,
+    'Reading your default API host',
+  );
 
-  const check = async (id: string) => {
-    setChecking((current) => ({ ...current, [id]: true }));
+  // A host that cannot be used is a result shown in its row, not an error to pop up.
+  const check = useCallback(
+    async (id: string) => {
+      setChecking((current) => ({ ...current, [id]: true }));
+      try {
+        const result = await hostsClient.check(id);
+        setChecks((current) => ({ ...current, [id]: result }));
+      } catch (error) {
+        errors.report(error, `Checking API host ${id}`);
+      } finally {
+        setChecking((current) => ({ ...current, [id]: false }));
+      }
+    },
+    [hostsClient, errors],
+  );
+  const checkAll = useCallback((ids: string[]) => Promise.all(ids.map((id) => check(id))), [check]);
+
+  const checkedOnOpen = useRef(false);
+  useEffect(() => {
+    if (checkedOnOpen.current || hosts.status !== 'success') return;
+    checkedOnOpen.current = true;
+    void checkAll(hosts.data.map((entry) => entry.id));
+  }, [hosts, checkAll]);
+
+  const makeDefault = async (id: string) => {
     try {
-      const result = await hostsClient.check(id);
-      setChecks((current) => ({ ...current, [id]: result }));
-      if (!(result.reachable && result.authenticated))
-        errors.report(
-          new Error(result.error?.message ?? 'The host cannot be used'),
-          `Checking API host ${id}`,
-          { level: 'warning' },
-        );
+      await hostsClient.setDefault(id);
+      reloadDefault();
+      select(id);
     } catch (error) {
-      errors.report(error, `Checking API host ${id}`);
-    } finally {
-      setChecking((current) => ({ ...current, [id]: false }));
+      errors.report(error, `Making ${id} your default API host`);
     }
   };
 
@@ -85,6 +114,7 @@ export function ApiHostsPanel() {
         setParams({ [HOST_URL_PARAM]: undefined });
       }
       reloadHosts();
+      reloadDefault();
     } catch (error) {
       errors.report(error, `Deleting API host ${entry.id}`);
     }
@@ -117,6 +147,13 @@ export function ApiHostsPanel() {
               </EuiToolTip>
             </EuiFlexItem>
           )}
+          {defaultHost.data === id && (
+            <EuiFlexItem grow={false}>
+              <EuiBadge color="hollow" iconType="starFilled" data-test-subj="defaultHostBadge">
+                your default
+              </EuiBadge>
+            </EuiFlexItem>
+          )}
           {selected?.id === id && (
             <EuiFlexItem grow={false}>
               <EuiBadge color="primary" data-test-subj="selectedHostBadge">
@@ -136,6 +173,8 @@ export function ApiHostsPanel() {
         <HostStatus
           check={checks[entry.id] ?? entry.status}
           checking={checking[entry.id] ?? false}
+          now={now}
+          periodMs={entry.check_period_ms}
         />
       ),
     },
@@ -158,16 +197,17 @@ export function ApiHostsPanel() {
       render: (entry: ApiHostEntry) => (
         <EuiFlexGroup gutterSize="xs" responsive={false} data-test-subj={`hostActions-${entry.id}`}>
           <EuiButtonIcon
-            iconType={selected?.id === entry.id ? 'starFilled' : 'starEmpty'}
-            aria-label={`Use ${entry.id}`}
-            title="Use this host in the dashboard"
-            onClick={() => select(entry.id)}
-            data-test-subj="useHost"
+            iconType={defaultHost.data === entry.id ? 'starFilled' : 'starEmpty'}
+            aria-label={`Make ${entry.id} your default host`}
+            aria-pressed={defaultHost.data === entry.id}
+            title="Your default host: the apps open with it in any browser"
+            onClick={() => void makeDefault(entry.id)}
+            data-test-subj="defaultHost"
           />
           <EuiButtonIcon
             iconType="refresh"
-            aria-label={`Check ${entry.id}`}
-            title="Check the connection"
+            aria-label={`Check ${entry.id} again`}
+            title="Check the connection again"
             onClick={() => void check(entry.id)}
             data-test-subj="checkHost"
           />
@@ -209,7 +249,8 @@ export function ApiHostsPanel() {
         <EuiFlexItem grow={false}>
           <EuiText size="s" color="subdued">
             <p>
-              The star marks the host the dashboard uses.{' '}
+              The star marks your default host, the one the apps open with in any browser you sign
+              in from; &quot;in use&quot; marks the host this browser works with now.{' '}
               {isAdmin ? '' : 'Only administrators can add, edit or delete hosts.'}
             </p>
           </EuiText>
@@ -218,6 +259,17 @@ export function ApiHostsPanel() {
           <EuiFlexGroup gutterSize="s" alignItems="center" responsive={false}>
             <EuiFlexItem grow={false}>
               <DismissNotificationCheck />
+            </EuiFlexItem>
+            <EuiFlexItem grow={false}>
+              <EuiButton
+                iconType="refresh"
+                onClick={() => void checkAll(entries.map((entry) => entry.id))}
+                isLoading={Object.values(checking).some(Boolean)}
+                isDisabled={entries.length === 0}
+                data-test-subj="checkAllHosts"
+              >
+                Check all hosts
+              </EuiButton>
             </EuiFlexItem>
             <EuiFlexItem grow={false}>
               <EuiButton

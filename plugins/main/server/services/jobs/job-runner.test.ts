@@ -48,17 +48,6 @@ describe('JobRunner', () => {
     expect(runs).toBeGreaterThanOrEqual(4);
   });
 
-  it('tells the period of a schedule', () => {
-    const jobs = runner(new InProcessCoordination());
-    const noop = async () => undefined;
-    expect(
-      jobs.start({ name: 'five-minutes', schedule: '0 */5 * * * *', run: noop }).periodMs,
-    ).toBe(5 * 60_000);
-    expect(jobs.start({ name: 'seconds', schedule: '*/2 * * * * *', run: noop }).periodMs).toBe(
-      2_000,
-    );
-  });
-
   it('logs a failed run, and waits on stop for a run under way', async () => {
     const logger = createRecordingLogger();
     const jobs = runner(new InProcessCoordination(), logger);

@@ -12,11 +12,6 @@ export interface BackgroundJob {
   run(): Promise<unknown>;
 }
 
-export interface ScheduledJob {
-  /** Time between two ticks of the schedule (the next two, for irregular schedules). */
-  periodMs: number;
-}
-
 /**
  * How long a tick's claim is kept: far longer than clocks of instances differ, so a late instance
  * still finds the claim of the tick it is late for.
@@ -46,7 +41,7 @@ export class JobRunner {
     };
   }
 
-  start(job: BackgroundJob): ScheduledJob {
+  start(job: BackgroundJob): void {
     const task = cron.schedule(job.schedule, () => this.runLogged(job.name, job.run), {
       name: `svc.${job.name}`,
       distributed: true,
@@ -59,8 +54,6 @@ export class JobRunner {
       logger: this.cronLogger,
     });
     this.tasks.push(task);
-    const [next, after] = task.getNextRuns(2);
-    return { periodMs: after.getTime() - next.getTime() };
   }
 
   /** Runs a task once now, in the background, logging a failure like a scheduled run's. */

@@ -3,20 +3,7 @@
  * Each carries the HTTP status the dashboard answers with, a stable `code` the browser can switch on,
  * and what the upstream said (status, title, detail, error number, or the network error code).
  */
-
-export type ManagedApiErrorCode =
-  | 'host_not_found'
-  | 'host_unreachable'
-  | 'timeout'
-  | 'tls_error'
-  | 'malformed_response'
-  | 'response_too_large'
-  | 'busy'
-  | 'login_failed'
-  | 'invalid_request'
-  | 'credentials_unreadable'
-  | 'aborted'
-  | 'upstream_error';
+import type { ManagedApiErrorCode } from '../../../common/api-host-check';
 
 /** What the managed API (or the network below it) said, as far as it is known. */
 export interface UpstreamDetail {
