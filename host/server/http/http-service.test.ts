@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { deferred } from '../../../test/support/waiting';
 import { schema } from '../../schema';
 import { CORE_OWNER } from './context-container';
 import { HttpService } from './http-service';
@@ -35,6 +36,9 @@ async function call(
 describe('HTTP service: router, validation and errors', () => {
   let server: TestHttpServer;
   const seen: unknown[] = [];
+  /** The slow route got its request, and later saw its signal abort. */
+  const slowStarted = deferred();
+  const slowAborted = deferred();
 
   beforeAll(async () => {
     server = await startTestHttpServer((http) => {
@@ -241,15 +245,19 @@ describe('HTTP service: router, validation and errors', () => {
           validate: { body: schema.object({ note: schema.string() }) },
         },
         async (_c, request, response) => {
-          await new Promise((resolve) => setTimeout(resolve, 20));
-          return response.ok({ body: { aborted: request.signal.aborted } });
+          const { signal } = request;
+          // The request stream closes once its body is read: let that close be seen before asking.
+          await new Promise((resolve) => setImmediate(resolve));
+          return response.ok({ body: { aborted: signal.aborted } });
         },
       );
       router.get({ path: '/api/slow', validate: false }, async (_c, request, response) => {
-        await new Promise<void>((resolve) =>
+        const aborted = new Promise<void>((resolve) =>
           request.signal.addEventListener('abort', () => resolve()),
         );
-        seen.push('aborted');
+        slowStarted.resolve();
+        await aborted;
+        slowAborted.resolve();
         return response.ok({ body: {} });
       });
       http.registerOnPreResponse((_request, _response, toolkit) =>
@@ -575,12 +583,11 @@ describe('HTTP service: router, validation and errors', () => {
       headers: ALICE,
       signal: controller.signal,
     }).catch((error: Error) => error);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await slowStarted.promise;
     controller.abort();
     await pending;
-    for (let attempt = 0; attempt < 100 && !seen.includes('aborted'); attempt += 1)
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(seen).toContain('aborted');
+    // Resolved only by the route's signal: a signal that missed the disconnect times the test out.
+    await slowAborted.promise;
   });
 
   it('keeps request.signal live for a connected client once the body has been read', async () => {
@@ -700,8 +707,8 @@ describe('HTTP service: base path and static assets', () => {
 
 describe('HTTP service: stop', () => {
   it('lets a response in flight finish, then cuts what still runs after the grace period', async () => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
+    const slowStarted = deferred();
+    const released = deferred();
     const logger = createRecordingLogger();
     const service = new HttpService(
       { host: '127.0.0.1', port: 0, basePath: '', maxPayloadBytes: 1024, shutdownGraceMs: 300 },
@@ -711,26 +718,27 @@ describe('HTTP service: stop', () => {
     http.registerAuth(() => TEST_USERS.alice);
     const router = http.createRouter(PLUGIN);
     router.get({ path: '/slow', validate: false }, async (_c, _r, response) => {
-      await released;
+      slowStarted.resolve();
+      await released.promise;
       return response.ok({ body: { finished: true } });
     });
-    router.get({ path: '/endless', validate: false }, async (_c, _r, response) =>
-      response.ok({
-        body: new Readable({
-          read() {
-            setTimeout(() => this.push('tick\n'), 20);
-          },
-        }),
-      }),
-    );
+    router.get({ path: '/endless', validate: false }, async (_c, _r, response) => {
+      // A download that never ends: a line each time the client asks for more.
+      const body = new Readable({
+        read() {
+          this.push('tick\n');
+        },
+      });
+      return response.ok({ body });
+    });
     await service.start({ coreContext: () => ({}) as never });
     const { url } = await service.listen();
     const slow = fetch(`${url}/slow`).then((response) => response.json());
     const endless = await fetch(`${url}/endless`);
     const endlessText = endless.text().catch((error: Error) => error);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await slowStarted.promise;
     const stopped = service.stop();
-    release();
+    released.resolve();
     expect(await slow).toEqual({ finished: true });
     await stopped;
     // The download was cut: reading it fails instead of ending (the error comes from fetch's own realm).

@@ -1,10 +1,5 @@
+import { deferred } from '../../../test/support/waiting';
 import { InProcessCoordination } from './coordination';
-
-function deferred() {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-}
 
 describe('InProcessCoordination', () => {
   it('withLock skips a task while the same lock is held, and frees it afterwards', async () => {

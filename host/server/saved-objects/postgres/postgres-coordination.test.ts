@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
 import { Client } from 'pg';
+import { deferred, eventually } from '../../../../test/support/waiting';
 import { createRecordingLogger } from '../testing';
 import { advisoryLockKey } from './advisory-lock';
 import { PostgresDatabase } from './database';
@@ -12,29 +13,10 @@ import { createTestDatabase, describeWithPostgres, type TestDatabase } from './t
 
 jest.setTimeout(60_000);
 
-function deferred() {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-}
-
 /** One dashboard instance's view of the database: its own connections and coordination. */
 interface Instance {
   database: PostgresDatabase;
   coordination: PostgresCoordination;
-}
-
-async function eventually<T>(
-  attempt: () => Promise<T | undefined>,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await attempt();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describeWithPostgres('PostgresCoordination', () => {
@@ -108,7 +90,8 @@ describeWithPostgres('PostgresCoordination', () => {
     const task = (label: string, order: string[]) => async () => {
       inside += 1;
       most = Math.max(most, inside);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // A round trip to the database inside the section: a task let in beside it would be seen here.
+      await a.database.pool.query('SELECT 1');
       order.push(label);
       inside -= 1;
       return label;
@@ -225,9 +208,9 @@ describeWithPostgres('PostgresCoordination', () => {
 
   it('lets a key be claimed again once its claim has ended, and removes ended claims', async () => {
     const [a, b] = [await instance(), await instance()];
-    await expect(a.coordination.claimRun('short', 1)).resolves.toBe(true);
-    await expect(a.coordination.claimRun('stale', 1)).resolves.toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A claim of 0 ms has ended as soon as it is made (by the database's clock).
+    await expect(a.coordination.claimRun('short', 0)).resolves.toBe(true);
+    await expect(a.coordination.claimRun('stale', 0)).resolves.toBe(true);
     await expect(b.coordination.claimRun('short', 60_000)).resolves.toBe(true);
     await expect(a.coordination.claimRun('short', 60_000)).resolves.toBe(false);
     const { rows } = await a.database.pool.query<{ key: string }>(

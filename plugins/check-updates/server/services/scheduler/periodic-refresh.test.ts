@@ -113,6 +113,8 @@ describe('periodic refresh', () => {
   });
 
   it('claims each node-cron tick, so of two instances one refreshes per tick', async () => {
+    // node-cron reads the clock and arms timeouts: faked, the test steps through three ticks.
+    jest.useFakeTimers({ now: Date.parse('2026-01-01T00:00:00.500Z') });
     const coordination = sharedLock();
     const refreshAll = jest.fn(async (): Promise<RefreshSummary> => ({
       refreshed: [],
@@ -126,10 +128,13 @@ describe('periodic refresh', () => {
         logger: createRecordingLogger(),
       }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
-    await Promise.all(jobs.map((job) => job.stop()));
-    expect(refreshAll.mock.calls.length).toBeGreaterThanOrEqual(2);
-    expect(refreshAll.mock.calls.length).toBeLessThanOrEqual(3);
+    try {
+      await jest.advanceTimersByTimeAsync(3_000);
+      await Promise.all(jobs.map((job) => job.stop()));
+    } finally {
+      jest.useRealTimers();
+    }
+    expect(refreshAll).toHaveBeenCalledTimes(3);
   });
 
   it('schedules the job with node-cron by default and stops it', async () => {

@@ -32,10 +32,16 @@ function envelope(items: unknown[], total: number): { status: number; data: unkn
 }
 
 /** Serves `total` agents page by page and records every page path asked for. */
-function agentSource(total: number): { fetchPage: CsvPageFetcher; paths: string[] } {
+function agentSource(total: number): {
+  fetchPage: CsvPageFetcher;
+  paths: string[];
+  released(): Promise<void>;
+} {
   const paths: string[] = [];
-  const fetchPage: CsvPageFetcher = async (path) => {
+  let lastSignal: AbortSignal | undefined;
+  const fetchPage: CsvPageFetcher = async (path, signal) => {
     paths.push(path);
+    lastSignal = signal;
     const query = new URL(path, 'http://x').searchParams;
     const offset = Number(query.get('offset'));
     const limit = Number(query.get('limit'));
@@ -44,7 +50,13 @@ function agentSource(total: number): { fetchPage: CsvPageFetcher; paths: string[
     );
     return envelope(items, total);
   };
-  return { fetchPage, paths };
+  // An export that ends aborts the signal of its page fetches: after that it fetches no more.
+  const released = () =>
+    new Promise<void>((resolve) => {
+      if (!lastSignal || lastSignal.aborted) resolve();
+      else lastSignal.addEventListener('abort', () => resolve(), { once: true });
+    });
+  return { fetchPage, paths, released };
 }
 
 async function readAll(stream: Readable): Promise<string> {
@@ -364,7 +376,7 @@ describe('CsvExportService', () => {
       break;
     }
     controller.abort();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await source.released();
     expect(source.paths.length).toBeLessThan(10);
   });
 });

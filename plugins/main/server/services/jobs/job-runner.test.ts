@@ -2,15 +2,13 @@ import { InProcessCoordination } from '../../../../../host/server/saved-objects/
 import { createRecordingLogger } from '../../../../../host/server/saved-objects/testing';
 import { JobRunner } from './job-runner';
 
-// Real node-cron ticks (one per second) over a few seconds.
-jest.setTimeout(15_000);
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('JobRunner', () => {
   const runners: JobRunner[] = [];
+  // node-cron reads the clock and arms timeouts: faked, each tick is a step the test takes.
+  beforeEach(() => jest.useFakeTimers({ now: Date.parse('2026-01-01T00:00:00.500Z') }));
   afterEach(async () => {
     await Promise.all(runners.splice(0).map((runner) => runner.stop()));
+    jest.useRealTimers();
   });
 
   function runner(coordination: InProcessCoordination, logger = createRecordingLogger()) {
@@ -30,10 +28,10 @@ describe('JobRunner', () => {
           runs.push({ instance, second: Math.floor(Date.now() / 1000) });
         },
       });
-    await wait(3_500);
-    expect(runs.length).toBeGreaterThanOrEqual(2);
+    await jest.advanceTimersByTimeAsync(3_000);
     const seconds = runs.map((run) => run.second);
-    expect(new Set(seconds).size).toBe(seconds.length);
+    expect(seconds).toHaveLength(3);
+    expect(new Set(seconds).size).toBe(3);
   });
 
   it('runs a job on every tick when instances do not share a database', async () => {
@@ -44,20 +42,27 @@ describe('JobRunner', () => {
         schedule: '* * * * * *',
         run: async () => void (runs += 1),
       });
-    await wait(2_500);
-    expect(runs).toBeGreaterThanOrEqual(4);
+    await jest.advanceTimersByTimeAsync(3_000);
+    expect(runs).toBe(6);
   });
 
   it('logs a failed run, and waits on stop for a run under way', async () => {
     const logger = createRecordingLogger();
     const jobs = runner(new InProcessCoordination(), logger);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     let finished = false;
     jobs.runNow('slow', async () => {
-      await wait(200);
+      await released;
       finished = true;
     });
     jobs.runNow('broken', async () => Promise.reject(new Error('store offline')));
-    await jobs.stop();
+    let stopped = false;
+    const stopping = jobs.stop().then(() => void (stopped = true));
+    await jest.runAllTimersAsync();
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
     expect(finished).toBe(true);
     expect(logger.records).toContainEqual(
       expect.objectContaining({

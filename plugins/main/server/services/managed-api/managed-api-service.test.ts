@@ -310,9 +310,8 @@ describe('ManagedApiService', () => {
   });
 
   it('ends a slow call with a timeout error', async () => {
-    upstream.route('GET', '/slow', (_request, response) => {
-      setTimeout(() => sendJson(response, 200, agents), 3_000).unref();
-    });
+    // A host that never answers: the call ends on the service's own timeout.
+    upstream.route('GET', '/slow', () => undefined);
     const setup = serviceFor([upstreamHost(upstream, PASSWORD)], { timeoutMs: 300 });
     transport = setup.transport;
     await expect(
@@ -324,17 +323,15 @@ describe('ManagedApiService', () => {
   });
 
   it('stops when the caller goes away', async () => {
-    upstream.route('GET', '/slow', (_request, response) => {
-      setTimeout(() => sendJson(response, 200, agents), 3_000).unref();
-    });
+    const controller = new AbortController();
+    // The caller leaves once the host holds the call, before any answer.
+    upstream.route('GET', '/slow', () => controller.abort());
     const setup = serviceFor([upstreamHost(upstream, PASSWORD)]);
     transport = setup.transport;
-    const controller = new AbortController();
     const call = setup.service.asInternalUser.request('GET', '/slow', undefined, {
       apiHostID: 'prod',
       signal: controller.signal,
     });
-    setTimeout(() => controller.abort(), 100);
     await expect(call).rejects.toBeInstanceOf(ApiRequestAbortedError);
   });
 
@@ -345,8 +342,7 @@ describe('ManagedApiService', () => {
     });
     upstream.route('GET', '/truncated', (_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
-      response.write('{"data": ');
-      setTimeout(() => response.destroy(), 50);
+      response.write('{"data": ', () => response.destroy());
     });
     const setup = serviceFor([upstreamHost(upstream, PASSWORD)]);
     transport = setup.transport;

@@ -65,7 +65,8 @@ describe('UiLogWriter', () => {
         message: 'x'.repeat(200),
         location: `entry ${index}`,
       });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Closing waits for the rotations under way.
+    await writer.close();
     const logs = readdirSync(join(dataDir, 'logs')).filter((name) => name.endsWith('ui.log'));
     expect(logs).toContain('ui.log');
     expect(logs.length).toBeGreaterThan(1);
