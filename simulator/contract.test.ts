@@ -130,6 +130,18 @@ const CASES: Case[] = [
     status: 200,
   },
   {
+    operation: 'DELETE /groups',
+    path: '/groups?groups_list=contract',
+    status: 403,
+    as: 'readonly',
+  },
+  {
+    operation: 'DELETE /groups',
+    path: '/groups?groups_list=contract,default,no-such-group',
+    status: 200,
+  },
+  { operation: 'DELETE /groups', path: '/groups', status: 400 },
+  {
     operation: 'PUT /agents/restart',
     path: '/agents/restart?agents_list=001,002,000',
     status: 200,

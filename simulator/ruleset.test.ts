@@ -127,6 +127,56 @@ describe('simulator ruleset files, CDB lists, ruleset test and apply', () => {
     });
   });
 
+  describe('decoders files', () => {
+    const upload = (text: string) =>
+      send('PUT', '/decoders/files/local_decoder.xml?overwrite=true', text, OCTET);
+    const refusal = async (text: string) => (await upload(text)).json.data.failed_items[0]?.error;
+
+    it('saves a well-formed decoder and reads it back into GET /decoders', async () => {
+      const text =
+        '<decoder name="my-app">\n  <program_name>^my-app</program_name>\n</decoder>\n\n<decoder name="my-app-user">\n  <parent>my-app</parent>\n  <regex>user (\\S+)</regex>\n  <order>user</order>\n</decoder>\n';
+      expect((await upload(text)).json).toMatchObject({
+        data: { affected_items: ['etc/decoders/local_decoder.xml'] },
+        error: 0,
+      });
+      const decoders = (await send('GET', '/decoders?filename=local_decoder.xml')).json.data
+        .affected_items;
+      expect(decoders.map((decoder: { name: string }) => decoder.name)).toEqual([
+        'my-app',
+        'my-app-user',
+      ]);
+    });
+
+    it('refuses malformed XML and broken structure with the line at fault, keeping the stored file', async () => {
+      const before = (await send('GET', '/decoders/files/local_decoder.xml?raw=true')).text;
+      expect(await refusal('<decoder name="a">\n  <prematch>x</prematch>\n</decodr>\n')).toEqual({
+        code: 1113,
+        message: expect.stringMatching(/^XML syntax error: .*line 3, column \d+$/),
+      });
+      expect(
+        await refusal(
+          '<decoder name="a">\n  <prematch>x</prematch>\n</decoder>\n<decoder>\n</decoder>\n',
+        ),
+      ).toEqual({
+        code: 1113,
+        message: 'XML syntax error: a decoder has no name: line 4',
+      });
+      expect(
+        await refusal(
+          '<decoder name="a">\n  <prematch>x</prematch>\n  <matchh>y</matchh>\n</decoder>\n',
+        ),
+      ).toEqual({
+        code: 1113,
+        message: 'XML syntax error: invalid option <matchh> in decoder "a": line 3',
+      });
+      expect(await refusal('<rule id="1">\n</rule>\n')).toEqual({
+        code: 1113,
+        message: 'XML syntax error: invalid element <rule> outside a decoder: line 1',
+      });
+      expect((await send('GET', '/decoders/files/local_decoder.xml?raw=true')).text).toBe(before);
+    });
+  });
+
   describe('CDB lists', () => {
     it('lists the seeded lists with their entries and saves key:value lines', async () => {
       const lists = (await send('GET', '/lists')).json.data.affected_items;
@@ -295,5 +345,61 @@ describe('simulator groups and their shared configuration', () => {
     expect(
       (await request(api.url, token, 'GET', '/groups/payments/files/agent.conf?raw=true')).text,
     ).toBe(conf);
+  });
+
+  it('deletes groups: their agents fall back to default, default and unknown groups fail per item', async () => {
+    await request(api.url, token, 'POST', '/groups', { group_id: 'retired' });
+    await request(
+      api.url,
+      token,
+      'PUT',
+      '/agents/group?agents_list=001&group_id=retired&force_single_group=true',
+    );
+    await request(api.url, token, 'PUT', '/agents/group?agents_list=002&group_id=retired');
+    const answer = await request(
+      api.url,
+      token,
+      'DELETE',
+      '/groups?groups_list=retired,default,ghost',
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({
+      data: {
+        affected_items: ['retired'],
+        total_affected_items: 1,
+        total_failed_items: 2,
+        failed_items: [
+          {
+            error: expect.objectContaining({ code: 1710, message: 'The group does not exist' }),
+            id: ['ghost'],
+          },
+          { error: { code: 1712, message: "Default group can't be removed" }, id: ['default'] },
+        ],
+      },
+      message: 'Some groups were not deleted',
+      error: 2,
+    });
+    const agents = await request(api.url, token, 'GET', '/agents?agents_list=001,002&select=group');
+    expect(
+      agents.json.data.affected_items.map((agent: { group: string[] }) => agent.group),
+    ).toEqual([['default'], expect.not.arrayContaining(['retired'])]);
+    const groups = await request(api.url, token, 'GET', '/groups');
+    expect(
+      groups.json.data.affected_items.map((group: { name: string }) => group.name),
+    ).not.toContain('retired');
+  });
+
+  it('deletes only the groups a user may delete, and never default with "all"', async () => {
+    const readonly = await login(api.url, READONLY_USER);
+    const denied = await request(api.url, readonly, 'DELETE', '/groups?groups_list=dmz');
+    expect(denied.status).toBe(403);
+    expect(denied.json.detail).toBe('Permission denied: Resource type: group:id');
+    const all = await request(api.url, token, 'DELETE', '/groups?groups_list=all');
+    expect(all.json.data.failed_items).toEqual([]);
+    expect(all.json.data.affected_items).not.toContain('default');
+    const left = await request(api.url, token, 'GET', '/groups');
+    expect(left.json.data.affected_items.map((group: { name: string }) => group.name)).toEqual([
+      'default',
+    ]);
   });
 });

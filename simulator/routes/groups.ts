@@ -1,7 +1,8 @@
-/** HTTP bindings of group creation, a group's agents and its shared configuration. */
+/** HTTP bindings of group creation and deletion, a group's agents and its shared configuration. */
 import { type HandlerTable, caller } from '../http/context';
 import {
   createGroup,
+  deleteGroups,
   groupAgents,
   groupConfiguration,
   groupFile,
@@ -13,6 +14,9 @@ export function groupHandlers(state: SimulatorState): HandlerTable {
   return {
     'POST /groups': (context) => ({
       body: createGroup(state, caller(context), context.body as { group_id: string }),
+    }),
+    'DELETE /groups': (context) => ({
+      body: deleteGroups(state, caller(context), context.query),
     }),
     'GET /groups/{group_id}/agents': (context) => ({
       body: groupAgents(state, caller(context), String(context.path.group_id), context.query),

@@ -126,7 +126,15 @@ function readRule(element: XmlElement, fileGroups: string[], file: FileOf): Rule
   return rule;
 }
 
-export class RulesetFileError extends Error {}
+/** A file the manager would refuse: the reason, ending with the line of the element at fault. */
+export class RulesetFileError extends Error {
+  constructor(
+    reason: string,
+    readonly line: number,
+  ) {
+    super(`${reason}: line ${line}`);
+  }
+}
 
 /** The rules of a file; a rule without a numeric id is an error, as the manager refuses it. */
 export function readRulesFile(text: string, file: FileOf): RuleItem[] {
@@ -137,15 +145,59 @@ export function readRulesFile(text: string, file: FileOf): RuleItem[] {
     for (const element of group.children) {
       if (element.name !== 'rule') continue;
       if (!/^\d+$/.test(element.attributes.id ?? ''))
-        throw new RulesetFileError(`a rule has no valid id (id="${element.attributes.id ?? ''}")`);
+        throw new RulesetFileError(
+          `a rule has no valid id (id="${element.attributes.id ?? ''}")`,
+          element.line,
+        );
       rules.push(readRule(element, fileGroups, file));
     }
   }
   return rules;
 }
 
+/** The options a decoder may hold, as the manager's decoder reader knows them. */
+const DECODER_OPTIONS = new Set([
+  'parent',
+  'accumulate',
+  'program_name',
+  'prematch',
+  'regex',
+  'order',
+  'fts',
+  'ftscomment',
+  'plugin_decoder',
+  'use_own_name',
+  'json_null_field',
+  'json_array_structure',
+  'type',
+]);
+
+/** Refuses what the manager's decoder reader refuses: stray elements, nameless decoders, unknown options. */
+function checkDecoders(elements: readonly XmlElement[]): void {
+  for (const element of elements) {
+    if (element.name === 'var') continue;
+    if (element.name !== 'decoder')
+      throw new RulesetFileError(
+        `invalid element <${element.name}> outside a decoder`,
+        element.line,
+      );
+    const name = element.attributes.name ?? '';
+    if (name.trim() === '') throw new RulesetFileError('a decoder has no name', element.line);
+    for (const option of element.children) {
+      if (!DECODER_OPTIONS.has(option.name) || option.children.length > 0)
+        throw new RulesetFileError(
+          `invalid option <${option.name}> in decoder "${name}"`,
+          option.line,
+        );
+    }
+  }
+}
+
+/** The decoders of a file, checked the way the manager reads them. */
 export function readDecodersFile(text: string, file: FileOf): DecoderItem[] {
-  return parseXmlFragment(text)
+  const elements = parseXmlFragment(text);
+  checkDecoders(elements);
+  return elements
     .filter((element) => element.name === 'decoder')
     .map((element, position) => ({
       ...file,

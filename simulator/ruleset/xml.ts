@@ -10,6 +10,8 @@ export interface XmlElement {
   children: XmlElement[];
   /** Text directly inside the element, trimmed. */
   text: string;
+  /** Line of the opening tag, for error messages. */
+  line: number;
 }
 
 export class XmlSyntaxError extends Error {
@@ -47,6 +49,7 @@ export function parseXmlFragment(text: string): XmlElement[] {
       ),
       children: [],
       text: '',
+      line: parser.line,
     };
     (open.at(-1)?.children ?? roots).push(element);
     open.push(element);

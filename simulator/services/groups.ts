@@ -1,10 +1,10 @@
 /**
- * Creating a group and its shared configuration (`agent.conf`): read raw or as JSON, replaced with an
- * XML body checked for well-formedness (RBAC `group:create` on `*:*:*`, `group:read` and
- * `group:update_config` per group).
+ * Creating and deleting groups and a group's shared configuration (`agent.conf`): read raw or as JSON,
+ * replaced with an XML body checked for well-formedness (RBAC `group:create` on `*:*:*`, `group:delete`,
+ * `group:read` and `group:update_config` per group).
  */
 import type { Reply, Session } from '../http/context';
-import { AffectedItems, type ListBody } from '../http/envelope';
+import { AffectedItems, type AffectedItemsEnvelope, type ListBody } from '../http/envelope';
 import type { ParsedParams } from '../http/params';
 import { codedProblem, permissionDenied } from '../http/problem';
 import { errorNode, requireResourceless } from '../rbac/guard';
@@ -27,6 +27,49 @@ export function createGroup(state: SimulatorState, session: Session, body: { gro
     throw codedProblem(1711, { node: errorNode(session) });
   state.agents.groupNames.add(body.group_id);
   return { message: `Group '${body.group_id}' created.`, error: 0 };
+}
+
+const DEFAULT_GROUP = 'default';
+
+/**
+ * `DELETE /groups?groups_list=…`: each named group the caller may delete is removed, its agents keep
+ * their other groups (or fall back to `default`). `all` means every group the caller may delete, with
+ * `default` left out silently; named, `default` fails with 1712, an unknown group with 1710 and a
+ * denied one with 4000.
+ */
+export function deleteGroups(
+  state: SimulatorState,
+  session: Session,
+  query: ParsedParams,
+): AffectedItemsEnvelope<string> {
+  const canDelete = objectAccess(session.permissions, 'group:delete', 'group:id');
+  const result = new AffectedItems<string>({
+    all: 'All selected groups were deleted',
+    some: 'Some groups were not deleted',
+    none: 'No group was deleted',
+  });
+  const named = (query.groups_list as string[]).map(String);
+  const everyGroup = named.includes('all');
+  const requested = everyGroup
+    ? [...state.agents.groupNames].filter((name) => name !== DEFAULT_GROUP && canDelete(name))
+    : [...new Set(named)];
+  if (!everyGroup && requested.every((name) => !canDelete(name)))
+    throw permissionDenied('group:id', errorNode(session));
+  for (const group of requested) {
+    if (!canDelete(group))
+      result.fail(4000, group, { detail: 'Permission denied: Resource type: group:id' });
+    else if (!state.agents.groupNames.has(group)) result.fail(1710, group);
+    else if (group === DEFAULT_GROUP) result.fail(1712, group);
+    else {
+      for (const n of state.agents.liveIds())
+        if (state.agents.get(n)?.groups?.includes(group)) state.agents.removeGroup(n, group);
+      state.agents.groupNames.delete(group);
+      state.groupConfigurations.remove(group);
+      result.items.push(group);
+    }
+  }
+  result.items.sort();
+  return result.render();
 }
 
 function elementJson(element: XmlElement): unknown {
