@@ -86,8 +86,8 @@ describe('rules files', () => {
       .getByText('id="5700"')
       .first()
       .waitFor();
-    expect(await page.locator(testSubj('saveRulesetFile')).count()).toBe(0);
-    await page.locator(testSubj('closeRulesetFile')).click();
+    expect(await page.locator(testSubj('rulesetFileSave')).count()).toBe(0);
+    await page.locator(testSubj('rulesetFileClose')).click();
   });
 
   it('refuses malformed XML with the line of the fault, keeping the text', async () => {
@@ -103,7 +103,7 @@ describe('rules files', () => {
     await replaceEditorText(
       '<group name="local,">\n  <rule id="100100" level="9">\n  </rul>\n</group>\n',
     );
-    await page.locator(testSubj('saveRulesetFile')).click();
+    await page.locator(testSubj('rulesetFileSave')).click();
     const error = page.locator(testSubj('rulesetFileError'));
     await error.waitFor();
     expect(await error.textContent()).toMatch(/XML syntax error: .*line 3/);
@@ -115,8 +115,8 @@ describe('rules files', () => {
 
   it('saves the file as written and offers to apply it', async () => {
     await replaceEditorText(customRule);
-    await page.locator(testSubj('saveRulesetFile')).click();
-    await page.locator(testSubj('rulesetFileSaved')).waitFor();
+    await page.locator(testSubj('rulesetFileSave')).click();
+    await page.locator(testSubj('documentSaved')).waitFor();
     await page.locator(testSubj('applyChanges')).waitFor();
     expect(await managedApiText('/rules/files/local_rules.xml?raw=true')).toBe(customRule);
     keepScreenshot(await screenshot(page, 'rules-editor'), 'rules-editor.png');
@@ -131,7 +131,7 @@ describe('rules files', () => {
     await page.locator(testSubj('restartManager')).click();
     await page.locator(`${testSubj('confirmRestartModal')} button:has-text("Restart")`).click();
     await page.locator(testSubj('managerBackToast')).waitFor({ timeout: 30_000 });
-    await page.locator(testSubj('closeRulesetFile')).click();
+    await page.locator(testSubj('rulesetFileClose')).click();
   });
 });
 
@@ -172,8 +172,8 @@ describe('CDB lists', () => {
     await page.locator(testSubj('cdbRowDone')).click();
     await page.locator(testSubj('cdbListSearch')).fill('permission');
     expect(await page.locator(`${testSubj('cdbListTable')} tbody tr`).count()).toBe(1);
-    await page.locator(testSubj('saveCdbList')).click();
-    await page.locator(testSubj('cdbListSaved')).waitFor();
+    await page.locator(testSubj('cdbListSave')).click();
+    await page.locator(testSubj('documentSaved')).waitFor();
     const stored = await managedApiText('/lists/files/audit-keys?raw=true');
     expect(stored.startsWith('audit-wazuh-w:write\n')).toBe(true);
     expect(stored.endsWith('audit-wazuh-c:command\naudit-wazuh-p:permission\n')).toBe(true);
@@ -186,6 +186,7 @@ describe('groups', () => {
     await page.goto(`${env.dashboard.url}/app/svc-groups?host=${API_HOST_ID}`);
     await waitForApp(page, 'svc-groups');
     await page.locator(testSubj('openGroup-default')).click();
+    await page.locator(testSubj('groupTab-configuration')).click();
     await page
       .locator(`${testSubj('groupConfigurationEditor')} .cm-content`)
       .getByText('<agent_config>')
@@ -197,8 +198,8 @@ describe('groups', () => {
     await page.keyboard.press('Control+A');
     await page.keyboard.press('Delete');
     await page.keyboard.insertText(conf);
-    await page.locator(testSubj('saveGroupConfiguration')).click();
-    await page.locator(testSubj('groupConfigurationSaved')).waitFor();
+    await page.locator(testSubj('groupSave')).click();
+    await page.locator(testSubj('documentSaved')).waitFor();
     expect(await managedApiText('/groups/default/files/agent.conf?raw=true')).toBe(conf);
     expect(pageErrors(page)).toEqual([]);
   });

@@ -5,6 +5,7 @@ import {
   EuiFlexItem,
   EuiProgress,
   EuiText,
+  EuiToolTip,
 } from '@elastic/eui';
 import { useRef, useState } from 'react';
 import type { CsvFilter, CsvProgress } from '../services/csv-export';
@@ -18,6 +19,8 @@ export interface CsvExportButtonProps {
   filters: CsvFilter[];
   expectedRows?: number;
   what: string;
+  /** Set when the export would not hold what the user sees (unsaved changes): why it is disabled. */
+  disabledReason?: string;
 }
 
 /** Exports the current filter as CSV, with progress and a way to stop; the file keeps the server's name. */
@@ -27,6 +30,7 @@ export function CsvExportButton({
   filters,
   expectedRows,
   what,
+  disabledReason,
 }: CsvExportButtonProps) {
   const { csv, errors, core } = useSvcServices();
   const [progress, setProgress] = useState<CsvProgress>();
@@ -62,10 +66,21 @@ export function CsvExportButton({
   };
 
   if (!progress) {
-    return (
-      <EuiButton iconType="export" onClick={() => void start()} data-test-subj="csvExport">
+    const button = (
+      <EuiButton
+        iconType="export"
+        isDisabled={disabledReason !== undefined}
+        title={disabledReason}
+        onClick={() => void start()}
+        data-test-subj="csvExport"
+      >
         Export CSV
       </EuiButton>
+    );
+    return disabledReason === undefined ? (
+      button
+    ) : (
+      <EuiToolTip content={disabledReason}>{button}</EuiToolTip>
     );
   }
   const total = progress.expectedRows;

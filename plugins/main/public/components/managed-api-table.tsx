@@ -10,6 +10,7 @@ import {
   EuiSpacer,
   EuiText,
   type EuiBasicTableColumn,
+  type EuiTableSelectionType,
 } from '@elastic/eui';
 import { useCallback, type ReactNode } from 'react';
 import type { ApiHost } from '../../common/api-hosts';
@@ -29,7 +30,10 @@ export interface ManagedApiTableProps<T extends object> {
   columns: Array<EuiBasicTableColumn<T>>;
   searchFields: SearchField[];
   defaultSort: string;
-  /** Fixed parameters of this view (`rule_ids`, a status), sent with every page and export. */
+  /**
+   * Fixed parameters of this view (`rule_ids`, a status), sent with every page and export; a fixed
+   * `q` narrows the search bar's rather than being replaced by it.
+   */
   query?: ApiQuery;
   /** Separates the URL state of two tables in one view. */
   prefix?: string;
@@ -39,6 +43,8 @@ export interface ManagedApiTableProps<T extends object> {
   what: string;
   itemId: keyof T & string;
   onItemClick?(item: T): void;
+  /** Checkboxes for acting on several rows. */
+  selection?: EuiTableSelectionType<T>;
   toolbar?: ReactNode;
   'data-test-subj': string;
 }
@@ -55,6 +61,7 @@ export function ManagedApiTable<T extends object>({
   what,
   itemId,
   onItemClick,
+  selection,
   toolbar,
   'data-test-subj': testSubj,
 }: ManagedApiTableProps<T>) {
@@ -66,11 +73,18 @@ export function ManagedApiTable<T extends object>({
   const fixedQuery = JSON.stringify(query ?? {});
   const load = useCallback(
     async (signal: AbortSignal) => {
-      const filter = await translate();
+      const searched = await translate();
+      const fixed = JSON.parse(fixedQuery) as ApiQuery;
+      const q =
+        [fixed.q, searched.q]
+          .filter(Boolean)
+          .map((part) => `(${String(part)})`)
+          .join(';') || undefined;
+      const filter = { ...searched, q };
       const page = await api.list<T>({
         apiHostId: host.id,
         path,
-        query: { ...JSON.parse(fixedQuery), offset, limit, sort: apiSort, ...filter },
+        query: { ...fixed, offset, limit, sort: apiSort, ...filter },
         signal,
         action,
       });
@@ -81,8 +95,9 @@ export function ManagedApiTable<T extends object>({
   const { state, reload } = useAsync(load, `Loading ${what}`, action);
   const page = state.data;
   const csvFilters = [
+    // The fixed `q` is part of the page's filter.
     ...Object.entries(query ?? {}).flatMap(([name, value]) =>
-      value === undefined || value === null || value === ''
+      name === 'q' || value === undefined || value === null || value === ''
         ? []
         : [{ name, value: Array.isArray(value) ? value.join(',') : String(value) }],
     ),
@@ -141,6 +156,7 @@ export function ManagedApiTable<T extends object>({
         items={state.status === 'error' ? [] : (page?.items ?? [])}
         itemId={itemId}
         columns={columns}
+        selection={selection}
         loading={state.status === 'loading'}
         pagination={table.pagination(page?.total ?? 0)}
         sorting={table.sorting}

@@ -15,18 +15,10 @@ import {
   renderWithServices,
 } from '../test-support/test-services';
 import { ErrorOrchestrator } from './error-orchestrator';
+import { TEST_API_HOST as host } from '../test-support/render-app';
 
 jest.setTimeout(120_000);
 
-const host = {
-  id: 'prod',
-  url: 'https://manager.example.org',
-  port: 55000,
-  username: 'wui',
-  run_as: false,
-  tls_verify: true,
-  version: 'v1',
-};
 const agent = {
   id: '003',
   name: 'web-03',

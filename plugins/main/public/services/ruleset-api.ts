@@ -1,5 +1,5 @@
 /**
- * The managed API's ruleset and group-configuration calls the management views make: files are read
+ * The managed API's ruleset and group calls the management views make: files are read
  * raw and saved as they are (`{origin, body}` through the proxy, so the API receives the file's
  * bytes with its own media type), plus the ruleset test, validation and restart.
  */
@@ -96,6 +96,27 @@ export class RulesetApi {
       path: filePath(kind, file),
       query: folderQuery(kind, file),
       action: `${ACTION[kind]}:delete`,
+    });
+  }
+
+  async createGroup(group: string) {
+    await this.api.request({
+      apiHostId: this.apiHostId,
+      method: 'POST',
+      path: '/groups',
+      body: { group_id: group },
+      action: 'group:create',
+    });
+  }
+
+  /** Deletes a group; its agents keep their other groups, or go back to `default`. */
+  async deleteGroup(group: string) {
+    await this.api.mutate({
+      apiHostId: this.apiHostId,
+      method: 'DELETE',
+      path: '/groups',
+      query: { groups_list: group },
+      action: 'group:delete',
     });
   }
 

@@ -14,18 +14,9 @@ import {
 } from '../../test-support/test-services';
 import { AppRoot } from '../app-root';
 import { AgentsView } from './index';
+import { TEST_API_HOST as host } from '../../test-support/render-app';
 
 jest.setTimeout(120_000);
-
-const host = {
-  id: 'prod',
-  url: 'https://manager.example.org',
-  port: 55000,
-  username: 'wui',
-  run_as: false,
-  tls_verify: true,
-  version: 'v1',
-};
 
 function agent(id: string, status = 'active') {
   return {

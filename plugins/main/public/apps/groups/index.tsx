@@ -10,7 +10,7 @@ export function GroupsView() {
     <Page
       title="Groups"
       testSubj="svcGroups"
-      description="Groups of agents and the configuration they share (agent.conf)"
+      description="Groups of agents: their members and the configuration they share (agent.conf)"
     >
       <RequireHost>{(host) => <GroupsPanel key={host.id} host={host} />}</RequireHost>
     </Page>

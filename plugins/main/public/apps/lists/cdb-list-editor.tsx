@@ -1,30 +1,26 @@
 /**
  * One CDB list as a key/value table: search, add, edit and remove rows, then save the whole list as
- * its file. Unsaved rows are protected like an edited file; a refused save keeps them.
+ * its file. Unsaved rows are protected like an edited file; a refused save keeps them. The CSV export
+ * writes the stored list (key and value columns), so it waits until the rows shown are saved.
  */
 import {
   EuiBasicTable,
   EuiButton,
   EuiButtonEmpty,
-  EuiCallOut,
   EuiFieldSearch,
   EuiFieldText,
   EuiFlexGroup,
   EuiFlexItem,
+  EuiForm,
   EuiFormRow,
   EuiSpacer,
-  EuiTitle,
   type EuiBasicTableColumn,
 } from '@elastic/eui';
 import { useCallback, useState } from 'react';
-import { ApplyChanges } from '../../components/ruleset/apply-changes';
-import { useUnsavedChanges } from '../../components/ruleset/unsaved-changes';
+import { CsvExportButton } from '../../components/csv-export-button';
+import { DocumentEditorFrame, useEditedDocument } from '../../components/ruleset/document-editor';
 import { READ_ONLY_REASON } from '../../components/ruleset/use-can-write';
-import { ErrorPrompt } from '../../components/error-prompt';
-import { useSvcServices } from '../../components/services-context';
-import { useAsync } from '../../hooks/use-async';
 import { CUSTOM_FOLDER, type RulesetApi } from '../../services/ruleset-api';
-import { toSvcError } from '../../services/svc-error';
 import {
   type CdbEntry,
   keyProblem,
@@ -53,54 +49,69 @@ function RowForm({
   const [touched, setTouched] = useState(false);
   const keyError = touched ? keyProblem(key, entries, current?.key) : undefined;
   const valueError = valueProblem(value);
+  const complete = !keyProblem(key, entries, current?.key) && !valueError;
   return (
-    <EuiFlexGroup
-      gutterSize="s"
-      alignItems="flexEnd"
-      responsive={false}
-      data-test-subj="cdbRowForm"
+    <EuiForm
+      component="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (complete) onDone({ key, value });
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onCancel();
+      }}
     >
-      <EuiFlexItem>
-        <EuiFormRow label="Key" isInvalid={!!keyError} error={keyError}>
-          <EuiFieldText
-            compressed
-            value={key}
-            isInvalid={!!keyError}
-            onChange={(event) => {
-              setKey(event.target.value);
-              setTouched(true);
-            }}
-            data-test-subj="cdbRowKey"
-          />
-        </EuiFormRow>
-      </EuiFlexItem>
-      <EuiFlexItem>
-        <EuiFormRow label="Value" isInvalid={!!valueError} error={valueError}>
-          <EuiFieldText
-            compressed
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            data-test-subj="cdbRowValue"
-          />
-        </EuiFormRow>
-      </EuiFlexItem>
-      <EuiFlexItem grow={false}>
-        <EuiButton
-          size="s"
-          isDisabled={!!keyProblem(key, entries, current?.key) || !!valueError}
-          onClick={() => onDone({ key, value })}
-          data-test-subj="cdbRowDone"
-        >
-          {edit.mode === 'add' ? 'Add' : 'Update'}
-        </EuiButton>
-      </EuiFlexItem>
-      <EuiFlexItem grow={false}>
-        <EuiButtonEmpty size="s" onClick={onCancel}>
-          Cancel
-        </EuiButtonEmpty>
-      </EuiFlexItem>
-    </EuiFlexGroup>
+      <EuiFlexGroup
+        gutterSize="s"
+        alignItems="flexEnd"
+        responsive={false}
+        data-test-subj="cdbRowForm"
+      >
+        <EuiFlexItem>
+          <EuiFormRow label="Key" isInvalid={!!keyError} error={keyError}>
+            <EuiFieldText
+              compressed
+              value={key}
+              isInvalid={!!keyError}
+              onChange={(event) => {
+                setKey(event.target.value);
+                setTouched(true);
+              }}
+              data-test-subj="cdbRowKey"
+            />
+          </EuiFormRow>
+        </EuiFlexItem>
+        <EuiFlexItem>
+          <EuiFormRow label="Value" isInvalid={!!valueError} error={valueError}>
+            <EuiFieldText
+              compressed
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+              data-test-subj="cdbRowValue"
+            />
+          </EuiFormRow>
+        </EuiFlexItem>
+        <EuiFlexItem grow={false}>
+          <EuiButton size="s" type="submit" isDisabled={!complete} data-test-subj="cdbRowDone">
+            {edit.mode === 'add' ? 'Add' : 'Update'}
+          </EuiButton>
+        </EuiFlexItem>
+        <EuiFlexItem grow={false}>
+          <EuiButtonEmpty size="s" onClick={onCancel}>
+            Cancel
+          </EuiButtonEmpty>
+        </EuiFlexItem>
+      </EuiFlexGroup>
+    </EuiForm>
   );
+}
+
+export const UNSAVED_EXPORT_REASON =
+  'Save the list first: the export writes the list as the managed API stores it.';
+
+/** The export of one stored list, with its key and value columns only. */
+function cdbListExportFilters(filename: string) {
+  return [{ name: 'filename', value: filename, _isCDBList: true }];
 }
 
 export function CdbListEditor({
@@ -120,8 +131,6 @@ export function CdbListEditor({
   onDeleteRequest(): void;
   onSaved(): void;
 }) {
-  const { core, csv, errors } = useSvcServices();
-  const file = { filename, relative_dirname: CUSTOM_FOLDER.lists };
   const load = useCallback(
     (signal: AbortSignal) =>
       isNew
@@ -131,17 +140,26 @@ export function CdbListEditor({
             .then(parseCdbList),
     [isNew, ruleset, filename],
   );
-  const loaded = useAsync(load, `Reading the list ${filename}`, 'lists:read');
-  const [draft, setDraft] = useState<CdbEntry[]>();
-  const [savedEntries, setSavedEntries] = useState<CdbEntry[]>();
+  const document = useEditedDocument<CdbEntry[]>({
+    load,
+    what: `Reading the list ${filename}`,
+    action: 'lists:read',
+    isNew,
+    empty: [],
+    persist: (entries) =>
+      ruleset.saveFile(
+        'lists',
+        { filename, relative_dirname: CUSTOM_FOLDER.lists },
+        serializeCdbList(entries),
+        !isNew,
+      ),
+    saveAction: 'lists:update',
+    savedTitle: `Saved the list ${filename}`,
+    onSaved,
+  });
   const [rowEdit, setRowEdit] = useState<RowEdit>();
   const [search, setSearch] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<string>();
-  const stored = savedEntries ?? loaded.state.data;
-  const entries = draft ?? stored ?? [];
-  const dirty = isNew || (draft !== undefined && draft !== stored);
-  const { confirmLeave, modal } = useUnsavedChanges(dirty && canWrite);
+  const entries = document.value;
   const shown = entries.filter(
     (entry) =>
       search === '' ||
@@ -150,41 +168,8 @@ export function CdbListEditor({
   );
 
   const change = (next: CdbEntry[]) => {
-    setDraft(next);
+    document.change(next);
     setRowEdit(undefined);
-  };
-
-  /** The stored list, exported by the dashboard with its key and value columns. */
-  const exportCsv = async () => {
-    try {
-      await csv.export({
-        apiHostId: ruleset.apiHostId,
-        path: '/lists',
-        filters: [{ name: 'filename', value: filename, _isCDBList: true }],
-      });
-    } catch (error) {
-      errors.report(error, `Exporting the list ${filename}`, { action: 'lists:read' });
-    }
-  };
-
-  const save = async () => {
-    setSaving(true);
-    setProblem(undefined);
-    try {
-      await ruleset.saveFile('lists', file, serializeCdbList(entries), !isNew);
-      setSavedEntries(entries);
-      setDraft(entries);
-      core.notifications.toasts.addSuccess({
-        title: `Saved the list ${filename}`,
-        'data-test-subj': 'cdbListSaved',
-      });
-      onSaved();
-    } catch (error) {
-      const failure = toSvcError(error, 'lists:update');
-      setProblem(failure.detail || failure.title);
-    } finally {
-      setSaving(false);
-    }
   };
 
   const columns: Array<EuiBasicTableColumn<CdbEntry>> = [
@@ -221,153 +206,78 @@ export function CdbListEditor({
   ];
 
   return (
-    <>
-      <EuiFlexGroup alignItems="center" gutterSize="s" responsive={false}>
+    <DocumentEditorFrame
+      document={document}
+      title={`${CUSTOM_FOLDER.lists}/${filename}`}
+      backLabel="Lists"
+      readOnlyReason={canWrite ? undefined : READ_ONLY_REASON}
+      ruleset={ruleset}
+      canWrite={canWrite}
+      savedWhat="The CDB list was saved"
+      failedTitle={`The managed API did not save ${filename}`}
+      toolbar={
         <EuiFlexItem grow={false}>
-          <EuiButtonEmpty
-            iconType="arrowLeft"
-            size="s"
-            onClick={() => confirmLeave(onClose)}
-            data-test-subj="closeCdbList"
-          >
-            Lists
-          </EuiButtonEmpty>
+          <CsvExportButton
+            apiHostId={ruleset.apiHostId}
+            path="/lists"
+            filters={cdbListExportFilters(filename)}
+            what={`the list ${filename}`}
+            disabledReason={document.dirty ? UNSAVED_EXPORT_REASON : undefined}
+          />
         </EuiFlexItem>
+      }
+      onClose={onClose}
+      onDeleteRequest={isNew ? undefined : onDeleteRequest}
+      data-test-subj="cdbList"
+    >
+      <EuiFlexGroup gutterSize="s" responsive={false}>
         <EuiFlexItem>
-          <EuiTitle size="s">
-            <h2 data-test-subj="cdbListTitle">
-              {CUSTOM_FOLDER.lists}/{filename}
-            </h2>
-          </EuiTitle>
+          <EuiFieldSearch
+            fullWidth
+            placeholder="Search keys and values"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            data-test-subj="cdbListSearch"
+          />
         </EuiFlexItem>
-        <EuiFlexItem grow={false}>
-          <EuiButtonEmpty
-            size="s"
-            iconType="exportAction"
-            isDisabled={isNew}
-            onClick={exportCsv}
-            data-test-subj="cdbListCsv"
-          >
-            Export CSV
-          </EuiButtonEmpty>
-        </EuiFlexItem>
-        {canWrite && !isNew && (
-          <EuiFlexItem grow={false}>
-            <EuiButtonEmpty
-              color="danger"
-              iconType="trash"
-              size="s"
-              onClick={onDeleteRequest}
-              data-test-subj="deleteCdbList"
-            >
-              Delete
-            </EuiButtonEmpty>
-          </EuiFlexItem>
-        )}
         {canWrite && (
           <EuiFlexItem grow={false}>
             <EuiButton
-              fill
-              size="s"
-              iconType="save"
-              isLoading={saving}
-              isDisabled={!dirty || loaded.state.status !== 'success'}
-              onClick={save}
-              data-test-subj="saveCdbList"
+              iconType="plusInCircle"
+              onClick={() => setRowEdit({ mode: 'add' })}
+              data-test-subj="cdbAddRow"
             >
-              Save
+              Add row
             </EuiButton>
           </EuiFlexItem>
         )}
       </EuiFlexGroup>
       <EuiSpacer size="s" />
-      {!canWrite && (
+      {rowEdit && (
         <>
-          <EuiCallOut
-            size="s"
-            iconType="lock"
-            title={READ_ONLY_REASON}
-            data-test-subj="readOnlyReason"
+          <RowForm
+            key={rowEdit.mode === 'edit' ? rowEdit.key : ''}
+            entries={entries}
+            edit={rowEdit}
+            onCancel={() => setRowEdit(undefined)}
+            onDone={(entry) =>
+              change(
+                rowEdit.mode === 'add'
+                  ? [...entries, entry]
+                  : entries.map((candidate) => (candidate.key === rowEdit.key ? entry : candidate)),
+              )
+            }
           />
           <EuiSpacer size="s" />
         </>
       )}
-      {problem && (
-        <>
-          <EuiCallOut
-            color="danger"
-            iconType="error"
-            title={`The managed API did not save ${filename}`}
-            data-test-subj="cdbListError"
-          >
-            <p>{problem}</p>
-          </EuiCallOut>
-          <EuiSpacer size="s" />
-        </>
-      )}
-      {savedEntries !== undefined && !dirty && (
-        <>
-          <ApplyChanges ruleset={ruleset} canWrite={canWrite} what="The CDB list was saved" />
-          <EuiSpacer size="s" />
-        </>
-      )}
-      {loaded.state.status === 'error' && !stored ? (
-        <ErrorPrompt error={loaded.state.error} onRetry={loaded.reload} />
-      ) : (
-        <>
-          <EuiFlexGroup gutterSize="s" responsive={false}>
-            <EuiFlexItem>
-              <EuiFieldSearch
-                fullWidth
-                placeholder="Search keys and values"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                data-test-subj="cdbListSearch"
-              />
-            </EuiFlexItem>
-            {canWrite && (
-              <EuiFlexItem grow={false}>
-                <EuiButton
-                  iconType="plusInCircle"
-                  onClick={() => setRowEdit({ mode: 'add' })}
-                  data-test-subj="cdbAddRow"
-                >
-                  Add row
-                </EuiButton>
-              </EuiFlexItem>
-            )}
-          </EuiFlexGroup>
-          <EuiSpacer size="s" />
-          {rowEdit && (
-            <>
-              <RowForm
-                key={rowEdit.mode === 'edit' ? rowEdit.key : ''}
-                entries={entries}
-                edit={rowEdit}
-                onCancel={() => setRowEdit(undefined)}
-                onDone={(entry) =>
-                  change(
-                    rowEdit.mode === 'add'
-                      ? [...entries, entry]
-                      : entries.map((candidate) =>
-                          candidate.key === rowEdit.key ? entry : candidate,
-                        ),
-                  )
-                }
-              />
-              <EuiSpacer size="s" />
-            </>
-          )}
-          <EuiBasicTable<CdbEntry>
-            items={shown}
-            columns={columns}
-            loading={loaded.state.status === 'loading'}
-            noItemsMessage={search ? 'No row matches the search' : 'The list is empty'}
-            data-test-subj="cdbListTable"
-          />
-        </>
-      )}
-      {modal}
-    </>
+      <EuiBasicTable<CdbEntry>
+        items={shown}
+        columns={columns}
+        loading={document.loaded.state.status === 'loading'}
+        noItemsMessage={search ? 'No row matches the search' : 'The list is empty'}
+        data-test-subj="cdbListTable"
+      />
+    </DocumentEditorFrame>
   );
 }

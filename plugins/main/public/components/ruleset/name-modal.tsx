@@ -1,8 +1,12 @@
-/** Asks the name of something new (a custom file, a CDB list), checked as it is typed. */
+/**
+ * Asks the name of something new (a custom file, a CDB list, a group), checked as it is typed; Enter
+ * creates, Escape cancels.
+ */
 import {
   EuiButton,
   EuiButtonEmpty,
   EuiFieldText,
+  EuiForm,
   EuiFormRow,
   EuiModal,
   EuiModalBody,
@@ -10,7 +14,8 @@ import {
   EuiModalHeader,
   EuiModalHeaderTitle,
 } from '@elastic/eui';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { READ_ONLY_REASON } from './use-can-write';
 
 export function NameModal({
   title,
@@ -29,32 +34,74 @@ export function NameModal({
 }) {
   const [name, setName] = useState('');
   const problem = problemOf(name);
+  const formId = `${testSubj}Form`;
+  const canCreate = name !== '' && !problem;
   return (
-    <EuiModal onClose={onCancel} data-test-subj={testSubj}>
+    <EuiModal
+      onClose={onCancel}
+      initialFocus={`[data-test-subj="${testSubj}Name"]`}
+      data-test-subj={testSubj}
+    >
       <EuiModalHeader>
         <EuiModalHeaderTitle>{title}</EuiModalHeaderTitle>
       </EuiModalHeader>
       <EuiModalBody>
-        <EuiFormRow label={label} isInvalid={!!problem} error={problem}>
-          <EuiFieldText
-            value={name}
-            isInvalid={!!problem}
-            onChange={(event) => setName(event.target.value.trim())}
-            data-test-subj={`${testSubj}Name`}
-          />
-        </EuiFormRow>
+        <EuiForm
+          id={formId}
+          component="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (canCreate) onCreate(name);
+          }}
+        >
+          <EuiFormRow label={label} isInvalid={!!problem} error={problem}>
+            <EuiFieldText
+              value={name}
+              isInvalid={!!problem}
+              onChange={(event) => setName(event.target.value.trim())}
+              data-test-subj={`${testSubj}Name`}
+            />
+          </EuiFormRow>
+        </EuiForm>
       </EuiModalBody>
       <EuiModalFooter>
         <EuiButtonEmpty onClick={onCancel}>Cancel</EuiButtonEmpty>
         <EuiButton
           fill
-          isDisabled={name === '' || !!problem}
-          onClick={() => onCreate(name)}
+          type="submit"
+          form={formId}
+          isDisabled={!canCreate}
           data-test-subj={`${testSubj}Create`}
         >
           Create
         </EuiButton>
       </EuiModalFooter>
     </EuiModal>
+  );
+}
+
+/** The button that starts something new; for read-only users it is disabled and says why. */
+export function NewButton({
+  canWrite,
+  onClick,
+  'data-test-subj': testSubj,
+  children,
+}: {
+  canWrite: boolean;
+  onClick(): void;
+  'data-test-subj': string;
+  children: ReactNode;
+}) {
+  return (
+    <EuiButton
+      size="s"
+      iconType="plusInCircle"
+      isDisabled={!canWrite}
+      title={canWrite ? undefined : READ_ONLY_REASON}
+      onClick={onClick}
+      data-test-subj={testSubj}
+    >
+      {children}
+    </EuiButton>
   );
 }

@@ -3,36 +3,24 @@
  * with the reason. Save sends the file itself; the managed API's refusal is shown in the editor (its
  * line marked) and the text stays as typed, so nothing is lost.
  */
-import {
-  EuiBadge,
-  EuiButton,
-  EuiButtonEmpty,
-  EuiCallOut,
-  EuiFlexGroup,
-  EuiFlexItem,
-  EuiSpacer,
-  EuiTitle,
-} from '@elastic/eui';
-import { useCallback, useState } from 'react';
-import { useAsync } from '../../hooks/use-async';
+import { useCallback } from 'react';
 import {
   type RulesetApi,
   type RulesetFileKind,
   type RulesetFileRef,
   isCustomFile,
 } from '../../services/ruleset-api';
-import { toSvcError } from '../../services/svc-error';
-import { ErrorPrompt } from '../error-prompt';
-import { useSvcServices } from '../services-context';
-import { ApplyChanges } from './apply-changes';
-import { useUnsavedChanges } from './unsaved-changes';
+import { DocumentEditorFrame, useEditedDocument } from './document-editor';
 import { READ_ONLY_REASON } from './use-can-write';
-import { type EditorProblem, XmlEditor, problemLine } from './xml-editor';
+import { XmlEditor } from './xml-editor';
 
 const NOUN: Record<Exclude<RulesetFileKind, 'lists'>, string> = {
   rules: 'rules file',
   decoders: 'decoders file',
 };
+
+const BUILT_IN_REASON =
+  'Built-in ruleset files are read-only: copy what you need into a custom file under etc/.';
 
 export function RulesetFileEditor({
   kind,
@@ -54,147 +42,50 @@ export function RulesetFileEditor({
   onDeleteRequest(): void;
   onSaved(): void;
 }) {
-  const { core } = useSvcServices();
+  const path = `${file.relative_dirname}/${file.filename}`;
   const load = useCallback(
     (signal: AbortSignal) =>
       isNew ? Promise.resolve(newFileTemplate(kind)) : ruleset.readFile(kind, file, signal),
     [isNew, kind, ruleset, file],
   );
-  const loaded = useAsync(load, `Reading ${file.filename}`, `${kind}:read`);
-  const [draft, setDraft] = useState<string>();
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<EditorProblem>();
-  /** The text last saved here, which the stored file now holds. */
-  const [savedText, setSavedText] = useState<string>();
-  const stored = savedText ?? loaded.state.data;
-  const text = draft ?? stored ?? '';
-  const dirty = isNew || (draft !== undefined && draft !== stored);
-  const builtIn = !isCustomFile(file);
-  const readOnly = builtIn || !canWrite;
-  const { confirmLeave, modal } = useUnsavedChanges(dirty && !readOnly);
-  const path = `${file.relative_dirname}/${file.filename}`;
-
-  const save = async () => {
-    setSaving(true);
-    setProblem(undefined);
-    try {
-      await ruleset.saveFile(kind, file, text, !isNew);
-      setSavedText(text);
-      core.notifications.toasts.addSuccess({
-        title: `Saved ${path}`,
-        'data-test-subj': 'rulesetFileSaved',
-      });
-      onSaved();
-    } catch (error) {
-      // Shown here, once, with its line: the draft stays in the editor.
-      const failure = toSvcError(error, `${kind}:update`);
-      const message = failure.detail || failure.title;
-      setProblem({ message, line: problemLine(message) });
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const reason = builtIn
-    ? 'Built-in ruleset files are read-only: copy what you need into a custom file under etc/.'
-    : READ_ONLY_REASON;
+  const document = useEditedDocument({
+    load,
+    what: `Reading ${file.filename}`,
+    action: `${kind}:read`,
+    isNew,
+    empty: '',
+    persist: (text) => ruleset.saveFile(kind, file, text, !isNew),
+    saveAction: `${kind}:update`,
+    savedTitle: `Saved ${path}`,
+    onSaved,
+  });
+  const readOnlyReason = !isCustomFile(file)
+    ? BUILT_IN_REASON
+    : canWrite
+      ? undefined
+      : READ_ONLY_REASON;
   return (
-    <>
-      <EuiFlexGroup alignItems="center" gutterSize="s" responsive={false}>
-        <EuiFlexItem grow={false}>
-          <EuiButtonEmpty
-            iconType="arrowLeft"
-            size="s"
-            onClick={() => confirmLeave(onClose)}
-            data-test-subj="closeRulesetFile"
-          >
-            Files
-          </EuiButtonEmpty>
-        </EuiFlexItem>
-        <EuiFlexItem>
-          <EuiTitle size="s">
-            <h2 data-test-subj="rulesetFileTitle">{path}</h2>
-          </EuiTitle>
-        </EuiFlexItem>
-        {readOnly && (
-          <EuiFlexItem grow={false}>
-            <EuiBadge color="hollow" title={reason} data-test-subj="rulesetFileReadOnly">
-              Read-only
-            </EuiBadge>
-          </EuiFlexItem>
-        )}
-        {!readOnly && !isNew && (
-          <EuiFlexItem grow={false}>
-            <EuiButtonEmpty
-              color="danger"
-              iconType="trash"
-              size="s"
-              onClick={onDeleteRequest}
-              data-test-subj="deleteRulesetFile"
-            >
-              Delete
-            </EuiButtonEmpty>
-          </EuiFlexItem>
-        )}
-        {!readOnly && (
-          <EuiFlexItem grow={false}>
-            <EuiButton
-              fill
-              size="s"
-              iconType="save"
-              isLoading={saving}
-              isDisabled={!dirty || loaded.state.status !== 'success'}
-              onClick={save}
-              data-test-subj="saveRulesetFile"
-            >
-              Save
-            </EuiButton>
-          </EuiFlexItem>
-        )}
-      </EuiFlexGroup>
-      <EuiSpacer size="s" />
-      {readOnly && (
-        <>
-          <EuiCallOut size="s" iconType="lock" title={reason} data-test-subj="readOnlyReason" />
-          <EuiSpacer size="s" />
-        </>
-      )}
-      {problem && (
-        <>
-          <EuiCallOut
-            color="danger"
-            iconType="error"
-            title={`The managed API did not save ${file.filename}`}
-            data-test-subj="rulesetFileError"
-          >
-            <p>{problem.message}</p>
-          </EuiCallOut>
-          <EuiSpacer size="s" />
-        </>
-      )}
-      {savedText !== undefined && !dirty && (
-        <>
-          <ApplyChanges
-            ruleset={ruleset}
-            canWrite={canWrite}
-            what={`The ${NOUN[kind]} was saved`}
-          />
-          <EuiSpacer size="s" />
-        </>
-      )}
-      {loaded.state.status === 'error' && !stored ? (
-        <ErrorPrompt error={loaded.state.error} onRetry={loaded.reload} />
-      ) : (
-        <XmlEditor
-          text={text}
-          readOnly={readOnly}
-          problem={problem}
-          onChange={setDraft}
-          data-test-subj="rulesetFileEditor"
-        />
-      )}
-      {modal}
-    </>
+    <DocumentEditorFrame
+      document={document}
+      title={path}
+      backLabel="Files"
+      readOnlyReason={readOnlyReason}
+      ruleset={ruleset}
+      canWrite={canWrite}
+      savedWhat={`The ${NOUN[kind]} was saved`}
+      failedTitle={`The managed API did not save ${file.filename}`}
+      onClose={onClose}
+      onDeleteRequest={isNew ? undefined : onDeleteRequest}
+      data-test-subj="rulesetFile"
+    >
+      <XmlEditor
+        text={document.value}
+        readOnly={readOnlyReason !== undefined}
+        problem={document.problem}
+        onChange={document.change}
+        data-test-subj="rulesetFileEditor"
+      />
+    </DocumentEditorFrame>
   );
 }
 

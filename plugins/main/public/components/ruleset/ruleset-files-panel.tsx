@@ -3,14 +3,7 @@
  * editor (`?file=…&dir=…` in the URL, so it can be linked), new custom files and deletion, both
  * confirmed.
  */
-import {
-  EuiButton,
-  EuiButtonEmpty,
-  EuiConfirmModal,
-  EuiFlexGroup,
-  EuiFlexItem,
-  type EuiBasicTableColumn,
-} from '@elastic/eui';
+import { EuiButtonEmpty, EuiFlexGroup, EuiFlexItem, type EuiBasicTableColumn } from '@elastic/eui';
 import { useMemo, useState } from 'react';
 import type { ApiHost } from '../../../common/api-hosts';
 import type { DecoderFile } from '../../services/managed-api-types';
@@ -23,7 +16,8 @@ import {
 import { useAppUrlState } from '../app-url-state';
 import { ManagedApiTable } from '../managed-api-table';
 import type { SearchField } from '../../search-bar/types';
-import { NameModal } from './name-modal';
+import { useConfirmedDelete } from './confirmed-delete';
+import { NameModal, NewButton } from './name-modal';
 import { useSvcServices } from '../services-context';
 import { RulesetFileEditor } from './ruleset-file-editor';
 import { useCanWrite } from './use-can-write';
@@ -54,12 +48,11 @@ export function RulesetFilesPanel({
   kind: RulesetFilesKind;
   extraColumns?: Array<EuiBasicTableColumn<DecoderFile>>;
 }) {
-  const { api, core, errors } = useSvcServices();
+  const { api } = useSvcServices();
   const { params, setParams } = useAppUrlState();
   const ruleset = useMemo(() => new RulesetApi(api, host.id), [api, host.id]);
   const canWrite = useCanWrite();
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<RulesetFileRef>();
   const [tableGeneration, setTableGeneration] = useState(0);
   const filename = params.get('file');
   const open: RulesetFileRef | undefined = filename
@@ -75,37 +68,17 @@ export function RulesetFilesPanel({
   const close = () =>
     setParams({ file: undefined, dir: undefined, new: undefined }, { push: true });
 
-  const remove = async (file: RulesetFileRef) => {
-    setDeleting(undefined);
-    try {
-      await ruleset.deleteFile(kind, file);
-      core.notifications.toasts.addSuccess({
-        title: `Deleted ${file.relative_dirname}/${file.filename}`,
-        'data-test-subj': 'rulesetFileDeleted',
-      });
+  const deletion = useConfirmedDelete<RulesetFileRef>({
+    nameOf: (file) => `${file.relative_dirname}/${file.filename}`,
+    consequence: () => 'The file is removed from the manager.',
+    remove: (file) => ruleset.deleteFile(kind, file),
+    action: `${kind}:delete`,
+    onDeleted: () => {
       setTableGeneration((value) => value + 1);
       close();
-    } catch (error) {
-      errors.report(error, `Deleting ${file.filename}`, { action: `${kind}:delete` });
-    }
-  };
-
-  const confirmDelete = deleting && (
-    <EuiConfirmModal
-      title={`Delete ${deleting.filename}?`}
-      cancelButtonText="Cancel"
-      confirmButtonText="Delete"
-      buttonColor="danger"
-      data-test-subj="confirmDeleteRulesetFile"
-      onCancel={() => setDeleting(undefined)}
-      onConfirm={() => remove(deleting)}
-    >
-      <p>
-        {deleting.relative_dirname}/{deleting.filename} is removed from the manager. This cannot be
-        undone.
-      </p>
-    </EuiConfirmModal>
-  );
+    },
+    'data-test-subj': 'confirmDeleteRulesetFile',
+  });
 
   if (open)
     return (
@@ -118,10 +91,10 @@ export function RulesetFilesPanel({
           ruleset={ruleset}
           canWrite={canWrite}
           onClose={close}
-          onDeleteRequest={() => setDeleting(open)}
+          onDeleteRequest={() => deletion.request(open)}
           onSaved={() => isNew && setParams({ new: undefined })}
         />
-        {confirmDelete}
+        {deletion.modal}
       </>
     );
 
@@ -160,7 +133,7 @@ export function RulesetFilesPanel({
           type: 'icon',
           color: 'danger',
           available: (file: DecoderFile) => canWrite && isCustomFile(file),
-          onClick: (file: DecoderFile) => setDeleting(file),
+          onClick: (file: DecoderFile) => deletion.request(file),
           'data-test-subj': 'deleteRulesetFileRow',
         },
       ],
@@ -182,16 +155,13 @@ export function RulesetFilesPanel({
         toolbar={
           <EuiFlexGroup justifyContent="flexEnd" responsive={false}>
             <EuiFlexItem grow={false}>
-              <EuiButton
-                size="s"
-                iconType="plusInCircle"
-                isDisabled={!canWrite}
-                title={canWrite ? undefined : 'Only dashboard administrators can add files'}
+              <NewButton
+                canWrite={canWrite}
                 onClick={() => setCreating(true)}
                 data-test-subj="newRulesetFile"
               >
                 New file
-              </EuiButton>
+              </NewButton>
             </EuiFlexItem>
           </EuiFlexGroup>
         }
@@ -202,7 +172,7 @@ export function RulesetFilesPanel({
           title="New custom file"
           label="File name"
           problemOf={newFileProblem}
-          data-test-subj="newRulesetFile"
+          data-test-subj="newRulesetFileModal"
           onCancel={() => setCreating(false)}
           onCreate={(name) => {
             setCreating(false);
@@ -210,7 +180,7 @@ export function RulesetFilesPanel({
           }}
         />
       )}
-      {confirmDelete}
+      {deletion.modal}
     </>
   );
 }

@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { READ_ONLY_REASON } from '../../components/ruleset/use-can-write';
+import { itemsEnvelope, type ManagedApiCallSeen } from '../../test-support/mock-http';
+import { renderApp } from '../../test-support/render-app';
+import { groupNameProblem } from './groups-view';
+import { GroupsView } from './index';
+
+jest.setTimeout(60_000);
+
+function setup(url: string, roles?: string[]) {
+  const groups = new Map([
+    ['default', 3],
+    ['web', 1],
+  ]);
+  return renderApp(<GroupsView />, {
+    title: 'Groups',
+    url,
+    roles,
+    managedApi: (call: ManagedApiCallSeen) => {
+      if (call.method === 'GET' && call.path === '/groups')
+        return itemsEnvelope(
+          [...groups].map(([name, count]) => ({ name, count, configSum: 'ab12' })),
+        );
+      if (call.method === 'POST' && call.path === '/groups') {
+        const name = (call.body as { group_id: string }).group_id;
+        groups.set(name, 0);
+        return { message: `Group '${name}' created.`, error: 0 };
+      }
+      if (call.method === 'DELETE' && call.path === '/groups') {
+        groups.delete(call.query.groups_list);
+        return itemsEnvelope([call.query.groups_list]);
+      }
+      if (call.method === 'GET' && /^\/groups\/[^/]+\/files\/agent.conf$/.test(call.path))
+        return '<agent_config>\n</agent_config>\n';
+      if (call.method === 'GET' && /^\/groups\/[^/]+\/agents$/.test(call.path))
+        return itemsEnvelope([
+          { id: '001', name: 'web-001', ip: '10.0.0.1', status: 'active', group: ['web'] },
+        ]);
+      throw new Error(`unexpected ${call.method} ${call.path}`);
+    },
+  });
+}
+
+describe('Groups app', () => {
+  it('creates a group from its name (Enter submits) and opens it', async () => {
+    const { user, mock, history } = setup('/?host=prod');
+    await screen.findByTestId('openGroup-web');
+    await user.click(screen.getByTestId('newGroup'));
+    const name = screen.getByTestId('newGroupModalName');
+    await user.type(name, 'all');
+    expect(screen.getByTestId('newGroupModalCreate')).toBeDisabled();
+    await user.clear(name);
+    await user.type(name, 'payments{Enter}');
+    await screen.findByTestId('groupTitle');
+    expect(screen.getByTestId('groupTitle')).toHaveTextContent('payments');
+    expect(new URLSearchParams(history.location.search).get('group')).toBe('payments');
+    expect(mock.managedApiCalls).toContainEqual(
+      expect.objectContaining({ method: 'POST', path: '/groups', body: { group_id: 'payments' } }),
+    );
+  });
+
+  it('deletes a group after a confirmation naming it; default cannot be deleted', async () => {
+    const { user, mock } = setup('/?host=prod&group=web');
+    await screen.findByTestId('groupTitle');
+    await user.click(screen.getByTestId('groupDelete'));
+    const modal = await screen.findByTestId('confirmDeleteGroup');
+    expect(modal).toHaveTextContent('Delete the group web?');
+    await user.click(within(modal).getByText('Delete'));
+    await waitFor(() =>
+      expect(mock.managedApiCalls).toContainEqual(
+        expect.objectContaining({
+          method: 'DELETE',
+          path: '/groups',
+          query: { groups_list: 'web' },
+        }),
+      ),
+    );
+    await screen.findByTestId('groupsTable');
+    await screen.findByTestId('openGroup-default');
+    expect(screen.queryByTestId('openGroup-web')).toBeNull();
+    await user.click(screen.getByTestId('openGroup-default'));
+    await screen.findByTestId('groupTitle');
+    expect(screen.queryByTestId('groupDelete')).toBeNull();
+  });
+
+  it('shows read-only users no write action, with the reason', async () => {
+    const { user } = setup('/?host=prod', ['user']);
+    await screen.findByTestId('openGroup-web');
+    expect(screen.getByTestId('newGroup')).toBeDisabled();
+    expect(screen.getByTestId('newGroup')).toHaveAttribute('title', READ_ONLY_REASON);
+    expect(screen.queryByTestId('deleteGroupRow')).toBeNull();
+    await user.click(screen.getByTestId('openGroup-web'));
+    expect(await screen.findByTestId('readOnlyReason')).toHaveTextContent(READ_ONLY_REASON);
+    await screen.findByText('web-001');
+    for (const action of ['groupDelete', 'groupSave', 'addGroupAgents', 'bulkActionsButton'])
+      expect(screen.queryByTestId(action)).toBeNull();
+    expect(screen.queryAllByRole('checkbox')).toEqual([]);
+  });
+});
+
+describe('group names', () => {
+  it('takes the names the managed API takes', () => {
+    expect(groupNameProblem('web-01.eu_2', [])).toBeUndefined();
+    expect(groupNameProblem('a b', [])).toBe('Use letters, digits, ".", "-" or "_"');
+    expect(groupNameProblem('..', [])).toBe('".." is reserved');
+    expect(groupNameProblem('web', ['web'])).toBe('A group with this name exists');
+  });
+});
