@@ -64,12 +64,17 @@ export async function startE2eEnvironment(
   return environment;
 }
 
-async function storeApiHost(dashboard: TestDashboard, managedApi: ManagedApi): Promise<void> {
+/** Stores a simulator as API host `id` (the run_as API user, run_as off), as an admin would. */
+export async function storeApiHost(
+  dashboard: TestDashboard,
+  managedApi: ManagedApi,
+  id = E2E_API_HOST_ID,
+): Promise<void> {
   const url = new URL(managedApi.url);
   const admin = await dashboard.login();
   const response = await admin.post('/hosts/apis', {
     body: {
-      id: E2E_API_HOST_ID,
+      id,
       url: `${url.protocol}//${url.hostname}`,
       port: Number(url.port),
       username: RUN_AS_USER.username,

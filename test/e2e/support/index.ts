@@ -9,7 +9,7 @@
  *   await screenshot(page, 'agents');
  */
 export { ensureBrowserBundles } from './browser-bundles';
-export { startE2eEnvironment, type E2eEnvironment } from './environment';
+export { startE2eEnvironment, storeApiHost, type E2eEnvironment } from './environment';
 export {
   launchBrowser,
   loginThroughUi,
