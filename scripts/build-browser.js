@@ -2,7 +2,7 @@
 /**
  * Browser bundles: one Vite build holding the host shell (`host/public/index.ts`), the login page
  * (`host/public/login/index.tsx`, React alone) and one entry per UI plugin (`plugins/<dir>/public/index.ts(x)` of every manifest with `ui: true`), written to
- * `build/public/` with hashed names. Shared dependencies land in shared chunks (React, EUI, charts),
+ * `build/public/` with hashed names. Shared dependencies land in shared chunks (React, EUI, its icons),
  * and every `import()` an app does in its `mount` becomes its own lazily loaded chunk.
  *
  * `build/public/manifest.json` (written here, read by `host/server/rendering`) names the entry files
@@ -193,55 +193,97 @@ function describeBundle(bundle) {
 }
 
 /**
- * Vendor code in a few long-lived chunks: compiler helpers, React, then what the first page needs of EUI (with the
- * styling, date and colour libraries it shares with charts), then charts with the rest of their
- * dependencies (only apps that draw load them). Higher priority claims a module first.
+ * EUI draws an icon by `import()`ing its module, one module per icon (about 520): left alone, the
+ * build writes a file for each. The icons named in the code the build reads (the apps' and EUI's
+ * components') travel as one chunk, which the first icon a page draws loads; the others, reachable
+ * only through a name made at run time, in a few chunks by name, so no page loads the whole set.
+ */
+const EUI_ICON_DIR = path.join(
+  path.dirname(require.resolve('@elastic/eui/package.json')),
+  'es',
+  'components',
+  'icon',
+);
+const EUI_ICON_MAP = path.join(EUI_ICON_DIR, 'icon_map.js');
+const EUI_ICON_ASSETS = path.join(EUI_ICON_DIR, 'assets') + path.sep;
+/** Chunks for the icons no code names; each holds about 1/8 of them (a few tens of kB before compression). */
+const RARE_ICON_CHUNKS = 8;
+
+/** Icon name → its module's file name in EUI's assets folder, read from EUI's own icon map. */
+function euiIconFiles() {
+  const iconMap = fs.readFileSync(EUI_ICON_MAP, 'utf8');
+  const entry =
+    /^ {2}(\w+): (?:withMetadata\()?function[^{]*\{\s*return import\('\.\/assets\/([\w-]+)'\);/gm;
+  return new Map([...iconMap.matchAll(entry)].map(([, name, file]) => [name, `${file}.js`]));
+}
+
+/** Vite plugin noting which icon modules the code names (as a quoted icon name), for `iconChunkName`. */
+function euiIconUsePlugin(namedIconFiles) {
+  const fileByName = euiIconFiles();
+  if (fileByName.size === 0)
+    throw new Error(`No icon found in ${EUI_ICON_MAP}: its format changed.`);
+  const quoted = /["'`](\w+)["'`]/g;
+  return {
+    name: 'eui-icon-use',
+    transform(code, id) {
+      if (id === EUI_ICON_MAP || id.startsWith(EUI_ICON_ASSETS)) return null;
+      for (const [, word] of code.replace(/\.oneOf\(\[[^\]]*\]\)/g, '').matchAll(quoted)) {
+        const file = fileByName.get(word);
+        if (file) namedIconFiles.add(file);
+      }
+      return null;
+    },
+  };
+}
+
+/** The chunk of an EUI icon module: `icons` when some code names it, else one of the rare-icon chunks. */
+function iconChunkName(namedIconFiles, allIconFiles) {
+  return (id) => {
+    if (!id.startsWith(EUI_ICON_ASSETS)) return null;
+    const file = path.basename(id);
+    if (namedIconFiles.has(file)) return 'icons';
+    const rank = allIconFiles.indexOf(file);
+    return `icons-rare-${Math.floor((rank * RARE_ICON_CHUNKS) / allIconFiles.length) + 1}`;
+  };
+}
+
+/**
+ * Vendor code in a few long-lived chunks: compiler helpers, React, then what the first page needs of
+ * EUI (with the styling, date and colour libraries it uses), then EUI's icons (see above). Higher
+ * priority claims a module first.
  */
 const REACT_AND_RUNTIME = [
   /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
   /@oxc-project[+\\/]runtime/,
   /^\0rolldown[\\/]runtime/,
 ];
-const CHUNK_GROUPS = [
-  // React with the bundler's runtime and the compiler's helpers (class fields for Firefox 88): every
-  // page, the login page included, needs all three, so they travel as one file.
-  {
-    name: 'vendor-react',
-    test: (id) => REACT_AND_RUNTIME.some((pattern) => pattern.test(id)),
-    priority: 30,
-  },
-  {
-    name: 'vendor-eui',
-    test: /node_modules[\\/](@elastic[\\/]eui[^\\/]*|@emotion[\\/][^\\/]+|moment|chroma-js|@elastic[\\/]datemath)[\\/]/,
-    priority: 20,
-    tags: ['$initial'],
-  },
-  {
-    name: 'vendor-charts',
-    test: /node_modules[\\/](@elastic[\\/]charts|d3-[^\\/]+)[\\/]/,
-    priority: 10,
-  },
-];
-
-/**
- * Libraries that would otherwise ship twice or whole. Charts `require()`s chroma-js, which resolves to
- * its CommonJS build while EUI imports its ES modules: both get the ES modules. moment-timezone
- * carries every zone's history since 1900 (730 kB); the build with ten years around its release
- * covers the dates a dashboard shows, and EUI and charts only need it for a zone the user picked.
- */
-const SINGLE_COPY_ALIASES = [
-  {
-    find: /^chroma-js$/,
-    replacement: path.resolve(path.dirname(require.resolve('chroma-js')), '..', 'index.js'),
-  },
-  {
-    find: /^moment-timezone$/,
-    replacement:
-      require.resolve('moment-timezone/builds/moment-timezone-with-data-10-year-range.js'),
-  },
-];
+function chunkGroups(namedIconFiles) {
+  const allIconFiles = fs.readdirSync(EUI_ICON_ASSETS).sort();
+  return [
+    // React with the bundler's runtime and the compiler's helpers (class fields for Firefox 88): every
+    // page, the login page included, needs all three, so they travel as one file.
+    {
+      name: 'vendor-react',
+      test: (id) => REACT_AND_RUNTIME.some((pattern) => pattern.test(id)),
+      priority: 30,
+    },
+    {
+      debugName: 'eui-icons',
+      name: iconChunkName(namedIconFiles, allIconFiles),
+      test: (id) => id.startsWith(EUI_ICON_ASSETS),
+      priority: 25,
+    },
+    {
+      name: 'vendor-eui',
+      test: /node_modules[\\/](@elastic[\\/]eui[^\\/]*|@emotion[\\/][^\\/]+|moment|chroma-js|@elastic[\\/]datemath)[\\/]/,
+      priority: 20,
+      tags: ['$initial'],
+    },
+  ];
+}
 
 function viteConfig({ outDir, mode, plugins, sourceFiles }) {
+  const namedIconFiles = new Set();
   const input = { shell: SHELL_ENTRY, login: LOGIN_ENTRY };
   for (const plugin of plugins) input[`plugin-${plugin.id}`] = `${PLUGIN_ENTRY_PREFIX}${plugin.id}`;
   return {
@@ -253,7 +295,6 @@ function viteConfig({ outDir, mode, plugins, sourceFiles }) {
     logLevel: 'warn',
     publicDir: false,
     define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
-    resolve: { alias: SINGLE_COPY_ALIASES },
     oxc: {
       jsx: { runtime: 'automatic', importSource: 'react', development: mode !== 'production' },
     },
@@ -261,6 +302,7 @@ function viteConfig({ outDir, mode, plugins, sourceFiles }) {
       osdBundlesPlugin(plugins, sourceFiles),
       lodashPerFunctionPlugin(),
       refractorSubsetPlugin(),
+      euiIconUsePlugin(namedIconFiles),
     ],
     build: {
       outDir,
@@ -277,7 +319,7 @@ function viteConfig({ outDir, mode, plugins, sourceFiles }) {
           entryFileNames: 'bundles/[name]-[hash].js',
           chunkFileNames: 'bundles/chunks/[name]-[hash].js',
           assetFileNames: 'bundles/assets/[name]-[hash][extname]',
-          codeSplitting: { groups: CHUNK_GROUPS },
+          codeSplitting: { groups: chunkGroups(namedIconFiles) },
         },
       },
     },

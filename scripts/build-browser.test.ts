@@ -4,7 +4,7 @@
  * check `npm start` relies on.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -64,6 +64,20 @@ describe('browser build', () => {
     const shared = Object.keys(manifest.chunks).filter((file) => /vendor-react-/.test(file));
     expect(shared).toHaveLength(1);
     expect(manifest.chunks[manifest.entries.shell].imports).toContain(shared[0]);
+  });
+
+  it("writes a few dozen script files, EUI's icons grouped in a handful of chunks", () => {
+    const scripts = readdirSync(join(outDir, 'bundles'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => file.replace(/\\/g, '/'));
+    // EUI's icon map reaches about 520 icon modules: one file each would be over 500 files. Grouped,
+    // they are one chunk of the icons the code names plus 8 of the others, so no page loads the set.
+    const iconChunks = scripts.filter((file) => /^chunks\/icons-/.test(file));
+    expect(iconChunks.filter((file) => /^chunks\/icons-[\w-]{8}\.js$/.test(file))).toHaveLength(1);
+    expect(iconChunks.length).toBeLessThanOrEqual(1 + 8);
+    // Bound: the 9 icon chunks, the entries, the vendor chunks and the fixture's app and shell chunks
+    // (18 today) with room to grow, and far below a file per module.
+    expect(scripts.length).toBeLessThanOrEqual(30);
   });
 
   it('is up to date right after a build, and stale when a source or the mode changes', () => {

@@ -45,7 +45,7 @@ const APP_PAGES: Record<string, AppPage> = {
   'svc-overview': {
     path: '/app/svc-overview',
     firstData: testSubj('managerHealth'),
-    complete: `${testSubj('agentsByStatusChart')} canvas`,
+    complete: `${testSubj('agentsByStatusChart')} svg`,
   },
   'svc-agents': {
     path: `/app/svc-agents?size=${AGENT_COUNT}`,
@@ -53,6 +53,8 @@ const APP_PAGES: Record<string, AppPage> = {
   },
   'svc-rules': { path: '/app/svc-rules', firstData: tableRows('rulesTable') },
   'svc-decoders': { path: '/app/svc-decoders', firstData: tableRows('decodersTable') },
+  'svc-lists': { path: '/app/svc-lists', firstData: tableRows('cdbListsTable') },
+  'svc-groups': { path: '/app/svc-groups', firstData: tableRows('groupsTable') },
   'svc-sca': { path: '/app/svc-sca?agent=001', firstData: tableRows('scaPoliciesTable') },
   'svc-server': { path: '/app/svc-server', firstData: testSubj('managerInfo') },
   'svc-settings': { path: '/app/svc-settings', firstData: tableRows('apiHostsTable') },
@@ -201,7 +203,7 @@ function loginResult(login: PageLoad): BenchResult {
       met:
         bytes <= LOGIN_JS_LIMIT &&
         login.scripts.length <= LOGIN_SCRIPT_LIMIT &&
-        !login.scripts.some(({ file }) => /vendor-eui|vendor-charts/.test(file)),
+        !login.scripts.some(({ file }) => /vendor-eui|icons/.test(file)),
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The login page of the real build loads React and its own form only: no EUI, no chart library and
+ * The login page of the real build loads React and its own form only: no EUI, none of its icons and
  * no plugin or app code, neither in the files the HTML names nor in anything those import, statically
  * or lazily.
  */
@@ -58,7 +58,7 @@ afterAll(async () => {
   await dashboard?.stop();
 });
 
-it('names no EUI, chart, plugin or app chunk, and reaches none', async () => {
+it('names no EUI, icon, plugin or app chunk, and reaches none', async () => {
   const response = await dashboard.anonymous().get('/login');
   expect(response.status).toBe(200);
   const referenced = referencedFiles(
@@ -71,7 +71,7 @@ it('names no EUI, chart, plugin or app chunk, and reaches none', async () => {
 
   const loaded = reachable(manifest, scripts);
   expect(loaded).toEqual(expect.arrayContaining(scripts));
-  expect(loaded.filter((file) => /vendor-(eui|charts)/.test(file))).toEqual([]);
+  expect(loaded.filter((file) => /vendor-eui|icons/.test(file))).toEqual([]);
   expect(loaded.filter((file) => file === manifest.entries.shell)).toEqual([]);
   const pluginModules = loaded.flatMap((file) =>
     (manifest.chunks[file]?.modules ?? []).filter((module) => module.startsWith('plugins/')),

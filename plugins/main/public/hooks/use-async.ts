@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSvcServices } from '../components/services-context';
+import type { ErrorReportOptions } from '../services/error-orchestrator';
 import type { SvcError } from '../services/svc-error';
 
 export type AsyncState<T> =
@@ -19,13 +20,16 @@ type Settled<T> = { load: unknown; generation: number } & (
 /**
  * Runs `load` (memoise it with useCallback: a new function means new data) and again on `reload`,
  * aborting the previous run, and reports failures through the error orchestrator (toast + UI log)
- * under `context`. While a new run is pending the previous data stays, so tables do not flash empty.
+ * under `context` (`report` as the orchestrator takes it, e.g. no toast for a view that shows the
+ * error itself). While a new run is pending the previous data stays, so tables do not flash empty.
  */
 export function useAsync<T>(
   load: (signal: AbortSignal) => Promise<T>,
   context: string,
   action?: string,
+  report?: Pick<ErrorReportOptions, 'shownInPlace'>,
 ): AsyncResult<T> {
+  const shownInPlace = report?.shownInPlace;
   const { errors } = useSvcServices();
   const [generation, setGeneration] = useState(0);
   const [settled, setSettled] = useState<Settled<T>>();
@@ -38,7 +42,7 @@ export function useAsync<T>(
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const reported = errors.report(error, context, { action });
+        const reported = errors.report(error, context, { action, shownInPlace });
         if (reported)
           setSettled((previous) => ({
             load,
@@ -50,7 +54,7 @@ export function useAsync<T>(
       },
     );
     return () => controller.abort();
-  }, [load, generation, errors, context, action]);
+  }, [load, generation, errors, context, action, shownInPlace]);
 
   const reload = useCallback(() => setGeneration((value) => value + 1), []);
   const current = settled && settled.load === load && settled.generation === generation;

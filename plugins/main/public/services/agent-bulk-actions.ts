@@ -4,9 +4,12 @@
  * action makes no sense for are skipped and reported; the API's `failed_items` come back per agent.
  */
 import type { ApiQuery, ManagedApi } from './managed-api';
-import type { Agent, ItemsEnvelope } from './managed-api-types';
-
-export const MANAGER_AGENT_ID = '000';
+import {
+  MANAGER_AGENT_ID,
+  withoutManager,
+  type Agent,
+  type ItemsEnvelope,
+} from './managed-api-types';
 
 type AgentSummary = Pick<Agent, 'id' | 'name' | 'status'>;
 
@@ -144,12 +147,11 @@ function filterQuery(filter: AgentFilter): ApiQuery {
 function filterTarget(action: BulkActionId, selection: AgentSelection): ApiQuery | undefined {
   if (action !== 'remove' || selection.kind !== 'filter' || selection.filter.search)
     return undefined;
-  const managerExcluded = `id!=${MANAGER_AGENT_ID}`;
   return {
     agents_list: 'all',
     status: selection.filter.status || 'all',
     older_than: '0s',
-    q: selection.filter.q ? `(${selection.filter.q});${managerExcluded}` : managerExcluded,
+    q: withoutManager(selection.filter.q),
   };
 }
 

@@ -33,6 +33,21 @@ export const AGENT_STATUSES: AgentStatus[] = [
   'pending',
   'never_connected',
 ];
+/** The manager's own agent: not one the team deploys or acts on. */
+export const MANAGER_AGENT_ID = '000';
+
+/** `q` (WQL) narrowed to leave the manager out, as every count and list of agents does. */
+export function withoutManager(q?: string): string {
+  const notManager = `id!=${MANAGER_AGENT_ID}`;
+  return q ? `(${q});${notManager}` : notManager;
+}
+
+export const AGENT_STATUS_LABELS: Record<AgentStatus, string> = {
+  active: 'Active',
+  disconnected: 'Disconnected',
+  pending: 'Pending',
+  never_connected: 'Never connected',
+};
 
 export interface Agent {
   id: string;

@@ -25,14 +25,16 @@ import { formatDate, formatList } from '../../components/format';
 import { HOST_URL_PARAM } from '../../components/selected-host';
 import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';
-import { MANAGER_AGENT_ID } from '../../services/agent-bulk-actions';
-import type { Agent } from '../../services/managed-api-types';
+import {
+  AGENT_STATUS_LABELS,
+  MANAGER_AGENT_ID,
+  type Agent,
+} from '../../services/managed-api-types';
 import { deleteAgent, restartAgent, upgradeAgent } from './agent-actions';
 import { AgentConfiguration } from './agent-configuration';
 import { AgentGroups } from './agent-groups';
 import { AgentInventory } from './agent-inventory';
 import { AgentSca } from './agent-sca';
-import { AGENT_STATUS_LABELS } from './agent-status';
 import { AssignGroupModal } from './assign-group-modal';
 
 const TABS = ['inventory', 'sca', 'configuration', 'groups'] as const;

@@ -32,10 +32,15 @@ import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';
 import { useSearchUrlState } from '../../hooks/use-search-url-state';
 import { useTableUrlState } from '../../hooks/use-table-url-state';
-import { AGENT_STATUSES, type Agent, type AgentStatus } from '../../services/managed-api-types';
+import {
+  AGENT_STATUSES,
+  AGENT_STATUS_LABELS,
+  withoutManager,
+  type Agent,
+  type AgentStatus,
+} from '../../services/managed-api-types';
 import { BulkActionMenu, BulkOutcomeCallout } from '../../components/bulk-actions/bulk-action-menu';
 import {
-  MANAGER_AGENT_ID,
   agentCount,
   type AgentSelection,
   type BulkOutcome,
@@ -45,10 +50,8 @@ import { AddAgentModal } from './add-agent-modal';
 import { DeployAgentFlyout } from './deploy-agent-flyout';
 import { deleteAgent, restartAgent } from './agent-actions';
 import { AGENT_SEARCH_FIELDS, agentValueSuggester } from './agent-fields';
-import { AGENT_STATUS_LABELS } from './agent-status';
 import { AssignGroupModal } from './assign-group-modal';
 
-const NOT_MANAGER = `id!=${MANAGER_AGENT_ID}`;
 /** Columns every row shows: an agent is known by its id and name. */
 const ALWAYS_SHOWN = ['id', 'name'];
 const HIDDEN_BY_DEFAULT = ['dateAdd', 'node_name'];
@@ -125,7 +128,7 @@ export function AgentsTable({ host }: { host: ApiHost }) {
     async (signal: AbortSignal) => {
       const typed = await translate();
       // The manager (agent 000) is not an agent the team deploys or acts on: it is left out of the list and its counts.
-      const filter = { ...typed, q: typed.q ? `(${typed.q});${NOT_MANAGER}` : NOT_MANAGER };
+      const filter = { ...typed, q: withoutManager(typed.q) };
       const agents = await api.list<Agent>({
         apiHostId: host.id,
         path: '/agents',

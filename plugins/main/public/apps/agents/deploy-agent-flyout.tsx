@@ -26,7 +26,7 @@ import type { ApiHost } from '../../../common/api-hosts';
 import { AgentLink } from '../../components/agent-link';
 import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';
-import { MANAGER_AGENT_ID } from '../../services/agent-bulk-actions';
+import { MANAGER_AGENT_ID } from '../../services/managed-api-types';
 import type { Agent } from '../../services/managed-api-types';
 import {
   DEPLOY_TARGETS,
