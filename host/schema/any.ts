@@ -1,13 +1,11 @@
 import { wrongTypeMessage } from './messages';
 import { Type, TypeOptions } from './type';
-import { accept, reject, ZodStep } from './zod-bridge';
+import { accept, reject, step } from './zod-bridge';
 
 /** Any value except `undefined` (unless a default is given). */
 export function any(options: TypeOptions<unknown> = {}): Type<unknown> {
   return new Type<unknown>(
-    ZodStep.of((value) =>
-      value === undefined ? reject(wrongTypeMessage('any', value)) : accept(value),
-    ),
+    step((value) => (value === undefined ? reject(wrongTypeMessage('any', value)) : accept(value))),
     options,
   );
 }

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { coerceArray } from './coercion';
 import { configSchemaErrorMap } from './messages';
 import { Type, TypeOf, TypeOptions } from './type';
-import { accept, reject, StepOutcome, ZodPrepared } from './zod-bridge';
+import { accept, reject, StepOutcome, prepared } from './zod-bridge';
 
 export interface ArrayOptions<T> extends TypeOptions<T[]> {
   minSize?: number;
@@ -28,8 +28,9 @@ export function arrayOf<I extends Type<unknown>>(
   itemType: I,
   options: ArrayOptions<TypeOf<I>> = {},
 ): Type<Array<TypeOf<I>>> {
-  let base = z.array(itemType.zodSchema, { errorMap: configSchemaErrorMap('array') });
-  if (options.minSize !== undefined) base = base.min(options.minSize);
-  if (options.maxSize !== undefined) base = base.max(options.maxSize);
-  return new Type<Array<TypeOf<I>>>(ZodPrepared.of(prepareArray, base), options);
+  const messages = configSchemaErrorMap('array');
+  let base = z.array(itemType.zodSchema, { error: messages });
+  if (options.minSize !== undefined) base = base.min(options.minSize, { error: messages });
+  if (options.maxSize !== undefined) base = base.max(options.maxSize, { error: messages });
+  return new Type<Array<TypeOf<I>>>(prepared(prepareArray, base), options);
 }

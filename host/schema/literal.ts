@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { Type } from './type';
 
 export type LiteralValue = string | number | boolean | null;
@@ -7,7 +7,7 @@ export type LiteralValue = string | number | boolean | null;
 export class LiteralType<T extends LiteralValue> extends Type<T> {
   constructor(readonly value: T) {
     const message = `expected value to equal [${value}]`;
-    super(z.literal(value, { errorMap: () => ({ message }) }));
+    super(z.literal(value, { error: message }));
   }
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod/v4';
 import { typeDetect } from './type-detect';
 
 /** The config-schema wording for a value of the wrong type. */
@@ -16,37 +16,29 @@ function lengthOf(value: unknown): number {
  */
 export function configSchemaErrorMap(
   expected: 'string' | 'number' | 'boolean' | 'array',
-): z.ZodErrorMap {
-  return (issue, ctx) => {
+): z.core.$ZodErrorMap {
+  return (issue) => {
     switch (issue.code) {
-      case z.ZodIssueCode.invalid_type:
-        return { message: wrongTypeMessage(expected, ctx.data) };
-      case z.ZodIssueCode.too_small:
+      case 'invalid_type':
+        return wrongTypeMessage(expected, issue.input);
+      case 'too_small':
         if (expected === 'string') {
-          return {
-            message: `value has length [${lengthOf(ctx.data)}] but it must have a minimum length of [${issue.minimum}].`,
-          };
+          return `value has length [${lengthOf(issue.input)}] but it must have a minimum length of [${issue.minimum}].`;
         }
         if (expected === 'array') {
-          return {
-            message: `array size is [${lengthOf(ctx.data)}], but cannot be smaller than [${issue.minimum}]`,
-          };
+          return `array size is [${lengthOf(issue.input)}], but cannot be smaller than [${issue.minimum}]`;
         }
-        return { message: `Value must be equal to or greater than [${issue.minimum}].` };
-      case z.ZodIssueCode.too_big:
+        return `Value must be equal to or greater than [${issue.minimum}].`;
+      case 'too_big':
         if (expected === 'string') {
-          return {
-            message: `value has length [${lengthOf(ctx.data)}] but it must have a maximum length of [${issue.maximum}].`,
-          };
+          return `value has length [${lengthOf(issue.input)}] but it must have a maximum length of [${issue.maximum}].`;
         }
         if (expected === 'array') {
-          return {
-            message: `array size is [${lengthOf(ctx.data)}], but cannot be greater than [${issue.maximum}]`,
-          };
+          return `array size is [${lengthOf(issue.input)}], but cannot be greater than [${issue.maximum}]`;
         }
-        return { message: `Value must be equal to or lower than [${issue.maximum}].` };
+        return `Value must be equal to or lower than [${issue.maximum}].`;
       default:
-        return { message: ctx.defaultError };
+        return undefined;
     }
   };
 }

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { parseJson } from './coercion';
 import { isPlainObject, typeDetect } from './type-detect';
 import { Type, TypeOf, TypeOptions } from './type';
-import { accept, reject, StepOutcome, ZodPrepared } from './zod-bridge';
+import { accept, reject, StepOutcome, prepared } from './zod-bridge';
 
 export type Props = Record<string, Type<unknown>>;
 export type NullableProps = Record<string, Type<unknown> | undefined | null>;
@@ -47,17 +47,16 @@ function prepareObject(value: unknown): StepOutcome {
     : reject(`expected a plain object value, but found [${typeDetect(value)}] instead.`);
 }
 
-function buildObjectSchema(props: Props, unknowns: ObjectUnknowns): z.ZodTypeAny {
-  const shape: z.ZodRawShape = {};
+function buildObjectSchema(props: Props, unknowns: ObjectUnknowns): z.ZodType {
+  const shape: Record<string, z.ZodType> = {};
   for (const [key, type] of Object.entries(props)) shape[key] = type.zodSchema;
-  const object = z.object(shape);
   const withUnknowns =
     unknowns === 'allow'
-      ? object.passthrough()
+      ? z.looseObject(shape)
       : unknowns === 'ignore'
-        ? object.strip()
-        : object.strict();
-  return ZodPrepared.of(prepareObject, withUnknowns);
+        ? z.object(shape)
+        : z.strictObject(shape);
+  return prepared(prepareObject, withUnknowns);
 }
 
 export class ObjectType<P extends Props = Props> extends Type<ObjectResultType<P>> {

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { prefixSchemaError, SchemaTypesError } from './errors';
 import { LiteralType, LiteralValue } from './literal';
 import { typeDetect } from './type-detect';
 import { Type, TypeOf, TypeOptions } from './type';
-import { accept, reject, rejectWith, StepOutcome, toSchemaError, ZodStep } from './zod-bridge';
+import { accept, reject, rejectWith, StepOutcome, toSchemaError, step } from './zod-bridge';
 
-function firstAccepting(alternatives: z.ZodTypeAny[], value: unknown): StepOutcome {
+function firstAccepting(alternatives: z.ZodType[], value: unknown): StepOutcome {
   const failures: z.ZodError[] = [];
   for (const alternative of alternatives) {
     const result = alternative.safeParse(value);
@@ -35,8 +35,8 @@ export function oneOf<T extends [Type<unknown>, ...Type<unknown>[]]>(
   const literals = types.every((type) => type instanceof LiteralType)
     ? new Set<unknown>(types.map((type) => (type as LiteralType<LiteralValue>).value))
     : undefined;
-  const step = ZodStep.of((value) =>
+  const checked = step((value) =>
     literals?.has(value) ? accept(value) : firstAccepting(alternatives, value),
   );
-  return new Type<TypeOf<T[number]>>(step, options);
+  return new Type<TypeOf<T[number]>>(checked, options);
 }

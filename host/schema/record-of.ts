@@ -3,7 +3,7 @@ import { prefixSchemaError, SchemaTypeError } from './errors';
 import { wrongTypeMessage } from './messages';
 import { isPlainObject } from './type-detect';
 import { Type, TypeOf, TypeOptions } from './type';
-import { accept, rejectWith, toSchemaError, ZodStep } from './zod-bridge';
+import { accept, rejectWith, toSchemaError, step } from './zod-bridge';
 
 function toRecordInput(
   value: unknown,
@@ -31,7 +31,7 @@ export function recordOf<K extends Type<string>, V extends Type<unknown>>(
 ): Type<Record<TypeOf<K>, TypeOf<V>>> {
   const keySchema = keyType.zodSchema;
   const valueSchema = valueType.zodSchema;
-  const step = ZodStep.of((value) => {
+  const checked = step((value) => {
     const input = toRecordInput(value);
     if ('error' in input) return rejectWith(input.error);
     const output: Record<string, unknown> = {};
@@ -43,9 +43,9 @@ export function recordOf<K extends Type<string>, V extends Type<unknown>>(
       const valueResult = valueSchema.safeParse(entry);
       if (!valueResult.success)
         return rejectWith(prefixSchemaError(toSchemaError(valueResult.error), [key]));
-      output[keyResult.data] = valueResult.data;
+      output[keyResult.data as string] = valueResult.data;
     }
     return accept(output);
   });
-  return new Type<Record<TypeOf<K>, TypeOf<V>>>(step, options);
+  return new Type<Record<TypeOf<K>, TypeOf<V>>>(checked, options);
 }

@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { configSchemaErrorMap } from './messages';
 import { Type, TypeOptions } from './type';
-import { ZodValidated } from './zod-bridge';
+import { validated } from './zod-bridge';
 
 export interface StringOptions extends TypeOptions<string> {
   minLength?: number;
@@ -11,7 +11,7 @@ export interface StringOptions extends TypeOptions<string> {
 }
 
 const HOSTNAME_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
-const ipAddress = z.string().ip();
+const ipAddress = z.union([z.ipv4(), z.ipv6()]);
 
 /** RFC 1123 host name (labels of letters, digits and inner hyphens, at most 255 characters) or an IP. */
 function isHostname(value: string): boolean {
@@ -26,11 +26,12 @@ function isHostname(value: string): boolean {
 
 /** A string; the empty string is valid unless `minLength` says otherwise. Other types are not coerced. */
 export function string(options: StringOptions = {}): Type<string> {
-  let base = z.string({ errorMap: configSchemaErrorMap('string') });
-  if (options.minLength !== undefined) base = base.min(options.minLength);
-  if (options.maxLength !== undefined) base = base.max(options.maxLength);
+  const messages = configSchemaErrorMap('string');
+  let base = z.string({ error: messages });
+  if (options.minLength !== undefined) base = base.min(options.minLength, { error: messages });
+  if (options.maxLength !== undefined) base = base.max(options.maxLength, { error: messages });
   const checked = options.hostname
-    ? ZodValidated.of(base, (value) =>
+    ? validated(base, (value) =>
         isHostname(value as string) ? undefined : 'value must be a valid hostname (see RFC 1123).',
       )
     : base;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { isConfigSchema, Type, TypeOf } from './type';
 import { schema } from './schema';
 

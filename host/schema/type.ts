@@ -1,6 +1,6 @@
-import type { z } from 'zod';
+import { z } from 'zod/v4';
 import { ValidationError } from './errors';
-import { toSchemaError, ZodValidated } from './zod-bridge';
+import { toSchemaError, validated } from './zod-bridge';
 
 /** Options every builder accepts. */
 export interface TypeOptions<V> {
@@ -20,13 +20,18 @@ function customCheck<V>(validate: (value: V) => string | void) {
   };
 }
 
-function withOptions<V>(base: z.ZodTypeAny, options: TypeOptions<V>): z.ZodTypeAny {
+function withOptions<V>(base: z.ZodType, options: TypeOptions<V>): z.ZodType {
   // The custom check runs only on values the built-in checks accepted, so it never sees a value
   // of the wrong shape.
-  const checked = options.validate ? ZodValidated.of(base, customCheck(options.validate)) : base;
+  const checked = options.validate ? validated(base, customCheck(options.validate)) : base;
   const { defaultValue } = options;
-  if (defaultValue === undefined) return checked;
-  return checked.default(
+  // `prefault`: the default goes through the checks, as a value given by the caller would. Without
+  // a default it still marks the type as one that decides about `undefined` itself, so an absent
+  // object key reaches it (an object prop turns it into `{}`, a string prop names what is missing).
+  if (defaultValue === undefined) {
+    return checked instanceof z.ZodOptional ? checked : checked.prefault(undefined);
+  }
+  return checked.prefault(
     typeof defaultValue === 'function' ? (defaultValue as () => V) : () => defaultValue,
   );
 }
@@ -41,9 +46,9 @@ export class Type<V> {
   /** Marker that `isConfigSchema` recognises. */
   readonly __isOsdConfigSchemaType = true;
   /** The zod schema doing the work; nested builders compose it. */
-  readonly zodSchema: z.ZodTypeAny;
+  readonly zodSchema: z.ZodType;
 
-  constructor(base: z.ZodTypeAny, options: TypeOptions<V> = {}) {
+  constructor(base: z.ZodType, options: TypeOptions<V> = {}) {
     this.zodSchema = withOptions(base, options);
   }
 

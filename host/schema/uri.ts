@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { configSchemaErrorMap } from './messages';
 import { Type, TypeOptions } from './type';
-import { ZodValidated } from './zod-bridge';
+import { validated } from './zod-bridge';
 
 export interface UriOptions extends TypeOptions<string> {
   /** Accepted scheme(s), without the colon: `'https'` or `['http', 'https']`. */
@@ -15,15 +15,12 @@ function hasScheme(value: string, schemes: string[]): boolean {
 
 /** An absolute URI (parsed with the WHATWG URL parser), optionally restricted to some schemes. */
 export function uri(options: UriOptions = {}): Type<string> {
-  const base = z
-    .string({ errorMap: configSchemaErrorMap('string') })
-    .url({ message: 'value must be a valid URI (see RFC 3986).' });
   const schemes = options.scheme === undefined ? undefined : [options.scheme].flat();
   const schemeMessage = schemes && `expected URI with scheme [${schemes.join('|')}].`;
-  const checked = schemes
-    ? ZodValidated.of(base, (value) =>
-        hasScheme(value as string, schemes) ? undefined : schemeMessage,
-      )
-    : base;
-  return new Type<string>(checked, options);
+  // The value is kept as written: zod's own URL type rewrites it (the scheme in lower case).
+  const base = validated(z.string({ error: configSchemaErrorMap('string') }), (value) => {
+    if (!URL.canParse(value as string)) return 'value must be a valid URI (see RFC 3986).';
+    return schemes && !hasScheme(value as string, schemes) ? schemeMessage : undefined;
+  });
+  return new Type<string>(base, options);
 }

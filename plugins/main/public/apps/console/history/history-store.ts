@@ -2,7 +2,7 @@
  * The requests a dashboard user sent from the console, newest first, kept in this browser's
  * localStorage under a key of their own (two users of one browser do not see each other's).
  */
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { MANAGED_API_METHODS } from '../../../../common/managed-api-request';
 import type { SendableRequest } from '../model/request-parser';
 import type { ConsoleResponse } from '../services/console-request';
@@ -19,7 +19,7 @@ function withCurrentNames(item: unknown): unknown {
 const currentEntrySchema = z.object({
   method: z.enum(MANAGED_API_METHODS),
   path: z.string(),
-  body: z.record(z.unknown()).optional(),
+  body: z.record(z.string(), z.unknown()).optional(),
   apiHostId: z.string(),
   sentAt: z.string(),
   status: z.number().optional(),
