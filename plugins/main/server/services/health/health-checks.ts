@@ -2,13 +2,13 @@
 import type { Logger } from '../../../../../host/server/types';
 import type { HealthCheckResult, HealthReport, HealthState } from '../../../common/health';
 
+export type HealthCheckOutcome = Pick<HealthCheckResult, 'state' | 'message' | 'details'>;
+
 export interface HealthCheck {
   id: string;
   title: string;
   /** `refresh` asks for a fresh look instead of the last background result. */
-  run(options: {
-    refresh: boolean;
-  }): Promise<Pick<HealthCheckResult, 'state' | 'message' | 'details'>>;
+  run(options: { refresh: boolean }): Promise<HealthCheckOutcome>;
 }
 
 const SEVERITY: Record<HealthState, number> = { green: 0, yellow: 1, red: 2 };

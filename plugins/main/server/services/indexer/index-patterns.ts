@@ -44,6 +44,16 @@ export function indexPatternId(title: string): string {
   );
 }
 
+export type IndexPatternInspection =
+  | { present: false }
+  | {
+      present: true;
+      fieldCount: number;
+      timeFieldName?: string;
+      /** The time field a known pattern should have. */
+      expectedTimeFieldName?: string;
+    };
+
 type Repository = Pick<ISavedObjectsRepository, 'get' | 'create' | 'update'>;
 
 export class IndexPatternService {
@@ -90,7 +100,26 @@ export class IndexPatternService {
     return { ...summary, result: 'updated', version: updated.version };
   }
 
-  /** Makes sure the pattern exists (used by the health check); never overwrites an existing one. */
+  /** What the stored pattern looks like, without writing anything (the health check reads this). */
+  async inspect(repository: Repository, title: string): Promise<IndexPatternInspection> {
+    const stored = await this.existing(repository, indexPatternId(title));
+    if (!stored) return { present: false };
+    let fieldCount = 0;
+    try {
+      const fields: unknown = JSON.parse(stored.attributes.fields);
+      fieldCount = Array.isArray(fields) ? fields.length : 0;
+    } catch {
+      // Unreadable fields count as none: the check then says the pattern has no fields.
+    }
+    return {
+      present: true,
+      fieldCount,
+      timeFieldName: stored.attributes.timeFieldName,
+      expectedTimeFieldName: this.catalogue.patternFor(title)?.timeFieldName,
+    };
+  }
+
+  /** Makes sure the pattern exists (at start); never overwrites an existing one. */
   async ensure(repository: Repository, title: string): Promise<'exists' | 'created'> {
     if (await this.existing(repository, indexPatternId(title))) return 'exists';
     try {
