@@ -93,6 +93,14 @@ export const configSchema = schema.object({
     per_user_per_minute: schema.number({ min: 1, defaultValue: 120 }),
   }),
   /** Index pattern of alerts that the index-pattern health check keeps in place. */
+  notifications: schema.object({
+    /** API host status changes are also POSTed as JSON here (http or https); unset: log only. */
+    webhook_url: schema.maybe(schema.uri({ scheme: ['http', 'https'] })),
+    /** How long one webhook delivery may take before it is given up. */
+    webhook_timeout_ms: schema.number({ min: 100, max: 60_000, defaultValue: 5_000 }),
+    /** Webhook deliveries under way at once; past it a notification is dropped and logged. */
+    webhook_max_in_flight: schema.number({ min: 1, max: 1_000, defaultValue: 16 }),
+  }),
   alerts_index_pattern: schema.string({
     defaultValue: DEFAULT_ALERTS_INDEX_PATTERN,
     minLength: 1,

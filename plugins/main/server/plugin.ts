@@ -59,15 +59,10 @@ import { schedulePeriodMs } from './services/jobs/cron';
 import { ManagedApiService } from './services/managed-api/managed-api-service';
 import { TokenStore } from './services/managed-api/token-store';
 import { HostTransport } from './services/managed-api/transport';
-import { createDefaultNotificationChannels } from './services/notifications/default-channels';
+import { logChannel, Notifier, webhookChannel } from './services/notifications/notifier';
 import { RouteCatalogue } from './services/route-catalogue';
 import { UiLogWriter } from './services/ui-logs/ui-log-writer';
 import type { SvcRequestHandlerContext, SvcServerStart } from './types';
-
-export interface SvcSetupDeps {
-  /** Optional plugin: when present, default notification channels are created. */
-  notifications?: unknown;
-}
 
 /** Tokens are dropped this long before they expire, so none is sent at the very end of its life. */
 const TOKEN_EXPIRY_SKEW_MS = 30_000;
@@ -81,7 +76,7 @@ function publicHost({ version: _version, ...host }: StoredApiHost): ApiHost {
   return host;
 }
 
-export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, SvcSetupDeps> {
+export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> {
   private readonly logger: Logger;
   private readonly config: SvcConfig;
   private readonly healthChecks: HealthChecks;
@@ -104,12 +99,26 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
     });
   }
 
+  /** The log channel always; the webhook when one is configured. */
+  private notifier(): Notifier {
+    const {
+      webhook_url: url,
+      webhook_timeout_ms: timeoutMs,
+      webhook_max_in_flight: maxInFlight,
+    } = this.config.notifications;
+    const logger = this.logger.get('notifications');
+    return new Notifier([
+      logChannel(this.logger.get('api-hosts')),
+      ...(url ? [webhookChannel({ url, timeoutMs, maxInFlight, logger })] : []),
+    ]);
+  }
+
   private started(): SvcServices {
     if (!this.services) throw new Error('The svc plugin has not started yet.');
     return this.services;
   }
 
-  setup(core: CoreSetup, deps: SvcSetupDeps): Record<string, never> {
+  setup(core: CoreSetup): Record<string, never> {
     core.savedObjects.registerType(apiHostSavedObjectType);
     core.savedObjects.registerType(apiHostStatusSavedObjectType);
     core.savedObjects.registerType(delayedRequestSavedObjectType);
@@ -160,13 +169,6 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
       ),
     );
     this.healthChecks.register(apiHealthCheck(() => this.started()));
-
-    createDefaultNotificationChannels(deps.notifications, this.logger.get('notifications')).catch(
-      (error: unknown) =>
-        this.logger.error(
-          `Default notification channels could not be created: ${(error as Error).message}`,
-        ),
-    );
     return {};
   }
 
@@ -211,7 +213,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart, 
       hosts,
       checker,
       core.savedObjects.createInternalRepository([API_HOST_STATUS_SAVED_OBJECT_TYPE]),
-      this.logger.get('api-hosts'),
+      this.notifier(),
     );
     const knownFields = new KnownFieldsCatalogue(this.config.alerts_index_pattern);
     const queue = new DelayedRequestQueue({

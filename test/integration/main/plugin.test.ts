@@ -18,7 +18,6 @@ function pluginsWithFixtures(): string {
   const sources = {
     main: join(REPO, 'plugins', 'main'),
     'check-updates': join(REPO, 'plugins', 'check-updates'),
-    notifications: join(__dirname, 'fixtures', 'plugins', 'notifications'),
     svcProbe: join(__dirname, 'fixtures', 'plugins', 'svcProbe'),
   };
   for (const [name, source] of Object.entries(sources)) {
@@ -35,7 +34,7 @@ function pluginsWithFixtures(): string {
   return dir;
 }
 
-describe('svc plugin lifecycle: context, start contract, notification channels', () => {
+describe('svc plugin lifecycle: context and start contract', () => {
   let env: MainTestEnv;
   let pluginsDir: string;
 
@@ -70,17 +69,9 @@ describe('svc plugin lifecycle: context, start contract, notification channels',
     expect(response.json()).toEqual({ hosts: [HOST_ID], known: true, current: ['readonly'] });
   });
 
-  it('creates the default notification channels when a notifications plugin is present', async () => {
-    const response = await env.user.get('/api/test/notification-channels');
-    expect(response.json<Array<{ id: string }>>().map((channel) => channel.id)).toEqual([
-      'svc-api-hosts',
-      'svc-updates',
-    ]);
-  });
-
   it('sets X-Frame-Options on every response, errors and other plugins included', async () => {
     for (const response of [
-      await env.user.get('/api/test/notification-channels'),
+      await env.user.get(`/api/test/svc-start/${HOST_ID}`),
       await env.user.get('/no/such/route'),
       await env.dashboard.anonymous().get('/api/status'),
     ]) {
@@ -89,7 +80,7 @@ describe('svc plugin lifecycle: context, start contract, notification channels',
   });
 });
 
-describe('svc plugin without a notifications plugin', () => {
+describe('svc plugin settings and logs', () => {
   let env: MainTestEnv;
 
   beforeAll(async () => {
@@ -116,14 +107,6 @@ describe('svc plugin without a notifications plugin', () => {
       body: { value: 'yes' },
     });
     expect(wrongType.status).toBe(400);
-  });
-
-  it('says in its debug log that no channels were created', () => {
-    expect(
-      env.dashboard
-        .logs()
-        .some((line) => line.includes('The notifications plugin is not installed')),
-    ).toBe(true);
   });
 
   it('never logs passwords or tokens, even at debug level', async () => {

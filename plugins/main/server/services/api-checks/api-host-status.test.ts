@@ -8,6 +8,7 @@ import type { ResolvedApiHost } from '../managed-api/managed-api-service';
 import type { ApiHostChecker } from './api-host-checker';
 import { ApiHostStatusRegistry } from './api-host-status';
 import { apiHostStatusSavedObjectType } from './saved-object-type';
+import { logChannel, Notifier } from '../notifications/notifier';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 
@@ -56,7 +57,13 @@ describe('ApiHostStatusRegistry', () => {
       API_HOST_STATUS_SAVED_OBJECT_TYPE,
     ]);
     return {
-      statuses: new ApiHostStatusRegistry(hosts, checker, repository, savedObjects.logger, now),
+      statuses: new ApiHostStatusRegistry(
+        hosts,
+        checker,
+        repository,
+        new Notifier([logChannel(savedObjects.logger)]),
+        now,
+      ),
       checked,
     };
   }
@@ -74,7 +81,7 @@ describe('ApiHostStatusRegistry', () => {
     expect([...(await other.getMany(['staging', 'never-checked'])).keys()]).toEqual(['staging']);
   });
 
-  it('logs when a host becomes usable or stops being usable, not on every check', async () => {
+  it('notifies when a host becomes usable or stops being usable, not on every check', async () => {
     const changes = async (usable: Record<string, boolean>) => {
       const from = savedObjects.logger.records.length;
       await registry(usable).statuses.refreshAll();

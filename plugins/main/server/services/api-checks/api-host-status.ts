@@ -4,12 +4,13 @@
  * saved objects (id = host id), so every dashboard instance on one database shows the same check and
  * one instance's round serves them all.
  */
-import type { ISavedObjectsRepository, Logger } from '../../../../../host/server/types';
+import type { ISavedObjectsRepository } from '../../../../../host/server/types';
 import type { ApiHostCheck } from '../../../common/api-host-check';
 import { API_HOST_STATUS_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
 import { savedObjectStatus } from '../saved-object-status';
 import type { ApiHostChecker, ApiHostCheckOutcome } from './api-host-checker';
 import type { ResolvedApiHost } from '../managed-api/managed-api-service';
+import type { Notification, Notifier } from '../notifications/notifier';
 
 export interface CheckedHostSource {
   list(): Promise<Array<{ id: string }>>;
@@ -25,6 +26,25 @@ function usable(check: ApiHostCheck): boolean {
   return check.reachable && check.authenticated;
 }
 
+/** What a change of a host's usability tells the team. */
+function statusNotification(id: string, check: ApiHostCheck): Notification {
+  const common = { topic: 'api-host-status', apiHostId: id, at: check.checked_at } as const;
+  if (usable(check)) {
+    return {
+      ...common,
+      severity: 'info',
+      message: `API host [${id}] is usable (version ${check.api_version ?? 'unknown'}, run_as ${check.run_as}).`,
+      details: { usable: true, api_version: check.api_version, run_as: check.run_as },
+    };
+  }
+  return {
+    ...common,
+    severity: 'warning',
+    message: `API host [${id}] is not usable: ${check.error?.message ?? 'unknown reason'}`,
+    details: { usable: false, reachable: check.reachable, error: check.error },
+  };
+}
+
 export class ApiHostStatusRegistry {
   private refreshing?: Promise<ApiHostCheck[]>;
 
@@ -32,7 +52,7 @@ export class ApiHostStatusRegistry {
     private readonly hosts: CheckedHostSource,
     private readonly checker: ApiHostChecker,
     private readonly repository: ISavedObjectsRepository,
-    private readonly logger: Logger,
+    private readonly notifier: Pick<Notifier, 'notify'>,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -136,13 +156,8 @@ export class ApiHostStatusRegistry {
       overwrite: true,
     });
     const wasUsable = before && usable(before);
-    if (usable(check) && wasUsable !== true)
-      this.logger.info(
-        `API host [${id}] is usable (version ${check.api_version ?? 'unknown'}, run_as ${check.run_as}).`,
-      );
-    if (!usable(check) && wasUsable !== false)
-      this.logger.warn(
-        `API host [${id}] is not usable: ${check.error?.message ?? 'unknown reason'}`,
-      );
+    if (usable(check) === wasUsable) return;
+    // Not awaited: a slow webhook must not hold up the round of checks (channels never reject).
+    void this.notifier.notify(statusNotification(id, check));
   }
 }
