@@ -73,6 +73,7 @@ export class CheckUpdatesPlugin implements Plugin<
     this.services = { availableUpdates, preferences };
     this.refreshJob = startPeriodicRefresh({
       schedule: config.refreshSchedule,
+      jobs: svc.jobs,
       coordination: core.coordination,
       refreshAll: () => availableUpdates.refreshAll(),
       logger: this.logger.get('refresh'),

@@ -349,6 +349,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
           return host && publicHost(host);
         },
       },
+      jobs: { start: (job) => jobs.start(job) },
     };
   }
 

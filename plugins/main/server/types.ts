@@ -4,6 +4,7 @@
  */
 import type { Logger, OsdRequest } from '../../../host/server/types';
 import type { ApiHost } from '../common/api-hosts';
+import type { BackgroundJob, ScheduledJob } from './services/jobs/job-runner';
 
 export type ManagedApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -62,5 +63,9 @@ export interface SvcServerStart {
   hosts: {
     list(): Promise<ApiHost[]>;
     get(id: string): Promise<ApiHost | undefined>;
+  };
+  /** The dashboard's one scheduler: a job runs on its cron schedule, once per tick across instances. */
+  jobs: {
+    start(job: BackgroundJob): ScheduledJob;
   };
 }

@@ -2,19 +2,21 @@ import { InProcessCoordination } from '../../../../../host/server/saved-objects/
 import type { CoordinationServiceStart } from '../../../../../host/server/types';
 import { createRecordingLogger } from '../../test-support/recording-logger';
 import type { RefreshSummary } from '../available-updates/available-updates-service';
-import { REFRESH_LOCK_NAME, startPeriodicRefresh, type CronScheduler } from './periodic-refresh';
+import { JobRunner, type BackgroundJob } from '../../../../main/server/services/jobs/job-runner';
+import type { SvcServerStart } from '../../../../main/server/types';
+import { REFRESH_LOCK_NAME, startPeriodicRefresh } from './periodic-refresh';
 
-/** A scheduler whose ticks the test fires by hand. */
+/** The svc scheduler with ticks the test fires by hand. */
 function manualScheduler() {
-  const state: { expression?: string; tick?: () => Promise<void>; stopped: boolean } = {
-    stopped: false,
+  const state: { job?: BackgroundJob; stopped: boolean } = { stopped: false };
+  const jobs: SvcServerStart['jobs'] = {
+    start(job) {
+      state.job = job;
+      return { periodMs: 86_400_000, stop: async () => void (state.stopped = true) };
+    },
   };
-  const scheduler: CronScheduler = (expression, task) => {
-    state.expression = expression;
-    state.tick = task;
-    return { stop: () => void (state.stopped = true) };
-  };
-  return { scheduler, state };
+  const tick = () => state.job?.run();
+  return { jobs, state, tick };
 }
 
 /** The lock as one database shares it between instances: a second holder is refused while the first runs. */
@@ -40,7 +42,7 @@ function sharedLock(): CoordinationServiceStart & { names: string[] } {
 
 describe('periodic refresh', () => {
   it('refreshes every host on each tick of its schedule, under the cluster-wide lock', async () => {
-    const { scheduler, state } = manualScheduler();
+    const { jobs, state, tick } = manualScheduler();
     const coordination = sharedLock();
     const logger = createRecordingLogger();
     const refreshAll = jest.fn(async (): Promise<RefreshSummary> => ({
@@ -49,15 +51,15 @@ describe('periodic refresh', () => {
     }));
     const job = startPeriodicRefresh({
       schedule: '0 3 * * *',
+      jobs,
       coordination,
       refreshAll,
       logger,
-      scheduler,
     });
-    expect(state.expression).toBe('0 3 * * *');
+    expect(state.job).toMatchObject({ name: REFRESH_LOCK_NAME, schedule: '0 3 * * *' });
     expect(refreshAll).not.toHaveBeenCalled();
-    await state.tick?.();
-    await state.tick?.();
+    await tick();
+    await tick();
     expect(refreshAll).toHaveBeenCalledTimes(2);
     expect(coordination.names).toEqual([REFRESH_LOCK_NAME, REFRESH_LOCK_NAME]);
     expect(logger.records).toContainEqual(
@@ -80,16 +82,16 @@ describe('periodic refresh', () => {
           (resolve) => (release = () => resolve({ refreshed: [], failed: [] })),
         ),
     );
-    for (const { scheduler } of instances)
+    for (const { jobs } of instances)
       startPeriodicRefresh({
         schedule: '0 3 * * *',
+        jobs,
         coordination,
         refreshAll,
         logger: createRecordingLogger(),
-        scheduler,
       });
-    const first = instances[0].state.tick?.();
-    const second = instances[1].state.tick?.();
+    const first = instances[0].tick();
+    const second = instances[1].tick();
     await second;
     release();
     await first;
@@ -97,22 +99,22 @@ describe('periodic refresh', () => {
   });
 
   it('logs a failed run instead of crashing the process', async () => {
-    const { scheduler, state } = manualScheduler();
+    const { jobs, tick } = manualScheduler();
     const logger = createRecordingLogger();
     startPeriodicRefresh({
       schedule: '0 3 * * *',
+      jobs,
       coordination: sharedLock(),
       refreshAll: () => Promise.reject(new Error('store offline')),
       logger,
-      scheduler,
     });
-    await expect(state.tick?.()).resolves.toBeUndefined();
+    await expect(tick()).resolves.toBeUndefined();
     expect(logger.records).toContainEqual(
       expect.objectContaining({ level: 'error', message: 'store offline' }),
     );
   });
 
-  it('claims each node-cron tick, so of two instances one refreshes per tick', async () => {
+  it('claims each tick through the dashboard scheduler, so of two instances one refreshes per tick', async () => {
     // node-cron reads the clock and arms timeouts: faked, the test steps through three ticks.
     jest.useFakeTimers({ now: Date.parse('2026-01-01T00:00:00.500Z') });
     const coordination = sharedLock();
@@ -120,9 +122,11 @@ describe('periodic refresh', () => {
       refreshed: [],
       failed: [],
     }));
-    const jobs = [0, 1].map(() =>
+    const runners = [0, 1].map(() => new JobRunner(createRecordingLogger(), coordination));
+    const jobs = runners.map((runner) =>
       startPeriodicRefresh({
         schedule: '* * * * * *',
+        jobs: runner,
         coordination,
         refreshAll,
         logger: createRecordingLogger(),
@@ -137,20 +141,24 @@ describe('periodic refresh', () => {
     expect(refreshAll).toHaveBeenCalledTimes(3);
   });
 
-  it('schedules the job with node-cron by default and stops it', async () => {
+  it('is one more job of the dashboard scheduler, scheduled with node-cron and stopped', async () => {
+    const runner = new JobRunner(createRecordingLogger(), new InProcessCoordination());
     const job = startPeriodicRefresh({
       schedule: '0 3 * * *',
+      jobs: runner,
       coordination: sharedLock(),
       refreshAll: async () => ({ refreshed: [], failed: [] }),
       logger: createRecordingLogger(),
     });
     const { getTasks } = await import('node-cron');
+    const name = `svc.${REFRESH_LOCK_NAME}`;
     expect(
       [...getTasks().values()].some(
-        (task) => task.name === REFRESH_LOCK_NAME && task.getNextRun()?.getHours() === 3,
+        (task) => task.name === name && task.getNextRun()?.getHours() === 3,
       ),
     ).toBe(true);
     await job.stop();
-    expect([...getTasks().values()].some((task) => task.name === REFRESH_LOCK_NAME)).toBe(false);
+    expect([...getTasks().values()].some((task) => task.name === name)).toBe(false);
+    await runner.stop();
   });
 });

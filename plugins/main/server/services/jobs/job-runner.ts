@@ -1,5 +1,6 @@
 /**
- * Runs the plugin's background jobs on their cron schedules (node-cron), once per tick across every
+ * Runs the background jobs of the dashboard's plugins on their cron schedules (node-cron; the other
+ * plugins get it through the svc start contract, so there is one scheduler), once per tick across every
  * dashboard instance on the same database: node-cron's distributed mode asks the host's coordination
  * to claim each tick (keyed by job and tick time), and only the instance that claims it runs it.
  */
@@ -10,6 +11,11 @@ export interface BackgroundJob {
   name: string;
   schedule: string;
   run(): Promise<unknown>;
+}
+
+export interface ScheduledJob {
+  /** Ends the schedule and waits for the runs under way. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -41,7 +47,7 @@ export class JobRunner {
     };
   }
 
-  start(job: BackgroundJob): void {
+  start(job: BackgroundJob): ScheduledJob {
     const task = cron.schedule(job.schedule, () => this.runLogged(job.name, job.run), {
       name: `svc.${job.name}`,
       distributed: true,
@@ -54,6 +60,13 @@ export class JobRunner {
       logger: this.cronLogger,
     });
     this.tasks.push(task);
+    return {
+      stop: async () => {
+        this.tasks.splice(this.tasks.indexOf(task), 1);
+        await task.destroy();
+        await Promise.all(this.running);
+      },
+    };
   }
 
   /** Runs a task once now, in the background, logging a failure like a scheduled run's. */
