@@ -19,15 +19,13 @@ import type { ApiHost } from '../../../common/api-hosts';
 import { AgentLink } from '../../components/agent-link';
 import { BulkActionMenu, BulkOutcomeCallout } from '../../components/bulk-actions/bulk-action-menu';
 import { ManagedApiTable } from '../../components/managed-api-table';
+import type { AgentSelection, BulkActionId, BulkOutcome } from '../../services/agent-bulk-actions';
 import {
+  AGENT_STATUS_LABELS,
   MANAGER_AGENT_ID,
-  type AgentSelection,
-  type BulkActionId,
-  type BulkOutcome,
-} from '../../services/agent-bulk-actions';
-import type { Agent } from '../../services/managed-api-types';
+  type Agent,
+} from '../../services/managed-api-types';
 import { AGENT_SEARCH_FIELDS } from '../agents/agent-fields';
-import { AGENT_STATUS_LABELS } from '../agents/agent-status';
 
 function columns(apiHostId: string): Array<EuiBasicTableColumn<Agent>> {
   return [
