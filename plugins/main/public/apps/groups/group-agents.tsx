@@ -23,6 +23,7 @@ import type { AgentSelection, BulkActionId, BulkOutcome } from '../../services/a
 import {
   AGENT_STATUS_LABELS,
   MANAGER_AGENT_ID,
+  withoutManager,
   type Agent,
 } from '../../services/managed-api-types';
 import { AGENT_SEARCH_FIELDS } from '../agents/agent-fields';
@@ -190,7 +191,7 @@ export function GroupAgents({
               host={host}
               group={group}
               path="/agents"
-              query={{ q: `id!=${MANAGER_AGENT_ID};group!=${group}` }}
+              query={{ q: withoutManager(`group!=${group}`) }}
               prefix="candidates"
               action="assignGroup"
               canWrite={canWrite}
