@@ -7,7 +7,7 @@ import { HttpStatusError } from '../http/http-status-error';
 import type { BasicAuthCache } from './basic-auth-cache';
 import { parseBasicCredentials } from './basic-credentials';
 import { HashQueueFullError, type HashQueue } from './hash-queue';
-import type { LoginThrottle } from './login-throttle';
+import { clientKey, type LoginThrottle } from './login-throttle';
 import { readSessionToken } from './session-cookie';
 import type { SessionStore } from './sessions/session-store';
 import type { UserService } from './users/user-service';
@@ -46,7 +46,18 @@ export interface AuthenticationDeps {
   logger: Logger;
 }
 
+/** How long a client whose previous password check for a name is still running should wait. */
+const CHECKING_RETRY_AFTER_SECONDS = 1;
+
 export class Authentication {
+  /**
+   * Clients (with the name they try) whose password check runs: one at a time each, or a burst of
+   * parallel guesses would all pass the throttle before the first failure is counted.
+   */
+  private readonly checking = new Set<string>();
+  /** Basic checks running, by client and header: the same header sent in parallel is checked once. */
+  private readonly basicChecks = new Map<string, Promise<AuthenticatedUser | null>>();
+
   constructor(private readonly deps: AuthenticationDeps) {}
 
   /**
@@ -89,6 +100,20 @@ export class Authentication {
   ): Promise<AuthenticatedUser | null> {
     const cached = this.deps.basicCache.get(authorization);
     if (cached) return cached;
+    const key = `${clientAddress}\n${authorization}`;
+    const running = this.basicChecks.get(key);
+    if (running) return running;
+    const check = this.checkBasic(authorization, clientAddress).finally(() =>
+      this.basicChecks.delete(key),
+    );
+    this.basicChecks.set(key, check);
+    return check;
+  }
+
+  private async checkBasic(
+    authorization: string,
+    clientAddress: string,
+  ): Promise<AuthenticatedUser | null> {
     const credentials = parseBasicCredentials(authorization);
     if (!credentials) return null;
     const outcome = await this.login(credentials.username, credentials.password, clientAddress);
@@ -99,10 +124,31 @@ export class Authentication {
   }
 
   /**
-   * Checks a password: refused before hashing while this client and name wait out a back-off, and
-   * when every hashing slot and waiting place is taken.
+   * Checks a password: refused before hashing while this client and name wait out a back-off or
+   * have another check running, and when every hashing slot and waiting place is taken.
    */
   async login(username: string, password: string, clientAddress: string): Promise<LoginOutcome> {
+    const key = clientKey(username, clientAddress);
+    if (this.checking.has(key)) {
+      this.deps.logger.warn('Login refused: a check for this client and name is running', {
+        username,
+        clientAddress,
+      });
+      return { status: 'throttled', retryAfterSeconds: CHECKING_RETRY_AFTER_SECONDS };
+    }
+    this.checking.add(key);
+    try {
+      return await this.checkPassword(username, password, clientAddress);
+    } finally {
+      this.checking.delete(key);
+    }
+  }
+
+  private async checkPassword(
+    username: string,
+    password: string,
+    clientAddress: string,
+  ): Promise<LoginOutcome> {
     const { throttle, users, logger, hashQueue } = this.deps;
     const retryAfterSeconds = await throttle.retryAfterSeconds(username, clientAddress);
     if (retryAfterSeconds > 0) {

@@ -77,7 +77,8 @@ function usernameKey(username: string): string {
   return username.normalize('NFKC').trim().toLowerCase();
 }
 
-function clientKey(username: string, clientAddress: string): string {
+/** The key of one client's attempts at one user name. */
+export function clientKey(username: string, clientAddress: string): string {
   return `${clientAddress}|${usernameKey(username)}`;
 }
 

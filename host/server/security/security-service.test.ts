@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { HttpStatusError } from '../http/http-status-error';
 import { createSavedObjectsService } from '../saved-objects';
 import { createRecordingLogger } from '../saved-objects/testing';
 import { createSecurityService, type SecurityService } from './security-service';
@@ -123,6 +124,50 @@ describe('security service', () => {
           Promise.resolve(security.authenticate(basic('admin', 'changed-password'), '10.0.0.1')),
         ).resolves.not.toBeNull();
         expect(verify).toHaveBeenCalledTimes(3);
+      } finally {
+        verify.mockRestore();
+      }
+    });
+
+    it('checks the same header sent in parallel once', async () => {
+      const verify = jest.spyOn(UserService.prototype, 'verify');
+      try {
+        const answers = await Promise.all(
+          Array.from({ length: 5 }, () =>
+            security.authenticate(basic('admin', 'admin-password'), '10.0.0.1'),
+          ),
+        );
+        expect(answers.every((user) => user?.username === 'admin')).toBe(true);
+        expect(verify).toHaveBeenCalledTimes(1);
+      } finally {
+        verify.mockRestore();
+      }
+    });
+
+    it('checks one password of a client for a name at a time: parallel guesses get 429 unhashed', async () => {
+      const verify = jest.spyOn(UserService.prototype, 'verify');
+      try {
+        const guesses = await Promise.allSettled(
+          ['guess-1', 'guess-2', 'guess-3', 'guess-4'].map((password) =>
+            security.authenticate(basic(' Admin', password), '10.0.0.1'),
+          ),
+        );
+        const refusals = guesses.flatMap((guess) =>
+          guess.status === 'rejected' ? [guess.reason as HttpStatusError] : [],
+        );
+        expect(guesses.filter((guess) => guess.status === 'fulfilled')).toEqual([
+          { status: 'fulfilled', value: null },
+        ]);
+        expect(refusals.map((refusal) => [refusal.statusCode, refusal.headers])).toEqual(
+          Array.from({ length: 3 }, () => [429, { 'retry-after': '1' }]),
+        );
+        expect(verify).toHaveBeenCalledTimes(1);
+        // Another client, and the same client once its check is over, are checked as usual.
+        const [other, again] = await Promise.all([
+          security.authenticate(basic('admin', 'admin-password'), '10.0.0.2'),
+          security.authenticate(basic('admin', 'admin-password'), '10.0.0.1'),
+        ]);
+        expect([other?.username, again?.username]).toEqual(['admin', 'admin']);
       } finally {
         verify.mockRestore();
       }

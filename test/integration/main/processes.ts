@@ -140,8 +140,14 @@ export interface ChildDashboard extends ChildServer {
   adminPassword: string;
 }
 
-/** Starts the dashboard with the given `svc:` config subtree; its data folder is removed on stop. */
-export async function spawnDashboard(svcConfig: Record<string, unknown>): Promise<ChildDashboard> {
+/**
+ * Starts the dashboard with the given `svc:` config subtree and extra `SVC_*` variables; its data
+ * folder is removed on stop.
+ */
+export async function spawnDashboard(
+  svcConfig: Record<string, unknown>,
+  env: NodeJS.ProcessEnv = {},
+): Promise<ChildDashboard> {
   const scratch = mkdtempSync(join(tmpdir(), 'svc-bench-'));
   const configFile = join(scratch, 'svc.yml');
   writeFileSync(configFile, stringify({ svc: svcConfig }), { mode: 0o600 });
@@ -157,6 +163,7 @@ export async function spawnDashboard(svcConfig: Record<string, unknown>): Promis
       SVC_ADMIN_PASSWORD: adminPassword,
       SVC_DEMO: 'false',
       SVC_LOG_LEVEL: 'warn',
+      ...env,
     },
     /running at (http:\/\/[\d.]+:\d+)/,
   );

@@ -76,6 +76,27 @@ describe('Login throttling without lockout', () => {
     expect(Number(slowed.headers.get('retry-after'))).toBeLessThanOrEqual(30);
   });
 
+  it('checks one guess at a time from a client: a parallel burst gets 429 unhashed, never 503', async () => {
+    const guesser = '203.0.113.80';
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => basicCall(dashboard, guesser, 'admin', `burst-${i}`)),
+    );
+    const statuses = burst.map((response) => response.status);
+    // One check at a time, and none past the free attempts: the rest wait without costing a hash.
+    const checked = statuses.filter((status) => status === 401).length;
+    expect(checked).toBeGreaterThanOrEqual(1);
+    expect(checked).toBeLessThanOrEqual(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - checked);
+    expect(burst.find((response) => response.status === 429)?.headers.get('retry-after')).toBe('1');
+    // The same header sent in parallel is one check, whose answer all of them get.
+    const same = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        basicCall(dashboard, '10.0.0.20', 'admin', TEST_ADMIN_PASSWORD),
+      ),
+    );
+    expect(same.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+  });
+
   it('refuses password checks beyond the queue at once with 503 and Retry-After, and serves the next login', async () => {
     const flood = await Promise.all(
       Array.from({ length: 30 }, (_, i) => basicCall(dashboard, `192.0.2.${i}`, `nobody${i}`, 'x')),
