@@ -146,7 +146,7 @@ async function duringFlood(
 }
 
 export async function run(): Promise<BenchResult[]> {
-  const dashboard = await spawnDashboard({}, { SVC_TRUST_PROXY: 'loopback' });
+  const dashboard = await spawnDashboard({}, { env: { SVC_TRUST_PROXY: 'loopback' } });
   try {
     await timeLogins(dashboard, WARM_UP_LOGINS);
     const alone = await timeLogins(dashboard, LOGINS);

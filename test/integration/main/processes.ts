@@ -140,17 +140,21 @@ export interface ChildDashboard extends ChildServer {
   adminPassword: string;
 }
 
-/**
- * Starts the dashboard with the given `svc:` config subtree and extra `SVC_*` variables; its data
- * folder is removed on stop.
- */
+interface SpawnDashboardOptions {
+  /** Extra `SVC_*` variables. */
+  env?: NodeJS.ProcessEnv;
+  /** Host keys of the configuration file (`server`, `security`…), next to `svc`. */
+  hostConfig?: Record<string, unknown>;
+}
+
+/** Starts the dashboard with the given `svc:` config subtree; its data folder is removed on stop. */
 export async function spawnDashboard(
   svcConfig: Record<string, unknown>,
-  env: NodeJS.ProcessEnv = {},
+  { env = {}, hostConfig = {} }: SpawnDashboardOptions = {},
 ): Promise<ChildDashboard> {
   const scratch = mkdtempSync(join(tmpdir(), 'svc-bench-'));
   const configFile = join(scratch, 'svc.yml');
-  writeFileSync(configFile, stringify({ svc: svcConfig }), { mode: 0o600 });
+  writeFileSync(configFile, stringify({ ...hostConfig, svc: svcConfig }), { mode: 0o600 });
   const adminPassword = 'bench-admin-password';
   const { child, match } = await startChild(
     'host/server/cli.ts',
