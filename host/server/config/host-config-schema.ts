@@ -104,6 +104,13 @@ export const hostConfigSchema = schema.object({
       nameCeiling: schema.number({ defaultValue: 100, min: 1, validate: integerProblem }),
       slowLaneSeconds: schema.number({ defaultValue: 2, min: 1, validate: integerProblem }),
       windowSeconds: schema.number({ defaultValue: 900, min: 1, validate: integerProblem }),
+      // At most 24: the in-memory counters keep a timer, and Node's timers stop at about 24.8 days.
+      knownClientDays: schema.number({
+        defaultValue: 14,
+        min: 1,
+        max: 24,
+        validate: integerProblem,
+      }),
     }),
     passwordChecks: schema.object({
       concurrency: schema.number({ defaultValue: 2, min: 1, validate: integerProblem }),

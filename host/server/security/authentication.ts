@@ -161,7 +161,8 @@ export class Authentication {
     }
     let user: AuthenticatedUser | null;
     try {
-      user = await hashQueue.run(() => users.verify(username, password));
+      const known = await throttle.isKnownClient(username, clientAddress);
+      user = await hashQueue.run(() => users.verify(username, password), known);
     } catch (error) {
       if (!(error instanceof HashQueueFullError)) throw error;
       logger.warn('Login refused: too many password checks at once', { username, clientAddress });

@@ -39,4 +39,26 @@ describe('HashQueue', () => {
     );
     await expect(queue.run(async () => 'next')).resolves.toBe('next');
   });
+
+  it('serves known clients first and never refuses them, even with every place taken', async () => {
+    const queue = new HashQueue({ concurrency: 1, maxWaiting: 1 });
+    const running = pendingCheck();
+    const order: string[] = [];
+    const checked = (name: string) => async () => {
+      order.push(name);
+      return name;
+    };
+    const first = queue.run(running.run);
+    const stranger = queue.run(checked('stranger'));
+    await expect(queue.run(checked('refused'))).rejects.toBeInstanceOf(HashQueueFullError);
+    const known = queue.run(checked('known'), true);
+    running.finish();
+    await expect(Promise.all([first, known, stranger])).resolves.toEqual([
+      'checked',
+      'known',
+      'stranger',
+    ]);
+    expect(order).toEqual(['known', 'stranger']);
+    await expect(queue.run(async () => 'free again')).resolves.toBe('free again');
+  });
 });

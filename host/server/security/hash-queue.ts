@@ -28,14 +28,25 @@ export class HashQueueFullError extends Error {
 export class HashQueue {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
+  /**
+   * Checks of clients already known for the name (they logged in as it before): served before the
+   * others and never refused, so a flood of strangers cannot keep a user out. One check runs at a
+   * time per client and name, so these are as many as the users logging in at that moment.
+   */
+  private readonly waitingKnown: Array<() => void> = [];
 
   constructor(private readonly config: HashQueueConfig = DEFAULT_HASH_QUEUE) {}
 
-  /** Runs `check` when a slot is free; rejects with `HashQueueFullError` at once when the queue is full. */
-  async run<T>(check: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `check` when a slot is free; rejects with `HashQueueFullError` at once when the queue is
+   * full, unless the check is for a `known` client.
+   */
+  async run<T>(check: () => Promise<T>, known = false): Promise<T> {
     if (this.running >= this.config.concurrency) {
-      if (this.waiting.length >= this.config.maxWaiting) throw new HashQueueFullError();
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      if (!known && this.waiting.length >= this.config.maxWaiting) throw new HashQueueFullError();
+      await new Promise<void>((resolve) =>
+        (known ? this.waitingKnown : this.waiting).push(resolve),
+      );
     } else {
       this.running += 1;
     }
@@ -43,7 +54,7 @@ export class HashQueue {
       return await check();
     } finally {
       // A waiter inherits the slot, so `running` only drops when nobody waits.
-      const next = this.waiting.shift();
+      const next = this.waitingKnown.shift() ?? this.waiting.shift();
       if (next) next();
       else this.running -= 1;
     }

@@ -21,6 +21,7 @@ const CONFIG: LoginThrottleConfig = {
   nameCeiling: 5,
   slowLaneSeconds: 2,
   windowSeconds: 600,
+  knownClientDays: 1,
 };
 
 const memoryThrottle = (config: LoginThrottleConfig = CONFIG) =>
@@ -40,6 +41,7 @@ describe('LoginThrottle', () => {
       nameCeiling: 100,
       slowLaneSeconds: 2,
       windowSeconds: 900,
+      knownClientDays: 14,
     });
   });
 
@@ -69,6 +71,23 @@ describe('LoginThrottle', () => {
     for (const variant of ['Admin', ' admin ', 'ADMIN', '\uff41dmin'])
       await throttle.recordFailure(variant, '10.0.0.1');
     await expect(throttle.retryAfterSeconds('admin', '10.0.0.1')).resolves.toBeGreaterThan(0);
+  });
+
+  it('knows a client for a name once it logged in as it, until knownClientDays have passed', async () => {
+    const throttle = memoryThrottle();
+    await expect(throttle.isKnownClient('ann', '10.0.0.1')).resolves.toBe(false);
+    await throttle.recordFailure('ann', '10.0.0.1');
+    await expect(throttle.isKnownClient('ann', '10.0.0.1')).resolves.toBe(false);
+    await throttle.recordSuccess(' Ann', '10.0.0.1');
+    await expect(throttle.isKnownClient('ann', '10.0.0.1')).resolves.toBe(true);
+    await expect(throttle.isKnownClient('ann', '10.0.0.2')).resolves.toBe(false);
+    await expect(throttle.isKnownClient('ben', '10.0.0.1')).resolves.toBe(false);
+    jest.advanceTimersByTime(CONFIG.knownClientDays * 86_400_000 - 1000);
+    await throttle.recordSuccess('ann', '10.0.0.1');
+    jest.advanceTimersByTime(2000);
+    await expect(throttle.isKnownClient('ann', '10.0.0.1')).resolves.toBe(true);
+    jest.advanceTimersByTime(CONFIG.knownClientDays * 86_400_000);
+    await expect(throttle.isKnownClient('ann', '10.0.0.1')).resolves.toBe(false);
   });
 
   it('clears a client’s back-off for a name once it logs in', async () => {

@@ -9,6 +9,8 @@
  * - Per user name, from every address together: past `nameCeiling` failures in the window, clients that
  *   have failed for that name wait with them, and clients that have not share a slow lane of one
  *   attempt per `slowLaneSeconds`, so the name's owner is slowed but never shut out.
+ * - A client that logged in as a name is known for it for `knownClientDays`: its password checks go
+ *   ahead of strangers' (see `HashQueue`), so a flood from many addresses cannot keep it out.
  */
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RateLimiterOptions } from '../saved-objects';
@@ -24,6 +26,8 @@ export interface LoginThrottleConfig {
   slowLaneSeconds: number;
   /** How long failures are remembered. */
   windowSeconds: number;
+  /** How long a client stays known for a name after logging in as it. */
+  knownClientDays: number;
 }
 
 export const DEFAULT_LOGIN_THROTTLE: Readonly<LoginThrottleConfig> = Object.freeze({
@@ -32,6 +36,7 @@ export const DEFAULT_LOGIN_THROTTLE: Readonly<LoginThrottleConfig> = Object.free
   nameCeiling: 100,
   slowLaneSeconds: 2,
   windowSeconds: 900,
+  knownClientDays: 14,
 });
 
 export interface LoginLimiters {
@@ -43,10 +48,13 @@ export interface LoginLimiters {
   nameFailures: RateLimiterAbstract;
   /** One attempt per slow-lane period for a name past its ceiling. */
   slowLane: RateLimiterAbstract;
+  /** Clients that logged in as a name. */
+  knownClients: RateLimiterAbstract;
 }
 
 /** Counts are far above any limit: the limits are applied here, not by the limiter's own points. */
 const UNBOUNDED_POINTS = Number.MAX_SAFE_INTEGER;
+const SECONDS_A_DAY = 86_400;
 
 export function createLoginLimiters(
   createLimiter: (options: RateLimiterOptions) => RateLimiterAbstract,
@@ -68,6 +76,11 @@ export function createLoginLimiters(
       keyPrefix: 'login-slow-lane',
       points: 1,
       duration: config.slowLaneSeconds,
+    }),
+    knownClients: createLimiter({
+      keyPrefix: 'login-known-clients',
+      points: UNBOUNDED_POINTS,
+      duration: config.knownClientDays * SECONDS_A_DAY,
     }),
   };
 }
@@ -130,12 +143,22 @@ export class LoginThrottle {
     }
   }
 
-  /** A success clears its client's failures for that name; the name's own count stays, it locks no one out. */
+  /**
+   * A success clears its client's failures for that name (the name's own count stays, it locks no one
+   * out) and makes the client known for the name, from now on.
+   */
   async recordSuccess(username: string, clientAddress: string): Promise<void> {
     const key = clientKey(username, clientAddress);
     await Promise.all([
       this.limiters.clientFailures.delete(key),
       this.limiters.clientBackoff.delete(key),
+      this.limiters.knownClients.set(key, 1, this.config.knownClientDays * SECONDS_A_DAY),
     ]);
+  }
+
+  /** Whether this client logged in as this name within `knownClientDays`. */
+  async isKnownClient(username: string, clientAddress: string): Promise<boolean> {
+    const known = await this.limiters.knownClients.get(clientKey(username, clientAddress));
+    return known !== null && known.consumedPoints > 0;
   }
 }

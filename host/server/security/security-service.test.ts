@@ -173,6 +173,42 @@ describe('security service', () => {
       }
     });
 
+    it('checks the password of a client that logged in before even when strangers fill the queue', async () => {
+      await security.authenticate(basic('admin', 'admin-password'), '10.0.0.1');
+      await security.users.passwd('admin', 'changed-password');
+      const original = UserService.prototype.verify;
+      let release!: () => void;
+      const held = new Promise<null>((resolve) => (release = () => resolve(null)));
+      const verify = jest.spyOn(UserService.prototype, 'verify').mockImplementation(function (
+        this: UserService,
+        username,
+        password,
+      ) {
+        return username.startsWith('stranger') ? held : original.call(this, username, password);
+      });
+      try {
+        // Two checks run and eight wait (the defaults): the eleventh stranger is refused.
+        const strangers = Array.from({ length: 10 }, (_, i) =>
+          Promise.resolve(security.authenticate(basic(`stranger${i}`, 'x'), `192.0.2.${i}`)),
+        );
+        await new Promise(setImmediate);
+        await expect(
+          Promise.resolve(security.authenticate(basic('stranger10', 'x'), '192.0.2.10')),
+        ).rejects.toMatchObject({ statusCode: 503 });
+        await expect(
+          Promise.resolve(security.authenticate(basic('admin', 'changed-password'), '10.0.0.2')),
+        ).rejects.toMatchObject({ statusCode: 503 });
+        const known = Promise.resolve(
+          security.authenticate(basic('admin', 'changed-password'), '10.0.0.1'),
+        );
+        release();
+        await expect(known).resolves.toMatchObject({ username: 'admin' });
+        await expect(Promise.all(strangers)).resolves.toEqual(Array(10).fill(null));
+      } finally {
+        verify.mockRestore();
+      }
+    });
+
     it('forgets a removed user at once', async () => {
       await security.users.add({ username: 'bot', password: 'bot-password', roles: ['user'] });
       await expect(
