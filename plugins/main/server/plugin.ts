@@ -226,6 +226,10 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       maxTotal: this.config.api.max_queued_requests,
     });
     const apiCheckPeriodMs = schedulePeriodMs(this.config.jobs.api_check_schedule);
+    const defaultHosts = new DefaultApiHostService(
+      hosts,
+      core.savedObjects.createInternalRepository([USER_SETTINGS_SAVED_OBJECT_TYPE]),
+    );
     this.services = {
       config: this.config,
       hosts,
@@ -240,10 +244,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
         api,
         caFileMaxBytes: this.config.api.max_ca_file_bytes,
       }),
-      defaultHosts: new DefaultApiHostService(
-        hosts,
-        core.savedObjects.createInternalRepository([USER_SETTINGS_SAVED_OBJECT_TYPE]),
-      ),
+      defaultHosts,
       csv: new CsvExportService(
         { maxRows: this.config.csv.max_rows, pageSize: this.config.csv.page_size },
         api,
@@ -271,7 +272,14 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
 
     hosts.onChange((change) => {
       api.forgetHost(change.id);
-      if (change.kind === 'deleted')
+      if (change.kind === 'deleted') {
+        defaultHosts
+          .forgetHost(change.id)
+          .catch((error: unknown) =>
+            this.logger.warn(
+              `The users' default of removed API host [${change.id}] could not be dropped: ${(error as Error).message}`,
+            ),
+          );
         statuses
           .forget(change.id)
           .catch((error: unknown) =>
@@ -279,7 +287,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
               `The last check of removed API host [${change.id}] could not be dropped: ${(error as Error).message}`,
             ),
           );
-      else
+      } else
         statuses
           .refresh(change.id)
           .catch((error: unknown) =>

@@ -48,12 +48,15 @@ describe('DefaultApiHostService', () => {
     expect(await defaults.get('ada')).toBe('prod');
   });
 
-  it('answers no default once the chosen host was removed, and the same id added again is the default again', async () => {
+  it('answers no default once the chosen host was removed, and forgets it for a host added later under that id', async () => {
     const defaults = service();
     await defaults.set('ada', 'staging');
+    await defaults.set('rob', 'prod');
     storedHosts.delete('staging');
     expect(await defaults.get('ada')).toBeNull();
+    await defaults.forgetHost('staging');
     storedHosts.add('staging');
-    expect(await defaults.get('ada')).toBe('staging');
+    expect(await defaults.get('ada')).toBeNull();
+    expect(await defaults.get('rob')).toBe('prod');
   });
 });

@@ -13,6 +13,9 @@ interface UserSettings {
   default_api_host: string;
 }
 
+/** Records read per page when looking for the defaults of a removed host (one record per user). */
+const PAGE_SIZE = 1_000;
+
 export class DefaultApiHostService {
   constructor(
     private readonly hosts: Pick<ApiHostStore, 'get'>,
@@ -45,5 +48,32 @@ export class DefaultApiHostService {
       { id: username, overwrite: true },
     );
     return id;
+  }
+
+  /**
+   * Forgets every user's default that names a removed host, so a host stored later under the same id
+   * is nobody's default until someone stars it.
+   */
+  async forgetHost(id: string): Promise<void> {
+    const naming: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const found = await this.repository.find<UserSettings>({
+        type: USER_SETTINGS_SAVED_OBJECT_TYPE,
+        page,
+        perPage: PAGE_SIZE,
+      });
+      for (const record of found.saved_objects)
+        if (record.attributes.default_api_host === id) naming.push(record.id);
+      if (page * PAGE_SIZE >= found.total) break;
+    }
+    await Promise.all(
+      naming.map((username) =>
+        this.repository
+          .delete(USER_SETTINGS_SAVED_OBJECT_TYPE, username)
+          .catch((error: unknown) => {
+            if (savedObjectStatus(error) !== 404) throw error;
+          }),
+      ),
+    );
   }
 }
