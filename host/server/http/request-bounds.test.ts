@@ -1,21 +1,9 @@
-import { connect } from 'node:net';
 import { bodyShapeProblem, bodyTooDeepMessage, bodyTooManyValuesMessage } from './body-parsers';
 import { startTestHttpServer, type TestHttpServer } from './test-utils';
+import { rawExchange } from '../../../test/support/raw-exchange';
 
 const PLUGIN = Symbol('plugin');
 const HEADERS = { authorization: 'user alice', 'osd-xsrf': 'test' };
-
-/** Sends `text` on a raw socket and resolves with everything the server wrote once it closed the connection. */
-function rawExchange(url: string, text: string): Promise<string> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(text));
-    let answer = '';
-    socket.on('data', (chunk) => (answer += chunk.toString()));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(answer));
-  });
-}
 
 describe('bodyShapeProblem', () => {
   const limits = { maxDepth: 3, maxValues: 5 };

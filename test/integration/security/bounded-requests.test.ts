@@ -4,25 +4,13 @@
  * through its second write path, and the UI log's size on disk under a slow, steady flood.
  */
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bodyTooDeepMessage } from '../../../host/server/http/body-parsers';
+import { rawExchange } from '../../support/raw-exchange';
 import { startTestDashboard, type TestDashboard } from '../harness';
 
 jest.setTimeout(60_000);
-
-/** Writes `text` on a raw socket and resolves with all the server wrote once it closed the connection. */
-function rawExchange(url: string, text: string): Promise<string> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(text));
-    let answer = '';
-    socket.on('data', (chunk) => (answer += chunk.toString()));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(answer));
-  });
-}
 
 describe('Slow and pathological requests', () => {
   let dashboard: TestDashboard;

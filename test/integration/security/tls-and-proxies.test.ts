@@ -36,12 +36,19 @@ function httpsPost(url: string, ca: string, body: string): Promise<Answer> {
   });
 }
 
-function login(dashboard: TestDashboard, headers: Record<string, string> = {}) {
+function login(dashboard: TestDashboard, headers: Record<string, string> = {}, body = LOGIN_BODY) {
   return fetch(`${dashboard.url}/auth/login`, {
     method: 'POST',
     headers: { ...LOGIN_HEADERS, ...headers },
-    body: LOGIN_BODY,
+    body,
   });
+}
+
+const WRONG_LOGIN_BODY = JSON.stringify({ username: 'admin', password: 'wrong-password' });
+
+/** A wrong password for `admin` from the client that `forwardedFor` names. */
+function wrongLogin(dashboard: TestDashboard, forwardedFor: string) {
+  return login(dashboard, { 'x-forwarded-for': forwardedFor }, WRONG_LOGIN_BODY);
 }
 
 describe('HTTPS', () => {
@@ -110,11 +117,7 @@ describe('Behind proxies', () => {
       expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000');
       const plain = await login(dashboard);
       expect(plain.headers.get('set-cookie')).not.toMatch(/Secure/);
-      const refused = await fetch(`${dashboard.url}/auth/login`, {
-        method: 'POST',
-        headers: { ...LOGIN_HEADERS, 'x-forwarded-for': '198.51.100.9' },
-        body: JSON.stringify({ username: 'admin', password: 'wrong-password' }),
-      });
+      const refused = await wrongLogin(dashboard, '198.51.100.9');
       expect(refused.status).toBe(401);
       expect(dashboard.logs().join('\n')).toContain('"clientAddress":"198.51.100.9"');
     } finally {
@@ -133,19 +136,12 @@ describe('Behind proxies', () => {
       expect((await login(dashboard)).headers.get('set-cookie')).not.toMatch(/Secure/);
 
       // The client wrote the first address itself; the one proxy appended the address it saw.
-      const spoofed = { 'x-forwarded-for': '10.9.9.9, 198.51.100.20' };
-      const wrong = JSON.stringify({ username: 'admin', password: 'wrong-password' });
-      for (let attempt = 0; attempt < 2; attempt += 1) {
-        const refused = await fetch(`${dashboard.url}/auth/login`, {
-          method: 'POST',
-          headers: { ...LOGIN_HEADERS, ...spoofed },
-          body: wrong,
-        });
-        expect(refused.status).toBe(401);
-      }
+      const spoofed = '10.9.9.9, 198.51.100.20';
+      for (let attempt = 0; attempt < 2; attempt += 1)
+        expect((await wrongLogin(dashboard, spoofed)).status).toBe(401);
       expect(dashboard.logs().join('\n')).toContain('"clientAddress":"198.51.100.20"');
       expect(dashboard.logs().join('\n')).not.toContain('"clientAddress":"10.9.9.9"');
-      const throttled = await login(dashboard, spoofed);
+      const throttled = await login(dashboard, { 'x-forwarded-for': spoofed });
       expect(throttled.status).toBe(429);
       // Another address written in front changes nothing: the throttle follows what the proxy saw.
       const rewritten = await login(dashboard, { 'x-forwarded-for': '10.1.1.1, 198.51.100.20' });
@@ -160,11 +156,7 @@ describe('Behind proxies', () => {
   it('with two hops, takes the client address the outer proxy saw', async () => {
     const dashboard = await startTestDashboard({ env: { SVC_TRUST_PROXY: '2' } });
     try {
-      const refused = await fetch(`${dashboard.url}/auth/login`, {
-        method: 'POST',
-        headers: { ...LOGIN_HEADERS, 'x-forwarded-for': '203.0.113.30, 10.0.0.2' },
-        body: JSON.stringify({ username: 'admin', password: 'wrong-password' }),
-      });
+      const refused = await wrongLogin(dashboard, '203.0.113.30, 10.0.0.2');
       expect(refused.status).toBe(401);
       expect(dashboard.logs().join('\n')).toContain('"clientAddress":"203.0.113.30"');
     } finally {
