@@ -1,11 +1,13 @@
 /**
  * Managing the ruleset in real Chromium against the dashboard and the simulator: an administrator
  * edits and saves a custom rules file (a malformed save is refused with the API's line and loses
- * nothing), validates and restarts the manager, and runs the ruleset test on an sshd line to see
- * its rule. With UPDATE_DOCS_SCREENSHOTS=1 the README's `docs/rules-editor.png` and
+ * nothing), validates and restarts the manager, runs the ruleset test on an sshd line to see its
+ * rule, is refused a broken decoder with the API's words, edits and exports a CDB list, creates a
+ * group, moves an agent in and out of it and deletes it, with the keyboard where dialogs are
+ * involved. With UPDATE_DOCS_SCREENSHOTS=1 the README's `docs/rules-editor.png` and
  * `docs/ruleset-test.png` are replaced.
  */
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -20,7 +22,6 @@ import {
   type E2eEnvironment,
 } from './support';
 
-const API_HOST_ID = 'e2e';
 const DOCS_DIR = join(__dirname, '..', '..', 'docs');
 const SSHD_LINE =
   'Dec 10 01:02:02 web-01 sshd[1234]: Failed password for root from 10.0.0.5 port 22 ssh2';
@@ -28,6 +29,8 @@ const SSHD_LINE =
 let env: E2eEnvironment;
 let browser: Browser;
 let page: Page;
+/** The stored API host pointing at the simulator, as the environment named it. */
+let apiHostId: string;
 
 function keepScreenshot(path: string, docsName: string): void {
   if (process.env.UPDATE_DOCS_SCREENSHOTS === '1') copyFileSync(path, join(DOCS_DIR, docsName));
@@ -37,7 +40,7 @@ function keepScreenshot(path: string, docsName: string): void {
 async function managedApiText(path: string): Promise<string> {
   const admin = await env.dashboard.login();
   const response = await admin.post('/api/request', {
-    body: { id: API_HOST_ID, method: 'GET', path },
+    body: { id: apiHostId, method: 'GET', path },
   });
   if (response.status !== 200)
     throw new Error(`${path} answered ${response.status}: ${response.text}`);
@@ -45,8 +48,8 @@ async function managedApiText(path: string): Promise<string> {
 }
 
 /** Replaces the editor's whole text as a user would: select all, then type. */
-async function replaceEditorText(text: string): Promise<void> {
-  const content = page.locator(`${testSubj('rulesetFileEditor')} .cm-content`);
+async function replaceEditorText(text: string, editor = 'rulesetFileEditor'): Promise<void> {
+  const content = page.locator(`${testSubj(editor)} .cm-content`);
   await content.click();
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Delete');
@@ -55,6 +58,8 @@ async function replaceEditorText(text: string): Promise<void> {
 
 beforeAll(async () => {
   env = await startE2eEnvironment({ apiHost: true, managedApi: { managerRestartMs: 1500 } });
+  if (!env.apiHostId) throw new Error('The e2e environment stored no API host');
+  apiHostId = env.apiHostId;
   browser = await launchBrowser();
   ({ page } = await newPage(browser));
   await page.setViewportSize({ width: 1400, height: 1000 });
@@ -63,7 +68,7 @@ beforeAll(async () => {
     env.dashboard.url,
     'admin',
     env.dashboard.adminPassword,
-    `/app/svc-rules?host=${API_HOST_ID}`,
+    `/app/svc-rules?host=${apiHostId}`,
   );
   await waitForApp(page, 'svc-rules');
 });
@@ -93,7 +98,7 @@ describe('rules files', () => {
   it('refuses malformed XML with the line of the fault, keeping the text', async () => {
     // A file has its own address: the table lists a page of files, the link opens any of them.
     await page.goto(
-      `${env.dashboard.url}/app/svc-rules?host=${API_HOST_ID}&tab=files&file=local_rules.xml&dir=etc/rules`,
+      `${env.dashboard.url}/app/svc-rules?host=${apiHostId}&tab=files&file=local_rules.xml&dir=etc/rules`,
     );
     await waitForApp(page, 'svc-rules');
     await page
@@ -160,9 +165,39 @@ describe('ruleset test', () => {
   });
 });
 
+describe('decoders files', () => {
+  it('refuses a broken decoder with the API error in the editor, once, and keeps the text', async () => {
+    await page.goto(
+      `${env.dashboard.url}/app/svc-decoders?host=${apiHostId}&tab=files&file=local_decoder.xml&dir=etc/decoders`,
+    );
+    await waitForApp(page, 'svc-decoders');
+    await page
+      .locator(`${testSubj('rulesetFileEditor')} .cm-content`)
+      .getByText('<decoder')
+      .first()
+      .waitFor();
+    const before = await managedApiText('/decoders/files/local_decoder.xml?raw=true');
+    await replaceEditorText(
+      '<decoder name="web-app">\n  <prematch>^web-app</prematch>\n  <regexx>user (\\S+)</regexx>\n</decoder>\n',
+    );
+    await page.locator(testSubj('rulesetFileSave')).click();
+    const error = page.locator(testSubj('rulesetFileError'));
+    await error.waitFor();
+    const message = 'invalid option <regexx> in decoder "web-app": line 3';
+    expect(await error.textContent()).toContain(message);
+    // Shown in the editor and nowhere else (no toast repeating it).
+    expect(await page.getByText(message, { exact: false }).count()).toBe(1);
+    expect(
+      await page.locator(`${testSubj('rulesetFileEditor')} .cm-content`).textContent(),
+    ).toContain('<regexx>');
+    expect(await managedApiText('/decoders/files/local_decoder.xml?raw=true')).toBe(before);
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
+
 describe('CDB lists', () => {
   it('adds a row to a list and saves it as key:value lines', async () => {
-    await page.goto(`${env.dashboard.url}/app/svc-lists?host=${API_HOST_ID}`);
+    await page.goto(`${env.dashboard.url}/app/svc-lists?host=${apiHostId}`);
     await waitForApp(page, 'svc-lists');
     await page.locator(testSubj('openCdbList-audit-keys')).click();
     await page.locator(testSubj('cdbListTable')).getByText('audit-wazuh-w').waitFor();
@@ -181,9 +216,38 @@ describe('CDB lists', () => {
   });
 });
 
+describe('CDB list export', () => {
+  it('waits while rows are unsaved, then exports the stored list as key and value columns', async () => {
+    await page.locator(testSubj('cdbListSearch')).fill('');
+    await page.locator(testSubj('cdbAddRow')).click();
+    await page.locator(testSubj('cdbRowKey')).fill('audit-wazuh-e');
+    // Enter adds the row.
+    await page.locator(testSubj('cdbRowValue')).fill('export');
+    await page.keyboard.press('Enter');
+    await page.locator(testSubj('cdbListTable')).getByText('audit-wazuh-e').waitFor();
+    const exportButton = page.locator(testSubj('csvExport'));
+    expect(await exportButton.isDisabled()).toBe(true);
+    expect(await exportButton.getAttribute('title')).toMatch(/^Save the list first/);
+
+    await page.locator(testSubj('cdbListSave')).click();
+    await page.locator(testSubj('documentSaved')).first().waitFor();
+    await page.waitForFunction(
+      (selector) => !(document.querySelector(selector) as HTMLButtonElement | null)?.disabled,
+      testSubj('csvExport'),
+    );
+    const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+    const csv = readFileSync((await download.path()) as string, 'utf8');
+    const [header, ...rows] = csv.trim().split(/\r?\n/);
+    expect(header).toMatch(/^"?Key"?,"?Value"?$/);
+    expect(rows).toContain('audit-wazuh-w,write');
+    expect(rows).toContain('audit-wazuh-e,export');
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
+
 describe('groups', () => {
   it("edits a group's agent.conf and saves it as XML", async () => {
-    await page.goto(`${env.dashboard.url}/app/svc-groups?host=${API_HOST_ID}`);
+    await page.goto(`${env.dashboard.url}/app/svc-groups?host=${apiHostId}`);
     await waitForApp(page, 'svc-groups');
     await page.locator(testSubj('openGroup-default')).click();
     await page.locator(testSubj('groupTab-configuration')).click();
@@ -193,14 +257,71 @@ describe('groups', () => {
       .waitFor();
     const conf =
       '<agent_config os="Linux">\n  <localfile>\n    <location>/var/log/app.log</location>\n    <log_format>syslog</log_format>\n  </localfile>\n</agent_config>\n';
-    const content = page.locator(`${testSubj('groupConfigurationEditor')} .cm-content`);
-    await content.click();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.press('Delete');
-    await page.keyboard.insertText(conf);
+    await replaceEditorText(conf, 'groupConfigurationEditor');
     await page.locator(testSubj('groupSave')).click();
     await page.locator(testSubj('documentSaved')).waitFor();
     expect(await managedApiText('/groups/default/files/agent.conf?raw=true')).toBe(conf);
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
+
+describe('group management', () => {
+  it('creates a group by name with Enter', async () => {
+    await page.locator(testSubj('groupClose')).click();
+    await page.locator(testSubj('newGroup')).click();
+    await page.locator(testSubj('newGroupModalName')).fill('e2e-payments');
+    await page.keyboard.press('Enter');
+    await page.locator(testSubj('groupTitle')).getByText('e2e-payments').waitFor();
+    expect(await managedApiText('/groups?groups_list=e2e-payments')).toContain('"e2e-payments"');
+  });
+
+  it('adds an agent to the group and removes it, with the bulk actions', async () => {
+    await page.locator(testSubj('addGroupAgents')).click();
+    const flyout = page.locator(testSubj('addGroupAgentsFlyout'));
+    await flyout.locator(testSubj('groupCandidatesRow')).first().waitFor();
+    await flyout
+      .locator(`${testSubj('groupCandidatesRow')} input[type=checkbox]`)
+      .first()
+      .check();
+    await flyout.locator(testSubj('bulkActionsButton')).click();
+    await page.locator(testSubj('bulkAction-assignGroup')).click();
+    await page.locator(testSubj('bulkActionConfirm')).waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator(testSubj('bulkOutcome')).getByText('1 agent assigned').waitFor();
+    const members = page.locator(testSubj('groupAgentsRow'));
+    await members.first().waitFor();
+    expect(await members.count()).toBe(1);
+    const agentId = (await members.first().locator('td').nth(1).textContent())?.replace(/\D/g, '');
+    expect(await managedApiText('/groups/e2e-payments/agents')).toContain(`"id":"${agentId}"`);
+
+    await members.first().locator('input[type=checkbox]').check();
+    await page.locator(testSubj('bulkActionsButton')).click();
+    await page.locator(testSubj('bulkAction-removeGroup')).click();
+    await page.locator(testSubj('bulkActionConfirm')).waitFor();
+    await page.keyboard.press('Enter');
+    await page
+      .locator(testSubj('bulkOutcome'))
+      .getByText('1 agent removed from the group')
+      .waitFor();
+    await page.locator(testSubj('groupAgents')).getByText('No agents match this filter').waitFor();
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('deletes the group after a confirmation naming it (Escape cancels, Enter confirms)', async () => {
+    await page.locator(testSubj('groupDelete')).click();
+    const confirm = page.locator(testSubj('confirmDeleteGroup'));
+    await confirm.getByText('Delete the group e2e-payments?').waitFor();
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    await page.locator(testSubj('groupTitle')).getByText('e2e-payments').waitFor();
+
+    await page.locator(testSubj('groupDelete')).click();
+    await confirm.waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator(testSubj('groupsTable')).waitFor();
+    await page.locator(testSubj('openGroup-default')).waitFor();
+    expect(await page.locator(testSubj('openGroup-e2e-payments')).count()).toBe(0);
+    expect(await managedApiText('/groups')).not.toContain('e2e-payments');
     expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -173,6 +173,8 @@ function BulkActionConfirm({
       confirmButtonDisabled={definition.needsGroup && !chosen}
       isLoading={running}
       buttonColor={action === 'remove' ? 'danger' : 'primary'}
+      // Enter confirms an action that can be undone; removing agents takes a deliberate click or Tab.
+      defaultFocusedButton={action === 'remove' ? undefined : 'confirm'}
       data-test-subj="bulkActionConfirm"
     >
       {askGroup && (
