@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { dismissUpdate, replaceDismissedUpdates, usePreferences } from '../services/preferences';
 import { RenderNothingOnError } from './render-nothing-on-error';
 import { useAvailableUpdates } from './use-available-updates';
+import { toUpdatesClientError } from '../services/updates-client-error';
 
 function Check() {
   const state = useAvailableUpdates();
@@ -32,7 +33,7 @@ function Check() {
         await replaceDismissedUpdates(Object.fromEntries(kept));
       }
     } catch (reason) {
-      setError(reason instanceof Error ? reason.message : String(reason));
+      setError(toUpdatesClientError(reason).message);
     } finally {
       setSaving(false);
     }

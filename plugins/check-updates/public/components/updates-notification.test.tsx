@@ -146,6 +146,21 @@ describe('UpdatesNotification', () => {
     expect(within(core.slot).getByTestId('updateNotice-patch')).toBeInTheDocument();
   });
 
+  it("shows the server's reason when it refuses a dismissal", async () => {
+    const core = start();
+    render(<Page />);
+    const patch = await within(core.slot).findByTestId('updateNotice-patch');
+    core.server.preferences = httpError(
+      409,
+      'At most 500 dismissed updates are kept',
+      'TOO_MANY_DISMISSALS',
+    );
+    await userEvent.click(within(patch).getByRole('button', { name: /Dismiss/ }));
+    expect(await within(patch).findByRole('alert')).toHaveTextContent(
+      'Could not dismiss it: At most 500 dismissed updates are kept',
+    );
+  });
+
   it('leaves the page intact and shows nothing when the check fails', async () => {
     const core = start({
       updates: httpError(502, 'API host [manager-1] could not be asked for available updates'),

@@ -4,6 +4,7 @@ import { dismissUpdate } from '../services/preferences';
 import { BottomBarPortal } from './bottom-bar-portal';
 import { RenderNothingOnError } from './render-nothing-on-error';
 import { useAvailableUpdates, type AvailableUpdate } from './use-available-updates';
+import { toUpdatesClientError } from '../services/updates-client-error';
 
 function UpdateNotice({
   available,
@@ -21,7 +22,7 @@ function UpdateNotice({
     // On success the shared preferences change and this notice is no longer rendered.
     dismissUpdate(update.version, type).catch((reason: unknown) => {
       setDismissing(false);
-      setError(reason instanceof Error ? reason.message : String(reason));
+      setError(toUpdatesClientError(reason).message);
     });
   };
   return (

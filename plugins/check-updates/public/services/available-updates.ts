@@ -3,6 +3,7 @@ import { getSelectedApiHostId } from '../../common/selected-api-host';
 import { singleFlight } from '../../common/single-flight';
 import type { AvailableUpdates, DataResponse, Update } from '../../common/types';
 import { getCoreServices } from './core-services';
+import { asUpdatesClientCall, UpdatesClientError } from './updates-client-error';
 
 const SESSION_CACHE_PREFIX = 'svcCheckUpdates:availableUpdates:';
 const requests = new Map<string, Promise<AvailableUpdates>>();
@@ -18,9 +19,10 @@ function readSessionCache(apiHostId: string): AvailableUpdates | undefined {
 }
 
 async function fetchAvailableUpdates(apiHostId: string, force: boolean): Promise<AvailableUpdates> {
-  const { data } = await getCoreServices().http.get<DataResponse<AvailableUpdates>>(
-    ROUTES.updates,
-    { query: { api_id: apiHostId, force } },
+  const { data } = await asUpdatesClientCall(() =>
+    getCoreServices().http.get<DataResponse<AvailableUpdates>>(ROUTES.updates, {
+      query: { api_id: apiHostId, force },
+    }),
   );
   window.sessionStorage.setItem(SESSION_CACHE_PREFIX + apiHostId, JSON.stringify(data));
   return data;
@@ -34,7 +36,7 @@ function withoutDescription(update: Update | null): Update | null {
  * Available updates of the API host selected in this browser. Answered from this browser session's
  * cache when there is one, unless `forceQuery`, which also makes the server ask the host now.
  * `checkOnly` answers whether updates exist without their details (release descriptions are left empty).
- * Rejects when no host is selected or the check fails.
+ * Rejects with an `UpdatesClientError` when no host is selected or the check fails.
  */
 export async function getAvailableUpdates(
   checkOnly = false,
@@ -42,7 +44,10 @@ export async function getAvailableUpdates(
 ): Promise<AvailableUpdates> {
   const apiHostId = getSelectedApiHostId();
   if (!apiHostId)
-    throw new Error('No API host is selected: choose one in Settings → API to check for updates');
+    throw new UpdatesClientError(
+      'NO_API_HOST_SELECTED',
+      'No API host is selected: choose one in Settings → API to check for updates',
+    );
   const updates =
     (!forceQuery && readSessionCache(apiHostId)) ||
     (await singleFlight(requests, `${apiHostId}:${forceQuery}`, () =>

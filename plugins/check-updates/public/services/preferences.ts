@@ -8,6 +8,7 @@ import type {
   UserPreferences,
 } from '../../common/types';
 import { getCoreServices } from './core-services';
+import { asUpdatesClientCall } from './updates-client-error';
 
 /**
  * The current user's preferences, shared by every mounted component so that a dismissal made in one
@@ -33,8 +34,8 @@ export function usePreferences(): UserPreferences | undefined {
 }
 
 export async function loadPreferences(): Promise<UserPreferences> {
-  const { data } = await getCoreServices().http.get<DataResponse<UserPreferences>>(
-    ROUTES.preferences,
+  const { data } = await asUpdatesClientCall(() =>
+    getCoreServices().http.get<DataResponse<UserPreferences>>(ROUTES.preferences),
   );
   return publish(data);
 }
@@ -43,20 +44,21 @@ export async function dismissUpdate(
   version: string,
   updateType: UpdateType,
 ): Promise<UserPreferences> {
-  await getCoreServices().http.post<DismissUpdateResponse>(ROUTES.dismiss, {
-    body: JSON.stringify({ version, update_type: updateType }),
-  });
+  await asUpdatesClientCall(() =>
+    getCoreServices().http.post<DismissUpdateResponse>(ROUTES.dismiss, {
+      body: JSON.stringify({ version, update_type: updateType }),
+    }),
+  );
   return loadPreferences();
 }
 
 export async function replaceDismissedUpdates(
   dismissedUpdates: ReplaceDismissedUpdatesRequest['dismissed_updates'],
 ): Promise<UserPreferences> {
-  const { data } = await getCoreServices().http.put<DataResponse<UserPreferences>>(
-    ROUTES.preferences,
-    {
+  const { data } = await asUpdatesClientCall(() =>
+    getCoreServices().http.put<DataResponse<UserPreferences>>(ROUTES.preferences, {
       body: JSON.stringify({ dismissed_updates: dismissedUpdates }),
-    },
+    }),
   );
   return publish(data);
 }

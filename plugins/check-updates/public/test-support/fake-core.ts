@@ -2,6 +2,7 @@ import type { HttpFetchOptions, HttpStart, MountPoint } from '../../../../host/p
 import { ROUTES } from '../../common/constants';
 import type { AvailableUpdates, UserPreferences } from '../../common/types';
 import type { CheckUpdatesCoreServices } from '../services/core-services';
+import { HttpFetchError } from '../../../../host/public/http/http-fetch-error';
 
 export interface FakeServer {
   updates: AvailableUpdates | Error;
@@ -16,8 +17,16 @@ export interface FakeServer {
 }
 
 /** An error as the host's http client rejects it: the server's error body on `body`. */
-export function httpError(statusCode: number, message: string): Error {
-  return Object.assign(new Error(message), { body: { statusCode, error: 'Error', message } });
+/** A failed dashboard answer, as the shell's HTTP client rejects with it. */
+export function httpError(statusCode: number, message: string, code?: string): Error {
+  return new HttpFetchError(
+    message,
+    'HttpFetchError',
+    // Only what the client reads of them: plain jsdom has no fetch classes.
+    { url: 'http://localhost/' } as Request,
+    { status: statusCode, ok: false } as Response,
+    { statusCode, error: 'Error', message, ...(code ? { attributes: { code } } : {}) },
+  );
 }
 
 export const availableUpdates: AvailableUpdates = {

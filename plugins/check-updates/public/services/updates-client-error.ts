@@ -1,0 +1,59 @@
+/**
+ * The one error type the update client's functions reject with, whatever failed underneath (the
+ * dashboard's HTTP client, the network, no host selected), so the components that show it — the
+ * main plugin's Settings included — read a code and a message instead of guessing at `unknown`.
+ */
+import type { HttpFetchError } from '../../../../host/public/types';
+import type { UpdateCheckErrorCode } from '../../common/types';
+
+/** The server's codes, plus what only the browser can tell. */
+export type UpdatesClientErrorCode =
+  UpdateCheckErrorCode | 'NO_API_HOST_SELECTED' | 'REQUEST_FAILED' | 'NETWORK_ERROR';
+
+export class UpdatesClientError extends Error {
+  constructor(
+    readonly code: UpdatesClientErrorCode,
+    message: string,
+    /** HTTP status of the dashboard's answer, when there was one. */
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'UpdatesClientError';
+  }
+}
+
+function isHttpFetchError(error: unknown): error is HttpFetchError {
+  return error instanceof Error && 'request' in error;
+}
+
+/** `error` as an `UpdatesClientError`, its message the dashboard's own when it answered. */
+export function toUpdatesClientError(error: unknown): UpdatesClientError {
+  if (error instanceof UpdatesClientError) return error;
+  if (!isHttpFetchError(error)) {
+    return new UpdatesClientError(
+      'REQUEST_FAILED',
+      error instanceof Error ? error.message : String(error),
+    );
+  }
+  if (!error.response) {
+    return new UpdatesClientError(
+      'NETWORK_ERROR',
+      `The dashboard could not be reached (${error.message}).`,
+    );
+  }
+  const code = error.body?.attributes?.code;
+  return new UpdatesClientError(
+    typeof code === 'string' ? (code as UpdateCheckErrorCode) : 'REQUEST_FAILED',
+    error.body?.message ?? error.message,
+    error.response.status,
+  );
+}
+
+/** Runs `call`, turning whatever it rejects with into an `UpdatesClientError`. */
+export async function asUpdatesClientCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw toUpdatesClientError(error);
+  }
+}
