@@ -1,6 +1,6 @@
 /** The HTTP client of a page: the base path and version it was served with, the login page anonymous. */
-import type { InjectedMetadata } from '../injected-metadata';
-import { LOGIN_PATH } from '../login/next-url';
+import type { InjectedMetadata } from '../../common/injected-metadata';
+import { LOGIN_PATH } from '../../common/next-url';
 import { AnonymousPaths } from './anonymous-paths';
 import { BasePath } from './base-path';
 import { HttpClient } from './http-client';

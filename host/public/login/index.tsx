@@ -4,9 +4,10 @@
  */
 import { createRoot } from 'react-dom/client';
 import { createPageHttpClient } from '../http/page-http-client';
-import { readInjectedMetadata, ROOT_ELEMENT_ID } from '../injected-metadata';
+import { ROOT_ELEMENT_ID } from '../../common/injected-metadata';
+import { readInjectedMetadata } from '../injected-metadata';
 import { LoginPage } from './login-page';
-import { safeNextUrl } from './next-url';
+import { safeNextUrl } from '../../common/next-url';
 
 function showLogin(): void {
   const element = document.getElementById(ROOT_ELEMENT_ID);

@@ -1,4 +1,4 @@
-import type { InjectedUiPlugin } from '../injected-metadata';
+import type { InjectedUiPlugin } from '../../common/injected-metadata';
 import type { CoreSetup, CoreStart, Plugin, PluginInitializerContext } from '../types';
 import { PluginsService } from './plugins-service';
 

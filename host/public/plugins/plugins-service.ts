@@ -2,7 +2,7 @@
  * Runs the UI plugins the page lists: loads their bundles, calls each initializer, then `setup` and
  * `start` in the server's dependency order, handing each plugin its dependencies' contracts by id.
  */
-import type { InjectedUiPlugin } from '../injected-metadata';
+import type { InjectedUiPlugin } from '../../common/injected-metadata';
 import type { CoreSetup, CoreStart, Plugin, PluginInitializerContext } from '../types';
 import { readPluginInitializer } from './plugin-reader';
 

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import type { OsdRequest, OsdResponse, ResponseFactory } from '../types';
-import { loginUrl, safeNextUrl } from '../../public/login/next-url';
+import { loginUrl, safeNextUrl } from '../../common/next-url';
 import { MissingBundlesError } from './bundle-manifest';
 import { BUNDLES_URL_PATH, RenderingService } from './rendering-service';
 import type { RenderingHttpSetup, RenderingOptions } from './types';

@@ -7,7 +7,7 @@ import {
   INJECTED_METADATA_ELEMENT_ID,
   ROOT_ELEMENT_ID,
   type InjectedMetadata,
-} from '../../public/injected-metadata';
+} from '../../common/injected-metadata';
 
 export interface PageAssets {
   /** URL of the page's entry module: the shell, or the login page's own. */

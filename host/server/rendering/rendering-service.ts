@@ -2,7 +2,7 @@
  * Builds the metadata and asset list of a page: which UI plugins run (in dependency order, their
  * dependencies restricted to UI plugins, their browser config) and which bundle files to load.
  */
-import type { InjectedMetadata, InjectedUiPlugin } from '../../public/injected-metadata';
+import type { InjectedMetadata, InjectedUiPlugin } from '../../common/injected-metadata';
 import {
   createManifestReader,
   cssOf,

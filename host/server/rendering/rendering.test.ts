@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CORE_OWNER } from '../http';
 import { startTestHttpServer, type TestHttpServer } from '../http/test-utils';
-import type { InjectedMetadata } from '../../public/injected-metadata';
+import type { InjectedMetadata } from '../../common/injected-metadata';
 import { registerRendering, type UiPluginInfo } from '.';
 
 const MANIFEST = {
