@@ -1,8 +1,9 @@
 /**
  * Where the cursor is inside a (possibly unfinished) JSON body: the chain of objects and arrays it
  * sits in, the body schema of the innermost one, whether a key or a value goes there, the keys that
- * object already has, and the token being typed. Hand-written because JSON.parse cannot read
- * unfinished text and the editor's syntax tree is not available to this DOM-free module.
+ * object already has, and the token being typed. Hand-written, not on @lezer/json: completion needs
+ * what comes next at the cursor (key, colon, value, comma) in unfinished text, which this scanner
+ * tracks directly and Lezer's error recovery would leave to be guessed back from error nodes.
  */
 import type { BodyField, BodyFieldItems } from '../../../../common/api-info/types';
 
