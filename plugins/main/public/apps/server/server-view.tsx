@@ -10,14 +10,13 @@ import {
   EuiSelect,
   EuiSkeletonText,
   EuiSpacer,
-  EuiTab,
-  EuiTabs,
   EuiTitle,
 } from '@elastic/eui';
 import { useCallback } from 'react';
 import type { ApiHost } from '../../../common/api-hosts';
 import { useAppUrlState } from '../../components/app-url-state';
 import { ErrorPrompt } from '../../components/error-prompt';
+import { useUrlTabs } from '../../components/url-tabs';
 import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';
 
@@ -292,25 +291,10 @@ const TABS = [
 ] as const;
 
 export function ServerTabs({ host }: { host: ApiHost }) {
-  const { params, setParams } = useAppUrlState();
-  const tab = TABS.find((entry) => entry.id === params.get('tab'))?.id ?? 'status';
+  const { tab, tabBar } = useUrlTabs(TABS, 'serverTab');
   return (
     <>
-      <EuiTabs>
-        {TABS.map((entry) => (
-          <EuiTab
-            key={entry.id}
-            isSelected={tab === entry.id}
-            onClick={() =>
-              setParams({ tab: entry.id === 'status' ? undefined : entry.id }, { push: true })
-            }
-            data-test-subj={`serverTab-${entry.id}`}
-          >
-            {entry.name}
-          </EuiTab>
-        ))}
-      </EuiTabs>
-      <EuiSpacer />
+      {tabBar}
       {tab === 'status' && <StatusTab host={host} />}
       {tab === 'configuration' && <ConfigurationTab host={host} />}
       {tab === 'logs' && <LogsSummaryTab host={host} />}

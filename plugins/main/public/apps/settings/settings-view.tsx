@@ -1,7 +1,7 @@
-import { EuiDescriptionList, EuiSpacer, EuiTab, EuiTabs, EuiText } from '@elastic/eui';
+import { EuiDescriptionList, EuiText } from '@elastic/eui';
 import { Page } from '../../components/page';
 import { useSvcServices } from '../../components/services-context';
-import { useAppUrlState } from '../../components/app-url-state';
+import { useUrlTabs } from '../../components/url-tabs';
 import { ApiHostsPanel } from './api-hosts-panel';
 
 const TABS = [
@@ -35,29 +35,14 @@ function About() {
 }
 
 export function SettingsView() {
-  const { params, setParams } = useAppUrlState();
-  const tab = params.get('tab') === 'about' ? 'about' : 'api';
+  const { tab, tabBar } = useUrlTabs(TABS, 'settingsTab');
   return (
     <Page
       title="Settings"
       testSubj="svcSettings"
       description="Managed-API hosts and how the dashboard uses them"
     >
-      <EuiTabs>
-        {TABS.map((entry) => (
-          <EuiTab
-            key={entry.id}
-            isSelected={tab === entry.id}
-            onClick={() =>
-              setParams({ tab: entry.id === 'api' ? undefined : entry.id }, { push: true })
-            }
-            data-test-subj={`settingsTab-${entry.id}`}
-          >
-            {entry.name}
-          </EuiTab>
-        ))}
-      </EuiTabs>
-      <EuiSpacer />
+      {tabBar}
       {tab === 'api' ? (
         <ApiHostsPanel />
       ) : (
