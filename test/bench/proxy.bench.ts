@@ -12,7 +12,9 @@
  * The minimal proxy also runs on undici's Pool, to compare the two upstream clients under one job.
  * Rounds alternate between the servers, so a busy moment of the shared machine hits all alike; each
  * figure is the median of the rounds. No request asks for compression (`Accept-Encoding`).
- * `PROXY_BENCH_SECONDS` sets the length of one measurement (default 5 s).
+ * `PROXY_BENCH_SECONDS` sets the length of one measurement (default 5 s). `PROXY_BENCH_BASELINE`
+ * names another checkout of the dashboard (an earlier commit, its own `npm ci` done): it then runs
+ * too, in the same rounds, and the dashboard is compared with it (before/after in one run).
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -39,6 +41,7 @@ const STEADY_CONNECTIONS = 64;
 const TARGET_RATIO = 0.8;
 const TARGET_CPU_FACTOR = 1.3;
 const TARGET_CHECKS_RATIO = 0.95;
+const BASELINE_CHECKOUT = process.env.PROXY_BENCH_BASELINE;
 
 /**
  * The host entry both dashboards proxy to, and the per-user limit both run with: checked on every
@@ -203,7 +206,7 @@ const micros = (value: number): string => `${value.toFixed(0)} µs`;
  * Order of the saturation targets: direct, minimal proxy on node:http, on undici, dashboard, dashboard
  * with its limits relaxed.
  */
-const [MINIMAL, MINIMAL_UNDICI, DASHBOARD, RELAXED] = [1, 2, 3, 4];
+const [MINIMAL, MINIMAL_UNDICI, DASHBOARD, RELAXED, BASELINE] = [1, 2, 3, 4, 5];
 
 function saturationResult(size: AnswerSize, targets: Target[], runs: Saturation[][]): BenchResult {
   const rate = runs.map((list) => median(list.map((run) => run.requestsPerSecond)));
@@ -230,6 +233,18 @@ function saturationResult(size: AnswerSize, targets: Target[], runs: Saturation[
         'dashboard ÷ dashboard with limits relaxed, CPU a request',
         (cpu[DASHBOARD] / cpu[RELAXED]).toFixed(2),
       ],
+      ...(runs[BASELINE]
+        ? ([
+            [
+              'dashboard ÷ baseline dashboard, requests/s',
+              (rate[DASHBOARD] / rate[BASELINE]).toFixed(2),
+            ],
+            [
+              'dashboard ÷ baseline dashboard, CPU a request',
+              (cpu[DASHBOARD] / cpu[BASELINE]).toFixed(2),
+            ],
+          ] as Array<[string, string]>)
+        : []),
       ['note', 'load generator and servers share the machine; ratios are what count'],
     ],
     target: {
@@ -244,7 +259,7 @@ function saturationResult(size: AnswerSize, targets: Target[], runs: Saturation[
 }
 
 function latencyResult(size: AnswerSize, targets: Target[], runs: Latency[][]): BenchResult {
-  const [direct, minimal, dashboard] = runs;
+  const [direct, minimal, dashboard, baseline] = runs;
   const added = (list: Latency[], pick: (run: Latency) => number): number =>
     median(list.map((run, round) => pick(run) - pick(direct[round])));
   const addedP99 = added(dashboard, (run) => run.p99);
@@ -264,6 +279,14 @@ function latencyResult(size: AnswerSize, targets: Target[], runs: Latency[][]): 
         'added by the dashboard p50 / p99',
         `${ms(added(dashboard, (run) => run.p50))} / ${ms(addedP99)}`,
       ],
+      ...(baseline
+        ? ([
+            [
+              'added by the baseline dashboard p50 / p99',
+              `${ms(added(baseline, (run) => run.p50))} / ${ms(added(baseline, (run) => run.p99))}`,
+            ],
+          ] as Array<[string, string]>)
+        : []),
       ['errors', String(errors)],
     ],
     target: {
@@ -295,9 +318,14 @@ export async function run(): Promise<BenchResult[]> {
     const relaxed = started(
       await spawnDashboard({ hosts, ...RELAXED_SVC }, { hostConfig: RELAXED_HOST }),
     );
+    const baseline =
+      BASELINE_CHECKOUT === undefined
+        ? undefined
+        : started(await spawnDashboard({ hosts }, { repo: BASELINE_CHECKOUT }));
     const token = await simulatorToken(simulator, ADMIN_USER);
     const cookie = await dashboardSession(dashboard);
     const relaxedCookie = await dashboardSession(relaxed);
+    const baselineCookie = baseline && (await dashboardSession(baseline));
     const minimalProxy = (client: string): Promise<ChildServer> =>
       spawnServer('test/bench/minimal-proxy.ts', {
         UPSTREAM: simulator.url,
@@ -343,7 +371,17 @@ export async function run(): Promise<BenchResult[]> {
         { id: 'bench', method: 'GET' },
         relaxedCookie,
       );
-      const steadyTargets = [direct, minimal, throughDashboard];
+      const throughBaseline =
+        baseline &&
+        proxied(
+          'baseline dashboard',
+          baseline,
+          size.path,
+          { id: 'bench', method: 'GET' },
+          baselineCookie,
+        );
+      const compared = throughBaseline ? [throughBaseline] : [];
+      const steadyTargets = [direct, minimal, throughDashboard, ...compared];
       for (const target of steadyTargets) await steadyLoad(target, size.steadyRate, WARM_UP_MS);
       const latencies = await interleaved(steadyTargets, (target) =>
         steadyLoad(target, size.steadyRate, ROUND_MS),
@@ -351,7 +389,14 @@ export async function run(): Promise<BenchResult[]> {
       results.push(latencyResult(size, steadyTargets, latencies));
       // The relaxed dashboard has not served the steady load: both dashboards warm up alike first.
       for (const target of [throughDashboard, throughRelaxed]) await saturate(target, WARM_UP_MS);
-      const saturationTargets = [direct, minimal, undici, throughDashboard, throughRelaxed];
+      const saturationTargets = [
+        direct,
+        minimal,
+        undici,
+        throughDashboard,
+        throughRelaxed,
+        ...compared,
+      ];
       const saturations = await interleaved(saturationTargets, (target) =>
         saturate(target, ROUND_MS),
       );

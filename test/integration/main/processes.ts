@@ -30,12 +30,13 @@ function startChild(
   args: string[],
   env: NodeJS.ProcessEnv,
   ready: RegExp,
+  repo = REPO,
 ): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
   const child = spawn(
     process.execPath,
-    ['--require', require.resolve('tsx/cjs'), join(REPO, script), ...args],
+    ['--require', require.resolve('tsx/cjs'), join(repo, script), ...args],
     {
-      cwd: REPO,
+      cwd: repo,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -145,12 +146,14 @@ interface SpawnDashboardOptions {
   env?: NodeJS.ProcessEnv;
   /** Host keys of the configuration file (`server`, `security`…), next to `svc`. */
   hostConfig?: Record<string, unknown>;
+  /** Another checkout of the dashboard (with its own node_modules) to run instead of this one. */
+  repo?: string;
 }
 
 /** Starts the dashboard with the given `svc:` config subtree; its data folder is removed on stop. */
 export async function spawnDashboard(
   svcConfig: Record<string, unknown>,
-  { env = {}, hostConfig = {} }: SpawnDashboardOptions = {},
+  { env = {}, hostConfig = {}, repo }: SpawnDashboardOptions = {},
 ): Promise<ChildDashboard> {
   const scratch = mkdtempSync(join(tmpdir(), 'svc-bench-'));
   const configFile = join(scratch, 'svc.yml');
@@ -170,6 +173,7 @@ export async function spawnDashboard(
       ...env,
     },
     /running at (http:\/\/[\d.]+:\d+)/,
+    repo,
   );
   child.stdout?.resume();
   const pid = child.pid as number;
