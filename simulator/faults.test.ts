@@ -1,3 +1,4 @@
+import { deferred } from '../test/support/waiting';
 import { basicAuth, call, login, request } from './client';
 import { type ManagedApi, startManagedApi } from './index';
 import { ADMIN_USER } from './users';
@@ -8,20 +9,43 @@ jest.setTimeout(30_000);
 describe('simulator fault knobs', () => {
   let api: ManagedApi;
   let token: string;
+  /** Waits the latency and slow-body faults asked for, in order; each ends when `released` does. */
+  const pauses: number[] = [];
+  let paused = deferred();
+  let released = Promise.resolve();
   beforeAll(async () => {
-    api = await startManagedApi({ agents: 10 });
+    api = await startManagedApi({
+      agents: 10,
+      pause: async (ms) => {
+        pauses.push(ms);
+        paused.resolve();
+        await released;
+      },
+    });
     token = await login(api.url);
   });
-  afterEach(() => api.resetFaults());
+  afterEach(() => {
+    api.resetFaults();
+    pauses.length = 0;
+    paused = deferred();
+    released = Promise.resolve();
+  });
   afterAll(() => api.stop());
 
   const get = (path = '/agents?limit=3') => request(api.url, token, 'GET', path);
 
-  it('adds latency', async () => {
+  it('adds latency before it answers', async () => {
     api.faults.latencyMs = 200;
-    const started = Date.now();
-    expect((await get()).status).toBe(200);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+    const hold = deferred();
+    released = hold.promise;
+    const answered = api.stats.byStatus['200'] ?? 0;
+    const answer = get();
+    await paused.promise;
+    expect(pauses).toEqual([200]);
+    expect(api.stats.byStatus['200'] ?? 0).toBe(answered);
+    hold.resolve();
+    expect((await answer).status).toBe(200);
+    expect(api.stats.byStatus['200']).toBe(answered + 1);
   });
 
   it.each([
@@ -64,9 +88,9 @@ describe('simulator fault knobs', () => {
   it('dribbles slow bodies that still arrive whole', async () => {
     const normal = await get();
     api.faults.slowBodyMs = 40;
-    const started = Date.now();
     const slow = await get();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(7 * 30);
+    // Eight pieces, with a wait between each two.
+    expect(pauses).toEqual(Array(7).fill(40));
     expect(slow.json.data.affected_items.map((agent: { id: string }) => agent.id)).toEqual(
       normal.json.data.affected_items.map((agent: { id: string }) => agent.id),
     );

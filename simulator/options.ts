@@ -36,6 +36,8 @@ export interface ManagedApiOptions {
   managerRestartMs?: number;
   /** Clock (ms), for tests that move time. */
   now?: () => number;
+  /** How the latency and slow-body faults wait (default: a timer), for tests that hold the wait. */
+  pause?: (ms: number) => Promise<void>;
 }
 
 const MAX_AGENTS = 1_000_000;
@@ -56,6 +58,7 @@ export interface ResolvedOptions {
   faults: Partial<Omit<FaultKnobs, 'tokenLifetimeSeconds'>>;
   managerRestartMs: number;
   now: () => number;
+  pause: (ms: number) => Promise<void>;
 }
 
 export function resolveOptions(options: ManagedApiOptions = {}): ResolvedOptions {
@@ -87,5 +90,6 @@ export function resolveOptions(options: ManagedApiOptions = {}): ResolvedOptions
     faults: options.faults ?? {},
     managerRestartMs: options.managerRestartMs ?? 3000,
     now: options.now ?? Date.now,
+    pause: options.pause ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
   };
 }

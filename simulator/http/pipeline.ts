@@ -20,7 +20,7 @@ import {
 import type { HandlerTable, Reply, RequestContext } from './context';
 import { ApiProblem, codedProblem, plainProblem } from './problem';
 import { parsePathParams, parseQuery } from './params';
-import { JSON_TYPE, PROBLEM_TYPE, send, serialise, sleep } from './respond';
+import { JSON_TYPE, PROBLEM_TYPE, send, serialise } from './respond';
 import { RawJson } from './raw-json';
 import { type RouteMatch, Router } from './router';
 
@@ -84,7 +84,7 @@ export function createPipeline(state: SimulatorState, handlers: HandlerTable) {
     const clientIp = request.socket.remoteAddress ?? 'unknown';
     if (isLogin) state.loginGuard?.assertAllowed(clientIp);
     try {
-      if (state.faults.latencyMs > 0) await sleep(state.faults.latencyMs);
+      if (state.faults.latencyMs > 0) await state.options.pause(state.faults.latencyMs);
       if (!match) throw plainProblem(404, 'Not Found', '404: Not Found');
       if (state.faults.daemonsNotReady || state.now() < state.managerRestartEndsAt)
         throw codedProblem(1017, { detail: DAEMONS_NOT_READY });
@@ -159,6 +159,7 @@ export function createPipeline(state: SimulatorState, handlers: HandlerTable) {
       outgoing.contentType,
       outgoing.payload,
       state.faults,
+      state.options.pause,
       outgoing.headers,
     );
   };

@@ -19,10 +19,6 @@ const SECURITY_HEADER_LIST = Object.entries(SECURITY_HEADERS).flat();
 
 const SLOW_BODY_CHUNKS = 8;
 
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 /** Serialises a JSON body: compact, or indented by 3 spaces for `pretty=true`. */
 export function serialise(body: unknown, pretty: boolean): string {
   return pretty ? JSON.stringify(body, null, 3) : JSON.stringify(body);
@@ -34,6 +30,7 @@ export function send(
   contentType: string,
   payload: string,
   faults: FaultKnobs,
+  pause: (ms: number) => Promise<void>,
   extraHeaders?: Record<string, string>,
 ): void | Promise<void> {
   const bodyFaults = faults.malformedJson || faults.truncateBody || faults.slowBodyMs > 0;
@@ -61,7 +58,7 @@ export function send(
     response.end(payload);
     return;
   }
-  return sendWithBodyFaults(response, status, headers, contentType, payload, faults);
+  return sendWithBodyFaults(response, status, headers, contentType, payload, faults, pause);
 }
 
 async function sendWithBodyFaults(
@@ -71,6 +68,7 @@ async function sendWithBodyFaults(
   contentType: string,
   payload: string,
   faults: FaultKnobs,
+  pause: (ms: number) => Promise<void>,
 ): Promise<void> {
   const bytes = Buffer.from(
     faults.malformedJson && contentType.includes('json')
@@ -90,7 +88,7 @@ async function sendWithBodyFaults(
   for (let at = 0; at < bytes.length; at += size) {
     if (response.destroyed) return;
     response.write(bytes.subarray(at, at + size));
-    if (faults.slowBodyMs > 0 && at + size < bytes.length) await sleep(faults.slowBodyMs);
+    if (faults.slowBodyMs > 0 && at + size < bytes.length) await pause(faults.slowBodyMs);
   }
   response.end();
 }

@@ -63,6 +63,7 @@ describe('first run from npm start', () => {
     const block = await Promise.race([
       running.block,
       new Promise<never>((_resolve, reject) =>
+        // sleep-ok: a deadline that fails with the output so far instead of a bare test timeout
         setTimeout(
           () =>
             reject(

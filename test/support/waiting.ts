@@ -16,18 +16,18 @@ export function deferred<T = void>(): Deferred<T> {
 }
 
 /**
- * Resolves with the first defined value `attempt` gives, for state a test can only read (a server in
- * another process, a database, a log file). The outcome never depends on how long it takes: the
- * deadline only turns a condition that will not come into a failure instead of a hang.
+ * Resolves with the first value `attempt` gives other than `undefined` or `false`, for state a test
+ * can only read (a server in another process, a database, a log file). The outcome never depends on
+ * how long it takes: the deadline only turns a condition that will not come into a failure, not a hang.
  */
 export async function eventually<T>(
-  attempt: () => T | undefined | Promise<T | undefined>,
+  attempt: () => T | undefined | false | Promise<T | undefined | false>,
   timeoutMs = 20_000,
 ): Promise<T> {
   const deadline = performance.now() + timeoutMs; // sleep-ok: the deadline of a wait on a condition
   for (;;) {
     const value = await attempt();
-    if (value !== undefined) return value;
+    if (value !== undefined && value !== false) return value;
     // sleep-ok: the deadline of a wait on a condition
     if (performance.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     // sleep-ok: a pause between reads keeps the poll from starving the server it reads

@@ -101,6 +101,19 @@ describe('app router', () => {
     router.attach(container);
   }
 
+  /** Resolves once the router is done with the URL: an app mounted or failed, or none found. */
+  function settled(): Promise<void> {
+    const done = () => !['idle', 'mounting'].includes(router.view.get().status);
+    return new Promise((resolve) => {
+      if (done()) return resolve();
+      const stop = router.view.subscribe(() => {
+        if (!done()) return;
+        stop();
+        resolve();
+      });
+    });
+  }
+
   beforeEach(() => {
     mounted.length = 0;
     unmounted.length = 0;
@@ -109,7 +122,7 @@ describe('app router', () => {
 
   it('mounts the app the URL names with a history rooted at the app', async () => {
     start('/svc/app/agents/007', [recordingApp('overview'), recordingApp('agents')]);
-    await flush();
+    await settled();
     expect(container.textContent).toBe('agents:/007');
     expect(mounted[0].params.appBasePath).toBe('/svc/app/agents');
     mounted[0].params.history.push('/008?tab=sca');
@@ -123,19 +136,19 @@ describe('app router', () => {
       recordingApp('overview', { order: 1 }),
       recordingApp('agents', { order: 2 }),
     ]);
-    await flush();
+    await settled();
     await router.navigateToApp('agents', { path: '/001' });
-    await flush();
+    await settled();
     expect(history.location.pathname).toBe('/svc/app/agents/001');
     expect(unmounted).toEqual(['overview']);
     expect(container.textContent).toBe('agents:/001');
 
     history.back();
-    await flush();
+    await settled();
     expect(router.currentAppId()).toBe('overview');
     expect(container.textContent).toBe('overview:/');
     history.forward();
-    await flush();
+    await settled();
     expect(router.currentAppId()).toBe('agents');
     expect(unmounted).toEqual(['overview', 'agents', 'overview']);
   });
@@ -145,7 +158,7 @@ describe('app router', () => {
       recordingApp('settings', { order: 9 }),
       recordingApp('overview', { order: 1 }),
     ]);
-    await flush();
+    await settled();
     expect(history.location.pathname).toBe('/svc/app/overview');
     expect(history.index).toBe(0);
     expect(router.currentAppId()).toBe('overview');
@@ -153,7 +166,7 @@ describe('app router', () => {
 
   it('shows "not found" for a URL no app answers', async () => {
     start('/svc/app/nothing', [recordingApp('overview')]);
-    await flush();
+    await settled();
     expect(router.view.get()).toEqual({ status: 'not-found', path: '/app/nothing' });
   });
 
@@ -161,7 +174,7 @@ describe('app router', () => {
     start('/svc/app/broken', [
       app('broken', { mount: () => Promise.reject(new Error('chunk failed to load')) }),
     ]);
-    await flush();
+    await settled();
     expect(router.view.get()).toMatchObject({
       status: 'error',
       error: { message: 'chunk failed to load' },
@@ -170,7 +183,7 @@ describe('app router', () => {
 
   it('asks before leaving an app that wants confirmation, and stays when the user says no', async () => {
     start('/svc/app/console', [recordingApp('console'), recordingApp('overview')]);
-    await flush();
+    await settled();
     mounted[0].params.onAppLeave((actions) =>
       actions.confirm('Unsaved requests will be lost.', 'Leave the console?'),
     );
@@ -180,7 +193,7 @@ describe('app router', () => {
     expect(router.currentAppId()).toBe('console');
     confirm.mockResolvedValueOnce(true);
     await router.navigateToApp('overview');
-    await flush();
+    await settled();
     expect(router.currentAppId()).toBe('overview');
   });
 
@@ -197,8 +210,3 @@ describe('app router', () => {
     expect(history.location.pathname).toBe('/svc/app/agents/list');
   });
 });
-
-/** Lets pending mounts (promises) settle. */
-function flush(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}

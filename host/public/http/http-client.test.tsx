@@ -3,6 +3,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { deferred } from '../../../test/support/waiting';
 import type { HttpSetup } from '../types';
 import { AnonymousPaths } from './anonymous-paths';
 import { BasePath } from './base-path';
@@ -59,13 +60,15 @@ describe('core.http', () => {
   let origin: string;
   let seen: Seen[];
   let sessionExpired: jest.Mock;
+  let expired = deferred();
 
   async function client(
     routes: Record<string, Reply>,
     { basePath = '/svc', page = '/svc/app/agents' } = {},
   ): Promise<HttpSetup> {
     ({ server, origin, seen } = await startServer(routes));
-    sessionExpired = jest.fn();
+    expired = deferred();
+    sessionExpired = jest.fn(() => expired.resolve());
     const base = new BasePath(basePath);
     const anonymousPaths = new AnonymousPaths(base);
     anonymousPaths.register('/login');
@@ -175,7 +178,8 @@ describe('core.http', () => {
     });
     let settled = false;
     void http.get('/api/hosts').finally(() => (settled = true));
-    await waitFor(() => sessionExpired.mock.calls.length === 1);
+    await expired.promise;
+    expect(sessionExpired).toHaveBeenCalledTimes(1);
     expect(settled).toBe(false);
   });
 
@@ -216,9 +220,3 @@ describe('core.http', () => {
     expect(seen.map((request) => request.url)).toEqual(['/svc/auth/login']);
   });
 });
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 200 && !condition(); attempt++)
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  if (!condition()) throw new Error('condition not met');
-}

@@ -8,12 +8,7 @@ import {
   type TestDatabase,
 } from '../saved-objects/postgres/test-support';
 import { createRecordingLogger } from '../saved-objects/testing';
-import {
-  createLoginLimiters,
-  DEFAULT_LOGIN_THROTTLE,
-  LoginThrottle,
-  type LoginThrottleConfig,
-} from './login-throttle';
+import { createLoginLimiters, LoginThrottle, type LoginThrottleConfig } from './login-throttle';
 
 const CONFIG: LoginThrottleConfig = {
   freeAttempts: 2,
@@ -34,15 +29,44 @@ describe('LoginThrottle', () => {
   beforeEach(() => jest.useFakeTimers({ now: Date.parse('2026-01-01T00:00:00Z') }));
   afterEach(() => jest.useRealTimers());
 
-  it('has named defaults', () => {
-    expect(DEFAULT_LOGIN_THROTTLE).toEqual({
-      freeAttempts: 3,
-      maxBackoffSeconds: 900,
-      nameCeiling: 100,
-      slowLaneSeconds: 2,
-      windowSeconds: 900,
-      knownClientDays: 14,
-    });
+  it('by default lets three failures go free, then waits from 1 s doubling up to 900 s, for 900 s', async () => {
+    const throttle = new LoginThrottle(
+      createLoginLimiters((options) => new RateLimiterMemory(options)),
+    );
+    const waits: number[] = [];
+    for (let failure = 1; failure <= 14; failure += 1) {
+      await throttle.recordFailure('ann', '10.0.0.1');
+      waits.push(await throttle.retryAfterSeconds('ann', '10.0.0.1'));
+    }
+    expect(waits).toEqual([0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900]);
+    jest.advanceTimersByTime(900_000);
+    // The failures are forgotten with their window: the next three are free again.
+    for (let failure = 1; failure <= 3; failure += 1)
+      await throttle.recordFailure('ann', '10.0.0.1');
+    await expect(throttle.retryAfterSeconds('ann', '10.0.0.1')).resolves.toBe(0);
+  });
+
+  it('by default holds back a name past 100 failures from clients that never failed, one per 2 s', async () => {
+    const throttle = new LoginThrottle(
+      createLoginLimiters((options) => new RateLimiterMemory(options)),
+    );
+    for (let i = 0; i < 99; i += 1) await throttle.recordFailure('admin', `203.0.113.${i}`);
+    await expect(throttle.retryAfterSeconds('admin', '10.0.0.1')).resolves.toBe(0);
+    await expect(throttle.retryAfterSeconds('admin', '10.0.0.2')).resolves.toBe(0);
+    await throttle.recordFailure('admin', '203.0.113.99');
+    await expect(throttle.retryAfterSeconds('admin', '10.0.0.3')).resolves.toBe(0);
+    await expect(throttle.retryAfterSeconds('admin', '10.0.0.4')).resolves.toBe(2);
+  });
+
+  it('by default knows a client that logged in for 14 days', async () => {
+    const throttle = new LoginThrottle(
+      createLoginLimiters((options) => new RateLimiterMemory(options)),
+    );
+    await throttle.recordSuccess('ann', '10.0.0.1');
+    jest.advanceTimersByTime(14 * 86_400_000 - 1000);
+    await expect(throttle.isKnownClient('ann', '10.0.0.1')).resolves.toBe(true);
+    jest.advanceTimersByTime(1000);
+    await expect(throttle.isKnownClient('ann', '10.0.0.1')).resolves.toBe(false);
   });
 
   it('lets the free attempts through, then makes the client wait longer after each failure', async () => {
@@ -66,12 +90,17 @@ describe('LoginThrottle', () => {
     await expect(throttle.retryAfterSeconds('ben', '203.0.113.9')).resolves.toBe(0);
   });
 
-  it('counts case, spacing and Unicode variants of a name as that name', async () => {
-    const throttle = memoryThrottle();
-    for (const variant of ['Admin', ' admin ', 'ADMIN', '\uff41dmin'])
+  it.each(['Admin', ' admin ', 'ADMIN', '\uff41dmin'])(
+    'counts the variant %j of a name as that name',
+    async (variant) => {
+      const throttle = memoryThrottle();
+      // The free attempts as the name, then one failure as the variant: only the same name waits.
+      for (let i = 0; i < CONFIG.freeAttempts; i += 1)
+        await throttle.recordFailure('admin', '10.0.0.1');
       await throttle.recordFailure(variant, '10.0.0.1');
-    await expect(throttle.retryAfterSeconds('admin', '10.0.0.1')).resolves.toBeGreaterThan(0);
-  });
+      await expect(throttle.retryAfterSeconds('admin', '10.0.0.1')).resolves.toBe(1);
+    },
+  );
 
   it('knows a client for a name once it logged in as it, until knownClientDays have passed', async () => {
     const throttle = memoryThrottle();

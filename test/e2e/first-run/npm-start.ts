@@ -128,12 +128,15 @@ export async function waitForStatus(
   for (;;) {
     try {
       const response = await fetch(`${url}/api/status`);
+      // sleep-ok: the start-up time the benchmark reports
       if (response.status === 200) return performance.now() - since;
     } catch {
       // Not listening yet.
     }
+    // sleep-ok: the deadline of a wait on another process
     if (performance.now() - since > timeoutMs)
       throw new Error(`${url}/api/status did not answer 200 within ${timeoutMs} ms`);
+    // sleep-ok: a server starting in another process says nothing until it answers
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

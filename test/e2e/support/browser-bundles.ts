@@ -35,6 +35,7 @@ async function withBuildLock(build: () => Promise<void>): Promise<void> {
       break;
     } catch {
       if (lockAgeMs() > STALE_LOCK_MS) rmSync(LOCK_DIR, { recursive: true, force: true });
+      // sleep-ok: the build of another test process holds the lock and sends no word when done
       else await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
@@ -47,6 +48,7 @@ async function withBuildLock(build: () => Promise<void>): Promise<void> {
 
 function lockAgeMs(): number {
   try {
+    // sleep-ok: a lock left by a crashed build is told by its age
     return Date.now() - statSync(LOCK_DIR).mtimeMs;
   } catch {
     return 0;

@@ -4,8 +4,9 @@
  */
 import type { AvailableUpdates, DataResponse } from '../../../plugins/check-updates/common/types';
 import { startManagedApi } from '../../../simulator';
+import { eventually } from '../../support/waiting';
 import { startTestDashboard } from '../harness';
-import { dashboardConfig, FRESH_API_ID, startUpdatesTestBed, waitUntil } from './setup';
+import { dashboardConfig, FRESH_API_ID, startUpdatesTestBed } from './setup';
 
 jest.setTimeout(60_000);
 
@@ -14,7 +15,7 @@ it('refreshes every host on its schedule and serves the refreshed records', asyn
     config: { svc_check_updates: { refreshSchedule: '* * * * * *' } },
   });
   try {
-    await waitUntil(() =>
+    await eventually(() =>
       bed.dashboard
         .logs()
         .some((line) => line.includes('Refreshed available updates of 2 API host(s), 0 failed')),

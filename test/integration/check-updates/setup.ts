@@ -73,12 +73,3 @@ export async function startUpdatesTestBed(
     },
   };
 }
-
-/** Polls `condition` until it holds (for events the tests cannot await, such as a scheduled job). */
-export async function waitUntil(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

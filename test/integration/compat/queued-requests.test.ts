@@ -1,4 +1,5 @@
 /** Requests queued with `POST /api/request` `body.delay` belong to their user (list, cancel, caps, owner check). */
+import { eventually } from '../../support/waiting';
 import { HOST_ID, USER, type MainTestEnv } from '../main/support';
 import { mainTestEnvPerFile } from './support';
 
@@ -13,12 +14,8 @@ interface Listed {
 }
 
 /** Waits for a log line, as the queue job writes it once a second. */
-async function logLine(env: MainTestEnv, text: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!env.dashboard.logs().some((line) => line.includes(text))) {
-    if (Date.now() > deadline) throw new Error(`no log line with "${text}"`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function logLine(env: MainTestEnv, text: string): Promise<true> {
+  return eventually(() => env.dashboard.logs().some((line) => line.includes(text)), 15_000);
 }
 
 describe('queued requests', () => {

@@ -1,3 +1,4 @@
+import { eventually } from '../../support/waiting';
 import {
   API_USER,
   HOST_ID,
@@ -82,13 +83,12 @@ describe('API host store over HTTP', () => {
     await env.admin.post('/hosts/apis', {
       body: env.hostConfig({ id: 'checked', password: OTHER_PASSWORD }),
     });
-    let status: HostEntry['status'];
-    for (let attempt = 0; attempt < 100 && !status; attempt += 1) {
-      status = (await env.admin.get('/hosts/apis'))
-        .json<HostEntry[]>()
-        .find((entry) => entry.id === 'checked')?.status;
-      if (!status) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const status = await eventually(
+      async () =>
+        (await env.admin.get('/hosts/apis'))
+          .json<HostEntry[]>()
+          .find((entry) => entry.id === 'checked')?.status,
+    );
     // Wrong password for this API user: reachable, not logged in.
     expect(status).toMatchObject({ reachable: true, authenticated: false });
     await env.admin.delete('/hosts/apis/checked');

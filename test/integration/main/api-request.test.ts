@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { eventually } from '../../support/waiting';
 import { HOST_ID, leakedSecrets, startMainTestEnv, type MainTestEnv } from './support';
 
 // Starting a dashboard and a simulator takes a while on a loaded machine.
@@ -15,14 +16,6 @@ async function closedPort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-async function eventually(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /**

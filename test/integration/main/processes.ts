@@ -43,6 +43,7 @@ function startChild(
   );
   return new Promise((resolvePromise, reject) => {
     let output = '';
+    // sleep-ok: a deadline that turns a child that never starts into a failure showing its output
     const timer = setTimeout(
       () => fail(new Error(`${script} did not start within ${STARTUP_TIMEOUT_MS} ms:\n${output}`)),
       STARTUP_TIMEOUT_MS,
@@ -89,6 +90,7 @@ function stopChild(child: ChildProcess): Promise<void> {
     if (child.exitCode !== null) return resolvePromise();
     child.once('exit', () => resolvePromise());
     child.kill('SIGTERM');
+    // sleep-ok: a child that ignores SIGTERM is killed rather than waited for forever
     setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
   });
 }

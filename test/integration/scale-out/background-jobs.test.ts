@@ -3,14 +3,12 @@
  * tick's API host check runs on one instance, the check it stores is what both show, and a request
  * queued on one instance is sent once, by the other when the first has stopped.
  */
+import { Client } from 'pg';
+import { RUN_CLAIMS_TABLE } from '../../../host/server/saved-objects/postgres/schema';
 import { describeWithPostgres } from '../../../host/server/saved-objects/postgres/test-support';
+import { eventually } from '../../support/waiting';
 import type { TestClient } from '../harness';
-import {
-  eventually,
-  simulatorHost,
-  startTwoDashboardsWithApi,
-  type DashboardsWithApi,
-} from './support';
+import { simulatorHost, startTwoDashboardsWithApi, type DashboardsWithApi } from './support';
 
 jest.setTimeout(120_000);
 
@@ -18,13 +16,24 @@ const EVERY_SECOND = '* * * * * *';
 const HOST_CHECK_ROUTE = 'GET /';
 const RESTART_ROUTE = 'PUT /agents/{agent_id}/restart';
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describeWithPostgres('background jobs of two dashboards on one PostgreSQL database', () => {
   let dashboards: DashboardsWithApi;
   let adminA: TestClient;
   let adminB: TestClient;
   const calls = (route: string) => dashboards.simulator.stats.byRoute[route] ?? 0;
+  /** Ticks of the host-check job claimed so far: each claimed tick runs on one instance. */
+  async function claimedChecks(): Promise<number> {
+    const client = new Client({ connectionString: dashboards.database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ count: string }>(
+        `SELECT count(*) FROM ${RUN_CLAIMS_TABLE} WHERE key LIKE 'svc.api-host-checks:%'`,
+      );
+      return Number(rows[0].count);
+    } finally {
+      await client.end();
+    }
+  }
 
   beforeAll(async () => {
     dashboards = await startTwoDashboardsWithApi({
@@ -40,13 +49,15 @@ describeWithPostgres('background jobs of two dashboards on one PostgreSQL databa
   afterAll(() => dashboards?.stop());
 
   it('checks the host once per tick across both instances, not once per instance', async () => {
-    const before = calls(HOST_CHECK_ROUTE);
-    const startedAt = Date.now();
-    await wait(6_000);
-    const checks = calls(HOST_CHECK_ROUTE) - before;
-    const ticks = Math.ceil((Date.now() - startedAt) / 1000);
-    // Each instance checking on its own would make about two checks per tick.
-    expect(checks).toBeGreaterThanOrEqual(2);
+    const [checksBefore, ticksBefore] = [calls(HOST_CHECK_ROUTE), await claimedChecks()];
+    const ticks = await eventually(async () => {
+      const claimed = (await claimedChecks()) - ticksBefore;
+      return claimed >= 4 && claimed;
+    });
+    const checks = calls(HOST_CHECK_ROUTE) - checksBefore;
+    // One check per claimed tick, give or take a check under way at either reading; each instance
+    // checking on its own would make two per tick.
+    expect(checks).toBeGreaterThanOrEqual(ticks - 1);
     expect(checks).toBeLessThanOrEqual(ticks + 1);
   });
 
@@ -71,7 +82,10 @@ describeWithPostgres('background jobs of two dashboards on one PostgreSQL databa
     await dashboards.a.stop();
 
     await eventually(async () => calls(RESTART_ROUTE) === before + 1);
-    await wait(2_500);
+    // Once sent, the request leaves the queue: nothing is left to send it again.
+    await eventually(
+      async () => (await adminB.get('/api/queued-requests')).json<{ total: number }>().total === 0,
+    );
     expect(calls(RESTART_ROUTE)).toBe(before + 1);
   });
 });

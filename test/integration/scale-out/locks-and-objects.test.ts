@@ -2,7 +2,8 @@
 import { join } from 'node:path';
 import { describeWithPostgres } from '../../../host/server/saved-objects/postgres/test-support';
 import type { TestClient } from '../harness';
-import { eventually, startTwoDashboards, type SharedDatabaseDashboards } from './support';
+import { eventually } from '../../support/waiting';
+import { startTwoDashboards, type SharedDatabaseDashboards } from './support';
 
 // Real servers, a database per file and scrypt hashing on a shared 2-core machine: generous limits.
 jest.setTimeout(120_000);

@@ -100,15 +100,6 @@ export async function withCookie(
   };
 }
 
-/** Polls until `check` holds (clocks and caches differ between instances); fails after `timeoutMs`. */
-export async function eventually(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 export interface DashboardsWithApi extends SharedDatabaseDashboards {
   simulator: ManagedApi;
 }
