@@ -9,7 +9,6 @@ import type { IRouter } from '../../../../host/server/types';
 import { apiHostIdProblem } from '../../common/api-host-rules';
 import { SVC_ROUTES } from '../../common/constants';
 import {
-  checkManagedApiPath,
   isManagedApiMethod,
   MANAGED_API_METHODS,
   MANAGED_API_PATH_MAX_LENGTH,
@@ -24,13 +23,8 @@ const bodySchema = schema.object({
     validate: (method) =>
       isManagedApiMethod(method) ? undefined : `must be one of ${MANAGED_API_METHODS.join(', ')}`,
   }),
-  path: schema.string({
-    maxLength: MANAGED_API_PATH_MAX_LENGTH,
-    validate: (path) => {
-      const check = checkManagedApiPath(path);
-      return check.valid ? undefined : check.reason;
-    },
-  }),
+  // Checked once, with the rest of the request, by the service (`[request body.path]: …` on failure).
+  path: schema.string({ maxLength: MANAGED_API_PATH_MAX_LENGTH }),
   body: schema.maybe(schema.any()),
 });
 

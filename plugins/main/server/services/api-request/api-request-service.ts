@@ -7,7 +7,7 @@ import type { AuthenticatedUser } from '../../../../../host/server/types';
 import type { ManagedApiMethodName } from '../../../common/managed-api-request';
 import type { ApiHostStore } from '../api-hosts/api-host-store';
 import type { DelayedRequestQueue } from '../jobs/delayed-requests';
-import { checkApiCall } from '../managed-api/api-call';
+import { apiCallFrom } from '../managed-api/api-call';
 import { ApiHostNotFoundError } from '../managed-api/errors';
 import type { ManagedApiService } from '../managed-api/managed-api-service';
 import { prepareProxyRequest } from '../managed-api/proxy-request';
@@ -90,7 +90,7 @@ export class ApiRequestService {
       const id = await this.deps.queue.enqueue({
         apiHostId,
         method: prepared.method,
-        path: prepared.path,
+        path: `${prepared.path.pathname}${prepared.path.search}`,
         body: prepared.body,
         headers: prepared.headers,
         user,
@@ -98,13 +98,7 @@ export class ApiRequestService {
       });
       return { kind: 'queued', id, dueAt, delayMs: prepared.delayMs };
     }
-    const call = checkApiCall(
-      prepared.method,
-      prepared.path,
-      prepared.body,
-      apiHostId,
-      prepared.headers,
-    );
+    const call = apiCallFrom(prepared.method, prepared.path, prepared.body, prepared.headers);
     const answer = await this.deps.api.relay(user, call, apiHostId, signal);
     const contentType = answer.contentType ?? 'application/octet-stream';
     if (Buffer.isBuffer(answer.body))

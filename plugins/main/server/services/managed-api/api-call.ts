@@ -14,7 +14,7 @@ import { encodeRequestBody } from './verbatim-body';
 
 declare const checked: unique symbol;
 
-type CheckedPath = Extract<PathCheck, { valid: true }>;
+export type CheckedPath = Extract<PathCheck, { valid: true }>;
 
 export interface ManagedApiCall {
   readonly method: ManagedApiMethodName;
@@ -29,8 +29,8 @@ export interface ManagedApiCall {
   readonly [checked]: true;
 }
 
-/** A call from a path that `checkManagedApiPath` accepted. */
-function apiCallFrom(
+/** A call from a path that `checkManagedApiPath` accepted (where it entered the dashboard). */
+export function apiCallFrom(
   method: ManagedApiMethodName,
   path: CheckedPath,
   body: unknown,

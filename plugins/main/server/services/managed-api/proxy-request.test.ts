@@ -4,27 +4,44 @@ import { VerbatimBody } from './verbatim-body';
 
 const options = { maxDelayMs: 60_000 };
 
+/** The prepared request with its checked path written out, as it goes on the wire. */
+function prepare(...args: Parameters<typeof prepareProxyRequest>) {
+  const prepared = prepareProxyRequest(...args);
+  return { ...prepared, path: `${prepared.path.pathname}${prepared.path.search}` };
+}
+
 describe('prepareProxyRequest', () => {
+  it.each([
+    ['//evil.example/agents', 'the path must start with a single "/"'],
+    ['/agents/../security/users', 'dot segments ("." or "..") are not allowed'],
+    ['', 'the path is empty'],
+  ])('refuses the path %j, with or without params, naming the field', (path, reason) => {
+    for (const body of [undefined, { params: { limit: 1 } }]) {
+      expect(() => prepareProxyRequest({ method: 'GET', path, body }, options)).toThrow(
+        new RequestFieldError('path', reason),
+      );
+    }
+  });
+
   it('sends POST, PUT and PATCH bodies and no body for GET and DELETE', () => {
     expect(
-      prepareProxyRequest(
-        { method: 'POST', path: '/agents', body: { name: 'web', ip: 'any' } },
-        options,
-      ),
+      prepare({ method: 'POST', path: '/agents', body: { name: 'web', ip: 'any' } }, options),
     ).toEqual({ method: 'POST', path: '/agents', body: { name: 'web', ip: 'any' } });
-    expect(
-      prepareProxyRequest({ method: 'GET', path: '/agents', body: { stray: 1 } }, options),
-    ).toEqual({ method: 'GET', path: '/agents', body: undefined });
-    expect(
-      prepareProxyRequest({ method: 'DELETE', path: '/agents?agents_list=001' }, options),
-    ).toEqual({ method: 'DELETE', path: '/agents?agents_list=001', body: undefined });
-    expect(prepareProxyRequest({ method: 'PUT', path: '/x', body: [1, 2] }, options).body).toEqual([
-      1, 2,
-    ]);
+    expect(prepare({ method: 'GET', path: '/agents', body: { stray: 1 } }, options)).toEqual({
+      method: 'GET',
+      path: '/agents',
+      body: undefined,
+    });
+    expect(prepare({ method: 'DELETE', path: '/agents?agents_list=001' }, options)).toEqual({
+      method: 'DELETE',
+      path: '/agents?agents_list=001',
+      body: undefined,
+    });
+    expect(prepare({ method: 'PUT', path: '/x', body: [1, 2] }, options).body).toEqual([1, 2]);
   });
 
   it('turns params into query parameters, over those already in the path', () => {
-    const prepared = prepareProxyRequest(
+    const prepared = prepare(
       {
         method: 'GET',
         path: '/agents?limit=5&q=a',
@@ -37,7 +54,7 @@ describe('prepareProxyRequest', () => {
 
   it('drops devTools and takes delay out of the body', () => {
     expect(
-      prepareProxyRequest(
+      prepare(
         { method: 'PUT', path: '/agents/001/restart', body: { devTools: true, delay: 5000 } },
         options,
       ),
@@ -57,14 +74,14 @@ describe('prepareProxyRequest', () => {
     [{ delay: 60_001 }, 'body.delay'],
     [{ delay: '5' }, 'body.delay'],
   ])('names the field at fault in %j', (body, field) => {
-    expect(() => prepareProxyRequest({ method: 'GET', path: '/agents', body }, options)).toThrow(
+    expect(() => prepare({ method: 'GET', path: '/agents', body }, options)).toThrow(
       expect.objectContaining({ constructor: RequestFieldError, field }),
     );
   });
 
   it('takes body.body as the request body when present, as the reference product does', () => {
     expect(
-      prepareProxyRequest(
+      prepare(
         {
           method: 'POST',
           path: '/agents',
@@ -80,7 +97,7 @@ describe('prepareProxyRequest', () => {
     ['json', 'application/json'],
     ['raw', 'application/octet-stream'],
   ])('sends a string body with origin %s verbatim as %s', (origin, mediaType) => {
-    const prepared = prepareProxyRequest(
+    const prepared = prepare(
       {
         method: 'PUT',
         path: '/rules/files/local_rules.xml',
@@ -96,11 +113,11 @@ describe('prepareProxyRequest', () => {
   });
 
   it('sends a string body without origin with the content-type of body.headers, JSON by default', () => {
+    expect(prepare({ method: 'PUT', path: '/x', body: { body: 'a,b' } }, options).body).toEqual(
+      new VerbatimBody('a,b', 'application/json'),
+    );
     expect(
-      prepareProxyRequest({ method: 'PUT', path: '/x', body: { body: 'a,b' } }, options).body,
-    ).toEqual(new VerbatimBody('a,b', 'application/json'));
-    expect(
-      prepareProxyRequest(
+      prepare(
         {
           method: 'PUT',
           path: '/x',
@@ -118,7 +135,7 @@ describe('prepareProxyRequest', () => {
 
   it('keeps the headers of a GET but never a body', () => {
     expect(
-      prepareProxyRequest(
+      prepare(
         { method: 'GET', path: '/x', body: { headers: { accept: 'text/plain' }, body: 'ignored' } },
         options,
       ),
@@ -135,7 +152,7 @@ describe('prepareProxyRequest', () => {
     [{ headers: { 'x-object': { a: 1 } } }, 'body.headers.x-object'],
     [{ body: '<a/>', origin: 'yaml' }, 'body.origin'],
   ])('refuses %j naming %s', (body, field) => {
-    expect(() => prepareProxyRequest({ method: 'PUT', path: '/x', body }, options)).toThrow(
+    expect(() => prepare({ method: 'PUT', path: '/x', body }, options)).toThrow(
       expect.objectContaining({ constructor: RequestFieldError, field }),
     );
   });

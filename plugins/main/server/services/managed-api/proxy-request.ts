@@ -12,6 +12,7 @@ import {
   type ManagedApiMethodName,
 } from '../../../common/managed-api-request';
 import { RequestFieldError } from '../request-field-error';
+import type { CheckedPath } from './api-call';
 import { VerbatimBody } from './verbatim-body';
 
 export interface ProxyRequestInput {
@@ -22,8 +23,8 @@ export interface ProxyRequestInput {
 
 export interface PreparedProxyRequest {
   method: ManagedApiMethodName;
-  /** Path with the query string, params included. */
-  path: string;
+  /** The path, checked here once, with its query string, params included. */
+  path: CheckedPath;
   /** A JSON value, or a `VerbatimBody`. */
   body?: unknown;
   /** Extra request headers (names in lower case). */
@@ -80,18 +81,23 @@ function queryValue(name: string, value: unknown): string {
   );
 }
 
-function withParams(path: string, params: unknown): string {
+function checkedPathOf(path: string): CheckedPath {
+  const check = checkManagedApiPath(path);
+  if (!check.valid) throw new RequestFieldError('path', check.reason);
+  return check;
+}
+
+function withParams(path: CheckedPath, params: unknown): CheckedPath {
   if (params === undefined || params === null) return path;
   if (!isPlainObject(params))
     throw new RequestFieldError('body.params', 'must be an object of query parameters');
-  const check = checkManagedApiPath(path);
-  if (!check.valid) throw new RequestFieldError('path', check.reason);
-  const query = new URLSearchParams(check.search);
+  const query = new URLSearchParams(path.search);
   for (const [name, value] of Object.entries(params)) {
     if (value !== undefined && value !== null) query.set(name, queryValue(name, value));
   }
+  // URLSearchParams encodes every name and value: the query stays as safe as the checked path.
   const search = query.toString();
-  return search ? `${check.pathname}?${search}` : check.pathname;
+  return { ...path, search: search ? `?${search}` : '' };
 }
 
 function delayOf(value: unknown, maxDelayMs: number): number | undefined {
@@ -142,10 +148,11 @@ export function prepareProxyRequest(
   options: { maxDelayMs: number },
 ): PreparedProxyRequest {
   const carriesBody = METHODS_WITH_BODY.has(input.method);
+  const path = checkedPathOf(input.path);
   if (!isPlainObject(input.body)) {
     return {
       method: input.method,
-      path: input.path,
+      path,
       body: carriesBody ? input.body : undefined,
     };
   }
@@ -171,7 +178,7 @@ export function prepareProxyRequest(
         : explicitBody;
   return {
     method: input.method,
-    path: withParams(input.path, params),
+    path: withParams(path, params),
     body: carriesBody ? body : undefined,
     ...(Object.keys(headers).length > 0 ? { headers: { ...headers } } : {}),
     ...(delayMs === undefined ? {} : { delayMs }),
