@@ -5,12 +5,12 @@
  * (a page, or every agent of a filter); deploy a new agent and watch it connect. Flows are driven with
  * the keyboard where a user would, and the views are photographed for the README.
  */
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import {
   launchBrowser,
   loginThroughUi,
+  keepDocsScreenshot,
   newPage,
   screenshot,
   startE2eEnvironment,
@@ -20,7 +20,6 @@ import {
 } from './support';
 
 const AGENTS = 60;
-const DOCS_DIR = join(__dirname, '..', '..', 'docs');
 
 let env: E2eEnvironment;
 let browser: Browser;
@@ -80,17 +79,12 @@ async function simulatorControl(path: string, body: unknown): Promise<{ id: stri
 }
 
 /**
- * A screenshot once EUI's lazily loaded icons are drawn, copied into docs/ for the README; `screen`
- * takes what the window shows (a flyout over a long page) instead of the whole page.
+ * A screenshot once EUI's lazily loaded icons are drawn, kept for the README's docs/ when asked;
+ * `screen` takes what the window shows (a flyout over a long page) instead of the whole page.
  */
 async function photograph(name: string, area: 'page' | 'screen' = 'page'): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('svg.euiIcon[data-is-loading="true"]'));
-  mkdirSync(DOCS_DIR, { recursive: true });
-  if (area === 'screen') {
-    await page.screenshot({ path: join(DOCS_DIR, `${name}.png`) });
-    return;
-  }
-  copyFileSync(await screenshot(page, name), join(DOCS_DIR, `${name}.png`));
+  keepDocsScreenshot(await screenshot(page, name, area), `${name}.png`);
 }
 
 async function openAgents(query = ''): Promise<void> {

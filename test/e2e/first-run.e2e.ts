@@ -7,7 +7,7 @@
  * With UPDATE_DOCS_SCREENSHOTS=1 the screenshots also replace the README's `docs/overview.png` and
  * `docs/console.png`.
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -19,21 +19,17 @@ import {
   screenshot,
   testSubj,
   waitForApp,
+  keepDocsScreenshot,
 } from './support/browser';
 import { ensureBrowserBundles } from './support/browser-bundles';
 import { freePort, startNpmStart, waitForStatus, type NpmStart } from './first-run/npm-start';
 
-const DOCS_DIR = join(__dirname, '..', '..', 'docs');
 /** The first `npm start` may have to build the browser bundles on a busy machine. */
 const FIRST_START_TIMEOUT_MS = 15 * 60_000;
 const DEMO_LINE =
   /^Demo mode: on — built-in managed API at http:\/\/127\.0\.0\.1:\d+ stored as host "demo"$/;
 
 jest.setTimeout(FIRST_START_TIMEOUT_MS + 5 * 60_000);
-
-function keepScreenshot(path: string, docsName: string): void {
-  if (process.env.UPDATE_DOCS_SCREENSHOTS === '1') copyFileSync(path, join(DOCS_DIR, docsName));
-}
 
 /** Ctrl+C's signal to the whole group: npm itself ends by it, the dashboard stops in order. */
 async function stopCleanly(running: NpmStart): Promise<void> {
@@ -97,7 +93,7 @@ describe('first run from npm start', () => {
       `${testSubj('agentsCount-total')} .euiStat__title`,
     );
     expect(pageErrors(page)).toEqual([]);
-    keepScreenshot(await screenshot(page, 'first-run-overview'), 'overview.png');
+    keepDocsScreenshot(await screenshot(page, 'first-run-overview'), 'overview.png');
 
     // The API console answers from the demo host too.
     await page.goto(`${block.url}/app/svc-console?host=demo`);
@@ -111,7 +107,7 @@ describe('first run from npm start', () => {
     await page.locator(testSubj('consoleHistoryEntry')).first().waitFor();
     expect(await page.locator(testSubj('consoleResponseStatus')).textContent()).toContain('200');
     expect(pageErrors(page)).toEqual([]);
-    keepScreenshot(await screenshot(page, 'first-run-console'), 'console.png');
+    keepDocsScreenshot(await screenshot(page, 'first-run-console'), 'console.png');
 
     await stopCleanly(running);
     running = undefined;

@@ -7,12 +7,12 @@
  * involved. With UPDATE_DOCS_SCREENSHOTS=1 the README's `docs/rules-editor.png` and
  * `docs/ruleset-test.png` are replaced.
  */
-import { copyFileSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import {
   launchBrowser,
   loginThroughUi,
+  keepDocsScreenshot,
   newPage,
   pageErrors,
   screenshot,
@@ -22,7 +22,6 @@ import {
   type E2eEnvironment,
 } from './support';
 
-const DOCS_DIR = join(__dirname, '..', '..', 'docs');
 const SSHD_LINE =
   'Dec 10 01:02:02 web-01 sshd[1234]: Failed password for root from 10.0.0.5 port 22 ssh2';
 
@@ -31,10 +30,6 @@ let browser: Browser;
 let page: Page;
 /** The stored API host pointing at the simulator, as the environment named it. */
 let apiHostId: string;
-
-function keepScreenshot(path: string, docsName: string): void {
-  if (process.env.UPDATE_DOCS_SCREENSHOTS === '1') copyFileSync(path, join(DOCS_DIR, docsName));
-}
 
 /** What the managed API holds, asked through the dashboard's proxy as the test's own witness. */
 async function managedApiText(path: string): Promise<string> {
@@ -124,7 +119,7 @@ describe('rules files', () => {
     await page.locator(testSubj('documentSaved')).waitFor();
     await page.locator(testSubj('applyChanges')).waitFor();
     expect(await managedApiText('/rules/files/local_rules.xml?raw=true')).toBe(customRule);
-    keepScreenshot(await screenshot(page, 'rules-editor'), 'rules-editor.png');
+    keepDocsScreenshot(await screenshot(page, 'rules-editor'), 'rules-editor.png');
   });
 
   it('validates the configuration and restarts the manager, saying when it is back', async () => {
@@ -154,7 +149,7 @@ describe('ruleset test', () => {
     expect(table).toContain('sshd: authentication failed with a password');
     expect(table).toContain('Failed password for the admin account');
     await page.locator(testSubj('logtestToken')).waitFor();
-    keepScreenshot(await screenshot(page, 'ruleset-test'), 'ruleset-test.png');
+    keepDocsScreenshot(await screenshot(page, 'ruleset-test'), 'ruleset-test.png');
 
     await links.first().click();
     await page.locator(testSubj('ruleDetail')).waitFor();

@@ -2,7 +2,7 @@
  * Chromium for browser tests (Debian's package, driven by playwright-core), with the helpers every
  * test uses: logging in through the login page, waiting for an app, screenshots.
  */
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { reportConsoleError, reportPageError } from './quiet-console';
@@ -85,9 +85,23 @@ export async function waitForApp(page: Page, appId: string): Promise<void> {
 }
 
 /** Saves a full-page screenshot as `test-results/screenshots/<name>.png` and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  area: 'page' | 'screen' = 'page',
+): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage: area === 'page' });
   return path;
+}
+
+const DOCS_DIR = join(__dirname, '..', '..', '..', 'docs');
+
+/**
+ * Copies a screenshot over the README's `docs/<docsName>` when UPDATE_DOCS_SCREENSHOTS=1, so an
+ * ordinary run (CI included) never rewrites tracked files.
+ */
+export function keepDocsScreenshot(path: string, docsName: string): void {
+  if (process.env.UPDATE_DOCS_SCREENSHOTS === '1') copyFileSync(path, join(DOCS_DIR, docsName));
 }

@@ -11,6 +11,7 @@
 export { ensureBrowserBundles } from './browser-bundles';
 export { startE2eEnvironment, storeApiHost, type E2eEnvironment } from './environment';
 export {
+  keepDocsScreenshot,
   launchBrowser,
   loginThroughUi,
   newPage,
