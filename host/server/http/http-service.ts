@@ -5,7 +5,6 @@
  */
 import { hostname } from 'node:os';
 import { Readable } from 'node:stream';
-import helmet from '@fastify/helmet';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -36,10 +35,10 @@ import { ContextContainer } from './context-container';
 import { HttpStatusError } from './http-status-error';
 import type { CoreContextFactory } from './core-context';
 import { errorBody, INTERNAL_ERROR_MESSAGE } from './error-body';
-import { CONTENT_SECURITY_DIRECTIVES } from './content-security-policy';
 import { authenticatedUserOf, OsdRequestImpl } from './osd-request';
 import { buildFastifyRoutes, type Authenticator, type RouteRuntime } from './route-handler';
 import { Router, type RouteDefinition } from './router';
+import { installSecurityHeaders } from './security-headers';
 import { registerStaticAssets, type StaticAssetsOptions } from './static-assets';
 import { isPromiseLike } from './promise-like';
 
@@ -173,14 +172,7 @@ export class HttpService {
     this.fastify.decorateRequest('osdUser', null);
     this.fastify.decorateRequest('osdRequest', null);
     installParsedBodyParsers(this.fastify);
-    void this.fastify.register(helmet, {
-      contentSecurityPolicy: { directives: CONTENT_SECURITY_DIRECTIVES },
-      // Sent by the onSend hook on HTTPS answers only, including those a trusted proxy terminated.
-      strictTransportSecurity: false,
-      // Plugins set X-Frame-Options themselves (the main plugin does, as OSD plugins do); CSP
-      // frame-ancestors guards framing either way.
-      frameguard: false,
-    });
+    installSecurityHeaders(this.fastify);
     this.installGlobalHandlers();
   }
 
