@@ -104,6 +104,11 @@ export const hostConfigSchema = schema.object({
       nameCeiling: schema.number({ defaultValue: 100, min: 1, validate: integerProblem }),
       slowLaneSeconds: schema.number({ defaultValue: 2, min: 1, validate: integerProblem }),
       windowSeconds: schema.number({ defaultValue: 900, min: 1, validate: integerProblem }),
+      clientWindowSeconds: schema.number({
+        defaultValue: 86_400,
+        min: 1,
+        validate: integerProblem,
+      }),
       // At most 24: the in-memory counters keep a timer, and Node's timers stop at about 24.8 days.
       knownClientDays: schema.number({
         defaultValue: 14,

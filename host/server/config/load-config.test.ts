@@ -50,6 +50,7 @@ const LOGIN_DEFAULTS = {
     nameCeiling: 100,
     slowLaneSeconds: 2,
     windowSeconds: 900,
+    clientWindowSeconds: 86_400,
     knownClientDays: 14,
   },
   passwordChecks: { concurrency: 2, maxWaiting: 8 },

@@ -16,6 +16,7 @@ const CONFIG: LoginThrottleConfig = {
   nameCeiling: 5,
   slowLaneSeconds: 2,
   windowSeconds: 600,
+  clientWindowSeconds: 600,
   knownClientDays: 1,
 };
 
@@ -29,7 +30,7 @@ describe('LoginThrottle', () => {
   beforeEach(() => jest.useFakeTimers({ now: Date.parse('2026-01-01T00:00:00Z') }));
   afterEach(() => jest.useRealTimers());
 
-  it('by default lets three failures go free, then waits from 1 s doubling up to 900 s, for 900 s', async () => {
+  it('by default lets three failures go free, then waits from 1 s doubling up to 900 s, for a day', async () => {
     const throttle = new LoginThrottle(
       createLoginLimiters((options) => new RateLimiterMemory(options)),
     );
@@ -40,6 +41,9 @@ describe('LoginThrottle', () => {
     }
     expect(waits).toEqual([0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900]);
     jest.advanceTimersByTime(900_000);
+    await throttle.recordFailure('ann', '10.0.0.1');
+    await expect(throttle.retryAfterSeconds('ann', '10.0.0.1')).resolves.toBe(900);
+    jest.advanceTimersByTime(86_400_000);
     // The failures are forgotten with their window: the next three are free again.
     for (let failure = 1; failure <= 3; failure += 1)
       await throttle.recordFailure('ann', '10.0.0.1');
@@ -142,8 +146,22 @@ describe('LoginThrottle', () => {
     await expect(throttle.retryAfterSeconds('ben', '203.0.113.0')).resolves.toBe(0);
   });
 
+  it('keeps doubling the wait of a guesser who waits out each one, up to the longest wait', async () => {
+    const throttle = new LoginThrottle(
+      createLoginLimiters((options) => new RateLimiterMemory(options)),
+    );
+    const waits: number[] = [];
+    for (let failure = 1; failure <= 16; failure += 1) {
+      await throttle.recordFailure('ann', '10.0.0.1');
+      const wait = await throttle.retryAfterSeconds('ann', '10.0.0.1');
+      waits.push(wait);
+      jest.advanceTimersByTime(wait * 1000);
+    }
+    expect(waits).toEqual([0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900, 900]);
+  });
+
   it('forgets failures once the window has passed', async () => {
-    const throttle = memoryThrottle({ ...CONFIG, windowSeconds: 60 });
+    const throttle = memoryThrottle({ ...CONFIG, windowSeconds: 60, clientWindowSeconds: 60 });
     for (let i = 0; i < 5; i += 1) await throttle.recordFailure('ann', `203.0.113.${i}`);
     await expect(throttle.retryAfterSeconds('ann', '203.0.113.0')).resolves.toBeGreaterThan(0);
     jest.advanceTimersByTime(60_000);

@@ -24,8 +24,13 @@ export interface LoginThrottleConfig {
   nameCeiling: number;
   /** One attempt per this many seconds for a name past its ceiling, from clients that have not failed. */
   slowLaneSeconds: number;
-  /** How long failures are remembered. */
+  /** How long failures of a name from all addresses are remembered (the ceiling's window). */
   windowSeconds: number;
+  /**
+   * How long one address's failures at one name are remembered: the wait keeps doubling up to
+   * `maxBackoffSeconds` until then, so a guesser who waits out each back-off does not start afresh.
+   */
+  clientWindowSeconds: number;
   /** How long a client stays known for a name after logging in as it. */
   knownClientDays: number;
 }
@@ -36,6 +41,7 @@ export const DEFAULT_LOGIN_THROTTLE: Readonly<LoginThrottleConfig> = Object.free
   nameCeiling: 100,
   slowLaneSeconds: 2,
   windowSeconds: 900,
+  clientWindowSeconds: 86_400,
   knownClientDays: 14,
 });
 
@@ -64,7 +70,7 @@ export function createLoginLimiters(
     clientFailures: createLimiter({
       keyPrefix: 'login-client-failures',
       points: UNBOUNDED_POINTS,
-      duration: config.windowSeconds,
+      duration: config.clientWindowSeconds,
     }),
     clientBackoff: createLimiter({ keyPrefix: 'login-client-backoff', points: 1, duration: 1 }),
     nameFailures: createLimiter({

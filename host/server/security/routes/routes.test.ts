@@ -110,6 +110,7 @@ describe('security routes', () => {
           nameCeiling: 100,
           slowLaneSeconds: 2,
           windowSeconds: 300,
+          clientWindowSeconds: 300,
           knownClientDays: 1,
         },
       });
