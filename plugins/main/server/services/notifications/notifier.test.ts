@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRecordingLogger } from '../../../../../host/server/saved-objects/testing';
+import type { Logger } from '../../../../../host/server/types';
 import { logChannel, Notifier, webhookChannel, type Notification } from './notifier';
 
 const LOSS: Notification = {
@@ -49,6 +50,11 @@ async function startReceiver(status = 204): Promise<Receiver> {
   return receiver;
 }
 
+/** The webhook channel of a test: a generous timeout, `maxInFlight` deliveries at once. */
+function webhookTo(receiver: Receiver, logger: Logger, maxInFlight: number) {
+  return webhookChannel({ url: receiver.url, timeoutMs: 5_000, maxInFlight, logger });
+}
+
 describe('notifications', () => {
   it('logs a loss as a warning and a recovery as info, with the host id', async () => {
     const logger = createRecordingLogger();
@@ -65,12 +71,7 @@ describe('notifications', () => {
     const receiver = await startReceiver();
     try {
       const logger = createRecordingLogger();
-      const channel = webhookChannel({
-        url: receiver.url,
-        timeoutMs: 5_000,
-        maxInFlight: 4,
-        logger,
-      });
+      const channel = webhookTo(receiver, logger, 4);
       await new Notifier([channel]).notify(LOSS);
       expect(receiver.received).toEqual([{ body: LOSS, contentType: 'application/json' }]);
       expect(logger.records).toEqual([]);
@@ -82,12 +83,7 @@ describe('notifications', () => {
   it('logs a refused or unreachable webhook by its origin only, never its secret path', async () => {
     const receiver = await startReceiver(500);
     const logger = createRecordingLogger();
-    const refusing = webhookChannel({
-      url: receiver.url,
-      timeoutMs: 5_000,
-      maxInFlight: 4,
-      logger,
-    });
+    const refusing = webhookTo(receiver, logger, 4);
     await refusing.deliver(LOSS);
     await receiver.close();
     await refusing.deliver(LOSS);
@@ -102,12 +98,7 @@ describe('notifications', () => {
     receiver.hold = true;
     try {
       const logger = createRecordingLogger();
-      const channel = webhookChannel({
-        url: receiver.url,
-        timeoutMs: 5_000,
-        maxInFlight: 2,
-        logger,
-      });
+      const channel = webhookTo(receiver, logger, 2);
       const first = [channel.deliver(LOSS), channel.deliver(LOSS)];
       await channel.deliver(LOSS);
       expect(logger.records.map((record) => record.message)).toEqual([
