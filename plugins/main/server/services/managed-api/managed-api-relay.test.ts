@@ -244,6 +244,74 @@ describe('ManagedApiService.relay', () => {
     await expect(relay('/lies')).rejects.toBeInstanceOf(MalformedApiResponseError);
   });
 
+  it.each([
+    ['an object cut after a string', '{"data": {"affected_items": [{"name": "web"'],
+    ['an array cut after a number', '[1, 2, 3'],
+    ['a lone brace', '{'],
+    ['a lone quote', ' " '],
+    ['an object closed by a bracket', '{"data": []]'],
+  ])(
+    'refuses a small answer that says JSON and ends before the document does: %s',
+    async (_label, text) => {
+      await setup();
+      route('/cut', (response) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(text);
+      });
+      await expect(relay('/cut')).rejects.toMatchObject({
+        code: 'malformed_response',
+        message: expect.stringMatching(/not valid JSON \((it ends before|it does not start)/),
+      });
+    },
+  );
+
+  it.each([
+    ['an object', ' {"error": 0}\n'],
+    ['an array', '[]'],
+    ['a string', '"text"'],
+    ['a number', '-12.5e3'],
+    ['a digit', '7'],
+    ['true', 'true'],
+    ['false', 'false'],
+    ['null', 'null'],
+  ])('hands on %s as sent', async (_label, text) => {
+    await setup();
+    route('/doc', (response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(text);
+    });
+    expect(((await relay('/doc')).body as Buffer).toString('utf8')).toBe(text);
+  });
+
+  it.each([
+    ['with a content-length', true],
+    ['chunked', false],
+  ])(
+    'aborts a streamed JSON answer %s that ends before the document does, holding its last chunk back',
+    async (_label, withLength) => {
+      await setup();
+      const text = `[${'1,'.repeat(CHECKED_ANSWER_BYTES * 2)}`;
+      route('/cut', async (response) => {
+        response.writeHead(200, {
+          'content-type': 'application/json',
+          ...(withLength ? { 'content-length': String(text.length) } : {}),
+        });
+        await writeChunked(response, Buffer.from(text));
+        response.end();
+      });
+      const answer = await relay('/cut');
+      const received: Buffer[] = [];
+      const reading = (async () => {
+        for await (const chunk of answer.body as Readable) received.push(chunk as Buffer);
+      })();
+      await expect(reading).rejects.toMatchObject({
+        code: 'malformed_response',
+        message: expect.stringContaining('it ends before the document does'),
+      });
+      expect(Buffer.concat(received).length).toBeLessThan(text.length);
+    },
+  );
+
   it('cuts the host off when the consumer of a streamed answer goes away', async () => {
     await setup();
     route('/endless', async (response) => {

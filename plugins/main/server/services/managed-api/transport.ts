@@ -4,9 +4,11 @@
  * - `send` reads it whole and parses it, for the dashboard's own use of the data (logins, checks,
  *   CSV, other plugins);
  * - `relay` hands it on for `POST /api/request` without parsing it: answers up to
- *   `CHECKED_ANSWER_BYTES` and error answers are read whole and checked (complete, valid JSON when
- *   they say JSON, credentials scrubbed from errors); larger ones stream through with back-pressure
- *   once their first bytes look right, and are aborted if they fail later.
+ *   `CHECKED_ANSWER_BYTES` and error answers are read whole (complete, credentials scrubbed from
+ *   errors); larger ones stream through with back-pressure once their first bytes look right. Either
+ *   way an answer that says JSON must start and end like one JSON document (`{`…`}`, `[`…`]`…), which
+ *   catches a body cut short or an HTML page at no cost per byte; a streamed one that fails this or
+ *   anything else later is aborted, never ended as if complete.
  * Redirects are never followed so no request can leave for another origin.
  *
  * Built on node:http with an agent: on the proxy path it beat axios (about 2× the proxied
@@ -103,8 +105,16 @@ export function hostOrigin(host: Pick<HostEndpoint, 'url' | 'port'>): string {
 }
 
 const JSON_TYPE = /[/+]json\b/i;
-/** Bytes a JSON document may start with (after white space). */
-const JSON_START = new Set([...'{["-0123456789tfn'].map((char) => char.charCodeAt(0)));
+const byte = (char: string): number => char.charCodeAt(0);
+const DIGITS = new Set([...'0123456789'].map(byte));
+/** The byte a JSON document ends with, by the byte it starts with; a number starts and ends so too. */
+const JSON_CLOSING = new Map<number, ReadonlySet<number>>([
+  ...[...'{["tfn'].map((opening, index): [number, ReadonlySet<number>] => [
+    byte(opening),
+    new Set([byte('}]"eel'[index])]),
+  ]),
+  ...[...'-0123456789'].map((opening): [number, ReadonlySet<number>] => [byte(opening), DIGITS]),
+]);
 const WHITE_SPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
 function claimsJson(contentType: string | undefined): boolean {
@@ -116,6 +126,24 @@ function firstSignificantByte(chunk: Buffer): number {
   for (let index = 0; index < chunk.length; index += 1)
     if (!WHITE_SPACE.has(chunk[index])) return index;
   return -1;
+}
+
+/** Index of the last byte that is not JSON white space, or -1. */
+function lastSignificantByte(chunk: Buffer): number {
+  for (let index = chunk.length - 1; index >= 0; index -= 1)
+    if (!WHITE_SPACE.has(chunk[index])) return index;
+  return -1;
+}
+
+/** Why a body that says JSON does not look like one JSON document from its two ends, if it does not. */
+function jsonEndsProblem(
+  opening: number | undefined,
+  closing: number | undefined,
+): string | undefined {
+  const closings = opening === undefined ? undefined : JSON_CLOSING.get(opening);
+  if (!closings) return 'it does not start like JSON';
+  if (closing === undefined || !closings.has(closing)) return 'it ends before the document does';
+  return undefined;
 }
 
 function headerRecord(headers: http.IncomingHttpHeaders): Record<string, string> {
@@ -240,13 +268,18 @@ function notJson(exchange: Exchange, status: number, reason: string): MalformedA
  * A relayed body: the host's bytes as they arrive, with back-pressure both ways. An answer of unknown
  * length is held back until it passes `CHECKED_ANSWER_BYTES` (it then streams) or ends (it is then
  * handed on whole and checked like a small one). Once streaming, it fails (and the dashboard's answer
- * is aborted, never ended short) when the host's answer is cut short, grows past the size limit or
- * outlives the time budget; when its consumer goes away it cuts the host's answer.
+ * is aborted, never ended short) when the host's answer is cut short, grows past the size limit,
+ * outlives the time budget or, said to be JSON, does not end as it started; its latest chunk is held
+ * until the next one comes or that check passes. When its consumer goes away it cuts the host's answer.
  */
 class RelayedBody extends Readable {
   private received = 0;
   private started = false;
   private held: Buffer[] | undefined;
+  /** First and last significant bytes so far, for the JSON check. */
+  private opening: number | undefined;
+  private closing: number | undefined;
+  private latest: Buffer | undefined;
   /** The whole answer when it ended while held back, undefined once it streams. */
   readonly ready: Promise<Buffer | undefined>;
   private settleReady!: (outcome: Buffer | undefined | Error) => void;
@@ -287,14 +320,15 @@ class RelayedBody extends Readable {
       this.held = undefined;
     }
     if (!this.started && !this.start(chunk)) return;
-    if (!this.push(chunk)) this.upstream.pause();
+    this.forward(chunk);
   }
 
   /** Checks the first significant byte; false when the answer was refused. */
   private start(chunk: Buffer): boolean {
     const at = firstSignificantByte(chunk);
     if (at === -1) return true;
-    if (this.checkJson && !JSON_START.has(chunk[at])) {
+    this.opening = chunk[at];
+    if (this.checkJson && !JSON_CLOSING.has(this.opening)) {
       this.fail(
         notJson(this.exchange, this.upstream.statusCode ?? 0, 'it does not start like JSON'),
       );
@@ -306,6 +340,17 @@ class RelayedBody extends Readable {
     return true;
   }
 
+  private forward(chunk: Buffer): void {
+    let next: Buffer | undefined = chunk;
+    if (this.checkJson) {
+      const last = lastSignificantByte(chunk);
+      if (last !== -1) this.closing = chunk[last];
+      next = this.latest;
+      this.latest = chunk;
+    }
+    if (next && !this.push(next)) this.upstream.pause();
+  }
+
   private finish(): void {
     if (!this.upstream.complete) return;
     this.exchange.deadline.dispose();
@@ -314,6 +359,14 @@ class RelayedBody extends Readable {
       this.held = undefined;
       this.destroy();
       return;
+    }
+    if (this.checkJson) {
+      const problem = jsonEndsProblem(this.opening, this.closing);
+      if (problem) {
+        this.fail(notJson(this.exchange, this.upstream.statusCode ?? 0, problem));
+        return;
+      }
+      if (this.latest) this.push(this.latest);
     }
     this.handedOn = true;
     this.settleReady(undefined);
@@ -578,14 +631,21 @@ export class HostTransport {
   }
 }
 
-/** An answer read whole, passed on only when it is what it says it is. */
+/** An answer read whole, passed on only when it looks like what it says it is. */
 function wholeAnswer(
   exchange: Exchange,
   status: number,
   contentType: string | undefined,
   raw: Buffer,
 ): RelayedAnswer {
-  if (claimsJson(contentType)) parsed(exchange, raw, contentType, status);
+  if (raw.length > 0 && claimsJson(contentType)) {
+    const first = firstSignificantByte(raw);
+    const last = lastSignificantByte(raw);
+    // A lone `{` or `"` starts and ends at one byte; only a one-digit number may.
+    const closing = last > first || DIGITS.has(raw[last]) ? raw[last] : undefined;
+    const problem = jsonEndsProblem(first === -1 ? undefined : raw[first], closing);
+    if (problem) throw notJson(exchange, status, problem);
+  }
   return { status, contentType, contentLength: raw.length, body: raw };
 }
 
