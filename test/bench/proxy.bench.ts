@@ -10,16 +10,18 @@
  * (b) p50/p99 added to the direct call at a steady rate (500 requests/s for 10 agents, target added
  *     p99 ≤ 1.5 ms; 250 requests/s for 500 agents, target ≤ 3 ms).
  * The minimal proxy also runs on undici's Pool, to compare the two upstream clients under one job.
+ * The dashboard runs from its build, as `npm start` runs it (built first where the sources changed).
  * Rounds alternate between the servers, so a busy moment of the shared machine hits all alike; each
  * figure is the median of the rounds. No request asks for compression (`Accept-Encoding`).
  * `PROXY_BENCH_SECONDS` sets the length of one measurement (default 5 s). `PROXY_BENCH_BASELINE`
  * names another checkout of the dashboard (an earlier commit, its own `npm ci` done): it then runs
- * too, in the same rounds, and the dashboard is compared with it (before/after in one run).
+ * too, from its sources, in the same rounds, and the dashboard is compared with it (before/after in one run).
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import {
+  buildIfStale,
   dashboardSession,
   simulatorToken,
   spawnDashboard,
@@ -303,6 +305,7 @@ export async function run(): Promise<BenchResult[]> {
     return server;
   };
   try {
+    buildIfStale();
     const simulator = started(await spawnSimulator({ agents: 500 }));
     const hosts = [
       {
@@ -314,9 +317,11 @@ export async function run(): Promise<BenchResult[]> {
         run_as: false,
       },
     ];
-    const dashboard = started(await spawnDashboard({ hosts, api: PER_USER_LIMIT }));
+    const dashboard = started(
+      await spawnDashboard({ hosts, api: PER_USER_LIMIT }, { compiled: true }),
+    );
     const relaxed = started(
-      await spawnDashboard({ hosts, ...RELAXED_SVC }, { hostConfig: RELAXED_HOST }),
+      await spawnDashboard({ hosts, ...RELAXED_SVC }, { hostConfig: RELAXED_HOST, compiled: true }),
     );
     const baseline =
       BASELINE_CHECKOUT === undefined

@@ -36,9 +36,11 @@ async function call(
 describe('HTTP service: router, validation and errors', () => {
   let server: TestHttpServer;
   const seen: unknown[] = [];
-  /** The slow route got its request, and later saw its signal abort. */
-  const slowStarted = deferred();
-  const slowAborted = deferred();
+  /** Each slow route got its request, and later saw the client go (its signal, its connection). */
+  const slow = {
+    '/api/slow': { started: deferred(), aborted: deferred() },
+    '/api/slow-connection': { started: deferred(), aborted: deferred() },
+  };
 
   beforeAll(async () => {
     server = await startTestHttpServer((http) => {
@@ -245,21 +247,33 @@ describe('HTTP service: router, validation and errors', () => {
           validate: { body: schema.object({ note: schema.string() }) },
         },
         async (_c, request, response) => {
-          const { signal } = request;
-          // The request stream closes once its body is read: let that close be seen before asking.
+          // The request stream closes once its body is read: let that close be seen before asking,
+          // and build the signal only then.
           await new Promise((resolve) => setImmediate(resolve));
-          return response.ok({ body: { aborted: signal.aborted } });
+          return response.ok({
+            body: { aborted: request.signal.aborted, gone: request.connection.gone },
+          });
         },
       );
       router.get({ path: '/api/slow', validate: false }, async (_c, request, response) => {
         const aborted = new Promise<void>((resolve) =>
           request.signal.addEventListener('abort', () => resolve()),
         );
-        slowStarted.resolve();
+        slow['/api/slow'].started.resolve();
         await aborted;
-        slowAborted.resolve();
+        slow['/api/slow'].aborted.resolve();
         return response.ok({ body: {} });
       });
+      router.get(
+        { path: '/api/slow-connection', validate: false },
+        async (_c, request, response) => {
+          const gone = new Promise<void>((resolve) => request.connection.onGone(resolve));
+          slow['/api/slow-connection'].started.resolve();
+          await gone;
+          if (request.connection.gone) slow['/api/slow-connection'].aborted.resolve();
+          return response.ok({ body: {} });
+        },
+      );
       http.registerOnPreResponse((_request, _response, toolkit) =>
         toolkit.next({ headers: { 'x-frame-options': 'SAMEORIGIN' } }),
       );
@@ -577,25 +591,28 @@ describe('HTTP service: router, validation and errors', () => {
     expect(response.headers.get('content-type')).toBe('text/plain');
   });
 
-  it('aborts request.signal when the client goes away', async () => {
-    const controller = new AbortController();
-    const pending = fetch(`${server.url}/api/slow`, {
-      headers: ALICE,
-      signal: controller.signal,
-    }).catch((error: Error) => error);
-    await slowStarted.promise;
-    controller.abort();
-    await pending;
-    // Resolved only by the route's signal: a signal that missed the disconnect times the test out.
-    await slowAborted.promise;
-  });
+  it.each(['/api/slow', '/api/slow-connection'] as const)(
+    'tells the route at %s when the client goes away (request.signal, request.connection)',
+    async (path) => {
+      const controller = new AbortController();
+      const pending = fetch(`${server.url}${path}`, {
+        headers: ALICE,
+        signal: controller.signal,
+      }).catch((error: Error) => error);
+      await slow[path].started.promise;
+      controller.abort();
+      await pending;
+      // Resolved only by the route seeing the disconnect: one that missed it times the test out.
+      await slow[path].aborted.promise;
+    },
+  );
 
-  it('keeps request.signal live for a connected client once the body has been read', async () => {
+  it('keeps request.signal and request.connection live for a connected client once the body has been read', async () => {
     const response = await call(server, 'POST', '/api/signal-after-body', {
       body: JSON.stringify({ note: 'still here' }),
       headers: { 'content-type': 'application/json' },
     });
-    expect(response.json()).toEqual({ aborted: false });
+    expect(response.json()).toEqual({ aborted: false, gone: false });
   });
 
   it('answers unknown routes with a Boom 404 and sets nosniff and interceptor headers everywhere', async () => {

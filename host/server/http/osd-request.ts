@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
-import type { AuthenticatedUser, OsdRequest, RouteMethod } from '../types';
+import type { AuthenticatedUser, ClientConnection, OsdRequest, RouteMethod } from '../types';
 
 export interface OsdRouteInfo {
   path: string;
@@ -19,6 +19,33 @@ const UNROUTED_OPTIONS: OsdRouteInfo['options'] = Object.freeze({
   tags: [],
 });
 
+/**
+ * Watches the response: the socket, not the request stream, says whether the client is gone (a
+ * request stream counts as destroyed as soon as its body has been read).
+ */
+class ResponseConnection implements ClientConnection {
+  constructor(
+    private readonly response: ServerResponse,
+    private readonly request: FastifyRequest,
+  ) {}
+
+  get gone(): boolean {
+    return (
+      !this.response.writableFinished &&
+      (this.response.destroyed || this.request.raw.socket?.destroyed === true)
+    );
+  }
+
+  onGone(listener: () => void): () => void {
+    const response = this.response;
+    const onClose = (): void => {
+      if (!response.writableFinished) listener();
+    };
+    response.once('close', onClose);
+    return () => response.removeListener('close', onClose);
+  }
+}
+
 export class OsdRequestImpl<P = unknown, Q = unknown, B = unknown> implements OsdRequest<P, Q, B> {
   readonly id: string;
   readonly isSystemRequest: boolean;
@@ -27,6 +54,7 @@ export class OsdRequestImpl<P = unknown, Q = unknown, B = unknown> implements Os
   private cachedUrl?: URL;
   private cachedHeaders?: OsdRequest['headers'];
   private abortController?: AbortController;
+  private cachedConnection?: ResponseConnection;
 
   constructor(
     /** The Fastify request underneath; host internals only (the contract does not expose it). */
@@ -65,19 +93,17 @@ export class OsdRequestImpl<P = unknown, Q = unknown, B = unknown> implements Os
     return (this.cachedHeaders ??= Object.freeze({ ...this.raw.headers }));
   }
 
+  get connection(): ClientConnection {
+    return (this.cachedConnection ??= new ResponseConnection(this.response, this.raw));
+  }
+
   /** Aborted when the client disconnects before the response has been fully written. */
   get signal(): AbortSignal {
     if (!this.abortController) {
       const controller = new AbortController();
-      const response = this.response;
-      const onClose = () => {
-        if (!response.writableFinished)
-          controller.abort(new Error('The client closed the connection.'));
-      };
-      // The socket, not the request stream, says whether the client is gone: a request stream counts
-      // as destroyed as soon as its body has been read.
-      if (response.destroyed || this.raw.raw.socket?.destroyed) onClose();
-      else response.once('close', onClose);
+      const abort = () => controller.abort(new Error('The client closed the connection.'));
+      if (this.connection.gone) abort();
+      else this.connection.onGone(abort);
       this.abortController = controller;
     }
     return this.abortController.signal;

@@ -1,10 +1,10 @@
 /**
  * The dashboard and the managed-API simulator in child processes, for benchmarks that must measure
  * one process (its memory, its added latency) without the load generator sharing its event loop.
- * Both run from the TypeScript sources through tsx, as `node --require tsx/cjs`, so the child's pid is
- * the server's own.
+ * Both run through tsx, as `node --require tsx/cjs`, so the child's pid is the server's own: from the
+ * TypeScript sources, or the dashboard from its build (`compiled`), as `npm start` runs it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -150,19 +150,30 @@ interface SpawnDashboardOptions {
   hostConfig?: Record<string, unknown>;
   /** Another checkout of the dashboard (with its own node_modules) to run instead of this one. */
   repo?: string;
+  /** Run the build's compiled server, as `npm start` does (see `buildIfStale`), not the sources. */
+  compiled?: boolean;
+}
+
+/** Builds the dashboard where its sources changed since the last build, as `npm start` does first. */
+export function buildIfStale(): void {
+  const build = spawnSync(process.execPath, [join(REPO, 'scripts', 'build.js'), '--if-stale'], {
+    cwd: REPO,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error(`the build failed (exit ${build.status})`);
 }
 
 /** Starts the dashboard with the given `svc:` config subtree; its data folder is removed on stop. */
 export async function spawnDashboard(
   svcConfig: Record<string, unknown>,
-  { env = {}, hostConfig = {}, repo }: SpawnDashboardOptions = {},
+  { env = {}, hostConfig = {}, repo, compiled = false }: SpawnDashboardOptions = {},
 ): Promise<ChildDashboard> {
   const scratch = mkdtempSync(join(tmpdir(), 'svc-bench-'));
   const configFile = join(scratch, 'svc.yml');
   writeFileSync(configFile, stringify({ ...hostConfig, svc: svcConfig }), { mode: 0o600 });
   const adminPassword = 'bench-admin-password';
   const { child, match } = await startChild(
-    'host/server/cli.ts',
+    compiled ? 'build/host/server/cli.js' : 'host/server/cli.ts',
     [],
     {
       SVC_HOST: '127.0.0.1',

@@ -48,7 +48,7 @@ export function registerApiRequestRoute(
       const outcome = await services().apiRequests.handle(
         context.core.security.currentUser,
         { ...request.body, method: request.body.method as ManagedApiMethodName },
-        request.signal,
+        request.connection,
       );
       if (outcome.kind === 'queued') {
         return response.ok({

@@ -83,10 +83,6 @@ export function handleErrors<P, Q, B, C extends RequestHandlerContext>(
   handler: RequestHandler<P, Q, B, C>,
 ): RequestHandler<P, Q, B, C> {
   return async (context, request, response) => {
-    // The host builds the abort signal on first use and then also looks at the request stream, which
-    // Node has already destroyed once a body was read and anything was awaited; reading it before any
-    // await keeps a POST's signal tied to the client's connection only.
-    void request.signal;
     try {
       return await handler(context, request, response);
     } catch (error) {

@@ -3,7 +3,7 @@
  * (the host's own status and body come back, errors included) or queued to be sent later.
  */
 import type { Readable } from 'node:stream';
-import type { AuthenticatedUser } from '../../../../../host/server/types';
+import type { AuthenticatedUser, ClientConnection } from '../../../../../host/server/types';
 import type { ManagedApiMethodName } from '../../../common/managed-api-request';
 import type { ApiHostStore } from '../api-hosts/api-host-store';
 import type { DelayedRequestQueue } from '../jobs/delayed-requests';
@@ -79,7 +79,7 @@ export class ApiRequestService {
   async handle(
     user: AuthenticatedUser | null,
     input: ApiRequestInput,
-    signal?: AbortSignal,
+    caller?: ClientConnection,
   ): Promise<ApiRequestOutcome> {
     const prepared = prepareProxyRequest(input, { maxDelayMs: this.deps.maxDelayMs });
     const apiHostId = input.id;
@@ -99,7 +99,7 @@ export class ApiRequestService {
       return { kind: 'queued', id, dueAt, delayMs: prepared.delayMs };
     }
     const call = apiCallFrom(prepared.method, prepared.path, prepared.body, prepared.headers);
-    const answer = await this.deps.api.relay(user, call, apiHostId, signal);
+    const answer = await this.deps.api.relay(user, call, apiHostId, caller);
     const contentType = answer.contentType ?? 'application/octet-stream';
     if (Buffer.isBuffer(answer.body))
       return {

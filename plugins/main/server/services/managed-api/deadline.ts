@@ -1,9 +1,24 @@
 /**
  * One time budget for everything a call to a managed API does (login, request, one retry, and the
- * relayed body), combined with the caller's own cancel signal. One timer and no AbortController per
- * call: when the budget runs out or the caller goes away, the exchange in flight is destroyed
- * directly, and the error says which of the two ended it.
+ * relayed body), combined with the caller's going away. One timer and no AbortController per call:
+ * when the budget runs out or the caller goes away, the exchange in flight is destroyed directly, and
+ * the error says which of the two ended it. The caller is watched as a `ClientConnection` (the
+ * proxy route's own, which costs no AbortController either) or through its abort signal.
  */
+import type { ClientConnection } from '../../../../../host/server/types';
+
+/** A caller's abort signal, watched as a connection. */
+export function signalConnection(signal: AbortSignal): ClientConnection {
+  return {
+    get gone() {
+      return signal.aborted;
+    },
+    onGone(listener) {
+      signal.addEventListener('abort', listener, { once: true });
+      return () => signal.removeEventListener('abort', listener);
+    },
+  };
+}
 
 /** What a deadline can stop: the request in flight (a `ClientRequest`). */
 export interface Stoppable {
@@ -18,19 +33,15 @@ export class Deadline {
   private readonly timer: NodeJS.Timeout;
   private ended: 'timeout' | 'cancelled' | undefined;
   private exchange: Stoppable | undefined;
-  private callerSignal: AbortSignal | undefined;
+  private stopWatchingCaller: (() => void) | undefined;
 
   constructor(
     readonly timeoutMs: number,
-    callerSignal?: AbortSignal,
+    caller?: ClientConnection,
   ) {
     this.timer = setTimeout(expire, timeoutMs, this);
-    if (callerSignal?.aborted) this.ended = 'cancelled';
-    else if (callerSignal) {
-      // The deadline is its own listener (handleEvent): no closure per call.
-      callerSignal.addEventListener('abort', this, { once: true });
-      this.callerSignal = callerSignal;
-    }
+    if (caller?.gone) this.ended = 'cancelled';
+    else if (caller) this.stopWatchingCaller = caller.onGone(() => this.stop('cancelled'));
   }
 
   /** True once the time budget ran out. */
@@ -41,10 +52,6 @@ export class Deadline {
   /** True once the caller went away before the time budget ran out. */
   get cancelled(): boolean {
     return this.ended === 'cancelled';
-  }
-
-  handleEvent(): void {
-    this.stop('cancelled');
   }
 
   stop(reason: 'timeout' | 'cancelled'): void {
@@ -61,11 +68,11 @@ export class Deadline {
 
   /**
    * From now on only the timer counts: the relayed body's consumer notices itself when its client
-   * goes away, and a long-lived caller signal must not keep a listener per call.
+   * goes away, and a long-lived caller must not keep a listener per call.
    */
   releaseCaller(): void {
-    this.callerSignal?.removeEventListener('abort', this);
-    this.callerSignal = undefined;
+    this.stopWatchingCaller?.();
+    this.stopWatchingCaller = undefined;
   }
 
   dispose(): void {

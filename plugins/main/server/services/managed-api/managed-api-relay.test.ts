@@ -8,12 +8,14 @@ import type { ServerResponse } from 'node:http';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { createRecordingLogger } from '../../../../../host/server/saved-objects/testing';
+import type { ClientConnection } from '../../../../../host/server/types';
 import {
   startTestUpstream,
   sendJson,
   upstreamHost,
   type TestUpstream,
 } from '../../../../../test/support/test-upstream';
+import { deferred } from '../../../../../test/support/waiting';
 import { DEFAULT_CA_FILE_MAX_BYTES } from '../api-hosts/ca-file';
 import { checkApiCall } from './api-call';
 import {
@@ -21,6 +23,7 @@ import {
   ApiAnswerTooLargeError,
   ApiHostTimeoutError,
   ApiLoginError,
+  ApiRequestAbortedError,
   MalformedApiResponseError,
 } from './errors';
 import { ManagedApiService } from './managed-api-service';
@@ -309,6 +312,40 @@ describe('ManagedApiService.relay', () => {
         message: expect.stringContaining('it ends before the document does'),
       });
       expect(Buffer.concat(received).length).toBeLessThan(text.length);
+    },
+  );
+
+  it.each([
+    ['while the host holds the call', false],
+    ['before the call is sent', true],
+  ])(
+    'stops, cutting the host off, when the caller goes away %s, and lets go of the caller',
+    async (_label, goneFirst) => {
+      await setup();
+      let gone = goneFirst;
+      const listeners = new Set<() => void>();
+      const caller: ClientConnection = {
+        get gone() {
+          return gone;
+        },
+        onGone(listener) {
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
+      };
+      const sent = deferred();
+      route('/stalls', () => sent.resolve());
+      const outcome = service
+        .relay(null, checkApiCall('GET', '/stalls', undefined, 'prod'), 'prod', caller)
+        .catch((error: unknown) => error);
+      if (!goneFirst) {
+        await sent.promise;
+        gone = true;
+        for (const listener of listeners) listener();
+        await upstreamClosed;
+      }
+      expect(await outcome).toBeInstanceOf(ApiRequestAbortedError);
+      expect(listeners.size).toBe(0);
     },
   );
 

@@ -4,7 +4,7 @@
  * allows it), sends the request within one time budget, and on a 401 logs in again once and retries.
  * `request` gives the answer parsed; `relay` gives it as bytes to pass on.
  */
-import type { AuthenticatedUser, Logger } from '../../../../../host/server/types';
+import type { AuthenticatedUser, ClientConnection, Logger } from '../../../../../host/server/types';
 import type { ApiHost } from '../../../common/api-hosts';
 import type {
   ManagedApiMethod,
@@ -13,7 +13,7 @@ import type {
   ManagedApiResponse,
 } from '../../types';
 import { checkApiCall, type ManagedApiCall } from './api-call';
-import { Deadline } from './deadline';
+import { Deadline, signalConnection } from './deadline';
 import {
   ApiHostNotFoundError,
   ApiLoginError,
@@ -119,7 +119,10 @@ export class ManagedApiService {
     call: ManagedApiCall,
     options: Pick<ManagedApiRequestOptions, 'signal' | 'timeout'>,
   ): Promise<UpstreamAnswer> {
-    const deadline = new Deadline(options.timeout ?? this.deps.timeoutMs, options.signal);
+    const deadline = new Deadline(
+      options.timeout ?? this.deps.timeoutMs,
+      options.signal && signalConnection(options.signal),
+    );
     const started = Date.now();
     try {
       const token = await this.deps.tokens.get(target, identity, deadline);
@@ -141,17 +144,18 @@ export class ManagedApiService {
 
   /**
    * Sends a call to a stored host for the dashboard user and resolves with the answer to pass on as
-   * it is. A streamed body keeps the time budget until it is through.
+   * it is. A streamed body keeps the time budget until it is through; the call stops when `caller`
+   * goes away first.
    */
   async relay(
     user: AuthenticatedUser | null,
     call: ManagedApiCall,
     apiHostId: string,
-    signal?: AbortSignal,
+    caller?: ClientConnection,
   ): Promise<RelayedAnswer> {
     const host = await this.resolve(apiHostId);
     const identity = identityFor(user, host.run_as);
-    const deadline = new Deadline(this.deps.timeoutMs, signal);
+    const deadline = new Deadline(this.deps.timeoutMs, caller);
     const started = Date.now();
     try {
       const token = await this.deps.tokens.get(host, identity, deadline);
@@ -223,7 +227,10 @@ export class ManagedApiService {
   ): Promise<LoginResult> {
     const host = await this.resolve(apiHostId);
     const identity = identityFor(user, host.run_as);
-    const deadline = new Deadline(this.deps.timeoutMs, options.signal);
+    const deadline = new Deadline(
+      this.deps.timeoutMs,
+      options.signal && signalConnection(options.signal),
+    );
     try {
       const issued = await this.deps.tokens.get(host, identity, deadline, { force: options.force });
       return {
