@@ -9,7 +9,8 @@
  *     and the ratio dashboard ÷ that one (target ≥ 0.95: the limits cost at most 5%);
  * (b) p50/p99 added to the direct call at a steady rate (500 requests/s for 10 agents, target added
  *     p99 ≤ 1.5 ms; 250 requests/s for 500 agents, target ≤ 3 ms).
- * The minimal proxy also runs on undici's Pool, to compare the two upstream clients under one job.
+ * The minimal proxy also runs on undici's Pool, to compare the two upstream clients under one job,
+ * and as a Fastify route, to tell what the framework costs from what the dashboard does on it.
  * The dashboard runs from its build, as `npm start` runs it (built first where the sources changed).
  * Rounds alternate between the servers, so a busy moment of the shared machine hits all alike; each
  * figure is the median of the rounds. No request asks for compression (`Accept-Encoding`).
@@ -205,10 +206,10 @@ const perSecond = (value: number): string => `${value.toFixed(0)} requests/s`;
 const micros = (value: number): string => `${value.toFixed(0)} µs`;
 
 /**
- * Order of the saturation targets: direct, minimal proxy on node:http, on undici, dashboard, dashboard
- * with its limits relaxed.
+ * Order of the saturation targets: direct, minimal proxy on node:http, on undici, as a Fastify route,
+ * dashboard, dashboard with its limits relaxed, baseline.
  */
-const [MINIMAL, MINIMAL_UNDICI, DASHBOARD, RELAXED, BASELINE] = [1, 2, 3, 4, 5];
+const [MINIMAL, MINIMAL_UNDICI, MINIMAL_FASTIFY, DASHBOARD, RELAXED, BASELINE] = [1, 2, 3, 4, 5, 6];
 
 function saturationResult(size: AnswerSize, targets: Target[], runs: Saturation[][]): BenchResult {
   const rate = runs.map((list) => median(list.map((run) => run.requestsPerSecond)));
@@ -229,6 +230,14 @@ function saturationResult(size: AnswerSize, targets: Target[], runs: Saturation[
       [
         'minimal proxy on undici ÷ on node:http, requests/s',
         (rate[MINIMAL_UNDICI] / rate[MINIMAL]).toFixed(2),
+      ],
+      [
+        'dashboard ÷ minimal proxy as a Fastify route, requests/s',
+        (rate[DASHBOARD] / rate[MINIMAL_FASTIFY]).toFixed(2),
+      ],
+      [
+        'dashboard ÷ minimal proxy as a Fastify route, CPU a request',
+        (cpu[DASHBOARD] / cpu[MINIMAL_FASTIFY]).toFixed(2),
       ],
       ['dashboard ÷ dashboard with limits relaxed, requests/s', checksRatio.toFixed(2)],
       [
@@ -340,6 +349,7 @@ export async function run(): Promise<BenchResult[]> {
       });
     const minimalHttp = started(await minimalProxy('http'));
     const minimalUndici = started(await minimalProxy('undici'));
+    const minimalFastify = started(await minimalProxy('fastify'));
     const proxied = (
       label: string,
       server: ChildServer,
@@ -365,6 +375,7 @@ export async function run(): Promise<BenchResult[]> {
       };
       const minimal = proxied('minimal proxy (node:http)', minimalHttp, size.path, {});
       const undici = proxied('minimal proxy (undici Pool)', minimalUndici, size.path, {});
+      const onFastify = proxied('minimal proxy (Fastify route)', minimalFastify, size.path, {});
       const throughDashboard = proxied('dashboard', dashboard, size.path, {
         id: 'bench',
         method: 'GET',
@@ -398,6 +409,7 @@ export async function run(): Promise<BenchResult[]> {
         direct,
         minimal,
         undici,
+        onFastify,
         throughDashboard,
         throughRelaxed,
         ...compared,
