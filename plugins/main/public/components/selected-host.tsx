@@ -57,11 +57,12 @@ export function SelectedHostProvider({
   const { state: listed, reload: reloadList } = useAsync(load, 'Loading API hosts');
   const urlId = urlParams.get(HOST_URL_PARAM);
   const storedId = getSelectedApiHostId();
-  // The user's default is only asked for when neither the URL nor this browser names a stored host.
+  // The user's default is only asked for when neither the URL nor this browser names a stored host:
+  // when they name none at all (a new browser), at once, beside the list rather than after it.
   const needsDefault =
     !urlId &&
-    listed.data !== undefined &&
-    !listed.data.some((candidate) => candidate.id === storedId);
+    (storedId === undefined ||
+      (listed.data !== undefined && !listed.data.some((candidate) => candidate.id === storedId)));
   const loadDefault = useCallback(
     (signal: AbortSignal) =>
       needsDefault ? hostsClient.getDefault(signal) : Promise.resolve(undefined),

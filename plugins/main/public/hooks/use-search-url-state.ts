@@ -19,6 +19,8 @@ export function useSearchUrlState(fields: SearchField[], prefix = '') {
   const syntax = params.get(key('syntax')) ?? DEFAULT_SYNTAX;
 
   const translate = useCallback(async (): Promise<ManagedApiQuery> => {
+    // Blank is no filter in every syntax: the first page of a list need not wait for a syntax's code.
+    if (text.trim() === '') return {};
     const translation = (await syntaxes.load(syntax)).translate(text, fields);
     if (!translation.ok)
       throw new SvcError({

@@ -20,6 +20,17 @@ describe('search syntax registry', () => {
     });
   });
 
+  it.each(['wql', 'dql', 'lucene'])(
+    'has %s translate blank input to no filter, as lists rely on without loading it',
+    async (id) => {
+      const registry = new SearchSyntaxRegistry();
+      registerSvcSearchSyntaxes(registry);
+      const syntax = await registry.load(id);
+      for (const blank of ['', '  ', '\t\n'])
+        expect(syntax.translate(blank, [{ name: 'status' }])).toEqual({ ok: true, query: {} });
+    },
+  );
+
   it('loads a syntax once and refuses duplicates and unknown ids', async () => {
     const registry = new SearchSyntaxRegistry();
     const syntax = { id: 'x', label: 'X', translate: () => ({ ok: true as const, query: {} }) };

@@ -55,7 +55,10 @@ export interface SuggestionContext {
 export interface SearchSyntax {
   id: string;
   label: string;
-  /** Parses `input`, checks it against the view's fields and translates it to `q`/`search`. */
+  /**
+   * Parses `input`, checks it against the view's fields and translates it to `q`/`search`. Blank
+   * input is no filter (`{}`) in every syntax, so a list with an empty search needs no syntax loaded.
+   */
   translate(input: string, fields: SearchField[]): QueryTranslation;
   /** Completions at `cursor`; syntaxes without completion leave this out. */
   suggest?(input: string, cursor: number, context: SuggestionContext): Promise<Suggestion[]>;

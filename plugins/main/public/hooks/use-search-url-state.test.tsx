@@ -1,0 +1,59 @@
+import { screen, waitFor } from '@testing-library/react';
+import { useEffect, useState } from 'react';
+import type { ScopedHistory } from '../../../../host/public/types';
+import { AppUrlStateProvider } from '../components/app-url-state';
+import { SearchSyntaxRegistry } from '../search-bar/registry';
+import type { ManagedApiQuery } from '../search-bar/types';
+import { createMockHttp } from '../test-support/mock-http';
+import {
+  createTestServices,
+  memoryHistory,
+  renderWithServices,
+} from '../test-support/test-services';
+import { useSearchUrlState } from './use-search-url-state';
+
+function Translated() {
+  const { translate } = useSearchUrlState([{ name: 'status' }]);
+  const [query, setQuery] = useState<ManagedApiQuery>();
+  useEffect(() => {
+    void translate().then(setQuery);
+  }, [translate]);
+  return <p data-test-subj="query">{query ? JSON.stringify(query) : 'waiting'}</p>;
+}
+
+function renderAt(url: string) {
+  const { services } = createTestServices(createMockHttp({}));
+  const load = jest.fn(async () => ({
+    id: 'wql',
+    label: 'WQL',
+    translate: (text: string) => ({ ok: true as const, query: { q: `translated:${text}` } }),
+  }));
+  const syntaxes = new SearchSyntaxRegistry();
+  syntaxes.register({ id: 'wql', label: 'WQL', description: '', load });
+  renderWithServices(
+    <AppUrlStateProvider history={memoryHistory(url) as unknown as ScopedHistory}>
+      {() => <Translated />}
+    </AppUrlStateProvider>,
+    { ...services, syntaxes },
+  );
+  return load;
+}
+
+describe('useSearchUrlState', () => {
+  it.each(['/', '/?query=', '/?query=%20%20'])(
+    'translates a blank search at %s to no filter without loading the syntax',
+    async (url) => {
+      const load = renderAt(url);
+      await waitFor(() => expect(screen.getByTestId('query')).toHaveTextContent('{}'));
+      expect(load).not.toHaveBeenCalled();
+    },
+  );
+
+  it('loads the syntax to translate a search', async () => {
+    const load = renderAt('/?query=status%3Dactive');
+    await waitFor(() =>
+      expect(screen.getByTestId('query')).toHaveTextContent('{"q":"translated:status=active"}'),
+    );
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
