@@ -438,7 +438,14 @@ async function buildBrowser({
   return { built: true, reason, outDir, manifest: readJson(path.join(outDir, MANIFEST_FILE)) };
 }
 
-module.exports = { buildBrowser, staleReason, discoverUiPlugins, DEFAULT_OUT_DIR, MANIFEST_FILE };
+module.exports = {
+  buildBrowser,
+  staleReason,
+  discoverUiPlugins,
+  euiIconFiles,
+  DEFAULT_OUT_DIR,
+  MANIFEST_FILE,
+};
 
 if (require.main === module) {
   const args = process.argv.slice(2);

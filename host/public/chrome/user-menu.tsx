@@ -56,7 +56,7 @@ export function UserMenu({ security, toasts }: { security: SecurityStart; toasts
           </EuiText>
         </EuiFlexItem>
         <EuiFlexItem>
-          <EuiButtonEmpty iconType="exit" size="s" onClick={logout} data-test-subj="logoutButton">
+          <EuiButtonEmpty iconType="logOut" size="s" onClick={logout} data-test-subj="logoutButton">
             Log out
           </EuiButtonEmpty>
         </EuiFlexItem>

@@ -83,7 +83,7 @@ export class ToastsApi implements ToastsApiContract {
   addInfo(toastOrTitle: ToastInput | string, options?: { toastLifeTimeMs?: number }): Toast {
     return this.add({
       color: 'primary',
-      iconType: 'iInCircle',
+      iconType: 'info',
       ...normalize(toastOrTitle),
       ...options,
     });

@@ -33,7 +33,7 @@ describe('toasts', () => {
       get: <T,>(key: string, fallback?: T) => (settings[key] ?? fallback) as T,
     });
     expect(toasts.addSuccess('saved')).toMatchObject({ color: 'success', iconType: 'check' });
-    expect(toasts.addInfo('fyi')).toMatchObject({ color: 'primary', iconType: 'iInCircle' });
+    expect(toasts.addInfo('fyi')).toMatchObject({ color: 'primary', iconType: 'info' });
     expect(toasts.addWarning('careful')).toMatchObject({
       color: 'warning',
       iconType: 'help',

@@ -56,7 +56,7 @@ export function ColumnChooser({
       closePopover={() => setOpen(false)}
       button={
         <EuiButtonEmpty
-          iconType="tableDensityNormal"
+          iconType="tableGear"
           onClick={() => setOpen(!open)}
           data-test-subj="columnChooserButton"
         >

@@ -43,7 +43,7 @@ export function AgentGroups({
       width: '80px',
       render: ({ name }: { name: string }) => (
         <EuiButtonIcon
-          iconType="minusInCircle"
+          iconType="minusCircle"
           aria-label={`Remove agent ${agent.id} from ${name}`}
           title="Remove from this group"
           onClick={() => void remove(name)}

@@ -386,7 +386,7 @@ function NeverConnected({ host, agent }: { host: ApiHost; agent: Agent }) {
       actions={
         <EuiButton
           fill
-          iconType="plusInCircle"
+          iconType="plusCircle"
           href={history.createHref({ pathname: '/', search: deploySearch })}
           onClick={(event: React.MouseEvent) => {
             event.preventDefault();

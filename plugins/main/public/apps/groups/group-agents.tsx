@@ -161,7 +161,7 @@ export function GroupAgents({
         onDone={done}
         extraTool={
           <EuiButton
-            iconType="plusInCircle"
+            iconType="plusCircle"
             onClick={() => setAdding(true)}
             data-test-subj="addGroupAgents"
           >

@@ -243,7 +243,7 @@ export function CdbListEditor({
         {canWrite && (
           <EuiFlexItem grow={false}>
             <EuiButton
-              iconType="plusInCircle"
+              iconType="plusCircle"
               onClick={() => setRowEdit({ mode: 'add' })}
               data-test-subj="cdbAddRow"
             >

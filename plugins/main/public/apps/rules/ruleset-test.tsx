@@ -187,7 +187,7 @@ export function RulesetTest({ host }: { host: ApiHost }) {
       render: (row: TestedLine) => (
         <EuiButtonEmpty
           size="xs"
-          iconType={expanded[row.line] ? 'arrowDown' : 'arrowRight'}
+          iconType={expanded[row.line] ? 'chevronSingleDown' : 'chevronSingleRight'}
           aria-label="Show the decoding of this line"
           onClick={() =>
             setExpanded((current) => {

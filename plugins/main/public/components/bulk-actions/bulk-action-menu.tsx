@@ -74,7 +74,7 @@ export function BulkActionMenu({
         anchorPosition="downLeft"
         button={
           <EuiButton
-            iconType="arrowDown"
+            iconType="chevronSingleDown"
             iconSide="right"
             isDisabled={count === 0}
             isLoading={running}

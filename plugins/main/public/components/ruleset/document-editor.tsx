@@ -154,7 +154,7 @@ export function DocumentEditorFrame<T>({
       <EuiFlexGroup alignItems="center" gutterSize="s" responsive={false}>
         <EuiFlexItem grow={false}>
           <EuiButtonEmpty
-            iconType="arrowLeft"
+            iconType="chevronSingleLeft"
             size="s"
             onClick={() => confirmLeave(onClose)}
             data-test-subj={`${testSubj}Close`}

@@ -95,7 +95,7 @@ export function NewButton({
   return (
     <EuiButton
       size="s"
-      iconType="plusInCircle"
+      iconType="plusCircle"
       isDisabled={!canWrite}
       title={canWrite ? undefined : READ_ONLY_REASON}
       onClick={onClick}
