@@ -86,6 +86,55 @@ describe('POST /api/request against a hostile host', () => {
     expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
+  /** A JSON answer of about `bytes`, larger than any answer read whole. */
+  function largeJson(bytes: number): Buffer {
+    const agent = { id: '001', name: 'web-ünïcode', ip: '10.0.0.1', status: 'active' };
+    const count = Math.ceil(bytes / JSON.stringify(agent).length);
+    return Buffer.from(
+      JSON.stringify({ data: { affected_items: Array(count).fill(agent) }, error: 0 }),
+    );
+  }
+
+  it.each([
+    ['with a content-length', true],
+    ['chunked', false],
+  ])('passes a large JSON answer %s on byte for byte', async (_label, withLength) => {
+    const bytes = largeJson(MAX_RESPONSE_BYTES / 2);
+    upstream.route('GET', '/json', async (_request, response) => {
+      response.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        ...(withLength ? { 'content-length': String(bytes.length) } : {}),
+      });
+      await writeAll(response, bytes);
+      response.end();
+    });
+    const response = await proxied('/json');
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it.each([
+    ['with a content-length', true],
+    ['chunked', false],
+  ])(
+    'aborts the download of a large JSON answer %s that ends before the document does',
+    async (_label, withLength) => {
+      const whole = largeJson(MAX_RESPONSE_BYTES / 2);
+      const cut = whole.subarray(0, whole.length - 3);
+      upstream.route('GET', '/json-cut', async (_request, response) => {
+        response.writeHead(200, {
+          'content-type': 'application/json',
+          ...(withLength ? { 'content-length': String(cut.length) } : {}),
+        });
+        await writeAll(response, cut);
+        response.end();
+      });
+      const response = await proxied('/json-cut');
+      expect(response.status).toBe(200);
+      await expect(response.arrayBuffer()).rejects.toThrow();
+    },
+  );
+
   it('answers 502 naming the limit when the host announces a larger answer', async () => {
     upstream.route('GET', '/announced-huge', (_request, response) => {
       response.writeHead(200, {
