@@ -16,7 +16,8 @@
  * figure is the median of the rounds. No request asks for compression (`Accept-Encoding`).
  * `PROXY_BENCH_SECONDS` sets the length of one measurement (default 5 s). `PROXY_BENCH_BASELINE`
  * names another checkout of the dashboard (an earlier commit, its own `npm ci` done): it then runs
- * too, from its sources, in the same rounds, and the dashboard is compared with it (before/after in one run).
+ * too, from its sources, in the same rounds, and the dashboard is compared with it (before/after in
+ * one run).
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';

@@ -116,6 +116,7 @@ const JSON_CLOSING = new Map<number, ReadonlySet<number>>([
   ...[...'-0123456789'].map((opening): [number, ReadonlySet<number>] => [byte(opening), DIGITS]),
 ]);
 const WHITE_SPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+const STARTS_UNLIKE_JSON = 'it does not start like JSON';
 
 function claimsJson(contentType: string | undefined): boolean {
   return contentType !== undefined && JSON_TYPE.test(contentType);
@@ -141,7 +142,7 @@ function jsonEndsProblem(
   closing: number | undefined,
 ): string | undefined {
   const closings = opening === undefined ? undefined : JSON_CLOSING.get(opening);
-  if (!closings) return 'it does not start like JSON';
+  if (!closings) return STARTS_UNLIKE_JSON;
   if (closing === undefined || !closings.has(closing)) return 'it ends before the document does';
   return undefined;
 }
@@ -329,9 +330,7 @@ class RelayedBody extends Readable {
     if (at === -1) return true;
     this.opening = chunk[at];
     if (this.checkJson && !JSON_CLOSING.has(this.opening)) {
-      this.fail(
-        notJson(this.exchange, this.upstream.statusCode ?? 0, 'it does not start like JSON'),
-      );
+      this.fail(notJson(this.exchange, this.upstream.statusCode ?? 0, STARTS_UNLIKE_JSON));
       return false;
     }
     this.started = true;
