@@ -1,0 +1,216 @@
+/**
+ * The alerts routes' contract, shared by the browser and the server. The browser describes what it
+ * wants to see (a selection of alerts and the page, chart or export of it); only the server speaks
+ * the indexer's query language, so every field here is checked there before a query is built.
+ */
+
+/** Route paths (under the dashboard's base path). */
+export const ALERTS_ROUTES = {
+  search: '/api/alerts/search',
+  aggregate: '/api/alerts/aggregate',
+  csv: '/api/alerts/csv',
+  fields: '/api/alerts/fields',
+  status: '/api/alerts/status',
+  sampleData: '/api/alerts/sample-data',
+} as const;
+
+/** The search bar's languages: DQL (OpenSearch Dashboards calls it `kuery`) and Lucene. */
+export type AlertsQueryLanguage = 'kuery' | 'lucene';
+
+export interface AlertsQuery {
+  language: AlertsQueryLanguage;
+  /** What the user typed; blank selects everything. */
+  query: string;
+}
+
+/**
+ * A time range as the time picker gives it: date math (`now-24h`, `now/d`) or an ISO date. The
+ * server resolves both ends once per request, so every part of one answer sees the same range.
+ */
+export interface AlertsTimeRange {
+  from: string;
+  to: string;
+}
+
+interface FilterCommon {
+  field: string;
+  /** "is not", "is none of", "does not exist", "not between". */
+  negate?: boolean;
+  /** Kept as a pill but not applied. */
+  disabled?: boolean;
+}
+
+export type AlertsFilter =
+  | (FilterCommon & { type: 'is'; value: string | number | boolean })
+  | (FilterCommon & { type: 'is_one_of'; values: Array<string | number | boolean> })
+  | (FilterCommon & { type: 'exists' })
+  | (FilterCommon & { type: 'between'; gte?: string | number; lte?: string | number });
+
+/**
+ * Which alerts: those of one API host's manager (the server pins the manager or cluster name and
+ * the agents the user may see), in a time range, matching the query and every enabled filter.
+ */
+export interface AlertsSelection {
+  /** The API host whose manager's alerts are read (the user's selected host). */
+  apiHostId: string;
+  timeRange: AlertsTimeRange;
+  query?: AlertsQuery;
+  filters?: AlertsFilter[];
+  /** A pinned agent (`agent.id`), as module views and the agent view pin one. */
+  agentId?: string;
+}
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface AlertsSort {
+  field: string;
+  direction: SortDirection;
+}
+
+/** `POST /api/alerts/search`: one page of alerts. */
+export interface AlertsSearchRequest extends AlertsSelection {
+  /** Default: `timestamp` descending. */
+  sort?: AlertsSort[];
+  /** Rows per page (15, 25, 50, 100 in the table; at most `svc.indexer.max_page_size`). */
+  size: number;
+  /**
+   * Either a page number (0-based) while `page * size + size` stays within the indexer's result
+   * window (10,000), or the `cursor` of the previous answer to go on past it.
+   */
+  page?: number;
+  cursor?: string;
+  /** Fields to return; default the whole document. */
+  fields?: string[];
+}
+
+export interface AlertsTotal {
+  value: number;
+  /** `gte` when the indexer stopped counting (it counts exactly up to 10,000 by default). */
+  relation: 'eq' | 'gte';
+}
+
+export interface AlertHit {
+  _id: string;
+  _index: string;
+  _source: Record<string, unknown>;
+}
+
+export interface AlertsSearchResponse {
+  total: AlertsTotal;
+  hits: AlertHit[];
+  /** Opaque: send it back with the same selection, sort and size for the next page. */
+  cursor?: string;
+  /** True when a sample-data index answered part of this. */
+  includesSampleData: boolean;
+}
+
+/**
+ * A chart or figure the view wants; the server turns each into one aggregation and sends them all
+ * in one indexer request with `size: 0`.
+ */
+export type AlertsChartRequest =
+  | { id: string; type: 'count' }
+  /** Top values of a field, optionally split by a second field's top values. */
+  | {
+      id: string;
+      type: 'terms';
+      field: string;
+      size: number;
+      split?: { field: string; size: number };
+    }
+  /** Counts over time (`timestamp`), optionally split by a field's top values. */
+  | {
+      id: string;
+      type: 'date_histogram';
+      interval?: string;
+      split?: { field: string; size: number };
+    }
+  /** One count per named selection (a query in the selection's language, or filters). */
+  | { id: string; type: 'filters'; filters: Record<string, AlertsQuery | AlertsFilter[]> }
+  /** One count per numeric range (`gte` inclusive, `lt` exclusive), as the severity bands. */
+  | {
+      id: string;
+      type: 'range';
+      field: string;
+      ranges: Array<{ key: string; gte?: number; lt?: number }>;
+    };
+
+export interface AlertsAggregateRequest extends AlertsSelection {
+  charts: AlertsChartRequest[];
+}
+
+export interface AlertsBucket {
+  key: string | number;
+  /** Readable key (dates as ISO strings). */
+  label: string;
+  count: number;
+  /** Buckets of the split field, when one was asked for. */
+  split?: AlertsBucket[];
+}
+
+export type AlertsChartResult =
+  | { type: 'count'; count: number }
+  | {
+      type: 'terms' | 'date_histogram' | 'filters' | 'range';
+      buckets: AlertsBucket[];
+      interval?: string;
+      otherCount?: number;
+    };
+
+export interface AlertsAggregateResponse {
+  total: AlertsTotal;
+  charts: Record<string, AlertsChartResult>;
+  includesSampleData: boolean;
+}
+
+/** `POST /api/alerts/csv`: the whole selection as CSV, streamed. */
+export interface AlertsCsvRequest extends AlertsSelection {
+  columns: string[];
+  sort?: AlertsSort[];
+}
+
+/** The severity bands of the Overview's "Last 24 hours alerts", as the original labels them. */
+export const SEVERITY_BANDS = [
+  { key: 'critical', label: 'Critical severity', description: 'Rule level 15 or higher', gte: 15 },
+  { key: 'high', label: 'High severity', description: 'Rule level 12 to 14', gte: 12, lt: 15 },
+  { key: 'medium', label: 'Medium severity', description: 'Rule level 7 to 11', gte: 7, lt: 12 },
+  { key: 'low', label: 'Low severity', description: 'Rule level 0 to 6', gte: 0, lt: 7 },
+] as const;
+
+/** Sample-data categories, as the original names its indices (`wazuh-alerts-4.x-sample-<category>`). */
+export const SAMPLE_DATA_CATEGORIES = [
+  { id: 'security', title: 'Sample security information' },
+  { id: 'auditing-policy-monitoring', title: 'Sample malware detection' },
+  { id: 'threat-detection', title: 'Sample threat detection and response' },
+] as const;
+
+export type SampleDataCategory = (typeof SAMPLE_DATA_CATEGORIES)[number]['id'];
+
+export interface SampleDataStatus {
+  category: SampleDataCategory;
+  index: string;
+  installed: boolean;
+  count: number;
+}
+
+/** The indexer's state, in `GET /api/alerts/status` and the health check. */
+export interface IndexerStatus {
+  configured: boolean;
+  /** True when the demo's stand-in serves the alerts. */
+  demo: boolean;
+  reachable: boolean;
+  /** The nodes' URLs without credentials. */
+  hosts: string[];
+  version?: string;
+  clusterHealth?: 'green' | 'yellow' | 'red';
+  alertsIndexPattern: string;
+  /** Why it cannot be read, when it cannot. */
+  error?: { code: string; message: string };
+  /** For each API host the user may use: its manager pin and its alerts of the last 24 hours. */
+  apiHosts?: Array<{
+    apiHostId: string;
+    pin?: { field: string; value: string };
+    last24hAlerts?: number;
+    error?: string;
+  }>;
+}
