@@ -10,7 +10,7 @@ describe('simulator operations on many agents, inventory and enrollment', () => 
   let api: ManagedApi;
   let token: string;
   beforeAll(async () => {
-    api = await startManagedApi({ agents: 40, seed: 3 });
+    api = await startManagedApi({ agents: 40, seed: 3, controlPath: true });
     token = await login(api.url);
   });
   afterAll(() => api.stop());

@@ -1,10 +1,11 @@
 /**
  * `npm run managed-api -- --port 55000 --agents 1000 [--https] [--host 0.0.0.0] [--seed 1]
  *   [--version-check up-to-date|major|minor|patch|all|disabled|error] [--token-lifetime 900]
- *   [--requests-per-minute 300|0] [--login-attempts 50|0] [--block-time 300]`
+ *   [--requests-per-minute 300|0] [--login-attempts 50|0] [--block-time 300] [--control-path]`
  *
  * Runs the simulator in the foreground like a real API would run: the request limit and login blocking
  * are on with the managed API's defaults (300 requests/min, 50 attempts/300 s); 0 turns either off.
+ * `--control-path` serves the unauthenticated `/__simulator/*` knobs, for tests and benches only.
  */
 import { parseArgs } from 'node:util';
 import { VERSION_CHECK_MODES, type VersionCheckMode } from './data/version-check';
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
       'requests-per-minute': { type: 'string' },
       'login-attempts': { type: 'string' },
       'block-time': { type: 'string' },
+      'control-path': { type: 'boolean' },
     },
   });
   const versionCheck = (values['version-check'] ?? 'up-to-date') as VersionCheckMode;
@@ -52,13 +54,15 @@ async function main(): Promise<void> {
       maxAttempts === 0
         ? false
         : { maxAttempts, blockSeconds: integer('block-time', values['block-time'], 300) },
+    controlPath: values['control-path'] ?? false,
   });
   console.log(`managed-API simulator listening on ${api.url}`);
   for (const user of [ADMIN_USER, RUN_AS_USER, READONLY_USER])
     console.log(`  user ${user.username} / ${user.password}`);
-  console.log(
-    '  control path: /__simulator/faults, /__simulator/stats, /__simulator/version-check',
-  );
+  if (values['control-path'])
+    console.log(
+      '  control path: /__simulator/faults, /__simulator/stats, /__simulator/version-check',
+    );
   const stop = () => void api.stop().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -1,5 +1,6 @@
 /**
- * The test-only control path, outside the API's paths and untouched by faults, auth and limits:
+ * The test-only control path, served only when the starter asks for it (`controlPath`, `--control-path`),
+ * outside the API's paths and untouched by faults, auth and limits:
  *
  * - `GET /__simulator/faults` → the knobs; `PUT` with a partial object changes them; `DELETE` resets them.
  * - `GET /__simulator/stats` → request counters.

@@ -140,7 +140,7 @@ describe('simulator fault knobs', () => {
 describe('simulator control path', () => {
   let api: ManagedApi;
   beforeAll(async () => {
-    api = await startManagedApi({ agents: 3 });
+    api = await startManagedApi({ agents: 3, controlPath: true });
   });
   afterAll(() => api.stop());
 
@@ -202,11 +202,38 @@ describe('simulator control path', () => {
   });
 });
 
+describe('simulator without the control path (its default, as demo mode and the CLI run it)', () => {
+  let api: ManagedApi;
+  beforeAll(async () => {
+    api = await startManagedApi({ agents: 1 });
+  });
+  afterAll(() => api.stop());
+
+  it.each([
+    ['GET', 'faults'],
+    ['PUT', 'faults'],
+    ['DELETE', 'faults'],
+    ['GET', 'stats'],
+    ['PUT', 'version-check'],
+    ['POST', 'enroll'],
+    ['POST', 'connect'],
+  ])('answers %s /__simulator/%s like any path the API does not have', async (method, path) => {
+    const answer = await call(`${api.url}/__simulator/${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body:
+        method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify({ latencyMs: 60_000 }),
+    });
+    expect(answer.status).toBe(404);
+    expect(api.faults.latencyMs).toBe(0);
+  });
+});
+
 describe('simulator version check', () => {
   let api: ManagedApi;
   let token: string;
   beforeAll(async () => {
-    api = await startManagedApi({ agents: 1 });
+    api = await startManagedApi({ agents: 1, controlPath: true });
     token = await login(api.url);
   });
   afterAll(() => api.stop());

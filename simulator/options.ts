@@ -38,6 +38,11 @@ export interface ManagedApiOptions {
   now?: () => number;
   /** How the latency and slow-body faults wait (default: a timer), for tests that hold the wait. */
   pause?: (ms: number) => Promise<void>;
+  /**
+   * Serve the unauthenticated control path `/__simulator/*` (default false). Only code that starts
+   * the simulator for tests or benches turns it on: anyone who can reach the API could break it.
+   */
+  controlPath?: boolean;
 }
 
 const MAX_AGENTS = 1_000_000;
@@ -59,6 +64,7 @@ export interface ResolvedOptions {
   managerRestartMs: number;
   now: () => number;
   pause: (ms: number) => Promise<void>;
+  controlPath: boolean;
 }
 
 export function resolveOptions(options: ManagedApiOptions = {}): ResolvedOptions {
@@ -91,5 +97,6 @@ export function resolveOptions(options: ManagedApiOptions = {}): ResolvedOptions
     managerRestartMs: options.managerRestartMs ?? 3000,
     now: options.now ?? Date.now,
     pause: options.pause ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    controlPath: options.controlPath ?? false,
   };
 }

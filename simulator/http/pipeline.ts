@@ -123,7 +123,7 @@ export function createPipeline(state: SimulatorState, handlers: HandlerTable) {
     const url = request.url ?? '/';
     const queryAt = url.indexOf('?');
     const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
-    if (pathname.startsWith(CONTROL_PREFIX))
+    if (state.options.controlPath && pathname.startsWith(CONTROL_PREFIX))
       return handleControl(state, request, response, pathname);
     state.stats.requests++;
     if (state.faults.refuseConnections) {

@@ -36,7 +36,7 @@ export async function startE2eEnvironment(
   options: E2eEnvironmentOptions = {},
 ): Promise<E2eEnvironment> {
   await ensureBrowserBundles();
-  const managedApi = await startManagedApi({ port: 0, ...options.managedApi });
+  const managedApi = await startManagedApi({ port: 0, controlPath: true, ...options.managedApi });
   let dashboard: TestDashboard;
   try {
     dashboard = await startTestDashboard(options.dashboard);

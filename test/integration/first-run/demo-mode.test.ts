@@ -100,6 +100,34 @@ describe('demo mode', () => {
     expect(await agentTotal(againAdmin)).toBeGreaterThan(0);
   });
 
+  it("keeps the simulator's control path out of reach: neither the proxy nor a direct call can change its faults", async () => {
+    const dashboard = await start({ SVC_DEMO: 'auto' });
+    const admin = await dashboard.login();
+    const simulator = `http://127.0.0.1:${simulatorPort(dashboard)}`;
+    const breakIt = { failureRate: 1, latencyMs: 60_000 };
+    for (const [method, path] of [
+      ['PUT', '/__simulator/faults'],
+      ['GET', '/__simulator/faults'],
+      ['GET', '/__simulator/stats'],
+      ['POST', '/__simulator/enroll'],
+      ['PUT', '/agents/../__simulator/faults'],
+      ['PUT', '/%5F%5Fsimulator/faults'],
+    ]) {
+      const proxied = await admin.post('/api/request', {
+        body: { id: 'demo', method, path, body: breakIt },
+      });
+      expect([400, 404, 405]).toContain(proxied.status);
+      expect(proxied.text).not.toContain('latencyMs');
+    }
+    const direct = await fetch(`${simulator}/__simulator/faults`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(breakIt),
+    });
+    expect(direct.status).toBe(404);
+    expect(await agentTotal(admin)).toBeGreaterThan(0);
+  });
+
   it('with SVC_DEMO=auto and a host from the config file, and with SVC_DEMO=false, stores no demo host', async () => {
     const configured = {
       svc: {

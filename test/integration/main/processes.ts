@@ -109,6 +109,7 @@ export async function spawnSimulator(options: {
       '0',
       '--login-attempts',
       '0',
+      '--control-path',
     ],
     {},
     /listening on (http:\/\/[\d.]+:(\d+))/,
