@@ -1,4 +1,4 @@
-import { login, request } from './client';
+import { login, request } from './test-client';
 import { type ManagedApi, startManagedApi } from './index';
 
 // Servers and child processes start slowly on a loaded machine.

@@ -1,5 +1,5 @@
 import jwt from 'jsonwebtoken';
-import { basicAuth, call, login, request } from './client';
+import { basicAuth, call, login, request } from './test-client';
 import { type ManagedApi, startManagedApi } from './index';
 import { ADMIN_USER, READONLY_USER, RUN_AS_USER } from './users';
 

@@ -9,7 +9,7 @@ import addFormats from 'ajv-formats';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { load } from 'js-yaml';
-import { basicAuth, call, login, request, type SimulatorResponse } from './client';
+import { basicAuth, call, login, request, type SimulatorResponse } from './test-client';
 import { type ManagedApi, startManagedApi } from './index';
 import { allHandlers } from './routes';
 import { createState } from './state';

@@ -1,5 +1,5 @@
 import { deferred } from '../test/support/waiting';
-import { basicAuth, call, login, request } from './client';
+import { basicAuth, call, login, request } from './test-client';
 import { type ManagedApi, startManagedApi } from './index';
 import { ADMIN_USER } from './users';
 

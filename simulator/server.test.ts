@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { get as httpsGet } from 'node:https';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { type SimulatorResponse, call, login, request } from './client';
+import { type SimulatorResponse, call, login, request } from './test-client';
 import { type ManagedApi, startManagedApi } from './index';
 import { ADMIN_USER } from './users';
 

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { login, request } from '../../simulator/client';
+import { login, request } from '../../simulator/test-client';
 import { startManagedApi } from '../../simulator';
 import type { BenchResult } from './run';
 

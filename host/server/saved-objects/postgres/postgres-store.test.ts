@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { createRecordingLogger } from '../testing';
-import { describeSavedObjectsStore } from '../store/store-suite';
+import { describeSavedObjectsStore } from '../store/test-store-suite';
 import type { NewDocument } from '../store/types';
 import { PostgresDatabase } from './database';
 import { PostgresSavedObjectsStore } from './postgres-store';

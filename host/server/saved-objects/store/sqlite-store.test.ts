@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SqliteSavedObjectsStore } from './sqlite-store';
-import { describeSavedObjectsStore } from './store-suite';
+import { describeSavedObjectsStore } from './test-store-suite';
 
 describeSavedObjectsStore('sqlite', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-store-'));
