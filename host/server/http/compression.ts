@@ -2,7 +2,7 @@
  * Dynamic answers over 1 KB are compressed when the client accepts it, at fast levels (the answer is
  * compressed on every request). Static files are not compressed here: the build writes their `.br`
  * and `.gz` siblings once. A route opts out with `options.compress: false` (the proxy, whose answers
- * cost more CPU to compress than they save on a LAN: see the README's Performance section).
+ * cost more CPU to compress than they save on a LAN: see docs/performance.md).
  */
 import { constants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';

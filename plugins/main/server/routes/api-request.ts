@@ -38,7 +38,7 @@ export function registerApiRequestRoute(
       path: SVC_ROUTES.request,
       validate: { body: bodySchema },
       options: {
-        // Not compressed: on a LAN gzip costs more time than it saves (README, Performance).
+        // Not compressed: on a LAN gzip costs more time than it saves (docs/performance.md).
         compress: false,
         // One user's flood must not starve the others.
         perUserRateLimit: { points: requestsPerUserPerSecond, durationSeconds: 1 },
