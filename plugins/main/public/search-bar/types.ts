@@ -2,6 +2,9 @@
  * Search-bar query syntaxes. Every syntax turns what the user typed into the managed API's own
  * filter parameters (`q` and `search`), so a view can send it through the proxy unchanged.
  */
+import type { QuerySyntaxError } from '../../common/query-languages/query-tree';
+
+export type { QueryNode, QuerySyntaxError } from '../../common/query-languages/query-tree';
 
 /** A field a view can be filtered on. */
 export interface SearchField {
@@ -16,12 +19,6 @@ export interface SearchField {
 export interface ManagedApiQuery {
   q?: string;
   search?: string;
-}
-
-export interface QuerySyntaxError {
-  message: string;
-  /** Character offset in the input where the problem starts. */
-  offset: number;
 }
 
 export type QueryTranslation =
@@ -63,20 +60,3 @@ export interface SearchSyntax {
   /** Completions at `cursor`; syntaxes without completion leave this out. */
   suggest?(input: string, cursor: number, context: SuggestionContext): Promise<Suggestion[]>;
 }
-
-/**
- * Field-independent intermediate tree that DQL and Lucene parse into, so one translator turns both
- * into `q`.
- */
-export type QueryNode =
-  | { type: 'and' | 'or'; children: QueryNode[] }
-  | { type: 'not'; child: QueryNode; offset: number }
-  | { type: 'match'; field: string; value: string; quoted: boolean; offset: number }
-  | {
-      type: 'range';
-      field: string;
-      operator: '<' | '<=' | '>' | '>=';
-      value: string;
-      offset: number;
-    }
-  | { type: 'text'; value: string; quoted: boolean; offset: number };

@@ -1,5 +1,5 @@
 // Types of the part of the generated parser (dql-parser.js) this plugin uses.
-import type { QueryNode } from '../types';
+import type { QueryNode } from '../query-tree';
 
 export class SyntaxError extends Error {
   location: {

@@ -1,12 +1,10 @@
+/**
+ * Lucene query syntax read with the `lucene` package: into the shared query tree (for the managed
+ * API's `q`, which cannot express regular expressions, fuzziness or boosts), or just for the fields
+ * it names (the indexer runs Lucene itself as `query_string`, once every field is known).
+ */
 import * as lucene from 'lucene';
-import { queryTreeToManagedApiQuery } from '../query-tree-to-q';
-import type {
-  QueryNode,
-  QuerySyntaxError,
-  QueryTranslation,
-  SearchField,
-  SearchSyntax,
-} from '../types';
+import type { QueryNode, QueryParseResult, QuerySyntaxError } from '../query-tree';
 
 class UnsupportedLucene extends Error {
   constructor(
@@ -126,15 +124,11 @@ function toTree(ast: lucene.AST | lucene.Node): QueryNode {
   }
 }
 
-export type LuceneParseResult =
-  { ok: true; tree: QueryNode | undefined } | { ok: false; error: QuerySyntaxError };
+type AstResult = { ok: true; ast: lucene.AST } | { ok: false; error: QuerySyntaxError };
 
-/** Parses Lucene query syntax with the `lucene` package into the shared query tree. */
-export function parseLucene(input: string): LuceneParseResult {
-  if (input.trim() === '') return { ok: true, tree: undefined };
-  let ast: lucene.AST;
+function parseAst(input: string): AstResult {
   try {
-    ast = lucene.parse(input);
+    return { ok: true, ast: lucene.parse(input) };
   } catch (error) {
     const located = error as { message: string; location?: { start: { offset: number } } };
     return {
@@ -142,8 +136,15 @@ export function parseLucene(input: string): LuceneParseResult {
       error: { message: located.message, offset: located.location?.start.offset ?? 0 },
     };
   }
+}
+
+/** Parses Lucene query syntax with the `lucene` package into the shared query tree. */
+export function parseLucene(input: string): QueryParseResult {
+  if (input.trim() === '') return { ok: true, tree: undefined };
+  const parsed = parseAst(input);
+  if (!parsed.ok) return parsed;
   try {
-    return { ok: true, tree: toTree(ast) };
+    return { ok: true, tree: toTree(parsed.ast) };
   } catch (error) {
     if (error instanceof UnsupportedLucene)
       return { ok: false, error: { message: error.message, offset: error.offset } };
@@ -151,13 +152,38 @@ export function parseLucene(input: string): LuceneParseResult {
   }
 }
 
-export function translateLucene(input: string, fields: SearchField[]): QueryTranslation {
-  const parsed = parseLucene(input);
-  return parsed.ok ? queryTreeToManagedApiQuery(parsed.tree, fields) : parsed;
+/** A field a Lucene query names, where it names it. */
+export interface LuceneFieldReference {
+  field: string;
+  offset: number;
 }
 
-export const luceneSyntax: SearchSyntax = {
-  id: 'lucene',
-  label: 'Lucene',
-  translate: translateLucene,
-};
+/** `_exists_:name` asks whether the field `name` has a value: the term is the field. */
+const EXISTS = '_exists_';
+
+function collectFields(ast: lucene.AST | lucene.Node, into: LuceneFieldReference[]): void {
+  if (isNode(ast)) {
+    const { field } = splitFieldPrefix(ast.field);
+    if (field === IMPLICIT) return;
+    const offset = offsetOf(ast);
+    if (field === EXISTS && 'term' in ast)
+      into.push({ field: ast.term, offset: ast.termLocation?.start.offset ?? offset });
+    else into.push({ field, offset });
+    return;
+  }
+  collectFields(ast.left, into);
+  if ('right' in ast) collectFields(ast.right, into);
+}
+
+export type LuceneFieldsResult =
+  { ok: true; fields: LuceneFieldReference[] } | { ok: false; error: QuerySyntaxError };
+
+/** Every field a Lucene query names (none for an empty query), or its syntax error. */
+export function luceneFieldReferences(input: string): LuceneFieldsResult {
+  if (input.trim() === '') return { ok: true, fields: [] };
+  const parsed = parseAst(input);
+  if (!parsed.ok) return parsed;
+  const fields: LuceneFieldReference[] = [];
+  collectFields(parsed.ast, fields);
+  return { ok: true, fields };
+}
