@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { ValidationError } from '../../schema';
 import type { LogLevel } from '../logging/levels';
+import type { CheckSharesConfig } from '../security/check-shares';
 import type { HashQueueConfig } from '../security/hash-queue';
 import type { LoginThrottleConfig } from '../security/login-throttle';
 import { readConfigFile } from './config-file';
@@ -37,7 +38,7 @@ export interface HostConfig {
     adminPassword?: string;
     session: { ttlMinutes: number; idleTimeoutMinutes: number };
     loginThrottle: LoginThrottleConfig;
-    passwordChecks: HashQueueConfig;
+    passwordChecks: HashQueueConfig & CheckSharesConfig;
   };
   demo: 'auto' | boolean;
   savedObjects: { url?: string };

@@ -6,8 +6,9 @@ import type { AuthenticatedUser, Logger } from '../types';
 import { HttpStatusError } from '../http/http-status-error';
 import type { BasicAuthCache } from './basic-auth-cache';
 import { parseBasicCredentials } from './basic-credentials';
+import type { CheckShares, CheckSharesConfig, ReleaseShares } from './check-shares';
 import { HashQueueFullError, type HashQueue } from './hash-queue';
-import { clientKey, type LoginThrottle } from './login-throttle';
+import { clientKey, usernameKey, type LoginThrottle } from './login-throttle';
 import { readSessionToken } from './session-cookie';
 import type { SessionStore } from './sessions/session-store';
 import type { UserService } from './users/user-service';
@@ -15,14 +16,19 @@ import type { UserService } from './users/user-service';
 export type LoginOutcome =
   | { status: 'ok'; user: AuthenticatedUser }
   | { status: 'invalid' }
-  | { status: 'throttled'; retryAfterSeconds: number }
+  /** `failures`: a back-off after failed attempts; `parallel`: too many checks at once from its source. */
+  | { status: 'throttled'; retryAfterSeconds: number; cause: 'failures' | 'parallel' }
   | { status: 'busy'; retryAfterSeconds: number };
 
 /** How long a caller refused because every password check slot is taken should wait. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
 
-function throttledMessage(retryAfterSeconds: number): string {
-  return `Too many failed login attempts; try again in ${retryAfterSeconds} seconds`;
+function throttledMessage(outcome: Extract<LoginOutcome, { status: 'throttled' }>): string {
+  const reason =
+    outcome.cause === 'failures'
+      ? 'Too many failed login attempts'
+      : 'Too many logins from this address or for this user are being checked at once';
+  return `${reason}; try again in ${outcome.retryAfterSeconds} seconds`;
 }
 
 const BUSY_MESSAGE = 'Too many logins are being checked at once; try again shortly';
@@ -33,7 +39,7 @@ export function loginRefusal(
 ): HttpStatusError {
   const headers = { 'retry-after': String(outcome.retryAfterSeconds) };
   return outcome.status === 'throttled'
-    ? new HttpStatusError(429, throttledMessage(outcome.retryAfterSeconds), headers)
+    ? new HttpStatusError(429, throttledMessage(outcome), headers)
     : new HttpStatusError(503, BUSY_MESSAGE, headers);
 }
 
@@ -43,18 +49,24 @@ export interface AuthenticationDeps {
   basicCache: BasicAuthCache;
   throttle: LoginThrottle;
   hashQueue: HashQueue;
+  /** Bounds each address's and each name's share of `hashQueue`; one pair's checks run one at a time. */
+  shares: CheckShares;
+  sharesConfig: CheckSharesConfig;
   logger: Logger;
 }
 
-/** How long a client whose previous password check for a name is still running should wait. */
-const CHECKING_RETRY_AFTER_SECONDS = 1;
+/** How long a client refused for having its share of password checks running should wait. */
+const PARALLEL_RETRY_AFTER_SECONDS = 1;
+
+const PARALLEL_REFUSAL: LoginOutcome = Object.freeze({
+  status: 'throttled',
+  retryAfterSeconds: PARALLEL_RETRY_AFTER_SECONDS,
+  cause: 'parallel',
+});
+
+const keepsNoShare: ReleaseShares = () => undefined;
 
 export class Authentication {
-  /**
-   * Clients (with the name they try) whose password check runs: one at a time each, or a burst of
-   * parallel guesses would all pass the throttle before the first failure is counted.
-   */
-  private readonly checking = new Set<string>();
   /** Basic checks running, by client and header: the same header sent in parallel is checked once. */
   private readonly basicChecks = new Map<string, Promise<AuthenticatedUser | null>>();
 
@@ -125,22 +137,26 @@ export class Authentication {
 
   /**
    * Checks a password: refused before hashing while this client and name wait out a back-off or
-   * have another check running, and when every hashing slot and waiting place is taken.
+   * have another check running, while its address or its user name holds its share of the checks,
+   * and when every hashing slot and waiting place is taken.
    */
   async login(username: string, password: string, clientAddress: string): Promise<LoginOutcome> {
-    const key = clientKey(username, clientAddress);
-    if (this.checking.has(key)) {
+    // One check at a time per client and name, or a burst of parallel guesses would all pass the
+    // throttle before the first failure is counted.
+    const release = this.deps.shares.take([
+      { key: `pair\n${clientKey(username, clientAddress)}`, limit: 1 },
+    ]);
+    if (!release) {
       this.deps.logger.warn('Login refused: a check for this client and name is running', {
         username,
         clientAddress,
       });
-      return { status: 'throttled', retryAfterSeconds: CHECKING_RETRY_AFTER_SECONDS };
+      return PARALLEL_REFUSAL;
     }
-    this.checking.add(key);
     try {
       return await this.checkPassword(username, password, clientAddress);
     } finally {
-      this.checking.delete(key);
+      release();
     }
   }
 
@@ -149,7 +165,7 @@ export class Authentication {
     password: string,
     clientAddress: string,
   ): Promise<LoginOutcome> {
-    const { throttle, users, logger, hashQueue } = this.deps;
+    const { throttle, logger } = this.deps;
     const retryAfterSeconds = await throttle.retryAfterSeconds(username, clientAddress);
     if (retryAfterSeconds > 0) {
       logger.warn('Login refused: too many failed attempts', {
@@ -157,11 +173,45 @@ export class Authentication {
         clientAddress,
         retryAfterSeconds,
       });
-      return { status: 'throttled', retryAfterSeconds };
+      return { status: 'throttled', retryAfterSeconds, cause: 'failures' };
     }
+    const known = await throttle.isKnownClient(username, clientAddress);
+    const release = known ? keepsNoShare : this.takeSourceShares(username, clientAddress);
+    if (!release) {
+      logger.warn('Login refused: its address or user name holds its share of password checks', {
+        username,
+        clientAddress,
+      });
+      return PARALLEL_REFUSAL;
+    }
+    try {
+      return await this.hashAndRecord(username, password, clientAddress, known);
+    } finally {
+      release();
+    }
+  }
+
+  /**
+   * A share of the checks for the address and one for the user name. Clients known for the name are
+   * not counted: they are never refused (see `HashQueue`), even behind an address a flood shares.
+   */
+  private takeSourceShares(username: string, clientAddress: string): ReleaseShares | null {
+    const { perAddress, perUsername } = this.deps.sharesConfig;
+    return this.deps.shares.take([
+      { key: `address\n${clientAddress}`, limit: perAddress },
+      { key: `name\n${usernameKey(username)}`, limit: perUsername },
+    ]);
+  }
+
+  private async hashAndRecord(
+    username: string,
+    password: string,
+    clientAddress: string,
+    known: boolean,
+  ): Promise<LoginOutcome> {
+    const { throttle, users, logger, hashQueue } = this.deps;
     let user: AuthenticatedUser | null;
     try {
-      const known = await throttle.isKnownClient(username, clientAddress);
       user = await hashQueue.run(() => users.verify(username, password), known);
     } catch (error) {
       if (!(error instanceof HashQueueFullError)) throw error;

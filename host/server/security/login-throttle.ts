@@ -92,7 +92,7 @@ export function createLoginLimiters(
 }
 
 /** One key per user however it is typed: case, surrounding spaces and Unicode forms do not matter. */
-function usernameKey(username: string): string {
+export function usernameKey(username: string): string {
   return username.normalize('NFKC').trim().toLowerCase();
 }
 

@@ -19,6 +19,7 @@ import {
   forgetInitialAdminPassword,
   type FirstStartRecord,
 } from './first-start';
+import { CheckShares, DEFAULT_CHECK_SHARES, type CheckSharesConfig } from './check-shares';
 import { HashQueue, type HashQueueConfig } from './hash-queue';
 import {
   createLoginLimiters,
@@ -49,7 +50,8 @@ export interface SecurityConfig {
     idleTimeoutMinutes: number;
   };
   loginThrottle?: LoginThrottleConfig;
-  passwordChecks?: HashQueueConfig;
+  /** The queue's size, and each address's and user name's share of it (defaults where left out). */
+  passwordChecks?: HashQueueConfig & Partial<CheckSharesConfig>;
 }
 
 export interface SecurityServiceOptions {
@@ -105,6 +107,8 @@ export function createSecurityService(options: SecurityServiceOptions): Security
   const basicCache = new BasicAuthCache(now);
   // One queue for every login path of this instance: forms and Basic headers share the CPU.
   const hashQueue = new HashQueue(config.passwordChecks);
+  const shares = new CheckShares();
+  const sharesConfig: CheckSharesConfig = { ...DEFAULT_CHECK_SHARES, ...config.passwordChecks };
   let started: Started | undefined;
 
   function requireStarted(): Started {
@@ -186,6 +190,8 @@ export function createSecurityService(options: SecurityServiceOptions): Security
         basicCache,
         throttle,
         hashQueue,
+        shares,
+        sharesConfig,
         logger,
       });
       started = { users, sessions, authentication };

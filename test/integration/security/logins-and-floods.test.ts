@@ -110,6 +110,79 @@ describe('Login throttling without lockout', () => {
   });
 });
 
+describe("One source's share of the password checks", () => {
+  let dashboard: TestDashboard;
+  const statusesOf = (responses: Response[]) => responses.map((response) => response.status);
+  const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+
+  beforeAll(async () => {
+    dashboard = await startTestDashboard({
+      env: { SVC_TRUST_PROXY: 'loopback' },
+      config: {
+        security: {
+          passwordChecks: { concurrency: 1, maxWaiting: 3, perAddress: 2, perUsername: 2 },
+        },
+      },
+    });
+    await dashboard.addUser('dave', 'dave-password-1', ['user']);
+  });
+  afterAll(() => dashboard.stop());
+
+  it.each([
+    ['Basic headers', basicCall],
+    ['form logins', formLogin],
+  ])(
+    'refuses one address spraying user names (%s) with 429 before hashing and lets a first-time login in',
+    async (_kind, attempt) => {
+      const sprayer = _kind === 'form logins' ? '203.0.113.91' : '203.0.113.90';
+      const spray = Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          attempt(dashboard, sprayer, `sprayed-${_kind}-${i}`, 'x'),
+        ),
+      );
+      const firstTime = formLogin(dashboard, `10.1.0.${_kind.length}`, 'dave', 'dave-password-1');
+      const statuses = statusesOf(await spray);
+      expect((await firstTime).status).toBe(200);
+      expect(count(statuses, 503)).toBe(0);
+      expect(count(statuses, 401)).toBeLessThanOrEqual(2);
+      expect(count(statuses, 429)).toBe(30 - count(statuses, 401));
+    },
+  );
+
+  it('answers the refused with Retry-After and a message that names the cause', async () => {
+    const spray = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => formLogin(dashboard, '203.0.113.92', `n${i}`, 'x')),
+    );
+    const refused = spray.find((response) => response.status === 429);
+    if (!refused) throw new Error('no attempt of the spray was refused');
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect((await refused.json()).message).toMatch(/being checked at once/);
+  });
+
+  it('bounds one user name across addresses the same way, without refusing other names', async () => {
+    const spread = Promise.all(
+      Array.from({ length: 30 }, (_, i) => basicCall(dashboard, `198.18.0.${i}`, ' Eve ', 'x')),
+    );
+    const other = formLogin(dashboard, '10.1.0.50', 'dave', 'dave-password-1');
+    const statuses = statusesOf(await spread);
+    expect((await other).status).toBe(200);
+    expect(count(statuses, 503)).toBe(0);
+    expect(count(statuses, 401)).toBeLessThanOrEqual(2);
+    expect(count(statuses, 429)).toBe(30 - count(statuses, 401));
+  });
+
+  it('still lets a client known for its name in from the address that sprays', async () => {
+    const shared = '203.0.113.93';
+    expect((await formLogin(dashboard, shared, 'dave', 'dave-password-1')).status).toBe(200);
+    const spray = Promise.all(
+      Array.from({ length: 20 }, (_, i) => basicCall(dashboard, shared, `nat-${i}`, 'x')),
+    );
+    const known = formLogin(dashboard, shared, 'dave', 'dave-password-1');
+    await spray;
+    expect((await known).status).toBe(200);
+  });
+});
+
 describe('Floods by one signed-in user', () => {
   let env: MainTestEnv;
 
