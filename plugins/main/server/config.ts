@@ -10,8 +10,12 @@ import {
   passwordProblem,
   usernameProblem,
 } from '../common/api-host-rules';
-import { DEFAULT_ALERTS_INDEX_PATTERN } from '../common/constants';
 import { MANAGED_API_MAX_PAGE_SIZE } from '../common/constants';
+import {
+  indexerConfigSchema,
+  resolveIndexerConfig,
+  type IndexerConfig,
+} from './services/alerts/indexer/indexer-config';
 import { isValidCronExpression } from './services/jobs/cron';
 
 const cron = (defaultValue: string) =>
@@ -92,7 +96,6 @@ export const configSchema = schema.object({
     /** Entries one dashboard user may send per minute. */
     per_user_per_minute: schema.number({ min: 1, defaultValue: 120 }),
   }),
-  /** Index pattern of alerts that the index-pattern health check keeps in place. */
   notifications: schema.object({
     /** API host status changes are also POSTed as JSON here (http or https); unset: log only. */
     webhook_url: schema.maybe(schema.uri({ scheme: ['http', 'https'] })),
@@ -101,12 +104,32 @@ export const configSchema = schema.object({
     /** Webhook deliveries under way at once; past it a notification is dropped and logged. */
     webhook_max_in_flight: schema.number({ min: 1, max: 1_000, defaultValue: 16 }),
   }),
-  alerts_index_pattern: schema.string({
-    defaultValue: DEFAULT_ALERTS_INDEX_PATTERN,
-    minLength: 1,
-    maxLength: 255,
-  }),
+  /** The Wazuh indexer (OpenSearch) the alerts are read from; see indexer-config.ts. */
+  indexer: indexerConfigSchema,
+  /** Deprecated: `svc.indexer.alerts_index_pattern`; still read (with a warning) when set. */
+  alerts_index_pattern: schema.maybe(schema.string({ minLength: 1, maxLength: 255 })),
 });
 
-export type SvcConfig = TypeOf<typeof configSchema>;
+/** The `svc:` subtree as the schema validates it. */
+export type RawSvcConfig = TypeOf<typeof configSchema>;
+
+/** The validated settings, with the deprecated alerts pattern key folded into `indexer`. */
+export type SvcConfig = Omit<RawSvcConfig, 'alerts_index_pattern' | 'indexer'> & {
+  indexer: IndexerConfig;
+};
 export type SeededHostConfig = SvcConfig['hosts'][number];
+
+/**
+ * The plugin's settings as the plugin uses them: `indexer.hosts` and the CA files as lists, and the
+ * alerts pattern from the deprecated `svc.alerts_index_pattern` when only that is set (`warn` says so).
+ */
+export function resolveConfig(raw: RawSvcConfig, warn: (message: string) => void): SvcConfig {
+  const { alerts_index_pattern: deprecatedPattern, indexer, ...rest } = raw;
+  if (deprecatedPattern !== undefined)
+    warn(
+      indexer.alerts_index_pattern === undefined
+        ? `[svc.alerts_index_pattern] is deprecated: set [svc.indexer.alerts_index_pattern] instead (its value [${deprecatedPattern}] is used).`
+        : `[svc.alerts_index_pattern] is deprecated and ignored: [svc.indexer.alerts_index_pattern] is set.`,
+    );
+  return { ...rest, indexer: resolveIndexerConfig(indexer, deprecatedPattern) };
+}

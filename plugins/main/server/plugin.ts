@@ -24,7 +24,7 @@ import {
   PLUGIN_CONTEXT_NAME,
   TELEMETRY_SETTING,
 } from '../common/constants';
-import type { SvcConfig } from './config';
+import { resolveConfig, type RawSvcConfig, type SvcConfig } from './config';
 import { loadGlobalConfiguration, type GlobalConfiguration } from './global-configuration';
 import type { SvcServices } from './plugin-services';
 import { registerRoutes } from './routes';
@@ -89,7 +89,9 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
 
   constructor(private readonly context: PluginInitializerContext) {
     this.logger = context.logger.get();
-    this.config = context.config.get() as SvcConfig;
+    this.config = resolveConfig(context.config.get() as RawSvcConfig, (message) =>
+      this.logger.warn(message),
+    );
     this.healthChecks = new HealthChecks(this.logger.get('health'));
     this.transport = new HostTransport({
       maxResponseBytes: this.config.api.max_response_bytes,
@@ -165,7 +167,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
           indexPatterns: this.started().indexPatterns,
           repository: this.startCore().savedObjects.createInternalRepository(),
         }),
-        this.config.alerts_index_pattern,
+        this.config.indexer.alerts_index_pattern,
       ),
     );
     this.healthChecks.register(apiHealthCheck(() => this.started()));
@@ -215,7 +217,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       core.savedObjects.createInternalRepository([API_HOST_STATUS_SAVED_OBJECT_TYPE]),
       this.notifier(),
     );
-    const knownFields = new KnownFieldsCatalogue(this.config.alerts_index_pattern);
+    const knownFields = new KnownFieldsCatalogue(this.config.indexer.alerts_index_pattern);
     const queue = new DelayedRequestQueue({
       repository: core.savedObjects.createInternalRepository([DELAYED_REQUEST_SAVED_OBJECT_TYPE]),
       cipher,
@@ -328,15 +330,20 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
     });
     const indexPatterns = this.services.indexPatterns;
     void indexPatterns
-      .ensure(core.savedObjects.createInternalRepository(), this.config.alerts_index_pattern)
+      .ensure(
+        core.savedObjects.createInternalRepository(),
+        this.config.indexer.alerts_index_pattern,
+      )
       .then(
         (outcome) =>
           outcome === 'created' &&
-          this.logger.info(`Index pattern [${this.config.alerts_index_pattern}] was created.`),
+          this.logger.info(
+            `Index pattern [${this.config.indexer.alerts_index_pattern}] was created.`,
+          ),
       )
       .catch((error: unknown) =>
         this.logger.warn(
-          `Index pattern [${this.config.alerts_index_pattern}] could not be checked: ${(error as Error).message}`,
+          `Index pattern [${this.config.indexer.alerts_index_pattern}] could not be checked: ${(error as Error).message}`,
         ),
       );
     this.logger.debug('Global configuration loaded.', { configuration: this.globalConfiguration });

@@ -106,7 +106,7 @@ describe('indexer, UI log and health routes', () => {
       expect(stale.status).toBe(409);
 
       const alerts = await env.admin.post('/indexer/index-patterns', {
-        body: { title: 'svc-alerts-*' },
+        body: { title: 'wazuh-alerts-*' },
       });
       expect(alerts.json<{ data: { result: string } }>().data.result).toBe('updated');
     });
