@@ -156,9 +156,15 @@ function headerRecord(headers: http.IncomingHttpHeaders): Record<string, string>
   return record;
 }
 
+/** Statuses whose answers have no body whatever their `content-length` says (RFC 9110 §6.4.1). */
+function hasNoBody(status: number): boolean {
+  return status === 204 || status === 304 || (status >= 100 && status < 200);
+}
+
+/** The body's length as the host declares it; none for an answer that has no body. */
 function declaredLength(response: IncomingMessage): number | undefined {
   const header = response.headers['content-length'];
-  if (header === undefined) return undefined;
+  if (header === undefined || hasNoBody(response.statusCode ?? 0)) return undefined;
   const length = Number(header);
   return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
 }
