@@ -1,7 +1,7 @@
 /**
  * Starts the whole dashboard: config → logging → saved objects → security → HTTP → plugins setup →
- * saved objects start → plugins start → listen. `stop()` undoes it in reverse: plugins, HTTP server,
- * security, database, logs.
+ * saved objects start → plugins start → listen. `stop()` undoes it in reverse: plugins, indexer
+ * clients, HTTP server, security, database, logs.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -10,6 +10,7 @@ import type pino from 'pino';
 import { loadConfig, type HostConfig } from './config';
 import { CORE_OWNER, createCoreContextFactory, HttpService, type HttpServiceConfig } from './http';
 import { createLogging, type LoggingSystem } from './logging';
+import { OpenSearchService } from './opensearch';
 import { createPluginEnv, PluginsService, StartupNotices } from './plugins';
 import { registerRendering } from './rendering';
 import { createSavedObjectsService } from './saved-objects';
@@ -91,8 +92,8 @@ function appLayout(): AppLayout {
   };
 }
 
-/** Services in the order they stop: plugins, the HTTP server, security, the database. */
-const STOP_ORDER = ['plugins', 'http', 'security', 'saved objects'] as const;
+/** Services in the order they stop: plugins, indexer clients, the HTTP server, security, the database. */
+const STOP_ORDER = ['plugins', 'opensearch', 'http', 'security', 'saved objects'] as const;
 type StoppableService = (typeof STOP_ORDER)[number];
 
 /**
@@ -245,6 +246,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
     stopper.add('http', () => http.stop());
     const startupNotices = new StartupNotices(logger);
+    const opensearch = new OpenSearchService(loggers.get('opensearch'));
+    stopper.add('opensearch', () => opensearch.stop());
     await plugins.start({
       http: httpStart,
       savedObjects: savedObjectsStart,
@@ -252,6 +255,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       security: { ...securityContract, getUser: (username) => security.users.get(username) },
       coordination: savedObjects.coordination,
       startupNotices: startupNotices.contract,
+      opensearch: opensearch.start(),
     });
     const { url, port } = await http.listen();
     logger.info(`Server running at ${url}`);

@@ -4,6 +4,7 @@
  * through `setup(core, deps)` and `start(core, deps)`.
  */
 import type { Readable } from 'node:stream';
+import type { Client } from '@opensearch-project/opensearch';
 import type { Type } from '../schema';
 
 // ---------------------------------------------------------------- logging
@@ -592,6 +593,30 @@ export interface StartupNoticesStart {
   add(text: string): void;
 }
 
+// ---------------------------------------------------------------- opensearch
+
+/** An `@opensearch-project/opensearch` client, as `core.opensearch.createClient` gives it. */
+export type OpenSearchClient = Client;
+
+/** What a plugin tells the host about the indexer it reads (the plugin reads its own settings). */
+export interface OpenSearchClientConfig {
+  /** The nodes' URLs; a request that fails on one node is tried on the next. */
+  hosts: readonly string[];
+  username?: string;
+  password?: string;
+  /** PEM contents of the authorities the nodes' certificates are checked against. */
+  certificateAuthorities?: readonly string[];
+  /** `full`: chain and host name; `certificate`: chain only; `none`: nothing is checked. */
+  verificationMode: 'full' | 'certificate' | 'none';
+  /** Time limit of one attempt on one node (ms). */
+  requestTimeoutMs: number;
+}
+
+export interface OpenSearchServiceStart {
+  /** A new client; the host closes it when the dashboard stops. */
+  createClient(config: OpenSearchClientConfig): OpenSearchClient;
+}
+
 // ---------------------------------------------------------------- core
 
 export interface CoreSetup<TPluginsStart = object, TStart = unknown> {
@@ -609,4 +634,5 @@ export interface CoreStart {
   security: SecurityServiceStart;
   coordination: CoordinationServiceStart;
   startupNotices: StartupNoticesStart;
+  opensearch: OpenSearchServiceStart;
 }

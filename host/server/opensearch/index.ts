@@ -1,0 +1,2 @@
+/** The host's indexer service (`core.opensearch`). */
+export { OpenSearchService } from './opensearch-service';
