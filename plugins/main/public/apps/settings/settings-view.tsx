@@ -3,9 +3,13 @@ import { Page } from '../../components/page';
 import { useSvcServices } from '../../components/services-context';
 import { useUrlTabs } from '../../components/url-tabs';
 import { ApiHostsPanel } from './api-hosts-panel';
+import { IndexerPanel } from './indexer-panel';
+import { SampleDataPanel } from './sample-data-panel';
 
 const TABS = [
   { id: 'api', name: 'API' },
+  { id: 'indexer', name: 'Indexer' },
+  { id: 'sample-data', name: 'Sample data' },
   { id: 'about', name: 'About' },
 ] as const;
 
@@ -40,12 +44,13 @@ export function SettingsView() {
     <Page
       title="Settings"
       testSubj="svcSettings"
-      description="Managed-API hosts and how the dashboard uses them"
+      description="Managed-API hosts, the indexer, sample data and how the dashboard uses them"
     >
       {tabBar}
-      {tab === 'api' ? (
-        <ApiHostsPanel />
-      ) : (
+      {tab === 'api' && <ApiHostsPanel />}
+      {tab === 'indexer' && <IndexerPanel />}
+      {tab === 'sample-data' && <SampleDataPanel />}
+      {tab === 'about' && (
         <EuiText>
           <About />
         </EuiText>

@@ -1,0 +1,176 @@
+/** Settings → Indexer: whether the dashboard can read the Wazuh indexer, and each API host's alerts. */
+import {
+  EuiBadge,
+  EuiBasicTable,
+  EuiButton,
+  EuiCode,
+  EuiDescriptionList,
+  EuiFlexGroup,
+  EuiFlexItem,
+  EuiHealth,
+  EuiSkeletonText,
+  EuiSpacer,
+  EuiText,
+  EuiTitle,
+  type EuiBasicTableColumn,
+} from '@elastic/eui';
+import { useCallback } from 'react';
+import { ALERTS_ROUTES, type IndexerStatus } from '../../../common/alerts/api';
+import { IndexerCallout } from '../../components/alerts/indexer-callout';
+import { ErrorPrompt } from '../../components/error-prompt';
+import { useSvcServices } from '../../components/services-context';
+import { useAsync } from '../../hooks/use-async';
+
+type ApiHostAlerts = NonNullable<IndexerStatus['apiHosts']>[number];
+
+const HEALTH_COLOR = { green: 'success', yellow: 'warning', red: 'danger' } as const;
+
+function Reachability({ status }: { status: IndexerStatus }) {
+  if (status.reachable)
+    return (
+      <EuiHealth color="success" data-test-subj="indexerReachable">
+        Reachable
+      </EuiHealth>
+    );
+  return (
+    <div data-test-subj="indexerNotReachable">
+      <EuiHealth color="danger">Not reachable</EuiHealth>
+      {status.error && (
+        <EuiText size="s">
+          <p>
+            {status.error.message} <EuiCode>{status.error.code}</EuiCode>
+          </p>
+        </EuiText>
+      )}
+    </div>
+  );
+}
+
+function IndexerFacts({ status }: { status: IndexerStatus }) {
+  return (
+    <EuiDescriptionList
+      type="column"
+      compressed
+      data-test-subj="indexerFacts"
+      listItems={[
+        {
+          title: 'State',
+          description: (
+            <>
+              <Reachability status={status} />
+              {status.demo && (
+                <EuiBadge color="accent" data-test-subj="indexerDemo">
+                  demo: the built-in stand-in with sample alerts
+                </EuiBadge>
+              )}
+            </>
+          ),
+        },
+        { title: 'Version', description: status.version ?? 'not known' },
+        {
+          title: 'Cluster health',
+          description: status.clusterHealth ? (
+            <EuiHealth color={HEALTH_COLOR[status.clusterHealth]}>{status.clusterHealth}</EuiHealth>
+          ) : (
+            'not known'
+          ),
+        },
+        { title: 'Hosts', description: status.hosts.join(', ') || 'none' },
+        {
+          title: 'Alerts index pattern',
+          description: <EuiCode>{status.alertsIndexPattern}</EuiCode>,
+        },
+      ]}
+    />
+  );
+}
+
+const API_HOST_COLUMNS: Array<EuiBasicTableColumn<ApiHostAlerts>> = [
+  { field: 'apiHostId', name: 'API host' },
+  {
+    name: 'Alerts of',
+    render: ({ pin }: ApiHostAlerts) =>
+      pin ? (
+        <EuiCode>
+          {pin.field}: {pin.value}
+        </EuiCode>
+      ) : (
+        'not known'
+      ),
+  },
+  {
+    name: 'Last 24 hours',
+    render: ({ last24hAlerts, error }: ApiHostAlerts) =>
+      error ? (
+        <EuiHealth color="danger">{error}</EuiHealth>
+      ) : (
+        (last24hAlerts?.toLocaleString() ?? 'not known')
+      ),
+  },
+];
+
+function ApiHostsAlerts({ apiHosts }: { apiHosts: ApiHostAlerts[] }) {
+  return (
+    <>
+      <EuiTitle size="xs">
+        <h3>Alerts per API host</h3>
+      </EuiTitle>
+      <EuiText size="s" color="subdued">
+        <p>
+          Every alert view reads only the alerts of the selected host&apos;s manager (its cluster
+          name when it runs a cluster, else its manager name).
+        </p>
+      </EuiText>
+      <EuiBasicTable
+        data-test-subj="indexerApiHosts"
+        items={apiHosts}
+        columns={API_HOST_COLUMNS}
+        rowProps={(row) => ({ 'data-test-subj': `indexerApiHost-${row.apiHostId}` })}
+        noItemsMessage="No API host is stored."
+      />
+    </>
+  );
+}
+
+export function IndexerPanel() {
+  const { core } = useSvcServices();
+  const load = useCallback(
+    (signal: AbortSignal) => core.http.get<IndexerStatus>(ALERTS_ROUTES.status, { signal }),
+    [core],
+  );
+  const { state, reload } = useAsync(load, 'Reading the indexer state', undefined, {
+    shownInPlace: true,
+  });
+  const status = state.data;
+  return (
+    <div data-test-subj="settingsIndexer">
+      <EuiFlexGroup justifyContent="flexEnd" gutterSize="s">
+        <EuiFlexItem grow={false}>
+          <EuiButton
+            size="s"
+            iconType="refresh"
+            onClick={reload}
+            isLoading={state.status === 'loading'}
+            data-test-subj="indexerRefresh"
+          >
+            Check again
+          </EuiButton>
+        </EuiFlexItem>
+      </EuiFlexGroup>
+      <EuiSpacer size="s" />
+      {state.status === 'error' ? (
+        <ErrorPrompt error={state.error} onRetry={reload} />
+      ) : !status ? (
+        <EuiSkeletonText lines={5} />
+      ) : !status.configured && !status.demo ? (
+        <IndexerCallout problem={{ kind: 'not_configured' }} />
+      ) : (
+        <>
+          <IndexerFacts status={status} />
+          <EuiSpacer />
+          <ApiHostsAlerts apiHosts={status.apiHosts ?? []} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+/** How a failed alerts-route call reads as an indexer problem, from the raw answer or the alerts client's error. */
+import { SvcError } from '../../services/svc-error';
+import { indexerProblemOf } from './indexer-callout';
+
+function httpError(status: number, body: unknown): Error {
+  return Object.assign(new Error(`HTTP ${status}`), {
+    name: 'HttpFetchError',
+    request: { url: '/api/alerts/aggregate' },
+    response: { status },
+    body,
+  });
+}
+
+describe('indexerProblemOf', () => {
+  it('reads "not configured" from the error body', () => {
+    const error = httpError(503, {
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'No indexer is configured',
+      attributes: { code: 'indexer_not_configured' },
+    });
+    expect(indexerProblemOf(error)).toEqual({ kind: 'not_configured' });
+  });
+
+  it('reads "not configured" from an error that already carries the route code', () => {
+    const error = Object.assign(
+      new SvcError({ title: 'Service Unavailable', detail: 'No indexer', source: 'dashboard' }),
+      { reason: 'indexer_not_configured' },
+    );
+    expect(indexerProblemOf(error)).toEqual({ kind: 'not_configured' });
+  });
+
+  it('keeps the cause, code, status and the hosts the answer names', () => {
+    const error = httpError(504, {
+      statusCode: 504,
+      error: 'Gateway Timeout',
+      message: 'The indexer did not answer in time (svc.indexer.request_timeout_ms)',
+      attributes: { code: 'indexer_timeout', hosts: ['https://indexer:9200'] },
+    });
+    expect(indexerProblemOf(error)).toEqual({
+      kind: 'unavailable',
+      title: 'Gateway Timeout',
+      cause: 'The indexer did not answer in time (svc.indexer.request_timeout_ms)',
+      code: 'indexer_timeout',
+      status: 504,
+      hosts: ['https://indexer:9200'],
+    });
+  });
+});
