@@ -1,0 +1,50 @@
+/** The indexer `svc.indexer` names, as a connection target: its CA files read, its client built by the host. */
+import { readFile } from 'node:fs/promises';
+import type { OpenSearchServiceStart } from '../../../../../../host/server/types';
+import type { IndexerTarget } from './connection';
+import type { IndexerConfig } from './indexer-config';
+
+/** The nodes as shown to users and logs: the URL without credentials, path or trailing slash. */
+export function publicHostUrl(url: string): string {
+  const parsed = new URL(url);
+  const path = parsed.pathname === '/' ? '' : parsed.pathname.replace(/\/$/, '');
+  return `${parsed.protocol}//${parsed.host}${path}`;
+}
+
+async function readAuthorities(paths: string[]): Promise<string[]> {
+  return Promise.all(
+    paths.map(async (path) => {
+      try {
+        return await readFile(path, 'utf8');
+      } catch (error) {
+        throw new Error(
+          `[svc.indexer.ssl.certificate_authorities] cannot read ${path}: ${(error as Error).message}`,
+          { cause: error },
+        );
+      }
+    }),
+  );
+}
+
+/** Undefined when no host is configured. A CA file that cannot be read stops the start, naming it. */
+export async function configuredIndexer(
+  config: IndexerConfig,
+  opensearch: OpenSearchServiceStart,
+): Promise<IndexerTarget | undefined> {
+  if (config.hosts.length === 0) return undefined;
+  const certificateAuthorities = await readAuthorities(config.ssl.certificate_authorities);
+  const client = opensearch.createClient({
+    hosts: config.hosts,
+    ...(config.username !== undefined && { username: config.username }),
+    ...(config.password !== undefined && { password: config.password }),
+    certificateAuthorities,
+    verificationMode: config.ssl.verification_mode,
+    requestTimeoutMs: config.request_timeout_ms,
+  });
+  return {
+    client,
+    hosts: config.hosts.map(publicHostUrl),
+    demo: false,
+    secrets: config.password ? [config.password] : [],
+  };
+}
