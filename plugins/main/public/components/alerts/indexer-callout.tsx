@@ -4,6 +4,7 @@
  * sample data.
  */
 import { EuiButton, EuiCallOut, EuiCode, EuiText } from '@elastic/eui';
+import type { IndexerStatus } from '../../../common/alerts/api';
 import { toSvcError } from '../../services/svc-error';
 
 /** The error code the alerts routes give when no indexer is configured (and demo mode is off). */
@@ -86,19 +87,30 @@ function NotConfigured() {
   );
 }
 
-/** The indexer's trouble, once, in place of the alert figures; the rest of the view carries on. */
+/** "The Wazuh indexer at https://…", from the failed answer or else the indexer's status. */
+function indexerName(problem: { hosts?: string[] }, status?: IndexerStatus): string {
+  if (status?.demo) return 'The demo indexer';
+  const hosts = problem.hosts?.length ? problem.hosts : status?.hosts;
+  return hosts?.length ? `The Wazuh indexer at ${hosts.join(', ')}` : 'The Wazuh indexer';
+}
+
+/**
+ * The indexer's trouble, once, in place of the alert figures; the rest of the view carries on.
+ * `status` (`GET /api/alerts/status`), when the view has it, names the indexer's hosts.
+ */
 export function IndexerCallout({
   problem,
+  status,
   onRetry,
 }: {
   problem: IndexerProblem;
+  status?: IndexerStatus;
   onRetry?: () => void;
 }) {
   if (problem.kind === 'not_configured') return <NotConfigured />;
-  const where = problem.hosts?.length ? ` at ${problem.hosts.join(', ')}` : '';
   return (
     <EuiCallOut
-      title={`The Wazuh indexer${where} cannot be read`}
+      title={`${indexerName(problem, status)} cannot be read`}
       color="danger"
       iconType="error"
       data-test-subj="indexerUnavailable"
