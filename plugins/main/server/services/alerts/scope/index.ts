@@ -23,3 +23,4 @@ export interface AlertsScopeResolver {
 }
 
 export { AlertsScopeError, type AlertsScopeErrorCode } from './errors';
+export { ManagedApiScopeResolver, type ScopeResolverDeps } from './scope-resolver';
