@@ -22,6 +22,7 @@ import {
   type UpstreamDetail,
 } from './errors';
 import { identityFor, INTERNAL_IDENTITY, type ApiIdentity } from './identity';
+import { credentialSecrets } from './secret-scrubber';
 import type { IssuedToken, LoginTarget, TokenStore } from './token-store';
 import {
   describeHost,
@@ -56,12 +57,30 @@ export interface LoginResult {
 
 type Target = LoginTarget & Pick<ApiHost, 'run_as'>;
 
+/** Forms of each target's stored credentials, worked out (and the password decrypted) once per target. */
+const storedSecrets = new WeakMap<LoginTarget, readonly string[]>();
+
+function storedSecretsOf(target: LoginTarget): readonly string[] {
+  let secrets = storedSecrets.get(target);
+  if (!secrets) {
+    try {
+      secrets = credentialSecrets(target.username, target.readPassword());
+    } catch {
+      // A password that cannot be decrypted was never sent, so the host cannot echo it.
+      secrets = [];
+    }
+    storedSecrets.set(target, secrets);
+  }
+  return secrets;
+}
+
 /**
- * The call as the transport sends it, with the token of this attempt. The path needs no origin check
- * here: the checks that made the call keep it on the host (one leading `/`, no `//`, no backslash or
- * control character), and node:http puts it in the request line of a connection to that host only.
+ * The call as the transport sends it, with the token of this attempt and the stored credentials to
+ * scrub from what the host answers. The path needs no origin check here: the checks that made the
+ * call keep it on the host (one leading `/`, no `//`, no backslash or control character), and
+ * node:http puts it in the request line of a connection to that host only.
  */
-function sendOptions(call: ManagedApiCall, token: string): SendOptions {
+function sendOptions(call: ManagedApiCall, token: string, target: LoginTarget): SendOptions {
   return {
     method: call.method,
     path: call.path,
@@ -69,6 +88,7 @@ function sendOptions(call: ManagedApiCall, token: string): SendOptions {
     contentType: call.contentType,
     headers: call.headers,
     token,
+    secrets: () => storedSecretsOf(target),
   };
 }
 
@@ -126,10 +146,18 @@ export class ManagedApiService {
     const started = Date.now();
     try {
       const token = await this.deps.tokens.get(target, identity, deadline);
-      let answer = await this.deps.transport.send(target, sendOptions(call, token.token), deadline);
+      let answer = await this.deps.transport.send(
+        target,
+        sendOptions(call, token.token, target),
+        deadline,
+      );
       if (renewable(answer.status, token)) {
         const renewed = await this.renew(target, identity, deadline);
-        answer = await this.deps.transport.send(target, sendOptions(call, renewed), deadline);
+        answer = await this.deps.transport.send(
+          target,
+          sendOptions(call, renewed, target),
+          deadline,
+        );
       }
       if (answer.status === 401) this.rejectedToken(target, identity, upstreamProblem(answer));
       this.logAnswer(target, call, answer.status, started);
@@ -159,10 +187,14 @@ export class ManagedApiService {
     const started = Date.now();
     try {
       const token = await this.deps.tokens.get(host, identity, deadline);
-      let answer = await this.deps.transport.relay(host, sendOptions(call, token.token), deadline);
+      let answer = await this.deps.transport.relay(
+        host,
+        sendOptions(call, token.token, host),
+        deadline,
+      );
       if (renewable(answer.status, token)) {
         const renewed = await this.renew(host, identity, deadline);
-        answer = await this.deps.transport.relay(host, sendOptions(call, renewed), deadline);
+        answer = await this.deps.transport.relay(host, sendOptions(call, renewed, host), deadline);
       }
       // Error answers are read whole, so a 401's body is at hand to say why.
       if (answer.status === 401)

@@ -30,7 +30,7 @@ import {
   MalformedApiResponseError,
   type ManagedApiError,
 } from './errors';
-import { scrubSecrets } from './secret-scrubber';
+import { credentialSecrets, scrubSecrets } from './secret-scrubber';
 import { toManagedApiError } from './upstream-errors';
 
 /** Connection settings of one host, as the transport needs them. */
@@ -81,6 +81,11 @@ export interface SendOptions {
   auth?: { username: string; password: string };
   /** Bearer token (every other call). */
   token?: string;
+  /**
+   * Secrets the host may echo beyond those sent in this exchange (the stored credentials' forms, see
+   * `credentialSecrets`): asked for only when an answer is scrubbed.
+   */
+  secrets?: () => readonly string[];
 }
 
 export interface TransportSettings {
@@ -173,16 +178,23 @@ function basicCredentials(auth: { username: string; password: string }): string 
   return `Basic ${Buffer.from(`${auth.username}:${auth.password}`, 'utf8').toString('base64')}`;
 }
 
-/** What the host may echo back in an error that the dashboard sent it in this exchange. */
-function sentSecrets(options: SendOptions): string[] {
-  if (options.token) return [options.token];
-  if (!options.auth) return [];
-  const { username, password } = options.auth;
-  return [
-    basicCredentials(options.auth).slice('Basic '.length),
-    `${username}:${password}`,
-    password,
-  ];
+/** What the host may echo back: what the dashboard sent it in this exchange and the stored secrets. */
+function secretsOf(options: SendOptions): readonly string[] {
+  const sent = options.token
+    ? [options.token]
+    : options.auth
+      ? credentialSecrets(options.auth.username, options.auth.password)
+      : [];
+  return options.secrets ? [...sent, ...options.secrets()] : sent;
+}
+
+/**
+ * Whether a whole answer is scrubbed before anything is made of it: every error answer, and every
+ * small answer `send` parses (the dashboard may build a message of its fields); a large list only
+ * becomes data.
+ */
+function scrubbedWhenParsed(status: number, bytes: number): boolean {
+  return status >= 400 || bytes <= CHECKED_ANSWER_BYTES;
 }
 
 type EndpointKey = Pick<HostEndpoint, 'url' | 'port' | 'tls_verify' | 'ca_file'>;
@@ -477,7 +489,7 @@ export class HostTransport {
     const exchange: Exchange = { host, connection: await this.connection(host), deadline };
     const response = await this.exchange(exchange, options);
     const status = response.statusCode ?? 0;
-    const raw = await this.readWhole(exchange, response, status >= 400 ? options : undefined);
+    const raw = await this.readWhole(exchange, response, options);
     const contentType = response.headers['content-type'];
     return {
       status,
@@ -565,6 +577,7 @@ export class HostTransport {
     response: IncomingMessage,
     scrubFor: SendOptions | undefined,
   ): Promise<Buffer> {
+    // `send` passes every answer's options and `relay` only its error answers'.
     const status = response.statusCode ?? 0;
     const maxBytes = this.settings.maxResponseBytes;
     const declared = declaredLength(response);
@@ -619,7 +632,8 @@ export class HostTransport {
         this.budget.give(reserved);
         reserved = 0;
         const raw = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
-        resolve(scrubFor ? scrubSecrets(raw, sentSecrets(scrubFor)) : raw);
+        const scrub = scrubFor !== undefined && scrubbedWhenParsed(status, raw.length);
+        resolve(scrub ? scrubSecrets(raw, secretsOf(scrubFor)) : raw);
       });
     });
   }
@@ -654,6 +668,16 @@ function wholeAnswer(
   return { status, contentType, contentLength: raw.length, body: raw };
 }
 
+/**
+ * Where JSON.parse stopped, without the piece of the body its message quotes: a large answer is not
+ * scrubbed, and a quoted piece could hold part of a secret.
+ */
+function parseFailure(error: Error): string {
+  if (/end of JSON input/.test(error.message)) return 'it ends before the document does';
+  const position = /position (\d+)/.exec(error.message);
+  return position ? `unexpected input at character ${position[1]}` : STARTS_UNLIKE_JSON;
+}
+
 /** The body as data: JSON when the host says JSON, text otherwise, undefined when empty. */
 function parsed(
   exchange: Exchange,
@@ -667,6 +691,6 @@ function parsed(
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw notJson(exchange, status, (error as Error).message);
+    throw notJson(exchange, status, parseFailure(error as Error));
   }
 }
