@@ -60,6 +60,9 @@ export interface AlertsSelection {
   agentId?: string;
 }
 
+/** Hits the indexer pages through with `from`/`size` (its `index.max_result_window`); past it, a cursor. */
+export const ALERTS_RESULT_WINDOW = 10_000;
+
 export type SortDirection = 'asc' | 'desc';
 
 export interface AlertsSort {
@@ -81,6 +84,11 @@ export interface AlertsSearchRequest extends AlertsSelection {
   cursor?: string;
   /** Fields to return; default the whole document. */
   fields?: string[];
+  /**
+   * Charts of the same selection, answered with the page by the same indexer request (a view's
+   * first load: its table, histogram and panels at once).
+   */
+  charts?: AlertsChartRequest[];
 }
 
 export interface AlertsTotal {
@@ -102,6 +110,8 @@ export interface AlertsSearchResponse {
   cursor?: string;
   /** True when a sample-data index answered part of this. */
   includesSampleData: boolean;
+  /** The charts asked for with the page, by id. */
+  charts?: Record<string, AlertsChartResult>;
 }
 
 /**
@@ -153,7 +163,9 @@ export type AlertsChartResult =
   | {
       type: 'terms' | 'date_histogram' | 'filters' | 'range';
       buckets: AlertsBucket[];
+      /** The date histogram's bucket width (`30m`, `3h`): the one asked for or the one picked. */
       interval?: string;
+      /** Alerts in values past the terms' size. */
       otherCount?: number;
     };
 
@@ -161,6 +173,21 @@ export interface AlertsAggregateResponse {
   total: AlertsTotal;
   charts: Record<string, AlertsChartResult>;
   includesSampleData: boolean;
+}
+
+/** `GET /api/alerts/fields`: what the search bar may complete and the views may filter on. */
+export interface AlertsField {
+  name: string;
+  type: 'string' | 'number' | 'date' | 'boolean' | 'ip' | 'geo_point' | 'object';
+  /** The type in the index mapping (`keyword`, `text`, `long`...). */
+  esType: string;
+  searchable: boolean;
+  /** Usable in terms charts and sorts (not a full-text field). */
+  aggregatable: boolean;
+}
+
+export interface AlertsFieldsResponse {
+  fields: AlertsField[];
 }
 
 /** `POST /api/alerts/csv`: the whole selection as CSV, streamed. */

@@ -1,0 +1,315 @@
+/**
+ * The alerts routes: `POST /api/alerts/search` (a page, optionally with its charts),
+ * `POST /api/alerts/aggregate` (charts), `POST /api/alerts/csv` (the whole selection as a CSV
+ * download) and `GET /api/alerts/fields`. They check the shape of each request and translate HTTP;
+ * the search service checks the rest (fields, limits, dates) and builds every indexer query, so a
+ * request can only ever describe alerts, never send query DSL, a script or an index.
+ */
+import { schema, type Type } from '../../../../host/schema';
+import type {
+  IRouter,
+  OsdResponse,
+  RequestHandler,
+  RequestHandlerContext,
+  ResponseFactory,
+} from '../../../../host/server/types';
+import {
+  ALERTS_ROUTES,
+  type AlertsAggregateRequest,
+  type AlertsCsvRequest,
+  type AlertsFieldsResponse,
+  type AlertsSearchRequest,
+} from '../../common/alerts/api';
+import { apiHostIdProblem } from '../../common/api-host-rules';
+import { IndexerError } from '../services/alerts/indexer/errors';
+import { AlertsScopeError } from '../services/alerts/scope';
+import type { AlertsCaller, AlertsSearchService } from '../services/alerts/search';
+import { errorResponse } from './error-responses';
+
+export interface AlertsRouteServices {
+  alertsSearch: AlertsSearchService;
+}
+
+/** Longest search-bar query accepted (characters). */
+const MAX_QUERY_LENGTH = 8_192;
+const MAX_FIELD_NAME_LENGTH = 256;
+const MAX_VALUE_LENGTH = 4_096;
+const MAX_FILTERS = 100;
+const MAX_FILTER_VALUES = 1_000;
+const MAX_CHARTS = 20;
+const MAX_COLUMNS = 200;
+const MAX_SORT_KEYS = 5;
+/** A point-in-time id grows with the shards it spans; real ones run to a few kilobytes. */
+const MAX_CURSOR_LENGTH = 65_536;
+
+const fieldName = schema.string({ minLength: 1, maxLength: MAX_FIELD_NAME_LENGTH });
+const scalar = schema.oneOf([
+  schema.string({ maxLength: MAX_VALUE_LENGTH }),
+  schema.number(),
+  schema.boolean(),
+]);
+const bound = schema.oneOf([schema.string({ maxLength: MAX_VALUE_LENGTH }), schema.number()]);
+const wholeNumber = (min: number, max: number) =>
+  schema.number({
+    min,
+    max,
+    validate: (value) => (Number.isInteger(value) ? undefined : 'must be a whole number'),
+  });
+const literals = <T extends string>(values: readonly T[]) =>
+  schema.oneOf(values.map((value) => schema.literal(value)) as unknown as [Type<T>]);
+
+const query = schema.object({
+  language: literals(['kuery', 'lucene'] as const),
+  query: schema.string({ maxLength: MAX_QUERY_LENGTH }),
+});
+
+interface FilterShape {
+  type: string;
+  value?: unknown;
+  values?: unknown[];
+  gte?: unknown;
+  lte?: unknown;
+}
+
+/** The members each filter type needs, and those it must not carry. */
+function filterShapeProblem(filter: FilterShape): string | undefined {
+  const given = (['value', 'values', 'gte', 'lte'] as const).filter(
+    (key) => filter[key] !== undefined,
+  );
+  const allowed: Record<string, string[]> = {
+    is: ['value'],
+    is_one_of: ['values'],
+    exists: [],
+    between: ['gte', 'lte'],
+  };
+  const extra = given.filter((key) => !allowed[filter.type].includes(key));
+  if (extra.length > 0) return `a filter of type [${filter.type}] has no [${extra[0]}]`;
+  if (filter.type === 'is' && filter.value === undefined) return 'an [is] filter needs a value';
+  if (filter.type === 'is_one_of' && !filter.values?.length)
+    return 'an [is_one_of] filter needs values';
+  if (filter.type === 'between' && filter.gte === undefined && filter.lte === undefined)
+    return 'a [between] filter needs gte, lte or both';
+  return undefined;
+}
+
+const filter = schema.object(
+  {
+    field: fieldName,
+    type: literals(['is', 'is_one_of', 'exists', 'between'] as const),
+    negate: schema.maybe(schema.boolean()),
+    disabled: schema.maybe(schema.boolean()),
+    value: schema.maybe(scalar),
+    values: schema.maybe(schema.arrayOf(scalar, { maxSize: MAX_FILTER_VALUES })),
+    gte: schema.maybe(bound),
+    lte: schema.maybe(bound),
+  },
+  { validate: filterShapeProblem },
+);
+const filters = schema.arrayOf(filter, { maxSize: MAX_FILTERS });
+
+const selection = {
+  apiHostId: schema.string({ validate: apiHostIdProblem }),
+  timeRange: schema.object({
+    from: schema.string({ minLength: 1, maxLength: 100 }),
+    to: schema.string({ minLength: 1, maxLength: 100 }),
+  }),
+  query: schema.maybe(query),
+  filters: schema.maybe(filters),
+  agentId: schema.maybe(
+    schema.string({
+      validate: (id) => (/^\d{3,8}$/.test(id) ? undefined : 'must be an agent id such as 001'),
+    }),
+  ),
+};
+
+const sort = schema.maybe(
+  schema.arrayOf(
+    schema.object({ field: fieldName, direction: literals(['asc', 'desc'] as const) }),
+    { maxSize: MAX_SORT_KEYS },
+  ),
+);
+
+const split = schema.maybe(schema.object({ field: fieldName, size: wholeNumber(1, 10_000) }));
+
+const CHART_ID = /^[A-Za-z0-9_.-]{1,64}$/;
+const FILTERS_KEY = /^[\w .:-]{1,64}$/;
+
+interface ChartShape {
+  type: string;
+  field?: string;
+  size?: number;
+  split?: unknown;
+  interval?: string;
+  filters?: Record<string, unknown>;
+  ranges?: unknown[];
+}
+
+/** The members each chart type needs, and those it must not carry. */
+function chartShapeProblem(chart: ChartShape): string | undefined {
+  const allowed: Record<string, Array<keyof ChartShape>> = {
+    count: [],
+    terms: ['field', 'size', 'split'],
+    date_histogram: ['interval', 'split'],
+    filters: ['filters'],
+    range: ['field', 'ranges'],
+  };
+  const members = ['field', 'size', 'split', 'interval', 'filters', 'ranges'] as const;
+  const extra = members.filter(
+    (key) => chart[key] !== undefined && !allowed[chart.type].includes(key),
+  );
+  if (extra.length > 0) return `a chart of type [${chart.type}] has no [${extra[0]}]`;
+  const required: Record<string, Array<keyof ChartShape>> = {
+    terms: ['field', 'size'],
+    filters: ['filters'],
+    range: ['field', 'ranges'],
+  };
+  const missing = (required[chart.type] ?? []).find((key) => chart[key] === undefined);
+  if (missing) return `a chart of type [${chart.type}] needs [${missing}]`;
+  const keys = Object.keys(chart.filters ?? {});
+  if (keys.length > MAX_FILTERS) return `a filters chart has at most ${MAX_FILTERS} selections`;
+  const badKey = keys.find((key) => !FILTERS_KEY.test(key) || key === '__proto__');
+  if (badKey !== undefined)
+    return `[${badKey}] is not a selection name (letters, digits, space, "_", ".", ":", "-")`;
+  return undefined;
+}
+
+const chart = schema.object(
+  {
+    id: schema.string({
+      validate: (id) =>
+        CHART_ID.test(id) ? undefined : 'must be 1 to 64 letters, digits, "_", "." or "-"',
+    }),
+    type: literals(['count', 'terms', 'date_histogram', 'filters', 'range'] as const),
+    field: schema.maybe(fieldName),
+    size: schema.maybe(wholeNumber(1, 10_000)),
+    split,
+    interval: schema.maybe(schema.string({ maxLength: 16 })),
+    filters: schema.maybe(schema.recordOf(schema.string(), schema.oneOf([query, filters]))),
+    ranges: schema.maybe(
+      schema.arrayOf(
+        schema.object({
+          key: schema.string({ minLength: 1, maxLength: 64 }),
+          gte: schema.maybe(schema.number()),
+          lt: schema.maybe(schema.number()),
+        }),
+        { minSize: 1, maxSize: 100 },
+      ),
+    ),
+  },
+  { validate: chartShapeProblem },
+);
+const charts = schema.arrayOf(chart, { minSize: 1, maxSize: MAX_CHARTS });
+
+const searchBody = schema.object({
+  ...selection,
+  sort,
+  size: wholeNumber(1, 10_000),
+  page: schema.maybe(wholeNumber(0, 1_000_000)),
+  cursor: schema.maybe(schema.string({ minLength: 1, maxLength: MAX_CURSOR_LENGTH })),
+  fields: schema.maybe(schema.arrayOf(fieldName, { maxSize: MAX_COLUMNS })),
+  charts: schema.maybe(charts),
+});
+
+const aggregateBody = schema.object({ ...selection, charts });
+
+const csvBody = schema.object({
+  ...selection,
+  columns: schema.arrayOf(fieldName, { minSize: 1, maxSize: MAX_COLUMNS }),
+  sort,
+});
+
+/** The indexer's and the scope's typed failures as their answers; the rest as every route answers. */
+function alertsErrorResponse(response: ResponseFactory, error: unknown): OsdResponse {
+  if (error instanceof IndexerError || error instanceof AlertsScopeError)
+    return response.customError({
+      statusCode: error.statusCode,
+      body: { message: error.message, attributes: error.toAttributes() },
+      ...(error instanceof IndexerError &&
+        error.retryAfterSeconds !== undefined && {
+          headers: { 'retry-after': String(error.retryAfterSeconds) },
+        }),
+    });
+  return errorResponse(response, error);
+}
+
+function handleAlertsErrors<P, Q, B, C extends RequestHandlerContext>(
+  handler: RequestHandler<P, Q, B, C>,
+): RequestHandler<P, Q, B, C> {
+  return async (context, request, response) => {
+    try {
+      return await handler(context, request, response);
+    } catch (error) {
+      return alertsErrorResponse(response, error);
+    }
+  };
+}
+
+/** A contract interface as the JSON object the response factory sends. */
+const jsonBody = <T extends object>(body: T) => body as unknown as Record<string, unknown>;
+
+function callerOf(context: RequestHandlerContext, request: AlertsCaller['request']): AlertsCaller {
+  return {
+    request,
+    // The routes require a login, so there is always a user.
+    username: context.core.security.currentUser?.username ?? '',
+    signal: request.signal,
+  };
+}
+
+export function registerAlertsRoutes(router: IRouter, services: () => AlertsRouteServices): void {
+  router.post(
+    { path: ALERTS_ROUTES.search, validate: { body: searchBody } },
+    handleAlertsErrors(async (context, request, response) =>
+      response.ok({
+        body: jsonBody(
+          await services().alertsSearch.search(
+            callerOf(context, request),
+            request.body as AlertsSearchRequest,
+          ),
+        ),
+      }),
+    ),
+  );
+
+  router.post(
+    { path: ALERTS_ROUTES.aggregate, validate: { body: aggregateBody } },
+    handleAlertsErrors(async (context, request, response) =>
+      response.ok({
+        body: jsonBody(
+          await services().alertsSearch.aggregate(
+            callerOf(context, request),
+            request.body as AlertsAggregateRequest,
+          ),
+        ),
+      }),
+    ),
+  );
+
+  router.post(
+    { path: ALERTS_ROUTES.csv, validate: { body: csvBody } },
+    handleAlertsErrors(async (context, request, response) => {
+      const exported = await services().alertsSearch.csv(
+        callerOf(context, request),
+        request.body as AlertsCsvRequest,
+      );
+      return response.ok({
+        body: exported.stream,
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="${exported.filename}"`,
+          'cache-control': 'no-store',
+          'x-svc-total-rows': String(exported.totalRows),
+          'x-svc-exported-rows': String(exported.exportedRows),
+        },
+      });
+    }),
+  );
+
+  router.get(
+    { path: ALERTS_ROUTES.fields, validate: false },
+    handleAlertsErrors(async (_context, _request, response) => {
+      const body: AlertsFieldsResponse = { fields: services().alertsSearch.fields() };
+      return response.ok({ body: jsonBody(body) });
+    }),
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * CSV export of a whole selection of alerts, past the 10,000-hit window: pages of 5,000 read in one
+ * point in time with `search_after`, only the chosen columns' fields fetched, each page's rows
+ * written as one chunk while the next page is already on its way. Cells are written by the
+ * managed-API export's code (flattened paths, arrays joined, formulas neutralised). The point in
+ * time is closed at the end, on failure and when the downloader goes away.
+ */
+import { Readable } from 'node:stream';
+import type { Logger } from '../../../../../../host/server/types';
+import { cellGetter, quoteCell } from '../../csv/csv-cells';
+import type { AlertsIndexer, SearchAnswer, SearchBody } from './alerts-indexer';
+import type { QueryClause } from './query-dsl';
+
+/** Alerts per indexer request. */
+const PAGE_SIZE = 5_000;
+/** The point in time only has to outlive the wait between two pages. */
+const CSV_PIT_KEEP_ALIVE = '1m';
+
+export interface AlertsCsvOptions {
+  indexer: AlertsIndexer;
+  query: QueryClause;
+  sort: Array<Record<string, unknown>>;
+  columns: string[];
+  maxRows: number;
+  signal?: AbortSignal;
+  now: Date;
+  logger: Logger;
+  /** Called once when the export is over, however it ends. */
+  onEnd(): void;
+}
+
+export interface AlertsCsvExport {
+  filename: string;
+  /** Alerts the selection holds, and how many of them this file has (the row limit may cut it). */
+  totalRows: number;
+  exportedRows: number;
+  stream: Readable;
+}
+
+/** `alerts-2024-05-10T12-00-00Z.csv`: an ISO date whose colons no file system refuses. */
+function filenameAt(now: Date): string {
+  return `alerts-${now.toISOString().slice(0, 19).replace(/:/g, '-')}Z.csv`;
+}
+
+export async function startAlertsCsv(options: AlertsCsvOptions): Promise<AlertsCsvExport> {
+  const { indexer, columns, maxRows, signal, logger } = options;
+  let pitId = await indexer.openPit(CSV_PIT_KEEP_ALIVE, signal);
+  let closed = false;
+  const finish = () => {
+    if (closed) return;
+    closed = true;
+    options.onEnd();
+    indexer
+      .closePit(pitId)
+      .catch((error: unknown) =>
+        logger.warn(
+          `A point in time of an alerts export could not be closed: ${(error as Error).message}`,
+        ),
+      );
+  };
+
+  const getters = columns.map(cellGetter);
+  let written = 0;
+  const fetchPage = (searchAfter: unknown[] | undefined, first: boolean): Promise<SearchAnswer> => {
+    const body: SearchBody = {
+      size: Math.min(PAGE_SIZE, maxRows - written),
+      query: options.query,
+      sort: options.sort,
+      _source: columns,
+      pit: { id: pitId, keep_alive: CSV_PIT_KEEP_ALIVE },
+      track_total_hits: first,
+      ...(searchAfter && { search_after: searchAfter }),
+    };
+    return indexer.searchInPit(body, signal).then((answer) => {
+      if (answer.pit_id) pitId = answer.pit_id;
+      return answer;
+    });
+  };
+
+  let firstPage: SearchAnswer;
+  try {
+    firstPage = await fetchPage(undefined, true);
+  } catch (error) {
+    finish();
+    throw error;
+  }
+  const totalRows = firstPage.hits.total?.value ?? 0;
+  const exportedRows = Math.min(totalRows, maxRows);
+
+  /** The rows of a page as one chunk, and the page after it already asked for. */
+  let pending: Promise<SearchAnswer> | undefined = Promise.resolve(firstPage);
+  const rowsOf = (answer: SearchAnswer): string => {
+    let text = '';
+    for (const hit of answer.hits.hits) {
+      const source = hit._source ?? {};
+      text += getters.map((get) => quoteCell(get(source))).join(',') + '\n';
+    }
+    return text;
+  };
+
+  let header = `${columns.map(quoteCell).join(',')}\n`;
+  const stream = new Readable({
+    read() {
+      const current = pending;
+      if (!current) return;
+      pending = undefined;
+      current.then(
+        (answer) => {
+          if (closed) return;
+          const hits = answer.hits.hits;
+          written += hits.length;
+          const last = hits[hits.length - 1];
+          const more = hits.length > 0 && written < exportedRows && last?.sort !== undefined;
+          if (more) {
+            pending = fetchPage(last.sort, false);
+            // Read on the next read(); until then a failure must not count as unhandled.
+            pending.catch(() => undefined);
+          }
+          const chunk = header + rowsOf(answer);
+          header = '';
+          this.push(chunk);
+          if (!more) {
+            this.push(null);
+            finish();
+          }
+        },
+        (error: unknown) => {
+          finish();
+          this.destroy(error as Error);
+        },
+      );
+    },
+    destroy(error, callback) {
+      finish();
+      callback(error);
+    },
+  });
+  return { filename: filenameAt(options.now), totalRows, exportedRows, stream };
+}

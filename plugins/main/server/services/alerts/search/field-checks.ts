@@ -1,0 +1,84 @@
+/**
+ * Checks that a field a request names is an alert field fit for its use, and that a value suits
+ * the field's type, so the indexer is never asked something it would refuse (its refusal would
+ * reach the user as a 502 instead of a 400 naming what to fix).
+ */
+import type { AlertsField } from '../../../../common/alerts/api';
+import { RequestFieldError } from '../../request-field-error';
+import type { AlertFieldCatalogue } from './alert-fields';
+import { resolveDateMath } from './time-range';
+
+export type FieldUse = 'search' | 'aggregate' | 'sort' | 'read';
+
+const USE_WORDS: Record<FieldUse, string> = {
+  search: 'searched',
+  aggregate: 'charted',
+  sort: 'sorted on',
+  read: 'read',
+};
+
+/** The alert field `name`, or a 400 at `path` (`filters.0.field`) when it is unknown or unfit for `use`. */
+export function checkedField(
+  fields: AlertFieldCatalogue,
+  name: string,
+  path: string,
+  use: FieldUse,
+): AlertsField {
+  const field = fields.get(name);
+  if (!field) throw new RequestFieldError(path, `unknown field [${name}]`);
+  const fit =
+    use === 'read' ||
+    (use === 'search' ? field.searchable : field.aggregatable && field.type !== 'geo_point');
+  if (!fit)
+    throw new RequestFieldError(
+      path,
+      `field [${name}] (${field.esType}) cannot be ${USE_WORDS[use]}`,
+    );
+  return field;
+}
+
+const NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+
+/**
+ * `value` as the field's type needs it in a query (a number for numeric fields, true/false for
+ * booleans, an ISO instant for dates, date math resolved against `now`), or a 400 at `path`.
+ */
+export function checkedValue(
+  field: AlertsField,
+  value: string | number | boolean,
+  path: string,
+  now: Date,
+): string | number | boolean {
+  switch (field.type) {
+    case 'date': {
+      const instant =
+        typeof value === 'number' ? new Date(value) : resolveDateMath(String(value), now)?.toDate();
+      if (instant && Number.isFinite(instant.valueOf())) return instant.toISOString();
+      throw new RequestFieldError(
+        path,
+        `[${String(value)}] is not a date (field [${field.name}]): use an ISO 8601 date or date math`,
+      );
+    }
+    case 'number': {
+      if (typeof value === 'number' && Number.isFinite(value)) return value;
+      if (typeof value === 'string' && NUMBER.test(value.trim())) return Number(value);
+      throw new RequestFieldError(
+        path,
+        `[${String(value)}] is not a number (field [${field.name}])`,
+      );
+    }
+    case 'boolean': {
+      if (typeof value === 'boolean') return value;
+      if (value === 'true' || value === 'false') return value === 'true';
+      throw new RequestFieldError(
+        path,
+        `[${String(value)}] is not true or false (field [${field.name}])`,
+      );
+    }
+    case 'geo_point':
+    case 'object':
+      throw new RequestFieldError(path, `field [${field.name}] cannot be matched against a value`);
+    default:
+      return typeof value === 'string' ? value : String(value);
+  }
+}
