@@ -2,6 +2,69 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/**
+ * The walls between the parts of the tree (docs/architecture.md), checked on every import and
+ * re-export: a plugin reaches the host only through its public types and schema (its tests may also
+ * use the host's test support, by its test-support name); the main plugin's browser code reaches the
+ * update checker only through its public index; the simulator imports neither host nor plugins (the
+ * route catalogue both read is in catalogue/); the host never imports a plugin.
+ */
+function boundaries() {
+  const HOST_PUBLIC = '(server/types|public/types|schema)$';
+  const HOST_TEST_SUPPORT = '.*/(testing|test-[^/]+)$|(.*/)?test-support/';
+  const pluginToHost = (allowed) => ({
+    regex: `^(\\.\\./)+host/(?!${allowed})`,
+    message:
+      'A plugin imports from the host only host/server/types, host/public/types and host/schema.',
+  });
+  const mainBrowserToCheckUpdates = {
+    regex: '^(\\.\\./)+check-updates/(?!public$)',
+    message:
+      "The main plugin's browser code uses the update checker only through its public index.",
+  };
+  const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+  const PLUGIN_TESTS = [
+    'plugins/**/*.test.{ts,tsx}',
+    'plugins/**/test-support/**',
+    'plugins/**/test-*.{ts,tsx}',
+    'plugins/**/testing.{ts,tsx}',
+  ];
+  return [
+    { files: ['plugins/**'], rules: restrict(pluginToHost(HOST_PUBLIC)) },
+    {
+      files: ['plugins/main/public/**'],
+      rules: restrict(pluginToHost(HOST_PUBLIC), mainBrowserToCheckUpdates),
+    },
+    {
+      files: PLUGIN_TESTS,
+      rules: restrict(pluginToHost(`${HOST_PUBLIC}|${HOST_TEST_SUPPORT}`)),
+    },
+    {
+      files: PLUGIN_TESTS.map((glob) => glob.replace('plugins/**', 'plugins/main/public/**')),
+      rules: restrict(
+        pluginToHost(`${HOST_PUBLIC}|${HOST_TEST_SUPPORT}`),
+        mainBrowserToCheckUpdates,
+      ),
+    },
+    {
+      files: ['simulator/**'],
+      rules: restrict({
+        regex: '^(\\.\\./)+(host|plugins)(/|$)',
+        message:
+          'The simulator imports no host or plugin code; what it shares with them lives in catalogue/.',
+      }),
+    },
+    {
+      files: ['host/**'],
+      rules: restrict({
+        // A plugin's own folders, not the host's plugins/ (its plugin service).
+        regex: '^(\\.\\./)+plugins/[^/]+/(server|public|common)(/|$)',
+        message: 'The host never imports a plugin: it finds plugins by their manifests.',
+      }),
+    },
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'build/**', 'data/**', 'coverage/**', 'test-results/**'] },
   js.configs.recommended,
@@ -17,6 +80,7 @@ export default tseslint.config(
       '@typescript-eslint/no-require-imports': 'off',
     },
   },
+  ...boundaries(),
   {
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: {

@@ -1,12 +1,12 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { generateCatalogue } from '../../../../scripts/generate-route-catalogue';
+import { generateCatalogue } from '../scripts/generate-route-catalogue';
 import catalogueJson from './routes.json';
 import type { RouteCatalogue, RouteEntry } from './types';
 
 const catalogue = catalogueJson as RouteCatalogue;
-const SPEC = resolve(__dirname, '../../../../../shared/reference/managed-api-spec-4.14.yaml');
+const SPEC = resolve(__dirname, '../../shared/reference/managed-api-spec-4.14.yaml');
 
 function route(method: string, path: string): RouteEntry {
   const found = catalogue.routes.find((entry) => entry.method === method && entry.path === path);

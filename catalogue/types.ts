@@ -1,6 +1,8 @@
 /**
  * The managed-API route catalogue (`routes.json` next to this file), generated from the API's OpenAPI
- * document by `npm run catalogue -- <spec.yaml> [out.json]`.
+ * document by `npm run catalogue -- <spec.yaml> [out.json]`. It sits apart from the main plugin
+ * (whose console and `GET /api/routes` read it) and the simulator (which serves it), so neither
+ * imports the other.
  *
  * It holds facts only: methods, paths, parameter names and their schema constraints, body field names,
  * types and required flags. No summary or description text is copied from the document.

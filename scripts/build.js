@@ -2,8 +2,8 @@
 /**
  * `npm run build`: compiles the server into `build/` and the browser bundles into `build/public/`.
  *
- * Server: every .ts/.tsx of `host/`, `plugins/<id>/server`, `plugins/<id>/common`, `simulator`
- * and `scripts/` is transpiled by esbuild to CommonJS with source maps, keeping the folder layout, and
+ * Server: every .ts/.tsx of `host/`, `plugins/<id>/server`, `plugins/<id>/common`, `catalogue/`,
+ * `simulator` and `scripts/` is transpiled by esbuild to CommonJS with source maps, keeping the folder layout, and
  * the plugin manifests and JSON data files are copied next to it. `build/build-info.json` records the
  * version and commit, and tells the server it runs from a build. Browser: `scripts/build-browser.js`.
  *
@@ -24,7 +24,7 @@ const BUILD_DIR = path.join(ROOT, 'build');
 const SERVER_STAMP_FILE = path.join(BUILD_DIR, 'server-stamp.json');
 const BUILD_INFO_FILE = path.join(BUILD_DIR, 'build-info.json');
 /** Output folders of the server part (everything in build/ except public/). */
-const SERVER_OUTPUT_DIRS = ['host', 'plugins', 'simulator', 'scripts'];
+const SERVER_OUTPUT_DIRS = ['host', 'plugins', 'catalogue', 'simulator', 'scripts'];
 const COMPILED = /\.tsx?$/;
 const COPIED = /\.json$/;
 /**
@@ -65,6 +65,7 @@ function serverSourceDirs() {
   return [
     path.join(ROOT, 'host'),
     ...pluginDirs,
+    path.join(ROOT, 'catalogue'),
     path.join(ROOT, 'simulator'),
     path.join(ROOT, 'scripts'),
   ];

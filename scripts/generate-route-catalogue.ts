@@ -1,7 +1,7 @@
 /**
  * `npm run catalogue -- <openapi.yaml> [out.json]`: reads the managed API's OpenAPI 3.0 document and writes
- * the route catalogue (default `plugins/main/common/api-info/routes.json`) in the format described by
- * `plugins/main/common/api-info/types.ts`. Only facts are kept (methods, paths, parameter and body field
+ * the route catalogue (default `catalogue/routes.json`) in the format described by
+ * `catalogue/types.ts`. Only facts are kept (methods, paths, parameter and body field
  * names, types, enums, defaults, bounds, required flags); no description or summary text.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ import type {
   RouteParam,
   SchemaType,
   ValueSchema,
-} from '../plugins/main/common/api-info/types';
+} from '../catalogue/types';
 
 type Json = Record<string, unknown>;
 
@@ -33,7 +33,7 @@ const SCHEMA_TYPES = new Set<SchemaType>([
 /** Nesting bound for body schemas: deep enough for every real body, and a guard against recursive $refs. */
 const MAX_BODY_DEPTH = 6;
 
-export const DEFAULT_CATALOGUE_PATH = 'plugins/main/common/api-info/routes.json';
+export const DEFAULT_CATALOGUE_PATH = 'catalogue/routes.json';
 
 function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -3,7 +3,7 @@
  * types, no unknown fields), with the managed API's statuses and details for each failure.
  */
 import type { IncomingMessage } from 'node:http';
-import type { BodyField, RouteBody } from '../../plugins/main/common/api-info/types';
+import type { BodyField, RouteBody } from '../../catalogue/types';
 import { ApiProblem, badRequest, codedProblem, plainProblem } from './problem';
 
 /** The API's `max_upload_size`. */

@@ -1,6 +1,6 @@
 /** What a route handler receives and returns. */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { RouteEntry } from '../../plugins/main/common/api-info/types';
+import type { RouteEntry } from '../../catalogue/types';
 import type { ProcessedPermissions } from '../rbac/permissions';
 import type { ParamValue, ParsedParams } from './params';
 

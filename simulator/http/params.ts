@@ -5,7 +5,7 @@
  * detail follows the JSON-schema validator wording (`'abc' is not of type 'integer'. Failed validating
  * ...`), with the schema printed from the catalogue's facts.
  */
-import type { RouteParam, ValueSchema } from '../../plugins/main/common/api-info/types';
+import type { RouteParam, ValueSchema } from '../../catalogue/types';
 import { badRequest } from './problem';
 
 /** Regular expressions of the API's named string formats (formats not listed are not checked). */

@@ -4,8 +4,8 @@
  * RBAC). Fault knobs act around it: refused connections, latency, random failures, and body faults.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import catalogueJson from '../../plugins/main/common/api-info/routes.json';
-import type { RouteCatalogue, RouteEntry } from '../../plugins/main/common/api-info/types';
+import catalogueJson from '../../catalogue/routes.json';
+import type { RouteCatalogue, RouteEntry } from '../../catalogue/types';
 import { bearerSession } from '../auth/session';
 import { CONTROL_PREFIX, handleControl } from '../control';
 import type { SimulatorState } from '../state';

@@ -7,7 +7,7 @@ import type {
   HttpMethod,
   RouteCatalogue,
   RouteEntry,
-} from '../../plugins/main/common/api-info/types';
+} from '../../catalogue/types';
 
 export interface RouteMatch {
   route: RouteEntry;

@@ -9,8 +9,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Text } from '@codemirror/state';
-import catalogueJson from '../../plugins/main/common/api-info/routes.json';
-import type { RouteCatalogue } from '../../plugins/main/common/api-info/types';
+import catalogueJson from '../../catalogue/routes.json';
+import type { RouteCatalogue } from '../../catalogue/types';
 import { completeAt } from '../../plugins/main/public/apps/console/completion/completion-engine';
 import { RouteIndex } from '../../plugins/main/public/apps/console/completion/route-index';
 import { INITIAL_BUFFER } from '../../plugins/main/public/apps/console/model/initial-buffer';

@@ -1,12 +1,15 @@
 /**
  * Test support for code built on saved objects: a started service over a fresh temporary data
- * folder, and a logger that records what it was given.
+ * folder, a logger that records what it was given, and the in-process coordination. Plugins' tests
+ * may import it (a test-support name), never their product code.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LogMeta, Logger, SavedObjectsServiceSetup, SavedObjectsServiceStart } from '../types';
 import { createSavedObjectsService, type SavedObjectsService } from './service';
+
+export { InProcessCoordination } from './coordination';
 
 export interface LogRecord {
   level: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';

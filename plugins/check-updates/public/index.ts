@@ -7,7 +7,7 @@ export function plugin(): CheckUpdatesPublicPlugin {
 export type { CheckUpdatesPublicSetup, CheckUpdatesPublicStart } from './plugin';
 export { UpdatesNotification } from './components/updates-notification';
 export { DismissNotificationCheck } from './components/dismiss-notification-check';
-export { getAvailableUpdates } from './services/available-updates';
+export { getAvailableUpdates, requestAvailableUpdates } from './services/available-updates';
 export {
   SELECTED_API_HOST_STORAGE_KEY,
   getSelectedApiHostId,

@@ -1,3 +1,4 @@
+import type { HttpStart } from '../../../../host/public/types';
 import { ROUTES } from '../../common/constants';
 import { getSelectedApiHostId } from '../../common/selected-api-host';
 import { singleFlight } from '../../common/single-flight';
@@ -18,11 +19,26 @@ function readSessionCache(apiHostId: string): AvailableUpdates | undefined {
   }
 }
 
+/**
+ * The browser's one call of `GET /api/v1/svc-check-updates/updates`: the available updates of one
+ * host (`force` makes the server ask the host now). Rejects as `core.http` does; svc's Settings
+ * calls it for every listed host, `getAvailableUpdates` for the host this browser uses.
+ */
+export async function requestAvailableUpdates(
+  http: Pick<HttpStart, 'get'>,
+  apiHostId: string,
+  { force = false, signal }: { force?: boolean; signal?: AbortSignal } = {},
+): Promise<AvailableUpdates> {
+  const { data } = await http.get<DataResponse<AvailableUpdates>>(ROUTES.updates, {
+    query: { api_id: apiHostId, force },
+    signal,
+  });
+  return data;
+}
+
 async function fetchAvailableUpdates(apiHostId: string, force: boolean): Promise<AvailableUpdates> {
-  const { data } = await asUpdatesClientCall(() =>
-    getCoreServices().http.get<DataResponse<AvailableUpdates>>(ROUTES.updates, {
-      query: { api_id: apiHostId, force },
-    }),
+  const data = await asUpdatesClientCall(() =>
+    requestAvailableUpdates(getCoreServices().http, apiHostId, { force }),
   );
   window.sessionStorage.setItem(SESSION_CACHE_PREFIX + apiHostId, JSON.stringify(data));
   return data;

@@ -2,7 +2,7 @@ import type { HttpFetchOptions, HttpStart, MountPoint } from '../../../../host/p
 import { ROUTES } from '../../common/constants';
 import type { AvailableUpdates, UserPreferences } from '../../common/types';
 import type { CheckUpdatesCoreServices } from '../services/core-services';
-import { HttpFetchError } from '../../../../host/public/http/http-fetch-error';
+import { HttpFetchError } from '../../../../host/public/testing';
 
 export interface FakeServer {
   updates: AvailableUpdates | Error;

@@ -5,10 +5,7 @@
  * first stored host. The choice is written back to the URL and to the browser.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import {
-  getSelectedApiHostId,
-  setSelectedApiHostId,
-} from '../../../check-updates/common/selected-api-host';
+import { getSelectedApiHostId, setSelectedApiHostId } from '../../../check-updates/public';
 import type { ApiHost } from '../../common/api-hosts';
 import { useAsync, type AsyncState } from '../hooks/use-async';
 import type { SetUrlState } from '../hooks/use-url-state';

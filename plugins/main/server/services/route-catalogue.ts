@@ -1,5 +1,5 @@
 /**
- * The managed-API route catalogue (`common/api-info/routes.json`, generated from the API's OpenAPI
+ * The managed-API route catalogue (`catalogue/routes.json` at the top of the tree, generated from the API's OpenAPI
  * document) as `GET /api/routes` serves it: read once, served as the same bytes with an ETag. The
  * reference product's console reads the routes grouped by method instead; `grouped()` serves that.
  */
@@ -11,14 +11,15 @@ import type {
   RouteCatalogue as CatalogueData,
   RouteEntry,
   RouteParam,
-} from '../../common/api-info/types';
+} from '../../../../catalogue/types';
 
 export const ROUTE_CATALOGUE_PATH = join(
   __dirname,
   '..',
   '..',
-  'common',
-  'api-info',
+  '..',
+  '..',
+  'catalogue',
   'routes.json',
 );
 

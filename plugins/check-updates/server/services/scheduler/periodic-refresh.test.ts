@@ -1,4 +1,4 @@
-import { InProcessCoordination } from '../../../../../host/server/saved-objects/coordination';
+import { InProcessCoordination } from '../../../../../host/server/saved-objects/testing';
 import type { CoordinationServiceStart } from '../../../../../host/server/types';
 import { createRecordingLogger } from '../../test-support/recording-logger';
 import type { RefreshSummary } from '../available-updates/available-updates-service';

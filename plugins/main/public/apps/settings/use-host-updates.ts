@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
-import { ROUTES } from '../../../../check-updates/common/constants';
-import type { AvailableUpdates } from '../../../../check-updates/common/types';
+import { requestAvailableUpdates, type AvailableUpdates } from '../../../../check-updates/public';
 import { useSvcServices } from '../../components/services-context';
 import { useAsync, type AsyncResult } from '../../hooks/use-async';
 import { isAbortError, toSvcError, type SvcError } from '../../services/svc-error';
@@ -24,11 +23,11 @@ export function useHostUpdates(
       const entries = await Promise.all(
         ids.map(async (id): Promise<[string, HostUpdates]> => {
           try {
-            const answer = await core.http.get<{ data: AvailableUpdates }>(ROUTES.updates, {
-              query: { api_id: id, force: force > 0 },
+            const updates = await requestAvailableUpdates(core.http, id, {
+              force: force > 0,
               signal,
             });
-            return [id, { ok: true, updates: answer.data }];
+            return [id, { ok: true, updates }];
           } catch (error) {
             if (isAbortError(error)) throw error;
             return [id, { ok: false, error: toSvcError(error, 'checking updates') }];

@@ -1,5 +1,7 @@
-import { InProcessCoordination } from '../../../../../host/server/saved-objects/coordination';
-import { createRecordingLogger } from '../../../../../host/server/saved-objects/testing';
+import {
+  createRecordingLogger,
+  InProcessCoordination,
+} from '../../../../../host/server/saved-objects/testing';
 import { JobRunner } from './job-runner';
 
 describe('JobRunner', () => {

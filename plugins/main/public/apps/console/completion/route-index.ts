@@ -9,7 +9,7 @@ import type {
   RouteCatalogue,
   RouteEntry,
   RouteParam,
-} from '../../../../common/api-info/types';
+} from '../../../../../../catalogue/types';
 import { routeInfo } from './schema-docs';
 
 type PathSegment =

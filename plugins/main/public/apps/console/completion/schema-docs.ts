@@ -4,7 +4,7 @@ import type {
   RouteEntry,
   RouteParam,
   ValueSchema,
-} from '../../../../common/api-info/types';
+} from '../../../../../../catalogue/types';
 
 function typeName(schema: ValueSchema): string {
   if (schema.type === 'array')
