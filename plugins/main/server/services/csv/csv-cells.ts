@@ -3,6 +3,7 @@
  * (as the reference product exports them), otherwise the item fields flattened to dotted paths.
  */
 import { AGENT_CSV_COLUMNS, GROUP_FILES_CSV_COLUMNS } from '../../../common/csv-columns';
+import { safeCellText } from './safe-cell-text';
 
 type Item = Record<string, unknown>;
 
@@ -39,32 +40,6 @@ export function csvColumns(pathname: string, firstItems: readonly unknown[]): st
   const paths = new Set<string>();
   for (const item of firstItems) if (isPlainObject(item)) collectPaths(item, '', paths);
   return [...paths];
-}
-
-/**
- * Characters with no business in a CSV cell: C0 controls except tab and line feed, DEL, C1
- * controls, and the bidirectional overrides and isolates that can make a cell read as something else.
- * A carriage return (alone or before a line feed) and the Unicode line and paragraph separators
- * become a plain line feed, so a quoted cell breaks lines the same way in every program.
- */
-const STRIPPED =
-  // eslint-disable-next-line no-control-regex
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff]/g;
-const LINE_BREAKS = /\r\n?|[\u2028\u2029]/g;
-
-/**
- * Spreadsheet programs run a cell as a formula when its first visible character is `=`, `+`, `-` or
- * `@` (spaces, tabs and line breaks before it do not count, and some take the full-width forms
- * `＝ ＋ － ＠` too); DDE payloads (`cmd|' /C calc'!A0`) run through such a formula. Item values come
- * from the network, so such cells get a leading `'`, which shows the text as it is.
- */
-const FORMULA_START = /^[\s\u200b-\u200d\u2060]*[=+\-@\uff1d\uff0b\uff0d\uff20]/;
-const DDE_LIKE = /[\w.]+\s*\|\s*['"][^'"]*['"]\s*!/;
-
-/** The text of a cell as the export writes it: stray characters removed, formulas neutralised. */
-export function safeCellText(text: string): string {
-  const clean = text.replace(LINE_BREAKS, '\n').replace(STRIPPED, '');
-  return FORMULA_START.test(clean) || DDE_LIKE.test(clean) ? `'${clean}` : clean;
 }
 
 function cellText(value: unknown): string {

@@ -15,7 +15,8 @@ import { csvColumnTitle } from '../../../common/csv-columns';
 import { MalformedApiResponseError, UpstreamRejectedError } from '../managed-api/errors';
 import type { ManagedApiService } from '../managed-api/managed-api-service';
 import { upstreamProblem } from '../managed-api/upstream-problem';
-import { cellGetter, csvColumns, quoteCell, safeCellText } from './csv-cells';
+import { cellGetter, csvColumns, quoteCell } from './csv-cells';
+import { safeCellText } from './safe-cell-text';
 import { csvQuery, pagePath, type CsvFilter, type CsvQuery } from './csv-query';
 
 export interface CsvSettings {

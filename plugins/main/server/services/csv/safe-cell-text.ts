@@ -1,0 +1,33 @@
+/**
+ * The one cleaning of text that goes into a CSV cell from the network (managed-API lists, alerts):
+ * control characters out, then formulas neutralised.
+ */
+/**
+ * Characters with no business in a CSV cell: C0 controls except tab and line feed, DEL, C1
+ * controls, and the bidirectional overrides and isolates that can make a cell read as something else.
+ * A carriage return (alone or before a line feed) and the Unicode line and paragraph separators
+ * become a plain line feed, so a quoted cell breaks lines the same way in every program.
+ */
+const STRIPPED =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+const LINE_BREAKS = /\r\n?|[\u2028\u2029]/g;
+
+/**
+ * Spreadsheet programs run a cell as a formula when its first visible character is `=`, `+`, `-` or
+ * `@` (spaces, tabs and line breaks before it do not count, and some take the full-width forms
+ * `＝ ＋ － ＠` and the small forms `﹦ ﹢ ﹣ ﹫` too); DDE payloads (`cmd|' /C calc'!A0`) run through such a formula. Item values come
+ * from the network, so such cells get a leading `'`, which shows the text as it is.
+ */
+const FORMULA_START =
+  /^[\s\u200b-\u200d\u2060]*[=+\-@\uff1d\uff0b\uff0d\uff20\ufe62\ufe63\ufe66\ufe6b]/;
+const DDE_LIKE = /[\w.]+\s*\|\s*['"][^'"]*['"]\s*!/;
+
+/**
+ * The text of a cell as an export writes it, for every CSV the dashboard makes: stray characters
+ * removed first, then formulas neutralised, so what a spreadsheet sees first is what was checked.
+ */
+export function safeCellText(text: string): string {
+  const clean = text.replace(LINE_BREAKS, '\n').replace(STRIPPED, '');
+  return FORMULA_START.test(clean) || DDE_LIKE.test(clean) ? `'${clean}` : clean;
+}
