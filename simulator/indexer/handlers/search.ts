@@ -181,13 +181,11 @@ function listPits(env: Env): Reply {
   return {
     status: 200,
     body: {
-      pits: env.pits
-        .list()
-        .map((pit) => ({
-          pit_id: pit.id,
-          creation_time: pit.creationTime,
-          keep_alive: pit.keepAliveMs,
-        })),
+      pits: env.pits.list().map((pit) => ({
+        pit_id: pit.id,
+        creation_time: pit.creationTime,
+        keep_alive: pit.keepAliveMs,
+      })),
     },
   };
 }
