@@ -31,7 +31,7 @@ export async function call(
   }
   const response = await fetch(`${standIn.url}${path}`, { method, headers, body: payload });
   const text = await response.text();
-  let json: Answer['json'] = {};
+  let json: Answer['json'];
   try {
     json = text ? (JSON.parse(text) as Answer['json']) : {};
   } catch {
