@@ -1,0 +1,361 @@
+/**
+ * The search service against the indexer stand-in over its real protocol (no dashboard HTTP): the
+ * pin and the agent restriction in pages, charts and CSV; paging past the 10,000th hit; charts in
+ * one request; typed failures. Every body the service sends is checked against OpenSearch's spec.
+ */
+import { Client } from '@opensearch-project/opensearch';
+import type { Readable } from 'node:stream';
+import { startIndexer, type IndexerStandIn } from '../../../../../../simulator/indexer';
+import {
+  validateSchema,
+  validateSearchRequest,
+} from '../../../../../../simulator/indexer/spec-validator';
+import { SEVERITY_BANDS, type AlertsSelection } from '../../../../common/alerts/api';
+import type { Logger, OsdRequest } from '../../../../../../host/server/types';
+import { IndexerConnection } from '../indexer';
+import { IndexerError } from '../indexer/errors';
+import type { AlertsScope } from '../scope';
+import { RequestFieldError } from '../../request-field-error';
+import { LimitReachedError } from '../../service-errors';
+import { createAlertsSearchService } from './index';
+import type { AlertsSearchLimits, AlertsSearchService } from './search-service';
+
+jest.setTimeout(60_000);
+
+const FIELD_WITH_ORDER = 'schemas/_common.yaml#/components/schemas/FieldWithOrder';
+const NOW = Date.parse('2024-05-10T12:00:00Z');
+const PATTERN = 'wazuh-alerts-*';
+const AGENTS = ['000', '001', '002', '003', '004', '005'];
+/** Alerts of the pinned manager, one a minute back from NOW, levels 0..15 in turn. */
+const OWN_ALERTS = 10_050;
+
+function alert(n: number, manager: string, agentId: string) {
+  return {
+    timestamp: new Date(NOW - 60_000 * (n + 1)).toISOString(),
+    id: `${NOW / 1000}.${n}`,
+    manager: { name: manager },
+    agent: { id: agentId, name: `agent-${agentId}` },
+    rule: {
+      level: n % 16,
+      id: String(5700 + (n % 20)),
+      description: `=cmd|' /C calc'!A${n}`,
+      groups: ['sshd', n % 2 ? 'authentication_failed' : 'syslog'],
+    },
+  };
+}
+
+function* documents() {
+  for (let n = 0; n < OWN_ALERTS; n++)
+    yield {
+      index: 'wazuh-alerts-4.x-2024.05.10',
+      source: alert(n, 'wazuh-manager', AGENTS[n % AGENTS.length]),
+    };
+  for (let n = 0; n < 40; n++)
+    yield { index: 'wazuh-alerts-4.x-2024.05.10', source: alert(n, 'other-manager', '001') };
+  for (let n = 0; n < 12; n++)
+    yield { index: 'wazuh-alerts-4.x-sample-security', source: alert(n, 'sample-manager', '002') };
+}
+
+const silent: Logger = {
+  debug() {},
+  info() {},
+  warn() {},
+  error() {},
+  fatal() {},
+  trace() {},
+  get: () => silent,
+} as unknown as Logger;
+
+describe('alerts search service on the indexer stand-in', () => {
+  let indexer: IndexerStandIn;
+  let client: Client;
+  let service: AlertsSearchService;
+  let makeService: (limits?: Partial<AlertsSearchLimits>) => AlertsSearchService;
+  let scope: AlertsScope;
+  const sent: unknown[] = [];
+  const caller = { request: {} as OsdRequest, username: 'alice' };
+  const selection = (extra: Partial<AlertsSelection> = {}): AlertsSelection => ({
+    apiHostId: 'h1',
+    timeRange: { from: 'now-30d', to: 'now' },
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    indexer = await startIndexer({ documents: documents(), now: () => NOW });
+    client = new Client({ node: indexer.url, auth: { username: 'admin', password: 'admin' } });
+    const recording = new Proxy(client, {
+      get(target, property) {
+        if (property === 'search')
+          return (params: { body?: unknown }) => {
+            sent.push(params.body);
+            return target.search(params as never);
+          };
+        return Reflect.get(target, property) as unknown;
+      },
+    });
+    const connection = new IndexerConnection(PATTERN);
+    connection.connect({
+      client: recording,
+      hosts: [indexer.url],
+      demo: false,
+      secrets: ['admin'],
+    });
+    makeService = (limits = {}) =>
+      createAlertsSearchService({
+        connection,
+        pattern: PATTERN,
+        scope: { resolve: async () => scope },
+        limits: {
+          max_page_size: 100,
+          max_buckets: 10_000,
+          csv_max_rows: 20_000,
+          max_requests_in_flight_per_user: 4,
+          ...limits,
+        },
+        logger: silent,
+        now: () => new Date(NOW),
+      });
+    service = makeService();
+  });
+  afterAll(async () => {
+    await client.close();
+    await indexer.stop();
+  });
+  beforeEach(() => {
+    scope = { pin: { field: 'manager.name', value: 'wazuh-manager' } };
+    indexer.faults.status = undefined;
+    indexer.faults.down = undefined;
+  });
+  afterEach(() => {
+    // Every body the service sent is a valid OpenSearch search request. The specification's sort
+    // is a oneOf whose `options` member also matches any `{field: …}` object, so each sort key is
+    // checked against the member it is meant to be (`field_with_order`) and the rest as a whole.
+    for (const body of sent.splice(0) as Array<{ sort?: unknown[] }>) {
+      const { sort, ...rest } = body;
+      expect(validateSearchRequest(rest)).toEqual([]);
+      for (const key of sort ?? []) expect(validateSchema(FIELD_WITH_ORDER, key)).toEqual([]);
+    }
+  });
+
+  const requests = (endpoint: string) => indexer.stats.byEndpoint[endpoint] ?? 0;
+
+  it('reads only the pinned manager, newest first', async () => {
+    const page = await service.search(caller, { ...selection(), size: 15 });
+    expect(page.total).toEqual({ value: OWN_ALERTS, relation: 'eq' });
+    expect(page.hits).toHaveLength(15);
+    expect(
+      page.hits.every((hit) => (hit._source.manager as { name: string }).name === 'wazuh-manager'),
+    ).toBe(true);
+    expect(page.hits[0]._source.timestamp).toBe(new Date(NOW - 60_000).toISOString());
+    expect(page.includesSampleData).toBe(false);
+  });
+
+  it('limits a restricted user to their agents in the page, the charts and the CSV', async () => {
+    scope = {
+      pin: { field: 'manager.name', value: 'wazuh-manager' },
+      agentIds: ['001', '002', '003'],
+    };
+    const expected = Array.from({ length: OWN_ALERTS }, (_, n) => n % 6).filter(
+      (agent) => agent >= 1 && agent <= 3,
+    ).length;
+    const page = await service.search(caller, { ...selection(), size: 100 });
+    const ids = new Set(page.hits.map((hit) => (hit._source.agent as { id: string }).id));
+    expect([...ids].sort()).toEqual(['001', '002', '003']);
+    const charts = await service.aggregate(caller, {
+      ...selection(),
+      charts: [{ id: 'agents', type: 'terms', field: 'agent.id', size: 10 }],
+    });
+    const counted = (charts.charts.agents as { buckets: Array<{ key: string; count: number }> })
+      .buckets;
+    expect(counted.map((bucket) => bucket.key).sort()).toEqual(['001', '002', '003']);
+    expect(charts.total.value).toBe(page.total.value);
+    expect(counted.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(page.total.value);
+    expect(page.total.value).toBe(expected);
+    const csv = await service.csv(caller, { ...selection(), columns: ['agent.id'] });
+    const lines = (await text(csv.stream)).trim().split('\n');
+    expect(lines[0]).toBe('agent.id');
+    expect(new Set(lines.slice(1))).toEqual(new Set(['001', '002', '003']));
+    expect(lines.length - 1).toBe(page.total.value);
+  });
+
+  it('answers the four severity counts with one size-0 request', async () => {
+    const before = requests('search');
+    const answer = await service.aggregate(caller, {
+      ...selection({ timeRange: { from: 'now-24h', to: 'now' } }),
+      charts: [
+        {
+          id: 'severity',
+          type: 'range',
+          field: 'rule.level',
+          ranges: SEVERITY_BANDS.map((band) => ({
+            key: band.key,
+            gte: band.gte,
+            ...('lt' in band && { lt: band.lt }),
+          })),
+        },
+      ],
+    });
+    expect(requests('search') - before).toBe(1);
+    expect(sent.at(-1)).toMatchObject({ size: 0 });
+    const buckets = (answer.charts.severity as { buckets: Array<{ key: string; count: number }> })
+      .buckets;
+    // 1,440 alerts in the last 24 hours (one a minute), levels 0..15 in turn.
+    const byLevel = (low: number, high: number) =>
+      Array.from({ length: 1440 }, (_, n) => n % 16).filter(
+        (level) => level >= low && level <= high,
+      ).length;
+    expect(Object.fromEntries(buckets.map((bucket) => [bucket.key, bucket.count]))).toEqual({
+      critical: byLevel(15, 15),
+      high: byLevel(12, 14),
+      medium: byLevel(7, 11),
+      low: byLevel(0, 6),
+    });
+  });
+
+  it("serves a view's page, histogram and panels with one request", async () => {
+    const before = requests('search');
+    const answer = await service.search(caller, {
+      ...selection({ timeRange: { from: 'now-24h', to: 'now' } }),
+      size: 15,
+      charts: [
+        { id: 'histogram', type: 'date_histogram' },
+        {
+          id: 'high',
+          type: 'filters',
+          filters: { high: { language: 'kuery', query: 'rule.level >= 12' } },
+        },
+        { id: 'agents', type: 'terms', field: 'agent.name', size: 5 },
+      ],
+    });
+    expect(requests('search') - before).toBe(1);
+    expect(answer.hits).toHaveLength(15);
+    expect(answer.charts?.histogram).toMatchObject({ type: 'date_histogram', interval: '30m' });
+    const bars = (answer.charts?.histogram as { buckets: unknown[] }).buckets;
+    expect(bars.length).toBeLessThanOrEqual(100);
+    expect(answer.charts?.agents).toMatchObject({ type: 'terms' });
+  });
+
+  it('pages past the 10,000th hit with a cursor, in a point in time', async () => {
+    const size = 100;
+    const last = await service.search(caller, { ...selection(), size, page: 99 });
+    expect(last.cursor).toEqual(expect.any(String));
+    await expect(service.search(caller, { ...selection(), size, page: 100 })).rejects.toMatchObject(
+      {
+        field: 'page',
+      },
+    );
+    const before = requests('create_pit');
+    const beyond = await service.search(caller, { ...selection(), size, cursor: last.cursor });
+    expect(requests('create_pit') - before).toBe(1);
+    expect(beyond.hits).toHaveLength(OWN_ALERTS - 10_000);
+    expect(beyond.cursor).toBeUndefined();
+    const newestBeyond = Date.parse(beyond.hits[0]._source.timestamp as string);
+    const oldestBefore = Date.parse(last.hits[size - 1]._source.timestamp as string);
+    expect(newestBeyond).toBe(oldestBefore - 60_000);
+  });
+
+  it('refuses a cursor for another selection, and a forged one', async () => {
+    const page = await service.search(caller, { ...selection(), size: 10 });
+    await expect(
+      service.search(caller, { ...selection({ agentId: '001' }), size: 10, cursor: page.cursor }),
+    ).rejects.toMatchObject({ field: 'cursor' });
+    await expect(
+      service.search(
+        { ...caller, username: 'bob' },
+        { ...selection(), size: 10, cursor: page.cursor },
+      ),
+    ).rejects.toBeInstanceOf(RequestFieldError);
+    await expect(
+      service.search(caller, { ...selection(), size: 10, cursor: `x${page.cursor}` }),
+    ).rejects.toMatchObject({ field: 'cursor' });
+  });
+
+  it('says when sample data answered', async () => {
+    scope = { pin: { field: 'manager.name', value: 'sample-manager' } };
+    expect((await service.search(caller, { ...selection(), size: 1 })).includesSampleData).toBe(
+      true,
+    );
+    expect(
+      (await service.aggregate(caller, { ...selection(), charts: [{ id: 'n', type: 'count' }] }))
+        .includesSampleData,
+    ).toBe(true);
+  });
+
+  it('exports the whole selection as CSV past 10,000 rows, neutralising formulas, and closes its point in time', async () => {
+    const closed = requests('delete_pit');
+    const csv = await service.csv(caller, {
+      ...selection(),
+      columns: ['timestamp', 'agent.id', 'rule.description', 'rule.groups'],
+    });
+    expect(csv.filename).toBe('alerts-2024-05-10T12-00-00Z.csv');
+    expect(csv.totalRows).toBe(OWN_ALERTS);
+    const lines = (await text(csv.stream)).trim().split('\n');
+    expect(lines).toHaveLength(OWN_ALERTS + 1);
+    expect(lines[0]).toBe('timestamp,agent.id,rule.description,rule.groups');
+    expect(lines[1]).toBe(
+      `${new Date(NOW - 60_000).toISOString()},000,'=cmd|' /C calc'!A0,"sshd, syslog"`,
+    );
+    await waitFor(() => requests('delete_pit') - closed === 1);
+  });
+
+  it('stops at svc.indexer.csv_max_rows and closes the point in time when the downloader leaves', async () => {
+    const limited = await makeService({ csv_max_rows: 7_000 }).csv(caller, {
+      ...selection(),
+      columns: ['agent.id'],
+    });
+    expect([limited.totalRows, limited.exportedRows]).toEqual([OWN_ALERTS, 7_000]);
+    expect((await text(limited.stream)).trim().split('\n')).toHaveLength(7_001);
+    const closed = requests('delete_pit');
+    const csv = await service.csv(caller, { ...selection(), columns: ['agent.id'] });
+    await new Promise<void>((resolve) => csv.stream.once('data', () => resolve()));
+    csv.stream.destroy();
+    await waitFor(() => requests('delete_pit') - closed === 1);
+  });
+
+  it('turns indexer failures into typed errors', async () => {
+    for (const [status, code, httpStatus] of [
+      [401, 'indexer_unauthorized', 502],
+      [429, 'indexer_rejected', 502],
+      [503, 'indexer_rejected', 502],
+    ] as const) {
+      indexer.faults.status = status;
+      const failure = await service
+        .search(caller, { ...selection(), size: 1 })
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(IndexerError);
+      expect(failure).toMatchObject({ code, statusCode: httpStatus });
+      expect(JSON.stringify(failure)).not.toContain('admin:admin');
+    }
+  });
+
+  it('refuses a page size past svc.indexer.max_page_size and a user past their requests in flight', async () => {
+    await expect(service.search(caller, { ...selection(), size: 101 })).rejects.toMatchObject({
+      field: 'size',
+    });
+    indexer.faults.latencyMs = 200;
+    try {
+      const running = Array.from({ length: 4 }, () =>
+        service.search(caller, { ...selection(), size: 1 }),
+      );
+      await expect(service.search(caller, { ...selection(), size: 1 })).rejects.toBeInstanceOf(
+        LimitReachedError,
+      );
+      await Promise.all(running);
+    } finally {
+      indexer.faults.latencyMs = undefined;
+    }
+  });
+});
+
+async function text(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as string));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Polls `done` on the event loop's next turns (no clock involved) until it holds. */
+async function waitFor(done: () => boolean): Promise<void> {
+  for (let turn = 0; turn < 10_000 && !done(); turn++)
+    await new Promise((resolve) => setImmediate(resolve));
+  expect(done()).toBe(true);
+}
