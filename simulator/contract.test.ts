@@ -225,6 +225,9 @@ const CASES: Case[] = [
   { operation: 'GET /rules/files', path: '/rules/files', status: 200 },
   { operation: 'GET /decoders', path: '/decoders', status: 200 },
   { operation: 'GET /decoders/files', path: '/decoders/files', status: 200 },
+  { operation: 'GET /mitre/tactics', path: '/mitre/tactics?limit=3', status: 200 },
+  { operation: 'GET /mitre/techniques', path: '/mitre/techniques?search=brute', status: 200 },
+  { operation: 'GET /mitre/metadata', path: '/mitre/metadata', status: 200 },
   {
     operation: 'GET /rules/files/{filename}',
     path: '/rules/files/local_rules.xml?raw=true',

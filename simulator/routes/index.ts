@@ -6,6 +6,7 @@ import { defaultHandlers } from './default';
 import { groupHandlers } from './groups';
 import { inventoryHandlers } from './inventory';
 import { managerHandlers } from './manager';
+import { mitreHandlers } from './mitre';
 import { rulesetHandlers } from './ruleset';
 import { securityHandlers } from './security';
 
@@ -18,5 +19,6 @@ export function allHandlers(state: SimulatorState): HandlerTable {
     ...rulesetHandlers(state),
     ...groupHandlers(state),
     ...inventoryHandlers(state),
+    ...mitreHandlers(state),
   };
 }
