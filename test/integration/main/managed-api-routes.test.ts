@@ -202,13 +202,14 @@ describe('check-stored-api, check-api, login and routes', () => {
 
   describe('GET /api/routes', () => {
     it('serves the route catalogue with an ETag', async () => {
-      const response = await env.user.get('/api/routes');
+      const response = await env.user.get('/api/routes', { query: { format: 'catalogue' } });
       expect(response.status).toBe(200);
       const catalogue = response.json<{ routes: Array<{ method: string; path: string }> }>();
       expect(catalogue.routes).toEqual(
         expect.arrayContaining([expect.objectContaining({ method: 'GET', path: '/agents' })]),
       );
       const cached = await env.user.get('/api/routes', {
+        query: { format: 'catalogue' },
         headers: { 'if-none-match': response.headers.etag },
       });
       expect(cached.status).toBe(304);

@@ -103,17 +103,20 @@ export function registerManagedApiRoutes(router: IRouter, services: ServicesAcce
       path: SVC_ROUTES.routes,
       validate: {
         query: schema.object({
-          /** `grouped`: `[{method, endpoints}]`, the shape the reference product's console reads. */
-          format: schema.maybe(
-            schema.oneOf([schema.literal('catalogue'), schema.literal('grouped')]),
-          ),
+          /**
+           * `grouped` (the default): `[{method, endpoints}]`, the shape the reference product's
+           * developer tools read with no query; `catalogue`: the full catalogue our console asks for.
+           */
+          format: schema.oneOf([schema.literal('catalogue'), schema.literal('grouped')], {
+            defaultValue: 'grouped',
+          }),
         }),
       },
     },
     handleErrors(async (_context, request, response) => {
       const catalogues = services().routeCatalogue;
       const catalogue =
-        request.query.format === 'grouped' ? await catalogues.grouped() : await catalogues.get();
+        request.query.format === 'catalogue' ? await catalogues.get() : await catalogues.grouped();
       if (request.headers['if-none-match'] === catalogue.etag)
         return response.custom({ statusCode: 304, headers: { etag: catalogue.etag } });
       return response.ok({

@@ -70,10 +70,10 @@ describe('groupedByMethod', () => {
         method: 'GET',
         endpoints: [
           {
-            name: '/agents/{agent_id}',
+            name: '/agents/:agent_id',
             tags: ['Agents'],
             args: [
-              { name: 'agent_id', required: true, schema: { type: 'string', format: 'numbers' } },
+              { name: ':agent_id', required: true, schema: { type: 'string', format: 'numbers' } },
             ],
             query: [{ name: 'pretty', required: false, schema: { type: 'boolean' } }],
             body: [],

@@ -1,7 +1,8 @@
 /**
- * The managed-API route catalogue (`catalogue/routes.json` at the top of the tree, generated from the API's OpenAPI
- * document) as `GET /api/routes` serves it: read once, served as the same bytes with an ETag. The
- * reference product's console reads the routes grouped by method instead; `grouped()` serves that.
+ * The managed-API route catalogue (`catalogue/routes.json` at the top of the tree, generated from the
+ * API's OpenAPI document) as `GET /api/routes?format=catalogue` serves it to our console: read once,
+ * served as the same bytes with an ETag. Without a format the route answers as the reference
+ * product's developer tools read it, grouped by method; `grouped()` serves that.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -28,7 +29,10 @@ export interface RouteCatalogueFile {
   etag: string;
 }
 
-/** One route as the reference product's console reads it (`{name, args, query, body, tags}`). */
+/**
+ * One route as the reference product's console reads it (`{name, args, query, body, tags}`), path
+ * parameters written `:name` as its own file writes them.
+ */
 export interface GroupedEndpoint {
   name: string;
   tags: string[];
@@ -39,6 +43,16 @@ export interface GroupedEndpoint {
 
 function param({ name, required, ...schema }: RouteParam): GroupedEndpoint['args'][number] {
   return { name, required, schema };
+}
+
+/** A path argument as the reference product names it: with a leading colon (`:agent_id`). */
+function pathArg(route: RouteParam): GroupedEndpoint['args'][number] {
+  return { ...param(route), name: `:${route.name}` };
+}
+
+/** `/agents/{agent_id}/key` as the reference product writes it: `/agents/:agent_id/key`. */
+function colonPath(path: string): string {
+  return path.replace(/\{([^}/]+)\}/g, ':$1');
 }
 
 function bodySchemas(fields: BodyField[] | undefined): GroupedEndpoint['body'] {
@@ -52,9 +66,9 @@ function bodySchemas(fields: BodyField[] | undefined): GroupedEndpoint['body'] {
 
 function endpoint(route: RouteEntry): GroupedEndpoint {
   return {
-    name: route.path,
+    name: colonPath(route.path),
     tags: route.tag ? [route.tag] : [],
-    args: route.pathParams.map(param),
+    args: route.pathParams.map(pathArg),
     query: route.queryParams.map(param),
     body: bodySchemas(route.body?.fields),
   };

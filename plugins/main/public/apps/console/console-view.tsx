@@ -107,7 +107,8 @@ function ConsoleWorkspace({ host, username }: { host: ApiHost; username: string 
   const editor = useRef<RequestEditorHandle>(null);
   const saveFailed = useRef(false);
   const loadCatalogue = useCallback(
-    (signal: AbortSignal) => core.http.get<RouteCatalogue>(SVC_ROUTES.routes, { signal }),
+    (signal: AbortSignal) =>
+      core.http.get<RouteCatalogue>(SVC_ROUTES.routes, { signal, query: { format: 'catalogue' } }),
     [core.http],
   );
   const { state: catalogue, reload: reloadCatalogue } = useAsync(
