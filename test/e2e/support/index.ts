@@ -9,7 +9,12 @@
  *   await screenshot(page, 'agents');
  */
 export { ensureBrowserBundles } from './browser-bundles';
-export { startE2eEnvironment, storeApiHost, type E2eEnvironment } from './environment';
+export {
+  indexerAuthorization,
+  startE2eEnvironment,
+  storeApiHost,
+  type E2eEnvironment,
+} from './environment';
 export {
   keepDocsScreenshot,
   launchBrowser,
