@@ -12,7 +12,10 @@ function connected(): IndexerConnection {
 }
 
 /** A call as the client returns it: a promise that can be aborted. */
-function call<T>(outcome: Promise<{ body: T; statusCode: number }>, abort = jest.fn()) {
+function call<T extends object>(
+  outcome: Promise<{ body: T; statusCode: number }>,
+  abort = jest.fn(),
+) {
   return Object.assign(outcome, { abort });
 }
 
@@ -44,7 +47,7 @@ describe('IndexerConnection', () => {
 
   it('turns client failures into IndexerErrors without the password', async () => {
     const failure = connected().request(() =>
-      call(Promise.reject(new ConnectionError('refused (pw-123)'))),
+      call<object>(Promise.reject(new ConnectionError('refused (pw-123)'))),
     );
     await expect(failure).rejects.toBeInstanceOf(IndexerError);
     await expect(failure).rejects.toMatchObject({ code: 'indexer_unreachable' });
@@ -56,7 +59,7 @@ describe('IndexerConnection', () => {
     const abort = jest.fn();
     let fail: (error: Error) => void = () => undefined;
     const pending = connected().request(
-      () => call(new Promise<never>((_resolve, reject) => (fail = reject)), abort),
+      () => call<object>(new Promise<never>((_resolve, reject) => (fail = reject)), abort),
       controller.signal,
     );
     controller.abort();

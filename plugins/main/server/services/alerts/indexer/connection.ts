@@ -55,15 +55,27 @@ export class IndexerConnection {
     send: (client: OpenSearchClient) => ClientCall<T>,
     signal?: AbortSignal,
   ): Promise<T> {
+    const { body } = await this.answer(send, signal);
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw malformedResponse(`expected a JSON object but got ${describe(body)}`);
+    return body;
+  }
+
+  /**
+   * Runs one client call and resolves with its status and body as they came (for calls that ignore
+   * some statuses, such as a 404 of an index that does not exist); failures as in `request`.
+   */
+  async answer<T>(
+    send: (client: OpenSearchClient) => ClientCall<T>,
+    signal?: AbortSignal,
+  ): Promise<{ statusCode: number | null; body: T }> {
     const client = this.client();
     const call = send(client);
     const abort = () => call.abort?.();
     signal?.addEventListener('abort', abort, { once: true });
     try {
-      const { body } = await call;
-      if (typeof body !== 'object' || body === null || Array.isArray(body))
-        throw malformedResponse(`expected a JSON object but got ${describe(body)}`);
-      return body;
+      const { statusCode, body } = await call;
+      return { statusCode, body };
     } catch (error) {
       throw toIndexerError(error, this.target?.secrets ?? []);
     } finally {

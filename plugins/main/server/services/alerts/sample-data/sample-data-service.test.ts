@@ -1,0 +1,105 @@
+import { Client } from '@opensearch-project/opensearch';
+import { startIndexer } from '../../../../../../simulator/indexer';
+import { IndexerConnection } from '../indexer';
+import { SampleDataService } from './sample-data-service';
+
+type StandIn = Awaited<ReturnType<typeof startIndexer>>;
+
+const NOW = Date.parse('2026-03-10T12:00:00Z');
+const target = {
+  agents: [
+    { id: '001', name: 'web-1', ip: '10.0.0.1' },
+    { id: '002', name: 'db-1', ip: '10.0.0.2' },
+  ],
+  manager: 'wazuh.manager',
+};
+
+describe('SampleDataService on the indexer stand-in', () => {
+  let standIn: StandIn;
+  let client: Client;
+  let service: SampleDataService;
+
+  beforeAll(async () => {
+    standIn = await startIndexer({ now: () => NOW });
+    client = new Client({ node: standIn.url, auth: { username: 'admin', password: 'admin' } });
+    const connection = new IndexerConnection('wazuh-alerts-*');
+    connection.connect({ client, hosts: [standIn.url], demo: false, secrets: ['admin'] });
+    service = new SampleDataService({
+      indexer: connection,
+      now: () => NOW,
+      alertsPerKind: 20,
+      bulkChunk: 25,
+    });
+  });
+  afterAll(async () => {
+    await client.close();
+    await standIn.stop();
+  });
+
+  it('reports every category as not installed at first', async () => {
+    expect(await service.statuses()).toEqual([
+      {
+        category: 'security',
+        index: 'wazuh-alerts-4.x-sample-security',
+        installed: false,
+        count: 0,
+      },
+      {
+        category: 'auditing-policy-monitoring',
+        index: 'wazuh-alerts-4.x-sample-auditing-policy-monitoring',
+        installed: false,
+        count: 0,
+      },
+      {
+        category: 'threat-detection',
+        index: 'wazuh-alerts-4.x-sample-threat-detection',
+        installed: false,
+        count: 0,
+      },
+    ]);
+  });
+
+  it('adds a category in _bulk chunks, searchable at once within the alerts pattern', async () => {
+    const before = standIn.stats.byEndpoint.bulk ?? 0;
+    expect(await service.add('security', target)).toEqual({
+      category: 'security',
+      index: 'wazuh-alerts-4.x-sample-security',
+      installed: true,
+      count: 140,
+    });
+    expect((standIn.stats.byEndpoint.bulk ?? 0) - before).toBe(Math.ceil(140 / 25));
+    const { body } = await client.count({
+      index: 'wazuh-alerts-*',
+      body: { query: { term: { 'rule.groups': 'authentication_failed' } } },
+    });
+    expect(body.count).toBeGreaterThan(0);
+    expect(await service.status('security')).toMatchObject({ installed: true, count: 140 });
+  });
+
+  it('replaces an installed category when it is added again', async () => {
+    await service.add('threat-detection', target);
+    await service.add('threat-detection', target);
+    expect(await service.status('threat-detection')).toMatchObject({ installed: true, count: 60 });
+  });
+
+  it('removes a category, and removing it again is no error', async () => {
+    await service.add('auditing-policy-monitoring', target);
+    await service.remove('auditing-policy-monitoring');
+    expect(await service.status('auditing-policy-monitoring')).toMatchObject({
+      installed: false,
+      count: 0,
+    });
+    await expect(service.remove('auditing-policy-monitoring')).resolves.toMatchObject({
+      installed: false,
+    });
+  });
+
+  it('fails with a typed error when the indexer refuses', async () => {
+    standIn.faults.status = 401;
+    try {
+      await expect(service.statuses()).rejects.toMatchObject({ code: 'indexer_unauthorized' });
+    } finally {
+      delete standIn.faults.status;
+    }
+  });
+});

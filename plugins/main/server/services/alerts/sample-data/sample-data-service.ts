@@ -1,0 +1,119 @@
+/**
+ * Sample data on the indexer (Settings → Sample data, admins only): each category's status, adding
+ * it (the index created with the alerts mapping, the alerts sent with `_bulk` in chunks, then
+ * refreshed so they show at once) and removing it. Adding an installed category replaces it.
+ */
+import {
+  SAMPLE_DATA_CATEGORIES,
+  type SampleDataCategory,
+  type SampleDataStatus,
+} from '../../../../common/alerts/api';
+import { type IndexerConnection, malformedResponse, IndexerError } from '../indexer';
+import { generateSampleAlerts, type SampleAlert, type SampleAlertsContext } from './generator';
+import { SAMPLE_INDEX_BODY, sampleIndex } from './sample-index';
+
+/** Alerts of each kind a category is added with (security has 7 kinds, the others 3). */
+const DEFAULT_ALERTS_PER_KIND = 500;
+/** Alerts per `_bulk` request: about 1 MB, well below any indexer's `http.max_content_length`. */
+const DEFAULT_BULK_CHUNK = 1_000;
+
+export type SampleTarget = Omit<SampleAlertsContext, 'now' | 'seed' | 'rangeMs'>;
+
+export interface SampleDataServiceDeps {
+  indexer: IndexerConnection;
+  now?: () => number;
+  alertsPerKind?: number;
+  bulkChunk?: number;
+}
+
+interface BulkAnswer {
+  errors?: boolean;
+  items?: Array<Record<string, { status?: number; error?: { type?: string; reason?: string } }>>;
+}
+
+/** A seed per category, so a category added twice on the same day gets the same alerts. */
+function seedOf(category: SampleDataCategory): number {
+  return [...category].reduce(
+    (hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16_777_619),
+    2_166_136_261,
+  );
+}
+
+export class SampleDataService {
+  private readonly now: () => number;
+  private readonly alertsPerKind: number;
+  private readonly bulkChunk: number;
+
+  constructor(private readonly deps: SampleDataServiceDeps) {
+    this.now = deps.now ?? Date.now;
+    this.alertsPerKind = deps.alertsPerKind ?? DEFAULT_ALERTS_PER_KIND;
+    this.bulkChunk = deps.bulkChunk ?? DEFAULT_BULK_CHUNK;
+  }
+
+  async statuses(signal?: AbortSignal): Promise<SampleDataStatus[]> {
+    return Promise.all(SAMPLE_DATA_CATEGORIES.map(({ id }) => this.status(id, signal)));
+  }
+
+  async status(category: SampleDataCategory, signal?: AbortSignal): Promise<SampleDataStatus> {
+    const index = sampleIndex(category);
+    const { statusCode, body } = await this.deps.indexer.answer(
+      (client) => client.count({ index }, { ignore: [404] }),
+      signal,
+    );
+    if (statusCode === 404) return { category, index, installed: false, count: 0 };
+    const count = (body as { count?: unknown } | undefined)?.count;
+    if (typeof count !== 'number') throw malformedResponse(`_count of ${index} gave no count`);
+    return { category, index, installed: true, count };
+  }
+
+  /** Installs `category` for `target`'s agents and manager over the last 7 days. */
+  async add(category: SampleDataCategory, target: SampleTarget): Promise<SampleDataStatus> {
+    const alerts = generateSampleAlerts(category, this.count(category), {
+      ...target,
+      now: this.now(),
+      seed: seedOf(category) ^ Math.floor(this.now() / 86_400_000),
+    });
+    await this.remove(category);
+    const index = sampleIndex(category);
+    await this.deps.indexer.request((client) =>
+      client.indices.create({ index, body: SAMPLE_INDEX_BODY }),
+    );
+    await this.write(index, alerts);
+    await this.deps.indexer.request((client) => client.indices.refresh({ index }));
+    return { category, index, installed: true, count: alerts.length };
+  }
+
+  /** Sends `alerts` to `index` with `_bulk`, in chunks; a refused alert fails the whole add. */
+  async write(index: string, alerts: readonly SampleAlert[]): Promise<void> {
+    for (let start = 0; start < alerts.length; start += this.bulkChunk) {
+      const body = alerts
+        .slice(start, start + this.bulkChunk)
+        .flatMap((alert) => [{ index: { _index: index } }, alert]);
+      const answer = await this.deps.indexer.request<BulkAnswer>((client) => client.bulk({ body }));
+      if (answer.errors) throw bulkError(index, answer);
+    }
+  }
+
+  async remove(category: SampleDataCategory): Promise<SampleDataStatus> {
+    const index = sampleIndex(category);
+    await this.deps.indexer.answer((client) => client.indices.delete({ index }, { ignore: [404] }));
+    return { category, index, installed: false, count: 0 };
+  }
+
+  private count(category: SampleDataCategory): number {
+    const kinds = category === 'security' ? 7 : 3;
+    return kinds * this.alertsPerKind;
+  }
+}
+
+function bulkError(index: string, answer: BulkAnswer): IndexerError {
+  const failed = (answer.items ?? [])
+    .map((item) => Object.values(item)[0])
+    .filter((result) => result?.error);
+  const first = failed[0]?.error;
+  return new IndexerError(
+    'indexer_bad_request',
+    `The indexer refused ${failed.length} sample alerts for ${index}${first?.reason ? `: ${first.reason}` : ''}.`,
+    { status: failed[0]?.status, type: first?.type, reason: first?.reason },
+  );
+}
