@@ -95,22 +95,35 @@ export class CsvExporter {
   ) {}
 
   async export(request: CsvExportRequest): Promise<CsvExportResult> {
-    const response = await this.fetchImpl(this.basePath.prepend(SVC_ROUTES.csv), {
+    return this.download(
+      SVC_ROUTES.csv,
+      { id: request.apiHostId, path: request.path, filters: request.filters },
+      request,
+    );
+  }
+
+  /** Posts `body` to a CSV route of the dashboard (`route` without base path) and saves the answer. */
+  async download(
+    route: string,
+    body: unknown,
+    request: Pick<CsvExportRequest, 'expectedRows' | 'onProgress' | 'signal'>,
+  ): Promise<CsvExportResult> {
+    const response = await this.fetchImpl(this.basePath.prepend(route), {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'Content-Type': 'application/json', 'osd-xsrf': 'svc-csv-export' },
-      body: JSON.stringify({ id: request.apiHostId, path: request.path, filters: request.filters }),
+      body: JSON.stringify(body),
       signal: request.signal,
     });
     if (!response.ok || !response.body) {
       const text = await response.text();
-      let body: unknown = text;
+      let answer: unknown = text;
       try {
-        body = JSON.parse(text);
+        answer = JSON.parse(text);
       } catch {
         // Not JSON: the text itself is the detail.
       }
-      throw errorFromBody(body, response.status, response.statusText, 'exporting CSV');
+      throw errorFromBody(answer, response.status, response.statusText, 'exporting CSV');
     }
     // The server says how many rows the file will hold (a row limit may cut it) and how many there are.
     const expectedRows =

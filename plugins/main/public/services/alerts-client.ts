@@ -1,0 +1,153 @@
+/**
+ * The browser's client of the dashboard's alerts routes (`/api/alerts/*`): it sends what a view
+ * wants to see and never a query of the indexer's language, which only the server builds.
+ */
+import type { HttpStart } from '../../../../host/public/types';
+import {
+  ALERTS_ROUTES,
+  type AlertsAggregateRequest,
+  type AlertsAggregateResponse,
+  type AlertsCsvRequest,
+  type AlertsSearchRequest,
+  type AlertsSearchResponse,
+  type IndexerStatus,
+} from '../../common/alerts/api';
+import type { CsvExporter, CsvExportResult, CsvProgress } from './csv-export';
+import { isAbortError, SvcError, toSvcError, type SvcErrorFields } from './svc-error';
+
+/** A field of the alerts, as the search bar completes it and the table offers it as a column. */
+export interface AlertsField {
+  name: string;
+  /** `string`, `number`, `date`, `boolean`, `ip`… when the server says. */
+  type?: string;
+  aggregatable?: boolean;
+}
+
+/**
+ * An alerts route's failure, with the route's snake_case `code` (`attributes.code` of its error
+ * body) so a view can tell an indexer that is not configured or down from a refused request.
+ */
+export class AlertsRouteError extends SvcError {
+  constructor(
+    fields: SvcErrorFields,
+    readonly reason?: string,
+  ) {
+    super(fields);
+  }
+
+  /** The indexer could not answer (not configured, down, slow, refusing): not the request's fault. */
+  get isIndexerProblem(): boolean {
+    if (this.reason?.startsWith('indexer_')) return true;
+    return this.status === 502 || this.status === 503 || this.status === 504;
+  }
+}
+
+function routeCode(error: unknown): string | undefined {
+  const body = (error as { body?: { attributes?: { code?: unknown } } } | undefined)?.body;
+  const code = body?.attributes?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+async function call<T>(run: () => Promise<T>, action: string): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    const svcError = toSvcError(error, action);
+    throw new AlertsRouteError(
+      {
+        title: svcError.title,
+        detail: svcError.detail,
+        source: svcError.source,
+        status: svcError.status,
+        action,
+      },
+      routeCode(error),
+    );
+  }
+}
+
+/** `GET /api/alerts/fields` answers `{fields: [...]}`; a bare list or names alone are read too. */
+function readFields(answer: unknown): AlertsField[] {
+  const list = Array.isArray(answer)
+    ? answer
+    : ((answer as { fields?: unknown } | null)?.fields ?? []);
+  if (!Array.isArray(list)) return [];
+  const fields = list.flatMap((entry: unknown): AlertsField[] => {
+    if (typeof entry === 'string') return [{ name: entry }];
+    if (typeof entry !== 'object' || entry === null) return [];
+    const { name, type, aggregatable } = entry as Record<string, unknown>;
+    if (typeof name !== 'string') return [];
+    return [
+      {
+        name,
+        ...(typeof type === 'string' ? { type } : {}),
+        ...(typeof aggregatable === 'boolean' ? { aggregatable } : {}),
+      },
+    ];
+  });
+  return fields.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export class AlertsClient {
+  constructor(
+    private readonly http: HttpStart,
+    private readonly csv: CsvExporter,
+  ) {}
+
+  /** One page of alerts. */
+  search(request: AlertsSearchRequest, signal?: AbortSignal): Promise<AlertsSearchResponse> {
+    return call(
+      () =>
+        this.http.post<AlertsSearchResponse>(ALERTS_ROUTES.search, {
+          body: JSON.stringify(request),
+          signal,
+        }),
+      'searching alerts',
+    );
+  }
+
+  /** Every chart and figure of a view, in one indexer request. */
+  aggregate(
+    request: AlertsAggregateRequest,
+    signal?: AbortSignal,
+  ): Promise<AlertsAggregateResponse> {
+    return call(
+      () =>
+        this.http.post<AlertsAggregateResponse>(ALERTS_ROUTES.aggregate, {
+          body: JSON.stringify(request),
+          signal,
+        }),
+      'counting alerts',
+    );
+  }
+
+  /** The fields the alerts have, sorted by name. */
+  async fields(signal?: AbortSignal): Promise<AlertsField[]> {
+    const answer = await call(
+      () => this.http.get<unknown>(ALERTS_ROUTES.fields, { signal }),
+      'reading the alerts fields',
+    );
+    return readFields(answer);
+  }
+
+  /** The indexer's state (configured, reachable, its hosts and why it cannot be read). */
+  status(signal?: AbortSignal): Promise<IndexerStatus> {
+    return call(
+      () => this.http.get<IndexerStatus>(ALERTS_ROUTES.status, { signal }),
+      'reading the indexer status',
+    );
+  }
+
+  /** The whole selection as a CSV file, saved once it arrived whole. */
+  exportCsv(
+    request: AlertsCsvRequest,
+    options: {
+      expectedRows?: number;
+      onProgress?(progress: CsvProgress): void;
+      signal?: AbortSignal;
+    },
+  ): Promise<CsvExportResult> {
+    return this.csv.download(ALERTS_ROUTES.csv, request, options);
+  }
+}
