@@ -36,7 +36,7 @@ const DATE_FIELDS = new Set(['timestamp', '@timestamp']);
 export function formatFieldValue(field: string, value: unknown): string {
   if (value === undefined || value === null) return '–';
   if (DATE_FIELDS.has(field) && typeof value === 'string') {
-    const date = moment(value);
+    const date = moment(value, moment.ISO_8601, true);
     return date.isValid() ? date.format('MMM D, YYYY @ HH:mm:ss.SSS') : value;
   }
   if (Array.isArray(value)) return value.map((item) => formatFieldValue(field, item)).join(', ');

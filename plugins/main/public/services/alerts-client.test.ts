@@ -1,0 +1,82 @@
+import { ALERTS_ROUTES } from '../../common/alerts/api';
+import { createMockHttp, fail } from '../test-support/mock-http';
+import { AlertsClient, AlertsRouteError } from './alerts-client';
+import { CsvExporter } from './csv-export';
+
+function client(routes: Parameters<typeof createMockHttp>[0]) {
+  const mock = createMockHttp(routes);
+  const csv = new CsvExporter(mock.http.basePath, async () =>
+    Promise.reject(new Error('no fetch')),
+  );
+  return { mock, alerts: new AlertsClient(mock.http, csv) };
+}
+
+describe('AlertsClient', () => {
+  it('posts the selection as JSON to the search route and returns the answer', async () => {
+    const answer = { total: { value: 1, relation: 'eq' }, hits: [], includesSampleData: false };
+    const { mock, alerts } = client({ [`POST ${ALERTS_ROUTES.search}`]: () => answer });
+    const request = {
+      apiHostId: 'prod',
+      timeRange: { from: 'now-24h', to: 'now' },
+      size: 15,
+      page: 0,
+    };
+    await expect(alerts.search(request)).resolves.toEqual(answer);
+    expect(mock.calls).toEqual([{ method: 'POST', path: '/api/alerts/search', body: request }]);
+  });
+
+  it('keeps the route error code, so views tell an indexer problem from a refused request', async () => {
+    const { alerts } = client({
+      [`POST ${ALERTS_ROUTES.aggregate}`]: () =>
+        fail(504, {
+          statusCode: 504,
+          error: 'Gateway Timeout',
+          message: 'The indexer did not answer within 30000 ms',
+          attributes: { code: 'indexer_timeout' },
+        }),
+      [`POST ${ALERTS_ROUTES.search}`]: () =>
+        fail(400, {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: '[request body.sort.0.field]: unknown field [nope]',
+        }),
+    });
+    const timeout = await alerts
+      .aggregate({ apiHostId: 'prod', timeRange: { from: 'now-1h', to: 'now' }, charts: [] })
+      .catch((error: unknown) => error);
+    expect(timeout).toBeInstanceOf(AlertsRouteError);
+    expect(timeout).toMatchObject({
+      reason: 'indexer_timeout',
+      status: 504,
+      title: 'Gateway Timeout',
+      detail: 'The indexer did not answer within 30000 ms',
+      isIndexerProblem: true,
+    });
+    const refused = await alerts
+      .search({ apiHostId: 'prod', timeRange: { from: 'now-1h', to: 'now' }, size: 15 })
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 400, reason: undefined, isIndexerProblem: false });
+    expect((refused as AlertsRouteError).detail).toContain('unknown field [nope]');
+  });
+
+  it('reads the fields sorted by name, from an object, a list of objects or of names', async () => {
+    const { alerts } = client({
+      [`GET ${ALERTS_ROUTES.fields}`]: () => ({
+        fields: [
+          { name: 'rule.level', type: 'number', aggregatable: true },
+          { name: 'agent.name', type: 'string' },
+          { nameless: true },
+        ],
+      }),
+    });
+    await expect(alerts.fields()).resolves.toEqual([
+      { name: 'agent.name', type: 'string' },
+      { name: 'rule.level', type: 'number', aggregatable: true },
+    ]);
+    const names = client({ [`GET ${ALERTS_ROUTES.fields}`]: () => ['timestamp', 'agent.id'] });
+    await expect(names.alerts.fields()).resolves.toEqual([
+      { name: 'agent.id' },
+      { name: 'timestamp' },
+    ]);
+  });
+});
