@@ -27,6 +27,8 @@ interface Collector {
 export interface AggSpec {
   name: string;
   type: string;
+  /** The name `typed_keys` gives its answer type (`sterms`, `lterms`, `date_histogram`...). */
+  typedName: string;
   make(): Collector;
 }
 
@@ -34,6 +36,28 @@ export interface BucketBudget {
   count: number;
   max: number;
   index: string;
+  typedKeys: boolean;
+}
+
+function answerKey(spec: AggSpec, budget: BucketBudget): string {
+  return budget.typedKeys ? `${spec.typedName}#${spec.name}` : spec.name;
+}
+
+/** OpenSearch names a terms answer by its values' type. */
+function typedName(type: string, options: Json, context: CompileContext): string {
+  if (type !== 'terms') return type;
+  const field = typeof options.field === 'string' ? options.field : '';
+  const fieldType = field === '_index' || field === '_id' ? 'keyword' : context.typeOf(field);
+  if (
+    fieldType === 'float' ||
+    fieldType === 'double' ||
+    fieldType === 'half_float' ||
+    fieldType === 'scaled_float'
+  )
+    return 'dterms';
+  if (fieldType && (isNumeric(fieldType) || fieldType === 'date' || fieldType === 'boolean'))
+    return 'lterms';
+  return fieldType ? 'sterms' : 'umterms';
 }
 
 const isObject = (value: unknown): value is Json =>
@@ -51,12 +75,17 @@ function countBucket(budget: BucketBudget, more = 1): void {
 }
 
 /** Parses `aggs`/`aggregations` of a request or a bucket into specs. */
-export function compileAggs(aggs: unknown, context: CompileContext, index: string): AggSpec[] {
+export function compileAggs(
+  aggs: unknown,
+  context: CompileContext,
+  index: string,
+  maxBuckets: number,
+): AggSpec[] {
   if (aggs === undefined || aggs === null) return [];
   if (!isObject(aggs))
     throw parsingError('Aggregation definition must start with an object', context.locate('aggs'));
   return Object.entries(aggs).map(([name, definition]) =>
-    compileAgg(name, definition, context, index),
+    compileAgg(name, definition, context, index, maxBuckets),
   );
 }
 
@@ -65,6 +94,7 @@ function compileAgg(
   definition: unknown,
   context: CompileContext,
   index: string,
+  maxBuckets: number,
 ): AggSpec {
   if (/[[\]>]/.test(name))
     throw parsingError(
@@ -80,7 +110,7 @@ function compileAgg(
   let subs: AggSpec[] = [];
   for (const key of Object.keys(definition)) {
     if (key === 'aggs' || key === 'aggregations')
-      subs = compileAggs(definition[key], context, index);
+      subs = compileAggs(definition[key], context, index, maxBuckets);
     else if (key === 'meta') continue;
     else if (type)
       throw parsingError(
@@ -107,8 +137,8 @@ function compileAgg(
     );
   if (METRICS.has(type) && subs.length > 0)
     throw simpleAggError(`Aggregator [${name}] of type [${type}] cannot accept sub-aggregations`);
-  const make = builder(options, { context, index, subs, name, type });
-  return { name, type, make };
+  const make = builder(options, { context, index, subs, name, type, maxBuckets });
+  return { name, type, typedName: typedName(type, options, context), make };
 }
 
 function simpleAggError(reason: string) {
@@ -117,6 +147,7 @@ function simpleAggError(reason: string) {
 
 interface BuildInput {
   context: CompileContext;
+  maxBuckets: number;
   index: string;
   subs: AggSpec[];
   name: string;
@@ -174,7 +205,7 @@ function addToBucket(bucket: Bucket, doc: Doc): void {
 function subResults(bucket: Bucket, subs: AggSpec[], budget: BucketBudget): Json {
   const out: Json = {};
   subs.forEach((spec, at) => {
-    out[spec.name] = bucket.subs[at].result(budget);
+    out[answerKey(spec, budget)] = bucket.subs[at].result(budget);
   });
   return out;
 }
@@ -349,23 +380,34 @@ function parseOrder(order: unknown, fallback: OrderSpec[]): OrderSpec[] {
 }
 
 /** Reads a sort value from a bucket: `_count`, `_key`, a metric sub-aggregation or `agg.value`. */
-function orderValue(bucket: Json, key: string): number | string {
+function orderValue(
+  bucket: Json,
+  key: string,
+  subs: AggSpec[] = [],
+  budget?: BucketBudget,
+): number | string {
   if (key === '_count') return bucket.doc_count as number;
   if (key === '_key' || key === '_term') return bucket.key as number | string;
   const [name, metric = 'value'] = key.split('.');
-  const sub = bucket[name] as Json | undefined;
+  const spec = subs.find((item) => item.name === name);
+  const sub = bucket[spec && budget ? answerKey(spec, budget) : name] as Json | undefined;
   const value = sub?.[metric] ?? (sub?.doc_count as number | undefined);
   return typeof value === 'number' ? value : -Infinity;
 }
 
-function sortBuckets(buckets: Json[], order: OrderSpec[]): void {
+function sortBuckets(
+  buckets: Json[],
+  order: OrderSpec[],
+  subs?: AggSpec[],
+  budget?: BucketBudget,
+): void {
   const keys = [...order];
   if (!keys.some((item) => item.key === '_key' || item.key === '_term'))
     keys.push({ key: '_key', descending: false });
   buckets.sort((a, b) => {
     for (const { key, descending } of keys) {
-      const x = orderValue(a, key);
-      const y = orderValue(b, key);
+      const x = orderValue(a, key, subs, budget);
+      const y = orderValue(b, key, subs, budget);
       if (x !== y) return (x < y ? -1 : 1) * (descending ? -1 : 1);
     }
     return 0;
@@ -453,7 +495,7 @@ const buildTerms: Builder = (options, input) => {
               row,
               subResults(row.bucket as Bucket, input.subs, { ...budget, max: Infinity }),
             );
-        sortBuckets(rows, order);
+        sortBuckets(rows, order, input.subs, budget);
         const shown = rows.slice(0, size);
         let other = 0;
         for (const row of rows.slice(size)) other += row.doc_count as number;
@@ -640,7 +682,8 @@ const buildHistogram =
         let bucket = buckets.get(key);
         if (!bucket) {
           buckets.set(key, (bucket = newBucket(input.subs)));
-          if (++budgetCheck > DEFAULT_MAX_BUCKETS * 4) countBucketsEarly(input.index, budgetCheck);
+          // One histogram alone past the limit fails while collecting, before it fills memory.
+          if (++budgetCheck > input.maxBuckets) countBucketsEarly(input, budgetCheck);
         }
         addToBucket(bucket, doc);
       };
@@ -693,19 +736,16 @@ const buildHistogram =
             };
           });
           if (!(order.length === 1 && order[0].key === '_key' && !order[0].descending))
-            sortBuckets(rows, order);
+            sortBuckets(rows, order, input.subs, budget);
           return { buckets: rows };
         },
       };
     };
   };
 
-function countBucketsEarly(index: string, count: number): never {
-  throw shardFailure(400, index, {
-    type: 'too_many_buckets_exception',
-    reason: `Trying to create too many buckets. Must be less than or equal to: [${DEFAULT_MAX_BUCKETS}] but was [${count}]. This limit can be set by changing the [search.max_buckets] cluster level setting.`,
-    max_buckets: DEFAULT_MAX_BUCKETS,
-  });
+function countBucketsEarly(input: BuildInput, count: number): never {
+  countBucket({ count: 0, max: input.maxBuckets, index: input.index, typedKeys: false }, count);
+  throw new Error('unreachable: the count is past the limit');
 }
 
 function rangeKeyPart(value: number | undefined, dates: boolean): string {
@@ -882,17 +922,17 @@ const BUILDERS: Record<string, Builder> = {
 /** Runs the top-level aggregations: a collector per spec, fed by the search, answered at the end. */
 export function startAggs(specs: AggSpec[]): {
   collect(doc: Doc): void;
-  result(budget: BucketBudget, typedKeys: boolean): Json;
+  result(budget: BucketBudget): Json;
 } {
   const collectors = specs.map((spec) => spec.make());
   return {
     collect(doc) {
       for (let i = 0; i < collectors.length; i++) collectors[i].collect(doc);
     },
-    result(budget, typedKeys) {
+    result(budget) {
       const out: Json = {};
       specs.forEach((spec, at) => {
-        out[typedKeys ? `${spec.type}#${spec.name}` : spec.name] = collectors[at].result(budget);
+        out[answerKey(spec, budget)] = collectors[at].result(budget);
       });
       return out;
     },

@@ -224,7 +224,12 @@ function plan(input: SearchInput, context: CompileContext): Plan {
         0,
       ) || Infinity,
     source,
-    aggs: compileAggs(body.aggs ?? body.aggregations, context, firstIndex),
+    aggs: compileAggs(
+      body.aggs ?? body.aggregations,
+      context,
+      firstIndex,
+      input.maxBuckets ?? DEFAULT_MAX_BUCKETS,
+    ),
     fields,
   };
 }
@@ -285,8 +290,9 @@ function aggregate(input: SearchInput, request: Plan): string {
     count: 0,
     max: input.maxBuckets ?? DEFAULT_MAX_BUCKETS,
     index: input.targets[0]?.name ?? '*',
+    typedKeys: input.params.get('typed_keys') === 'true',
   };
-  return JSON.stringify(aggs.result(budget, input.params.get('typed_keys') === 'true'));
+  return JSON.stringify(aggs.result(budget));
 }
 
 /** Counts matches up to the tracking limit (or all, or a terminate_after cap). */
