@@ -1,325 +1,72 @@
 /**
  * The host's agents, paged and sorted by the managed API, filtered with the search bar and the
- * status buttons (all kept in the URL); add, restart, group, delete and CSV export.
+ * status buttons (all kept in the URL); add, restart, group, delete and CSV export. The parts live
+ * in table/: the page's data, the selection and the row actions as hooks, the columns, the dialogs.
  */
 import {
   EuiBasicTable,
   EuiButton,
-  EuiButtonGroup,
-  EuiButtonIcon,
   EuiFlexGroup,
   EuiFlexItem,
-  EuiHealth,
-  EuiLink,
   EuiSpacer,
   EuiText,
-  type EuiBasicTableColumn,
 } from '@elastic/eui';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ApiHost } from '../../../common/api-hosts';
 import { useAppUrlState } from '../../components/app-url-state';
-import { AgentLink } from '../../components/agent-link';
-import {
-  ColumnChooser,
-  useHiddenColumns,
-  type ChoosableColumn,
-} from '../../components/column-chooser';
+import { BulkActionMenu, BulkOutcomeCallout } from '../../components/bulk-actions/bulk-action-menu';
+import { ColumnChooser, useHiddenColumns } from '../../components/column-chooser';
 import { CsvExportButton } from '../../components/csv-export-button';
 import { ErrorPrompt } from '../../components/error-prompt';
-import { formatDate, formatList } from '../../components/format';
 import { SearchBar } from '../../components/search-bar/search-bar';
 import { useSvcServices } from '../../components/services-context';
-import { useAsync } from '../../hooks/use-async';
 import { useSearchUrlState } from '../../hooks/use-search-url-state';
 import { useTableUrlState } from '../../hooks/use-table-url-state';
-import {
-  AGENT_STATUSES,
-  AGENT_STATUS_LABELS,
-  withoutManager,
-  type Agent,
-  type AgentStatus,
-} from '../../services/managed-api-types';
-import { BulkActionMenu, BulkOutcomeCallout } from '../../components/bulk-actions/bulk-action-menu';
-import {
-  agentCount,
-  type AgentSelection,
-  type BulkOutcome,
-} from '../../services/agent-bulk-actions';
-import type { CsvFilter } from '../../services/csv-export';
-import { AddAgentModal } from './add-agent-modal';
-import { DeployAgentFlyout } from './deploy-agent-flyout';
-import { deleteAgent, restartAgent } from './agent-actions';
+import { agentCount, type BulkOutcome } from '../../services/agent-bulk-actions';
+import type { Agent } from '../../services/managed-api-types';
 import { AGENT_SEARCH_FIELDS, agentValueSuggester } from './agent-fields';
-import { AssignGroupModal } from './assign-group-modal';
-
-/** Columns every row shows: an agent is known by its id and name. */
-const ALWAYS_SHOWN = ['id', 'name'];
-const HIDDEN_BY_DEFAULT = ['dateAdd', 'node_name'];
-
-type Dialog =
-  { kind: 'none' } | { kind: 'add' } | { kind: 'deploy' } | { kind: 'group'; agent: Agent };
-
-/** The known statuses of the URL's `status` parameter, comma-separated. */
-function statusFilter(value: string | null): string {
-  return (value ?? '')
-    .split(',')
-    .filter((status) => (AGENT_STATUSES as string[]).includes(status))
-    .join(',');
-}
-
-/** Status buttons: any number of them narrows the list to those statuses. */
-function StatusFilter({
-  selected,
-  onChange,
-}: {
-  selected: string;
-  onChange(statuses: string): void;
-}) {
-  const statuses = selected === '' ? [] : selected.split(',');
-  return (
-    <EuiButtonGroup
-      legend="Status"
-      type="multi"
-      buttonSize="compressed"
-      options={AGENT_STATUSES.map((status) => ({
-        id: status,
-        label: AGENT_STATUS_LABELS[status],
-        'data-test-subj': `statusFilter-${status}`,
-      }))}
-      idToSelectedMap={Object.fromEntries(statuses.map((status) => [status, true]))}
-      onChange={(id) =>
-        onChange(
-          (statuses.includes(id)
-            ? statuses.filter((status) => status !== id)
-            : [...statuses, id]
-          ).join(','),
-        )
-      }
-    />
-  );
-}
+import { AgentsDialogs, type AgentsDialog } from './table/agent-dialogs';
+import {
+  agentColumns,
+  choosableColumns,
+  HIDDEN_BY_DEFAULT,
+  shownColumns,
+} from './table/agent-columns';
+import { SelectionScope } from './table/selection-scope';
+import { StatusFilter, statusFilter } from './table/status-filter';
+import { useAgentRowActions } from './table/use-agent-row-actions';
+import { useAgentSelection } from './table/use-agent-selection';
+import { agentsCsvFilters, useAgentsPage } from './table/use-agents-page';
 
 export function AgentsTable({ host }: { host: ApiHost }) {
-  const { api, errors, core, palette } = useSvcServices();
+  const { api, palette } = useSvcServices();
   const { params, setParams } = useAppUrlState();
   const table = useTableUrlState<Agent>('+id');
   const search = useSearchUrlState(AGENT_SEARCH_FIELDS);
   const statusKey = statusFilter(params.get('status'));
-  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
-  const [selectedRows, setSelectedRows] = useState<Agent[]>([]);
-  const [wholeFilter, setWholeFilter] = useState(false);
+  const [dialog, setDialog] = useState<AgentsDialog>({ kind: 'none' });
   const [outcome, setOutcome] = useState<BulkOutcome>();
   // `deploy=<name>` opens the deploy flow for that agent name (the never-connected agent's view links here).
   const deployName = params.get('deploy');
-  const closeDeploy = () => {
-    setDialog({ kind: 'none' });
-    if (deployName !== null) setParams({ deploy: undefined });
-    reload();
-  };
   const [hiddenColumns, setHiddenColumns] = useHiddenColumns(
     'svc:agents:hiddenColumns',
     HIDDEN_BY_DEFAULT,
   );
   const suggestValues = useMemo(() => agentValueSuggester(api, host.id), [api, host.id]);
-
-  const { offset, limit, apiSort } = table;
-  const { translate } = search;
-  const load = useCallback(
-    async (signal: AbortSignal) => {
-      const typed = await translate();
-      // The manager (agent 000) is not an agent the team deploys or acts on: it is left out of the list and its counts.
-      const filter = { ...typed, q: withoutManager(typed.q) };
-      const agents = await api.list<Agent>({
-        apiHostId: host.id,
-        path: '/agents',
-        query: { offset, limit, sort: apiSort, status: statusKey || undefined, ...filter },
-        signal,
-        action: 'agent:read',
-      });
-      return { ...agents, filter };
-    },
-    [api, host.id, offset, limit, apiSort, statusKey, translate],
-  );
-  const { state, reload } = useAsync(load, 'Loading agents', 'agent:read');
-
-  const act = async (agent: Agent, verb: string, run: () => Promise<void>, done: string) => {
-    try {
-      await run();
-      core.notifications.toasts.addSuccess({ title: done, 'data-test-subj': 'agentActionDone' });
-      reload();
-    } catch (error) {
-      errors.report(error, `${verb} agent ${agent.id}`);
-    }
-  };
-
-  const confirmRestart = async (agent: Agent) => {
-    const confirmed = await core.overlays.openConfirm(
-      `The agent ${agent.name} (${agent.id}) restarts and reconnects; it does not report while it restarts.`,
-      {
-        title: `Restart agent ${agent.id}?`,
-        confirmButtonText: 'Restart',
-        cancelButtonText: 'Cancel',
-      },
-    );
-    if (confirmed)
-      await act(
-        agent,
-        'Restarting',
-        () => restartAgent(api, host.id, agent.id),
-        `Restart sent to agent ${agent.id}`,
-      );
-  };
-
-  const confirmDelete = async (agent: Agent) => {
-    const confirmed = await core.overlays.openConfirm(
-      `The agent ${agent.name} (${agent.id}) is removed from the managed API; it must enroll again to report.`,
-      {
-        title: `Delete agent ${agent.id}?`,
-        confirmButtonText: 'Delete',
-        cancelButtonText: 'Cancel',
-        buttonColor: 'danger',
-      },
-    );
-    if (confirmed)
-      await act(
-        agent,
-        'Deleting',
-        () => deleteAgent(api, host.id, agent.id),
-        `Agent ${agent.id} deleted`,
-      );
-  };
-
-  const allColumns: Array<EuiBasicTableColumn<Agent>> = [
-    {
-      field: 'id',
-      name: 'ID',
-      sortable: true,
-      width: '80px',
-      render: (id: string) => (
-        <AgentLink agentId={id} apiHostId={host.id}>
-          {id}
-        </AgentLink>
-      ),
-    },
-    {
-      field: 'name',
-      name: 'Name',
-      sortable: true,
-      truncateText: true,
-      render: (name: string, agent) => (
-        <AgentLink agentId={agent.id} apiHostId={host.id}>
-          {name}
-        </AgentLink>
-      ),
-    },
-    { field: 'ip', name: 'IP', sortable: true },
-    { field: 'version', name: 'Version', sortable: true },
-    {
-      field: 'os.name',
-      name: 'OS',
-      sortable: true,
-      render: (_name: string, agent) =>
-        [agent.os?.name, agent.os?.version].filter(Boolean).join(' ') || '–',
-    },
-    { field: 'group', name: 'Group', render: (groups: string[] | undefined) => formatList(groups) },
-    {
-      field: 'status',
-      name: 'Status',
-      sortable: true,
-      render: (status: AgentStatus) => (
-        <EuiHealth
-          color={palette.agentStatus[status] ?? 'subdued'}
-          data-test-subj={`agentStatus-${status}`}
-        >
-          {AGENT_STATUS_LABELS[status] ?? status}
-        </EuiHealth>
-      ),
-    },
-    {
-      field: 'lastKeepAlive',
-      name: 'Last keep-alive',
-      sortable: true,
-      render: (value: string | undefined) => formatDate(value),
-    },
-    {
-      field: 'dateAdd',
-      name: 'Registered',
-      sortable: true,
-      render: (value: string | undefined) => formatDate(value),
-    },
-    { field: 'node_name', name: 'Node', sortable: true },
-    {
-      name: 'Actions',
-      width: '120px',
-      render: (agent: Agent) => (
-        <EuiFlexGroup gutterSize="xs" responsive={false}>
-          {agent.status === 'active' && (
-            <EuiButtonIcon
-              iconType="refresh"
-              aria-label={`Restart agent ${agent.id}`}
-              title="Restart"
-              onClick={() => void confirmRestart(agent)}
-              data-test-subj="restartAgent"
-            />
-          )}
-          <EuiButtonIcon
-            iconType="tag"
-            aria-label={`Assign agent ${agent.id} to a group`}
-            title="Assign to a group"
-            onClick={() => setDialog({ kind: 'group', agent })}
-            data-test-subj="assignGroup"
-          />
-          <EuiButtonIcon
-            iconType="trash"
-            color="danger"
-            aria-label={`Delete agent ${agent.id}`}
-            title="Delete"
-            onClick={() => void confirmDelete(agent)}
-            data-test-subj="deleteAgent"
-          />
-        </EuiFlexGroup>
-      ),
-    },
-  ];
-
-  // The chooser offers the other field columns under their own headers.
-  const choosableColumns: ChoosableColumn[] = allColumns.flatMap((column) =>
-    'field' in column && !ALWAYS_SHOWN.includes(String(column.field))
-      ? [{ id: String(column.field), label: String(column.name) }]
-      : [],
-  );
-  const columns = allColumns.filter(
-    (column) => !('field' in column) || !hiddenColumns.includes(String(column.field)),
-  );
+  const { state, reload } = useAgentsPage(host.id, table, search, statusKey);
+  const { confirmRestart, confirmDelete } = useAgentRowActions(host.id, reload);
+  const allColumns = agentColumns(host.id, palette, {
+    restart: (agent) => void confirmRestart(agent),
+    assignGroup: (agent) => setDialog({ kind: 'group', agent }),
+    remove: (agent) => void confirmDelete(agent),
+  });
   const page = state.data;
   const filter = page?.filter;
-  const csvFilters: CsvFilter[] = [
-    ...(filter?.q ? [{ name: 'q', value: filter.q }] : []),
-    ...(filter?.search ? [{ name: 'search', value: filter.search }] : []),
-    ...(statusKey ? [{ name: 'status', value: statusKey }] : []),
-    { name: 'sort', value: apiSort },
-  ];
-
-  const filterKey = `${filter?.q ?? ''}\u0000${filter?.search ?? ''}\u0000${statusKey}`;
-  const [selectionFilterKey, setSelectionFilterKey] = useState(filterKey);
-  if (selectionFilterKey !== filterKey) {
-    // A new filter is a new set of agents: an earlier choice does not carry over.
-    setSelectionFilterKey(filterKey);
-    setSelectedRows([]);
-    setWholeFilter(false);
-  }
-  const selection: AgentSelection | undefined = wholeFilter
-    ? {
-        kind: 'filter',
-        filter: { q: filter?.q, search: filter?.search, status: statusKey || undefined },
-        total: page?.total ?? 0,
-      }
-    : selectedRows.length > 0
-      ? { kind: 'agents', agents: selectedRows }
-      : undefined;
+  const selected = useAgentSelection(
+    { q: filter?.q, search: filter?.search, status: statusKey || undefined },
+    page,
+  );
   const unfiltered = !search.text && !statusKey;
-  const wholePageSelected =
-    (page?.items.length ?? 0) > 0 && selectedRows.length === page?.items.length;
 
   return (
     <>
@@ -346,18 +93,17 @@ export function AgentsTable({ host }: { host: ApiHost }) {
             <EuiFlexItem grow={false}>
               <BulkActionMenu
                 apiHostId={host.id}
-                selection={selection}
+                selection={selected.selection}
                 onDone={(result) => {
                   setOutcome(result);
-                  setSelectedRows([]);
-                  setWholeFilter(false);
+                  selected.clear();
                   reload();
                 }}
               />
             </EuiFlexItem>
             <EuiFlexItem grow={false}>
               <ColumnChooser
-                columns={choosableColumns}
+                columns={choosableColumns(allColumns)}
                 hidden={hiddenColumns}
                 onChange={setHiddenColumns}
               />
@@ -385,7 +131,7 @@ export function AgentsTable({ host }: { host: ApiHost }) {
               <CsvExportButton
                 apiHostId={host.id}
                 path="/agents"
-                filters={csvFilters}
+                filters={agentsCsvFilters(filter, statusKey, table.apiSort)}
                 expectedRows={page?.total}
                 what="agents"
               />
@@ -410,27 +156,13 @@ export function AgentsTable({ host }: { host: ApiHost }) {
           <EuiSpacer size="m" />
         </>
       )}
-      {wholePageSelected && page && page.total > page.items.length && (
-        <>
-          <EuiText size="s" data-test-subj="selectionScope">
-            {wholeFilter ? (
-              <>
-                All {agentCount(page.total)} matching this filter are selected.{' '}
-                <EuiLink onClick={() => setWholeFilter(false)} data-test-subj="selectPageOnly">
-                  Select only this page
-                </EuiLink>
-              </>
-            ) : (
-              <>
-                {agentCount(page.items.length)} on this page are selected.{' '}
-                <EuiLink onClick={() => setWholeFilter(true)} data-test-subj="selectWholeFilter">
-                  Select all {agentCount(page.total)} matching this filter
-                </EuiLink>
-              </>
-            )}
-          </EuiText>
-          <EuiSpacer size="s" />
-        </>
+      {selected.wholePageSelected && page && page.total > page.items.length && (
+        <SelectionScope
+          pageSize={page.items.length}
+          total={page.total}
+          wholeFilter={selected.wholeFilter}
+          onWholeFilterChange={selected.setWholeFilter}
+        />
       )}
       {state.status === 'error' && (
         <>
@@ -442,14 +174,8 @@ export function AgentsTable({ host }: { host: ApiHost }) {
         tableCaption="Agents"
         items={state.status === 'error' ? [] : (page?.items ?? [])}
         itemId="id"
-        columns={columns}
-        selection={{
-          selected: selectedRows,
-          onSelectionChange: (rows: Agent[]) => {
-            setSelectedRows(rows);
-            if (rows.length < (page?.items.length ?? 0)) setWholeFilter(false);
-          },
-        }}
+        columns={shownColumns(allColumns, hiddenColumns)}
+        selection={{ selected: selected.selectedRows, onSelectionChange: selected.selectRows }}
         loading={state.status === 'loading'}
         pagination={table.pagination(page?.total ?? 0)}
         sorting={table.sorting}
@@ -478,39 +204,16 @@ export function AgentsTable({ host }: { host: ApiHost }) {
         rowProps={(agent) => ({ 'data-test-subj': 'agentsTableRow', 'data-agent-id': agent.id })}
         data-test-subj="agentsTable"
       />
-      {(dialog.kind === 'deploy' || deployName !== null) && (
-        <DeployAgentFlyout
-          host={host}
-          initialName={deployName ?? ''}
-          onClose={closeDeploy}
-          onAddByName={() => {
-            closeDeploy();
-            setDialog({ kind: 'add' });
-          }}
-        />
-      )}
-      {dialog.kind === 'add' && (
-        <AddAgentModal
-          apiHostId={host.id}
-          onClose={() => setDialog({ kind: 'none' })}
-          onAdded={reload}
-        />
-      )}
-      {dialog.kind === 'group' && (
-        <AssignGroupModal
-          apiHostId={host.id}
-          agent={dialog.agent}
-          onClose={() => setDialog({ kind: 'none' })}
-          onAssigned={(group) => {
-            core.notifications.toasts.addSuccess({
-              title: `Agent ${dialog.agent.id} assigned to ${group}`,
-              'data-test-subj': 'agentActionDone',
-            });
-            setDialog({ kind: 'none' });
-            reload();
-          }}
-        />
-      )}
+      <AgentsDialogs
+        host={host}
+        dialog={dialog}
+        deployName={deployName}
+        onDialogChange={setDialog}
+        onDeployClosed={() => {
+          if (deployName !== null) setParams({ deploy: undefined });
+        }}
+        onChanged={reload}
+      />
     </>
   );
 }
