@@ -10,7 +10,7 @@ export function OverviewView() {
     <Page
       title="Overview"
       testSubj="svcOverview"
-      description="Agents, manager and the API host at a glance"
+      description="Last 24 hours alerts, agents, manager and the API host at a glance"
     >
       <RequireHost>{(host) => <OverviewPanels key={host.id} host={host} />}</RequireHost>
     </Page>

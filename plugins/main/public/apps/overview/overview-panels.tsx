@@ -30,6 +30,7 @@ import {
   type AgentStatus,
 } from '../../services/managed-api-types';
 import type { SvcError } from '../../services/svc-error';
+import { LastAlertsPanel } from './last-alerts-panel';
 
 const RECENT_AGENTS = 5;
 
@@ -307,6 +308,8 @@ export function OverviewPanels({ host }: { host: ApiHost }) {
   return (
     <>
       <OverviewErrors results={[summary, recentAgents, manager, apiInfo]} />
+      <LastAlertsPanel host={host} />
+      <EuiSpacer size="m" />
       <EuiFlexGrid columns={3} gutterSize="m">
         <EuiFlexItem style={{ gridColumn: 'span 2' }}>
           <OverviewPanel title="Agents" testSubj="overviewAgents">

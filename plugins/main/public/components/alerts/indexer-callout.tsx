@@ -8,7 +8,7 @@ import type { IndexerStatus } from '../../../common/alerts/api';
 import { toSvcError } from '../../services/svc-error';
 
 /** The error code the alerts routes give when no indexer is configured (and demo mode is off). */
-export const INDEXER_NOT_CONFIGURED = 'indexer_not_configured';
+const INDEXER_NOT_CONFIGURED = 'indexer_not_configured';
 
 export type IndexerProblem =
   | { kind: 'not_configured' }
