@@ -95,6 +95,8 @@ export async function startIndexer(options: IndexerStandInOptions = {}): Promise
   const allowed = credentials(options.users ?? [{ username: 'admin', password: 'admin' }]);
   const faults: IndexerFaults = {};
   const stats: IndexerStats = { requests: 0, byEndpoint: {} };
+  // Ends the latency waits of requests still pending when the stand-in stops.
+  const stopping = new AbortController();
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     if (faults.down) {
@@ -110,7 +112,7 @@ export async function startIndexer(options: IndexerStandInOptions = {}): Promise
     stats.byEndpoint[name] = (stats.byEndpoint[name] ?? 0) + 1;
     try {
       const body = await readBody(request);
-      if (faults.latencyMs) await delay(faults.latencyMs);
+      if (faults.latencyMs) await delay(faults.latencyMs, undefined, { signal: stopping.signal });
       if (faults.down) {
         request.socket.destroy();
         return;
@@ -131,7 +133,8 @@ export async function startIndexer(options: IndexerStandInOptions = {}): Promise
       );
       send(response, reply, head);
     } catch (error) {
-      send(response, errorReply(error), head);
+      if (stopping.signal.aborted) response.destroy();
+      else send(response, errorReply(error), head);
     }
   };
 
@@ -162,6 +165,7 @@ export async function startIndexer(options: IndexerStandInOptions = {}): Promise
     index: (index, source, id) => void store.put(index, source, id),
     stop: () =>
       new Promise<void>((resolve, reject) => {
+        stopping.abort();
         server.close((error) => (error ? reject(error) : resolve()));
         for (const socket of sockets) socket.destroy();
       }),
