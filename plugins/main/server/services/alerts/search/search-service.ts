@@ -88,6 +88,26 @@ function toHit(hit: { _id: string; _index: string; _source?: Record<string, unkn
   return { _id: hit._id, _index: hit._index, _source: hit._source ?? {} };
 }
 
+/** The body of a page search (without `from`, `pit` or `search_after`, which paging adds). */
+export function pageBody(
+  prepared: Pick<PreparedSelection, 'query'>,
+  page: {
+    size: number;
+    sort: Array<Record<string, unknown>>;
+    source?: string[];
+    charts?: Pick<ChartsPlan, 'aggregations'>;
+  },
+): SearchBody {
+  return {
+    size: page.size,
+    query: prepared.query,
+    sort: page.sort,
+    track_total_hits: true,
+    aggs: { ...sampleDataAggregation, ...page.charts?.aggregations },
+    ...(page.source && { _source: page.source }),
+  };
+}
+
 export class AlertsSearchService {
   private readonly fieldCatalogue: AlertFieldCatalogue = knownAlertFields();
   private readonly indexer: AlertsIndexer;
@@ -171,14 +191,7 @@ export class AlertsSearchService {
       );
     const prepared = await this.prepare(caller, request);
     const charts = this.charts(request.charts, prepared);
-    const body: SearchBody = {
-      size,
-      query: prepared.query,
-      sort,
-      track_total_hits: true,
-      aggs: { ...sampleDataAggregation, ...charts?.aggregations },
-      ...(source && { _source: source }),
-    };
+    const body = pageBody(prepared, { size, sort, source, charts });
     const answer = await this.inFlight.run(caller.username, () =>
       cursor
         ? this.pageInPit(body, cursor, caller.signal)
