@@ -8,20 +8,14 @@ import {
   type AlertsAggregateRequest,
   type AlertsAggregateResponse,
   type AlertsCsvRequest,
+  type AlertsField,
+  type AlertsFieldsResponse,
   type AlertsSearchRequest,
   type AlertsSearchResponse,
   type IndexerStatus,
 } from '../../common/alerts/api';
 import type { CsvExporter, CsvExportResult, CsvProgress } from './csv-export';
 import { isAbortError, SvcError, toSvcError, type SvcErrorFields } from './svc-error';
-
-/** A field of the alerts, as the search bar completes it and the table offers it as a column. */
-export interface AlertsField {
-  name: string;
-  /** `string`, `number`, `date`, `boolean`, `ip`… when the server says. */
-  type?: string;
-  aggregatable?: boolean;
-}
 
 /**
  * An alerts route's failure, with the route's snake_case `code` (`attributes.code` of its error
@@ -67,28 +61,6 @@ async function call<T>(run: () => Promise<T>, action: string): Promise<T> {
   }
 }
 
-/** `GET /api/alerts/fields` answers `{fields: [...]}`; a bare list or names alone are read too. */
-function readFields(answer: unknown): AlertsField[] {
-  const list = Array.isArray(answer)
-    ? answer
-    : ((answer as { fields?: unknown } | null)?.fields ?? []);
-  if (!Array.isArray(list)) return [];
-  const fields = list.flatMap((entry: unknown): AlertsField[] => {
-    if (typeof entry === 'string') return [{ name: entry }];
-    if (typeof entry !== 'object' || entry === null) return [];
-    const { name, type, aggregatable } = entry as Record<string, unknown>;
-    if (typeof name !== 'string') return [];
-    return [
-      {
-        name,
-        ...(typeof type === 'string' ? { type } : {}),
-        ...(typeof aggregatable === 'boolean' ? { aggregatable } : {}),
-      },
-    ];
-  });
-  return fields.sort((a, b) => a.name.localeCompare(b.name));
-}
-
 export class AlertsClient {
   constructor(
     private readonly http: HttpStart,
@@ -125,10 +97,10 @@ export class AlertsClient {
   /** The fields the alerts have, sorted by name. */
   async fields(signal?: AbortSignal): Promise<AlertsField[]> {
     const answer = await call(
-      () => this.http.get<unknown>(ALERTS_ROUTES.fields, { signal }),
+      () => this.http.get<AlertsFieldsResponse>(ALERTS_ROUTES.fields, { signal }),
       'reading the alerts fields',
     );
-    return readFields(answer);
+    return [...answer.fields].sort((a, b) => a.name.localeCompare(b.name));
   }
 
   /** The indexer's state (configured, reachable, its hosts and why it cannot be read). */

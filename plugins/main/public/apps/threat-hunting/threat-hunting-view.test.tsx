@@ -99,12 +99,18 @@ function setup(url = '/?host=prod', options: Options = {}) {
     'POST /utils/logs/ui': () => ({}),
     'GET /api/alerts/fields': () => ({
       fields: [
-        { name: 'agent.name', type: 'string' },
-        { name: 'rule.groups', type: 'string' },
-        { name: 'rule.level', type: 'number' },
-        { name: 'syscheck.path', type: 'string' },
-        { name: 'timestamp', type: 'date' },
-      ],
+        ['agent.name', 'string', 'keyword'],
+        ['rule.groups', 'string', 'keyword'],
+        ['rule.level', 'number', 'long'],
+        ['syscheck.path', 'string', 'keyword'],
+        ['timestamp', 'date', 'date'],
+      ].map(([name, type, esType]) => ({
+        name,
+        type,
+        esType,
+        searchable: true,
+        aggregatable: true,
+      })),
     }),
     'GET /api/alerts/status': () => ({
       configured: true,

@@ -16,8 +16,7 @@ import {
   type EuiComboBoxOptionOption,
 } from '@elastic/eui';
 import { useState, type FormEvent } from 'react';
-import type { AlertsFilter } from '../../../common/alerts/api';
-import type { AlertsField } from '../../services/alerts-client';
+import type { AlertsField, AlertsFilter } from '../../../common/alerts/api';
 
 type Operator =
   'is' | 'is_not' | 'is_one_of' | 'is_not_one_of' | 'exists' | 'not_exists' | 'between';

@@ -12,8 +12,7 @@ import {
   EuiPopover,
 } from '@elastic/eui';
 import { useState } from 'react';
-import type { AlertsFilter } from '../../../common/alerts/api';
-import type { AlertsField } from '../../services/alerts-client';
+import type { AlertsField, AlertsFilter } from '../../../common/alerts/api';
 import { addFilter, describeFilter, removeFilter, updateFilter } from './alert-filters';
 import { FilterEditor } from './filter-editor';
 
