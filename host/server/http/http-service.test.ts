@@ -5,14 +5,10 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { deferred } from '../../../test/support/waiting';
 import { schema } from '../../schema';
+import { createRecordingLogger } from '../logging/test-recording-logger';
 import { CORE_OWNER } from './context-container';
 import { HttpService } from './http-service';
-import {
-  createRecordingLogger,
-  startTestHttpServer,
-  TEST_USERS,
-  type TestHttpServer,
-} from './test-utils';
+import { startTestHttpServer, TEST_USERS, type TestHttpServer } from './test-utils';
 
 const ALICE = { authorization: 'user alice' };
 const XSRF = { 'osd-xsrf': 'test' };

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { schema } from '../../schema';
 import { HttpService } from './http-service';
-import { createRecordingLogger, startTestHttpServer, type TestHttpServer } from './test-utils';
+import { createRecordingLogger } from '../logging/test-recording-logger';
+import { startTestHttpServer, type TestHttpServer } from './test-utils';
 
 const PLUGIN = Symbol('plugin');
 const ADMIN = { authorization: 'user alice', 'osd-xsrf': 'test' };

@@ -1,37 +1,9 @@
-/** Helpers for the HTTP service's own tests: a recording logger and a started service on an ephemeral port. */
-import type { AuthenticatedUser, Logger, LogMeta, SavedObjectsServiceStart } from '../types';
+/** Helpers for the HTTP service's own tests: a started service on an ephemeral port that records its logs. */
+import { createRecordingLogger } from '../logging/test-recording-logger';
+import type { AuthenticatedUser, SavedObjectsServiceStart } from '../types';
 import { createCoreContextFactory } from './core-context';
 import { authenticatedUserOf } from './osd-request';
 import { HttpService, type HttpServiceConfig, type InternalHttpServiceSetup } from './http-service';
-
-export interface LogRecord {
-  level: string;
-  message: string;
-  error?: Error;
-  meta?: LogMeta;
-}
-
-export function createRecordingLogger(
-  records: LogRecord[] = [],
-): Logger & { records: LogRecord[] } {
-  const write = (level: string) => (messageOrError: string | Error, meta?: LogMeta) =>
-    records.push(
-      typeof messageOrError === 'string'
-        ? { level, message: messageOrError, meta }
-        : { level, message: messageOrError.message, error: messageOrError, meta },
-    );
-  const logger = {
-    records,
-    trace: write('trace'),
-    debug: write('debug'),
-    info: write('info'),
-    warn: write('warn'),
-    error: write('error'),
-    fatal: write('fatal'),
-    get: () => logger,
-  };
-  return logger;
-}
 
 /** Users accepted by the test auth step: header `authorization: user <name>`. */
 export const TEST_USERS: Record<string, AuthenticatedUser> = {

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { HttpService } from '../http';
-import { createRecordingLogger } from '../http/test-utils';
+import { createRecordingLogger } from '../logging/test-recording-logger';
 import type { CoreStart, LoggerFactory } from '../types';
 import { PluginsService, type PluginsServiceOptions } from './plugins-service';
 import type { InternalCoreSetup } from './plugin-context';

@@ -1,4 +1,4 @@
-import { createRecordingLogger } from '../http/test-utils';
+import { createRecordingLogger } from '../logging/test-recording-logger';
 import { StartupNotices } from './startup-notices';
 
 describe('StartupNotices', () => {

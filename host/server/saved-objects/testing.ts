@@ -6,43 +6,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { LogMeta, Logger, SavedObjectsServiceSetup, SavedObjectsServiceStart } from '../types';
+import { createRecordingLogger } from '../logging/test-recording-logger';
+import type { SavedObjectsServiceSetup, SavedObjectsServiceStart } from '../types';
 import { createSavedObjectsService, type SavedObjectsService } from './service';
 
 export { InProcessCoordination } from './coordination';
-
-export interface LogRecord {
-  level: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
-  context: string;
-  message: string;
-  meta?: LogMeta;
-}
-
-export function createRecordingLogger(
-  records: LogRecord[] = [],
-  context = 'test',
-): Logger & { records: LogRecord[] } {
-  const log =
-    (level: LogRecord['level']) =>
-    (message: string | Error, meta?: LogMeta): void => {
-      records.push({
-        level,
-        context,
-        message: message instanceof Error ? message.message : message,
-        meta,
-      });
-    };
-  return {
-    records,
-    trace: log('trace'),
-    debug: log('debug'),
-    info: log('info'),
-    warn: log('warn'),
-    error: log('error'),
-    fatal: log('fatal'),
-    get: (...parts) => createRecordingLogger(records, [context, ...parts].join('.')),
-  };
-}
+export { createRecordingLogger, type LogRecord } from '../logging/test-recording-logger';
 
 export interface TestSavedObjects {
   dataDir: string;

@@ -1,6 +1,6 @@
 import { InProcessCoordination } from '../../../../../host/server/saved-objects/testing';
 import type { CoordinationServiceStart } from '../../../../../host/server/types';
-import { createRecordingLogger } from '../../test-support/recording-logger';
+import { createRecordingLogger } from '../../../../../host/server/logging/test-recording-logger';
 import type { RefreshSummary } from '../available-updates/available-updates-service';
 import { JobRunner, type BackgroundJob } from '../../../../main/server/services/jobs/job-runner';
 import type { SvcServerStart } from '../../../../main/server/types';
