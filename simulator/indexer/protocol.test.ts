@@ -309,21 +309,20 @@ describe('the official OpenSearch client', () => {
       expect(info.body.version.distribution).toBe('opensearch');
       const health = await client.cluster.health();
       expect(health.body.status).toBe('green');
-      const search = await client.search({
-        index: 'wazuh-alerts-*',
-        body: {
-          size: 2,
-          sort: [{ timestamp: { order: 'desc' } }],
-          query: { term: { 'agent.name': 'web-01' } },
-          aggs: { levels: { terms: { field: 'rule.level', size: 3 } } },
-        },
-      });
+      // A variable, not a literal: the client's types make terms' field/script an exclusive union.
+      const body = {
+        size: 2,
+        sort: [{ timestamp: { order: 'desc' as const } }],
+        query: { term: { 'agent.name': 'web-01' } },
+        aggs: { levels: { terms: { field: 'rule.level', size: 3 } } },
+      };
+      const search = await client.search({ index: 'wazuh-alerts-*', body });
       expect(search.body.hits.total).toEqual({
         value: alerts(50, NOW).filter((doc) => doc.source.agent.name === 'web-01').length,
         relation: 'eq',
       });
       expect(search.body.hits.hits).toHaveLength(2);
-      const pit = await client.createPit({ index: 'wazuh-alerts-*', keep_alive: '1m' });
+      const pit = await client.createPit({ index: ['wazuh-alerts-*'], keep_alive: '1m' });
       const page = await client.search({
         body: {
           size: 5,
