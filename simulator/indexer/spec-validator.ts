@@ -17,7 +17,9 @@ const compiled = new Map<string, ValidateFunction>();
 function instance(): Ajv2020 {
   if (ajv) return ajv;
   // strict: false because the specification uses OpenAPI's own keywords (x-*, discriminator) beside JSON Schema's.
-  ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  // allErrors stays off: an aggregation answer is an anyOf of some sixty types, nested per bucket, and
+  // checking every branch at every level takes minutes where stopping at the first match takes milliseconds.
+  ajv = new Ajv2020({ strict: false, validateFormats: false });
   const documents = new Map<string, Schema>();
   for (const folder of ['schemas', 'namespaces']) {
     for (const file of readdirSync(join(SPEC_DIR, folder)).filter((name) =>
@@ -181,21 +183,28 @@ export function validateRequestBody(operation: string, body: unknown): string[] 
 }
 
 /**
- * Errors of an answer against the operation's declared answer for its status (`search@200`,
- * `create_pit@200`...), or against the specification's error body for any error status.
+ * Errors of an answer against the answer the operation declares for its status (`search@200`,
+ * `get@404`...); an error status the operation does not declare is checked against the
+ * specification's error body.
  */
 export function validateAnswer(operation: string, status: number, body: unknown): string[] {
-  if (status >= 400)
+  const declared = `namespaces/operations.yaml#/components/responses/${escapePointer(`${operation}@${status}`)}/content/application~1json/schema`;
+  if (status >= 400 && !declares(declared))
     return validateSchema('schemas/_common.yaml#/components/schemas/ErrorResponseBase', body);
-  return validateSchema(
-    `namespaces/operations.yaml#/components/responses/${escapePointer(`${operation}@${status}`)}/content/application~1json/schema`,
-    body,
-  );
+  return validateSchema(declared, body);
 }
 
 /** Errors of a `_search` body against the specification (empty when it conforms). */
 export function validateSearchRequest(body: unknown): string[] {
   return validateRequestBody('search', body);
+}
+
+function declares(ref: string): boolean {
+  try {
+    return instance().getSchema(`${BASE}${ref}`) !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 function escapePointer(segment: string): string {
