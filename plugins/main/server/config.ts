@@ -96,6 +96,17 @@ export const configSchema = schema.object({
     /** Entries one dashboard user may send per minute. */
     per_user_per_minute: schema.number({ min: 1, defaultValue: 120 }),
   }),
+  /** PDF reports of module dashboards, made on the server (services/reports). */
+  reports: schema.object({
+    /** Reports each user keeps; past it the oldest are deleted. */
+    kept_per_user: schema.number({ min: 1, max: 10_000, defaultValue: 50 }),
+    /** Largest report file in bytes; a report growing past it fails. */
+    max_size_bytes: schema.number({ min: 100_000, max: 1_073_741_824, defaultValue: 20_971_520 }),
+    /** How long one report may take to make (ms) before it is stopped. */
+    generation_timeout_ms: schema.number({ min: 1_000, max: 3_600_000, defaultValue: 60_000 }),
+    /** Reports made at once across all users; past it: 429 with Retry-After. */
+    max_concurrent_generations: schema.number({ min: 1, max: 64, defaultValue: 2 }),
+  }),
   notifications: schema.object({
     /** API host status changes are also POSTed as JSON here (http or https); unset: log only. */
     webhook_url: schema.maybe(schema.uri({ scheme: ['http', 'https'] })),
