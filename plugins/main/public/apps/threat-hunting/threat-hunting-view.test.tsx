@@ -41,22 +41,27 @@ const AGGREGATE: AlertsAggregateResponse = {
   total: { value: 12_345, relation: 'eq' },
   includesSampleData: false,
   charts: {
-    kpis: {
+    'th-total': { type: 'count', count: 12_345 },
+    'th-level-12': {
       type: 'filters',
-      buckets: [
-        { key: 'level12', label: 'level12', count: 321 },
-        { key: 'authFailure', label: 'authFailure', count: 45 },
-        { key: 'authSuccess', label: 'authSuccess', count: 67 },
-      ],
+      buckets: [{ key: 'th-level-12', label: 'th-level-12', count: 321 }],
     },
-    histogram: {
+    'th-auth-failure': {
+      type: 'filters',
+      buckets: [{ key: 'th-auth-failure', label: 'th-auth-failure', count: 45 }],
+    },
+    'th-auth-success': {
+      type: 'filters',
+      buckets: [{ key: 'th-auth-success', label: 'th-auth-success', count: 67 }],
+    },
+    'events-histogram': {
       type: 'date_histogram',
       buckets: [
         { key: Date.UTC(2026, 10, 26, 10), label: '2026-11-26T10:00:00.000Z', count: 5000 },
         { key: Date.UTC(2026, 10, 26, 11), label: '2026-11-26T11:00:00.000Z', count: 7345 },
       ],
     },
-    levels: {
+    'th-levels-over-time': {
       type: 'date_histogram',
       buckets: [
         {
@@ -70,18 +75,18 @@ const AGGREGATE: AlertsAggregateResponse = {
         },
       ],
     },
-    mitre: {
+    'th-techniques': {
       type: 'terms',
       buckets: [{ key: 'Brute Force', label: 'Brute Force', count: 9 }],
     },
-    agents: {
+    'th-agents': {
       type: 'terms',
       buckets: [
         { key: 'web-01', label: 'web-01', count: 8000 },
         { key: 'db-01', label: 'db-01', count: 4345 },
       ],
     },
-    agentsOverTime: { type: 'date_histogram', buckets: [] },
+    'th-agents-over-time': { type: 'date_histogram', buckets: [] },
   },
 };
 
@@ -177,11 +182,27 @@ describe('Threat Hunting', () => {
     const aggregate = alertsCalls().find((call) => call.path === '/api/alerts/aggregate')!;
     expect(
       (aggregate.body as { charts: Array<{ id: string }> }).charts.map((chart) => chart.id),
-    ).toEqual(['kpis', 'histogram', 'levels', 'mitre', 'agents', 'agentsOverTime']);
-    expect(screen.getByTestId('alertsKpi-total')).toHaveTextContent('12,345');
-    expect(screen.getByTestId('alertsKpi-level12')).toHaveTextContent('321');
-    expect(screen.getByTestId('alertsKpi-authFailure')).toHaveTextContent('45');
-    expect(screen.getByTestId('alertsKpi-authSuccess')).toHaveTextContent('67');
+    ).toEqual([
+      'events-histogram',
+      'th-total',
+      'th-level-12',
+      'th-auth-failure',
+      'th-auth-success',
+      'th-levels-over-time',
+      'th-techniques',
+      'th-agents',
+      'th-agents-over-time',
+    ]);
+    expect(screen.getByTestId('alertsKpi-th-total')).toHaveTextContent('12,345Total');
+    expect(screen.getByTestId('alertsKpi-th-level-12')).toHaveTextContent(
+      '321Level 12 or above alerts',
+    );
+    expect(screen.getByTestId('alertsKpi-th-auth-failure')).toHaveTextContent(
+      '45Authentication failure',
+    );
+    expect(screen.getByTestId('alertsKpi-th-auth-success')).toHaveTextContent(
+      '67Authentication success',
+    );
     const table = screen.getByTestId('alertsEventsTable');
     for (const column of ['timestamp', 'agent.name', 'rule.description', 'rule.level', 'rule.id'])
       expect(within(table).getAllByTitle(column).length).toBeGreaterThan(0);
@@ -297,6 +318,28 @@ describe('Threat Hunting', () => {
     );
     await user.click(within(flyout).getByTestId('alertDocumentJsonTab'));
     expect(within(flyout).getByTestId('alertDocumentJson')).toHaveTextContent('"_id": "alert-0"');
+  });
+
+  it('filters from a chart: a slice, a series, and narrows the range to a histogram bar', async () => {
+    const { user, params } = setup();
+    await firstRows();
+    await user.click(screen.getByTestId('alertsPanel-th-agentsLegend-db-01'));
+    await waitFor(() =>
+      expect(JSON.parse(params().get('filters')!)).toEqual([
+        { field: 'agent.name', type: 'is', value: 'db-01' },
+      ]),
+    );
+    await user.click(screen.getByTestId('alertsPanel-th-levels-over-timeLegend-12'));
+    await waitFor(() =>
+      expect(JSON.parse(params().get('filters')!)).toContainEqual({
+        field: 'rule.level',
+        type: 'is',
+        value: 12,
+      }),
+    );
+    fireEvent.click(screen.getAllByTestId('alertsHistogramBar')[0]);
+    await waitFor(() => expect(params().get('from')).toBe('2026-11-26T10:00:00.000Z'));
+    expect(params().get('to')).toBe('2026-11-26T11:00:00.000Z');
   });
 
   it('pages by number inside the first 10,000 hits and by cursor past them, back included', async () => {

@@ -1,18 +1,10 @@
 /**
  * Threat Hunting: every alert of the selected host's manager in a time range, searched and filtered
  * (all in the URL), with KPIs, the events histogram, four charts, the events table and CSV export.
- * The first view asks the indexer for one page and one aggregate (and the fields, for the columns).
+ * The first view costs the indexer two requests: one page and one aggregate of every chart.
  */
-import {
-  EuiFlexGrid,
-  EuiFlexGroup,
-  EuiFlexItem,
-  EuiLink,
-  EuiPanel,
-  EuiSpacer,
-  EuiTitle,
-} from '@elastic/eui';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { EuiFlexGroup, EuiFlexItem, EuiLink, EuiPanel, EuiSpacer } from '@elastic/eui';
+import { useCallback, useMemo, useState } from 'react';
 import type {
   AlertHit,
   AlertsBucket,
@@ -24,6 +16,7 @@ import type { ApiHost } from '../../../common/api-hosts';
 import { AgentLink } from '../../components/agent-link';
 import { fieldValue } from '../../components/alerts/alert-fields';
 import { addFilter, existsFilter, valueFilter } from '../../components/alerts/alert-filters';
+import { chartBuckets, DashboardPanels } from '../../components/alerts/dashboard-panels';
 import { AlertsCsvButton } from '../../components/alerts/alerts-csv-button';
 import { AlertsSearchBar } from '../../components/alerts/alerts-search-bar';
 import { AlertsTimePicker } from '../../components/alerts/alerts-time-picker';
@@ -47,8 +40,7 @@ import {
   SampleDataNotice,
 } from '../../components/alerts/indexer-callout';
 import { KpiRow } from '../../components/alerts/kpi-row';
-import { TimeBarsChart, type SeriesTotal } from '../../components/alerts/time-bars-chart';
-import { TopValuesChart } from '../../components/alerts/top-values-chart';
+import { TimeBarsChart } from '../../components/alerts/time-bars-chart';
 import { useAlertsClient } from '../../components/alerts/use-alerts-client';
 import { useTableLayout } from '../../components/alerts/use-table-layout';
 import { useAppUrlState } from '../../components/app-url-state';
@@ -58,28 +50,16 @@ import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';
 import { AlertsRouteError } from '../../services/alerts-client';
 import {
-  CHART_FIELDS,
-  chartBuckets,
   DASHBOARD_CHARTS,
+  DASHBOARD_PANELS,
   dashboardKpis,
   DEFAULT_COLUMNS,
+  HISTOGRAM_CHART,
 } from './dashboard';
 
 const RULES_APP_ID = 'svc-rules';
 const LAYOUT_STORAGE_KEY = 'svc:threat-hunting:table';
 const SHOWN_IN_PLACE = { shownInPlace: true };
-
-function ChartPanel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <EuiPanel hasBorder paddingSize="m">
-      <EuiTitle size="xxs">
-        <h3>{title}</h3>
-      </EuiTitle>
-      <EuiSpacer size="s" />
-      {children}
-    </EuiPanel>
-  );
-}
 
 /** The time a histogram bar covers: from its key to the next bar's (or one step on for the last). */
 function bucketRange(buckets: AlertsBucket[], bucket: AlertsBucket): { from: string; to: string } {
@@ -202,10 +182,8 @@ export function ThreatHunting({ host }: { host: ApiHost }) {
       ),
     [setParams, view.filters],
   );
-  const onSeries = (chart: string) => (series: SeriesTotal) =>
-    onFilter(CHART_FIELDS[chart], series.key, false);
-  const onSlice = (chart: string) => (bucket: AlertsBucket) =>
-    onFilter(CHART_FIELDS[chart], bucket.key, false);
+  const addFilters = (added: AlertsFilter[]) =>
+    setFilters(added.reduce((filters, filter) => addFilter(filters, filter), view.filters));
   const onSortChange = useCallback(
     (next: AlertsSort[]) => setParams({ sort: writeSort(next) }, { push: true }),
     [setParams],
@@ -239,7 +217,7 @@ export function ThreatHunting({ host }: { host: ApiHost }) {
   );
 
   const charts = counted.data;
-  const histogram = chartBuckets(charts, 'histogram');
+  const histogram = chartBuckets(charts, HISTOGRAM_CHART.id);
   const total = searched.data?.answer.total ?? charts?.total;
   const includesSampleData = !!(
     searched.data?.answer.includesSampleData || charts?.includesSampleData
@@ -313,44 +291,7 @@ export function ThreatHunting({ host }: { host: ApiHost }) {
         />
       </EuiPanel>
       <EuiSpacer size="m" />
-      <EuiFlexGrid columns={2} gutterSize="m">
-        <ChartPanel title="Alert level evolution">
-          <TimeBarsChart
-            id="alertsLevels"
-            title="Alert level evolution (top 10 levels)"
-            buckets={chartBuckets(charts, 'levels')}
-            colors={palette.series}
-            onSeriesClick={(series) => onFilter('rule.level', Number(series.key), false)}
-          />
-        </ChartPanel>
-        <ChartPanel title="Top 10 MITRE ATT&CK techniques">
-          <TopValuesChart
-            id="alertsMitre"
-            title="Top 10 MITRE ATT&CK techniques"
-            buckets={chartBuckets(charts, 'mitre')}
-            colors={palette.series}
-            onValueClick={onSlice('mitre')}
-          />
-        </ChartPanel>
-        <ChartPanel title="Top 5 agents">
-          <TopValuesChart
-            id="alertsAgents"
-            title="Top 5 agents"
-            buckets={chartBuckets(charts, 'agents')}
-            colors={palette.series}
-            onValueClick={onSlice('agents')}
-          />
-        </ChartPanel>
-        <ChartPanel title="Alerts evolution - top 5 agents">
-          <TimeBarsChart
-            id="alertsAgentsOverTime"
-            title="Alerts evolution of the top 5 agents"
-            buckets={chartBuckets(charts, 'agentsOverTime')}
-            colors={palette.series}
-            onSeriesClick={onSeries('agentsOverTime')}
-          />
-        </ChartPanel>
-      </EuiFlexGrid>
+      <DashboardPanels panels={DASHBOARD_PANELS} answer={charts} onFilters={addFilters} />
       <EuiSpacer size="m" />
       <EventsTable
         hits={searched.data?.answer.hits ?? []}

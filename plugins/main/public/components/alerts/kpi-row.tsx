@@ -5,7 +5,7 @@ export interface Kpi {
   id: string;
   label: string;
   value?: number;
-  color?: 'default' | 'subdued' | 'primary' | 'success' | 'danger' | 'accent';
+  color?: 'default' | 'subdued' | 'primary' | 'success' | 'warning' | 'danger' | 'accent';
 }
 
 export function KpiRow({ kpis, isLoading }: { kpis: Kpi[]; isLoading?: boolean }) {

@@ -13,6 +13,8 @@ const BAR_GAP = 0.15;
 
 export interface SeriesTotal {
   key: string;
+  /** The split value as the answer gave it (a number for `rule.level`), for filters. */
+  value: string | number;
   label: string;
   count: number;
 }
@@ -23,7 +25,7 @@ export function seriesOf(buckets: AlertsBucket[]): SeriesTotal[] {
   for (const bucket of buckets)
     for (const part of bucket.split ?? []) {
       const key = String(part.key);
-      const total = totals.get(key) ?? { key, label: part.label, count: 0 };
+      const total = totals.get(key) ?? { key, value: part.key, label: part.label, count: 0 };
       total.count += part.count;
       totals.set(key, total);
     }
