@@ -3,14 +3,18 @@
  * switch on, the HTTP status the routes answer with (502 or 504, 503 when no indexer is
  * configured), and the indexer's own reason with every credential taken out.
  */
-import {
+import { errors } from '@opensearch-project/opensearch';
+
+// From the package's main entry: its `lib/errors` subpath does not resolve in the built server
+// (the package's exports map adds no `.js`).
+const {
   ConnectionError,
   DeserializationError,
   NoLivingConnectionsError,
   RequestAbortedError,
   ResponseError,
   TimeoutError,
-} from '@opensearch-project/opensearch/lib/errors';
+} = errors;
 
 export type IndexerErrorCode =
   | 'indexer_not_configured'
@@ -113,7 +117,10 @@ function retryAfter(headers: Record<string, unknown> | undefined): number {
   return Number.isFinite(value) && value > 0 ? Math.ceil(value) : 1;
 }
 
-function fromResponse(error: ResponseError, secrets: readonly string[]): IndexerError {
+function fromResponse(
+  error: InstanceType<typeof ResponseError>,
+  secrets: readonly string[],
+): IndexerError {
   const status = error.statusCode;
   const { type, reason: rawReason } = readBody(error.body);
   const reason = rawReason === undefined ? undefined : scrubCredentials(rawReason, secrets);
