@@ -6,6 +6,7 @@
 import type { Readable } from 'node:stream';
 import type { Client } from '@opensearch-project/opensearch';
 import type { Type } from '../schema';
+import { savedObjectsErrors } from './saved-objects/errors';
 
 // ---------------------------------------------------------------- logging
 
@@ -519,6 +520,13 @@ export interface SavedObjectsErrorHelpers {
   createConflictError(type: string, id: string): SavedObjectsClientError;
   createBadRequestError(reason: string): SavedObjectsClientError;
 }
+
+/**
+ * Recognises and creates saved-object errors without a client, as OpenSearch Dashboards'
+ * `SavedObjectsErrorHelpers` (the internal repository has no `errors`): code tests what an error is,
+ * never its HTTP status.
+ */
+export const SavedObjectsErrorHelpers: SavedObjectsErrorHelpers = savedObjectsErrors;
 
 export interface SavedObjectsServiceSetup {
   registerType(type: SavedObjectsType): void;

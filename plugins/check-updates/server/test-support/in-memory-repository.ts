@@ -1,16 +1,9 @@
-import type {
-  SavedObject,
-  SavedObjectsClientError,
-  SavedObjectsCreateOptions,
+import {
+  SavedObjectsErrorHelpers,
+  type SavedObject,
+  type SavedObjectsCreateOptions,
 } from '../../../../host/server/types';
 import type { RecordRepository } from '../saved-objects/repository';
-
-function boom(statusCode: number, error: string, message: string): SavedObjectsClientError {
-  return Object.assign(new Error(message), {
-    isBoom: true as const,
-    output: { statusCode, payload: { statusCode, error, message }, headers: {} },
-  });
-}
 
 interface Stored {
   attributes: unknown;
@@ -29,7 +22,7 @@ export class InMemoryRepository implements RecordRepository {
   async get<T = unknown>(type: string, id: string): Promise<SavedObject<T>> {
     await new Promise((resolve) => setImmediate(resolve));
     const stored = this.objects.get(`${type}/${id}`);
-    if (!stored) throw boom(404, 'Not Found', `Saved object [${type}/${id}] not found`);
+    if (!stored) throw SavedObjectsErrorHelpers.createGenericNotFoundError(type, id);
     return {
       id,
       type,
@@ -52,7 +45,7 @@ export class InMemoryRepository implements RecordRepository {
       existing &&
       (!options.overwrite ||
         (options.version !== undefined && options.version !== String(existing.seq)));
-    if (conflict) throw boom(409, 'Conflict', `Saved object [${key}] conflict`);
+    if (conflict) throw SavedObjectsErrorHelpers.createConflictError(type, id);
     const seq = ++this.seq;
     this.objects.set(key, { attributes: structuredClone(attributes), seq });
     return { id, type, attributes, references: [], version: String(seq) };

@@ -5,7 +5,11 @@
  * a stale version is a conflict.
  */
 import { LRUCache } from 'lru-cache';
-import type { ISavedObjectsRepository, SavedObject } from '../../../../../host/server/types';
+import {
+  SavedObjectsErrorHelpers,
+  type ISavedObjectsRepository,
+  type SavedObject,
+} from '../../../../../host/server/types';
 import {
   API_HOST_SAVED_OBJECT_TYPE,
   type ApiHost,
@@ -23,7 +27,6 @@ import { StoredCredentialsError } from '../managed-api/errors';
 import type { ApiHostResolver, ResolvedApiHost } from '../managed-api/managed-api-service';
 import { DEFAULT_CA_FILE_MAX_BYTES, readCaFile } from './ca-file';
 import { ApiHostConflictError, ApiHostInputError, ApiHostMissingError } from './errors';
-import { savedObjectStatus } from '../saved-object-status';
 import { SecretDecryptionError, type SecretCipher } from '../secrets/secret-cipher';
 
 /** What is stored for a host (the saved object's id is the host id). */
@@ -130,7 +133,7 @@ export class ApiHostStore implements ApiHostResolver {
     try {
       return await this.repository.get<ApiHostAttributes>(API_HOST_SAVED_OBJECT_TYPE, id);
     } catch (error) {
-      if (savedObjectStatus(error) === 404) return undefined;
+      if (SavedObjectsErrorHelpers.isNotFoundError(error)) return undefined;
       throw error;
     }
   }
@@ -198,7 +201,7 @@ export class ApiHostStore implements ApiHostResolver {
       this.emit({ kind: 'created', id: input.id });
       return this.toHost(created);
     } catch (error) {
-      if (savedObjectStatus(error) === 409)
+      if (SavedObjectsErrorHelpers.isConflictError(error))
         throw new ApiHostConflictError(`API host [${input.id}] already exists.`);
       throw error;
     }
@@ -239,9 +242,8 @@ export class ApiHostStore implements ApiHostResolver {
         this.emit({ kind: 'updated', id });
         return (await this.get(id)) as StoredApiHost;
       } catch (error) {
-        const status = savedObjectStatus(error);
-        if (status === 404) throw new ApiHostMissingError(id);
-        if (status !== 409) throw error;
+        if (SavedObjectsErrorHelpers.isNotFoundError(error)) throw new ApiHostMissingError(id);
+        if (!SavedObjectsErrorHelpers.isConflictError(error)) throw error;
         if (options.version !== undefined || attempt >= UNVERSIONED_EDIT_ATTEMPTS) {
           throw new ApiHostConflictError(
             `API host [${id}] was changed by someone else; reload it and edit again.`,
@@ -255,7 +257,7 @@ export class ApiHostStore implements ApiHostResolver {
     try {
       await this.repository.delete(API_HOST_SAVED_OBJECT_TYPE, id);
     } catch (error) {
-      if (savedObjectStatus(error) === 404) throw new ApiHostMissingError(id);
+      if (SavedObjectsErrorHelpers.isNotFoundError(error)) throw new ApiHostMissingError(id);
       throw error;
     }
     this.emit({ kind: 'deleted', id });

@@ -2,11 +2,14 @@
  * Creates or updates index-pattern saved objects. A known pattern (alerts, monitoring, statistics)
  * gets its known fields and time field unless the caller gives its own.
  */
-import type { ISavedObjectsRepository, SavedObject } from '../../../../../host/server/types';
+import {
+  SavedObjectsErrorHelpers,
+  type ISavedObjectsRepository,
+  type SavedObject,
+} from '../../../../../host/server/types';
 import type { KnownField } from '../../../common/known-fields';
 import type { KnownFieldsCatalogue } from './known-fields';
 import { INDEX_PATTERN_TYPE } from './saved-object-types';
-import { savedObjectStatus } from '../saved-object-status';
 
 export interface IndexPatternAttributes {
   title: string;
@@ -66,7 +69,7 @@ export class IndexPatternService {
     try {
       return await repository.get<IndexPatternAttributes>(INDEX_PATTERN_TYPE, id);
     } catch (error) {
-      if (savedObjectStatus(error) === 404) return undefined;
+      if (SavedObjectsErrorHelpers.isNotFoundError(error)) return undefined;
       throw error;
     }
   }
@@ -127,7 +130,7 @@ export class IndexPatternService {
       return 'created';
     } catch (error) {
       // Another instance created it at the same moment.
-      if (savedObjectStatus(error) === 409) return 'exists';
+      if (SavedObjectsErrorHelpers.isConflictError(error)) return 'exists';
       throw error;
     }
   }

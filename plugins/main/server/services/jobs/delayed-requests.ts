@@ -10,16 +10,16 @@
  * and the drop is logged. Caps per user and in total keep the store bounded.
  */
 import { randomUUID } from 'node:crypto';
-import type {
-  AuthenticatedUser,
-  ISavedObjectsRepository,
-  Logger,
-  SavedObject,
+import {
+  SavedObjectsErrorHelpers,
+  type AuthenticatedUser,
+  type ISavedObjectsRepository,
+  type Logger,
+  type SavedObject,
 } from '../../../../../host/server/types';
 import { ADMIN_ROLE, DELAYED_REQUEST_SAVED_OBJECT_TYPE } from '../../../common/constants';
 import type { ManagedApiMethodName } from '../../../common/managed-api-request';
 import type { QueuedRequestList, QueuedRequestSummary } from '../../../common/queued-requests';
-import { savedObjectStatus } from '../saved-object-status';
 import type { ManagedApiService } from '../managed-api/managed-api-service';
 import { VerbatimBody } from '../managed-api/verbatim-body';
 import type { SecretCipher } from '../secrets/secret-cipher';
@@ -143,7 +143,7 @@ export class DelayedRequestQueue {
         id,
       );
     } catch (error) {
-      if (savedObjectStatus(error) === 404) throw notFound;
+      if (SavedObjectsErrorHelpers.isNotFoundError(error)) throw notFound;
       throw error;
     }
     if (!isAdmin(user) && object.attributes.user?.username !== user?.username) throw notFound;
@@ -151,7 +151,7 @@ export class DelayedRequestQueue {
       await this.options.repository.delete(DELAYED_REQUEST_SAVED_OBJECT_TYPE, id);
     } catch (error) {
       // Sent (or cancelled) in the meantime.
-      if (savedObjectStatus(error) === 404) throw notFound;
+      if (SavedObjectsErrorHelpers.isNotFoundError(error)) throw notFound;
       throw error;
     }
     this.options.logger.info(
@@ -259,7 +259,7 @@ export class DelayedRequestQueue {
       await repository.delete(DELAYED_REQUEST_SAVED_OBJECT_TYPE, object.id);
     } catch (error) {
       // Another instance claimed it first.
-      if (savedObjectStatus(error) === 404) return false;
+      if (SavedObjectsErrorHelpers.isNotFoundError(error)) return false;
       throw error;
     }
     let request: DelayedRequest | undefined;

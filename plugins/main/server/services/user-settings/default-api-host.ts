@@ -3,11 +3,13 @@
  * when the URL and the browser name none. It is kept on the server, one record per user, so it follows
  * the user to every browser and every dashboard instance, and two users never share it.
  */
-import type { ISavedObjectsRepository } from '../../../../../host/server/types';
+import {
+  SavedObjectsErrorHelpers,
+  type ISavedObjectsRepository,
+} from '../../../../../host/server/types';
 import { USER_SETTINGS_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
 import type { ApiHostStore } from '../api-hosts/api-host-store';
 import { RequestFieldError } from '../request-field-error';
-import { savedObjectStatus } from '../saved-object-status';
 
 interface UserSettings {
   default_api_host: string;
@@ -32,7 +34,7 @@ export class DefaultApiHostService {
       );
       chosen = stored.attributes.default_api_host;
     } catch (error) {
-      if (savedObjectStatus(error) === 404) return null;
+      if (SavedObjectsErrorHelpers.isNotFoundError(error)) return null;
       throw error;
     }
     return (await this.hosts.get(chosen)) ? chosen : null;
@@ -71,7 +73,7 @@ export class DefaultApiHostService {
         this.repository
           .delete(USER_SETTINGS_SAVED_OBJECT_TYPE, username)
           .catch((error: unknown) => {
-            if (savedObjectStatus(error) !== 404) throw error;
+            if (!SavedObjectsErrorHelpers.isNotFoundError(error)) throw error;
           }),
       ),
     );
