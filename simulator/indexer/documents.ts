@@ -28,7 +28,7 @@ export interface DocsView {
   untimed: readonly Doc[];
 }
 
-export function compareDocs(a: Doc, b: Doc): number {
+function compareDocs(a: Doc, b: Doc): number {
   return a.ts - b.ts || a.seq - b.seq;
 }
 

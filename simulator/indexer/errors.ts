@@ -61,7 +61,7 @@ export function shardFailure(
   });
 }
 
-export const NODE_ID = 'Xx3bGqG8QzOkOqwBt0Wv1g';
+const NODE_ID = 'Xx3bGqG8QzOkOqwBt0Wv1g';
 export const NODE_NAME = 'wazuh-indexer-standin';
 
 export const indexNotFound = (index: string): IndexerError =>

@@ -6,9 +6,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { simpleError } from './errors';
 
 /** OpenSearch's `http.max_content_length`. */
-export const MAX_BODY_BYTES = 100 * 1024 * 1024;
+const MAX_BODY_BYTES = 100 * 1024 * 1024;
 
-export const JSON_TYPE = 'application/json; charset=UTF-8';
+const JSON_TYPE = 'application/json; charset=UTF-8';
 
 export interface Reply {
   status: number;

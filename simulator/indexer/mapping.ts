@@ -37,7 +37,7 @@ export const NUMERIC_TYPES = new Set([
 const DATE_TEXT =
   /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
-export function inferType(path: string, value: unknown): FieldType | undefined {
+function inferType(path: string, value: unknown): FieldType | undefined {
   if (typeof value === 'string') {
     if (path === 'timestamp' || path === '@timestamp' || DATE_TEXT.test(value)) return 'date';
     return 'keyword';
@@ -48,7 +48,7 @@ export function inferType(path: string, value: unknown): FieldType | undefined {
 }
 
 /** Flattens declared `properties` (`{rule: {properties: {level: {type: long}}}}`) into dotted paths. */
-export function flattenProperties(
+function flattenProperties(
   properties: unknown,
   prefix = '',
   into = new Map<string, FieldType>(),

@@ -39,7 +39,7 @@ export function parseTimeValue(text: string, setting: string): number {
 }
 
 /** OpenSearch caps a point in time's keep-alive at `point_in_time.max_keep_alive` (24h). */
-export const MAX_KEEP_ALIVE_MS = 86_400_000;
+const MAX_KEEP_ALIVE_MS = 86_400_000;
 
 export class PointsInTime {
   private readonly pits = new Map<string, PointInTime>();

@@ -37,7 +37,7 @@ export interface IndexerStandInOptions {
   maxBuckets?: number;
 }
 
-export interface IndexerStats {
+interface IndexerStats {
   requests: number;
   /** Requests per endpoint name (`search`, `msearch`, `bulk`, `count`, `create_pit`, `info`...). */
   byEndpoint: Record<string, number>;

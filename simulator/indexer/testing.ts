@@ -45,7 +45,7 @@ export function ndjson(lines: unknown[]): string {
   return `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
 }
 
-export const AGENTS = [
+const AGENTS = [
   { id: '001', name: 'web-01' },
   { id: '002', name: 'db-01' },
   { id: '003', name: 'mail-01' },

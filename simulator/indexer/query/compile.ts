@@ -17,7 +17,7 @@ export interface CompiledQuery {
   time: TimeBounds;
 }
 
-export interface TimeBounds {
+interface TimeBounds {
   low: number;
   high: number;
   /** A match needs a timestamp at all (documents without one are out). */

@@ -9,8 +9,6 @@ import type { CompileContext } from './context';
 
 export type ValueTest = (item: unknown) => boolean;
 
-export type Comparable = { kind: 'number'; value: number } | { kind: 'string'; value: string };
-
 export function isNumeric(type: FieldType | undefined): boolean {
   return type !== undefined && NUMERIC_TYPES.has(type);
 }

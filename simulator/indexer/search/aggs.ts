@@ -545,7 +545,7 @@ const CALENDAR_UNITS: Record<string, string> = {
   '1y': 'y',
 };
 
-export function parseFixedInterval(text: string): number | undefined {
+function parseFixedInterval(text: string): number | undefined {
   const match = /^(\d+)(ms|s|m|h|d)$/.exec(text);
   return match ? Number(match[1]) * FIXED_UNITS[match[2]] : undefined;
 }

@@ -18,7 +18,7 @@ import {
 import { type CompiledSort, checkSearchAfter, compileSort } from './sort';
 import { type SourceFilter, compileSourceFilter, sourceText } from './source-filter';
 
-export const MAX_RESULT_WINDOW = 10_000;
+const MAX_RESULT_WINDOW = 10_000;
 const DEFAULT_TRACK_TOTAL_HITS = 10_000;
 
 type Json = Record<string, unknown>;

@@ -12,7 +12,7 @@ import { comparable } from '../query/values';
 
 type SortValue = number | string | null;
 
-export interface SortKey {
+interface SortKey {
   field: string;
   descending: boolean;
   missingFirst: boolean;
@@ -35,7 +35,7 @@ export interface CompiledSort {
 type Json = Record<string, unknown>;
 
 /** Turns the request's `sort` (string, object or array of them, or the URL's `a:asc,b`) into keys. */
-export function parseSortSpec(
+function parseSortSpec(
   sort: unknown,
   context: CompileContext,
 ): Array<{ field: string; options: Json }> {
