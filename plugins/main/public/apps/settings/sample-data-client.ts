@@ -10,8 +10,14 @@ function categoryRoute(category: SampleDataCategory): string {
   return `${ALERTS_ROUTES.sampleData}/${encodeURIComponent(category)}`;
 }
 
-export function listSampleData(http: HttpStart, signal: AbortSignal): Promise<SampleDataStatus[]> {
-  return http.get<SampleDataStatus[]>(ALERTS_ROUTES.sampleData, { signal });
+export async function listSampleData(
+  http: HttpStart,
+  signal: AbortSignal,
+): Promise<SampleDataStatus[]> {
+  const answer = await http.get<{ categories: SampleDataStatus[] }>(ALERTS_ROUTES.sampleData, {
+    signal,
+  });
+  return answer.categories;
 }
 
 /** Sample alerts carry the manager of `apiHostId`, so that host's alert views show them. */

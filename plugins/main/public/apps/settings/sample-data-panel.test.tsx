@@ -48,7 +48,7 @@ function setup({
     'GET /hosts/apis': () => [TEST_API_HOST],
     'POST /utils/logs/ui': () => ({}),
     'GET /api/alerts/sample-data': () =>
-      listFails ?? (Object.keys(ADDED_COUNT) as SampleDataCategory[]).map(statusOf),
+      listFails ?? { categories: (Object.keys(ADDED_COUNT) as SampleDataCategory[]).map(statusOf) },
     'POST /api/alerts/sample-data/security': async (call) => {
       // Held until the test has seen the progress.
       await new Promise<void>((resolve) => (release = resolve));
