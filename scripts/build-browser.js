@@ -51,7 +51,21 @@ const PRECOMPRESSED_FORMATS = [
 /** Browsers the product supports (Chrome 90+, Firefox 88+). */
 const TARGETS = ['chrome90', 'firefox88'];
 
-/** UI plugins found by their manifests, with the file their bundle starts from. */
+/** The file a UI plugin's bundle starts from (`public/index.ts(x)`). */
+function uiEntry(id, dir, manifestPath) {
+  const entry = ['index.ts', 'index.tsx']
+    .map((name) => path.join(dir, 'public', name))
+    .find((file) => fs.existsSync(file));
+  if (!entry)
+    throw new Error(`Plugin "${id}" has "ui": true in ${manifestPath} but no public/index.ts(x).`);
+  return entry;
+}
+
+/**
+ * UI plugins by a quick look at their manifests (id and `ui` only), for the staleness check `npm
+ * start` runs before deciding to build: it must not load a compiler. A build uses
+ * `validatedUiPlugins` instead.
+ */
 function discoverUiPlugins(pluginsDir) {
   if (!fs.existsSync(pluginsDir)) return [];
   return fs
@@ -68,15 +82,32 @@ function discoverUiPlugins(pluginsDir) {
       return { id: manifest.id, ui: manifest.ui === true, dir, manifestPath };
     })
     .filter((plugin) => plugin.ui)
-    .map((plugin) => {
-      const entry = ['index.ts', 'index.tsx']
-        .map((name) => path.join(plugin.dir, 'public', name))
-        .find((file) => fs.existsSync(file));
-      if (!entry)
-        throw new Error(
-          `Plugin "${plugin.id}" has "ui": true in ${plugin.manifestPath} but no public/index.ts(x).`,
-        );
-      return { id: plugin.id, entry, manifestPath: plugin.manifestPath };
+    .map((plugin) => ({
+      id: plugin.id,
+      entry: uiEntry(plugin.id, plugin.dir, plugin.manifestPath),
+      manifestPath: plugin.manifestPath,
+    }))
+    .sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/**
+ * UI plugins as the server finds them: the host's own discovery (`host/server/plugins`, loaded
+ * through tsx), so a manifest the server would refuse (an unknown key, a duplicate id, a missing
+ * required bundle, an incompatible version) fails the build with the server's message.
+ */
+async function validatedUiPlugins(pluginsDir) {
+  const { require: requireTs } = require('tsx/cjs/api');
+  const { discoverPlugins } = requireTs(
+    path.join(ROOT, 'host', 'server', 'plugins', 'discovery.ts'),
+    path.join(__dirname, 'build-browser.js'),
+  );
+  const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const discovered = fs.existsSync(pluginsDir) ? await discoverPlugins(pluginsDir, version) : [];
+  return discovered
+    .filter(({ manifest }) => manifest.ui)
+    .map(({ manifest, path: dir }) => {
+      const manifestPath = path.join(dir, 'opensearch_dashboards.json');
+      return { id: manifest.id, entry: uiEntry(manifest.id, dir, manifestPath), manifestPath };
     })
     .sort((a, b) => a.id.localeCompare(b.id));
 }
@@ -424,7 +455,7 @@ async function buildBrowser({
       manifest: readJson(path.join(outDir, MANIFEST_FILE)),
     };
 
-  const plugins = discoverUiPlugins(pluginsDir);
+  const plugins = await validatedUiPlugins(pluginsDir);
   const sourceFiles = new Set();
   const { build } = await import('vite');
   await build(viteConfig({ outDir, mode, plugins, sourceFiles }));
@@ -442,6 +473,7 @@ module.exports = {
   buildBrowser,
   staleReason,
   discoverUiPlugins,
+  validatedUiPlugins,
   euiIconFiles,
   DEFAULT_OUT_DIR,
   MANIFEST_FILE,
