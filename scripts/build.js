@@ -26,6 +26,8 @@ const BUILD_INFO_FILE = path.join(BUILD_DIR, 'build-info.json');
 /** Output folders of the server part (everything in build/ except public/). */
 const SERVER_OUTPUT_DIRS = ['host', 'plugins', 'catalogue', 'simulator', 'scripts'];
 const COMPILED = /\.tsx?$/;
+/** Plugins' JavaScript modules (the DQL parser peggy generates as an ES module) are transpiled too. */
+const PLUGIN_JS = /[\\/]plugins[\\/][^\\/]+[\\/](server|common)[\\/].+\.js$/;
 const COPIED = /\.json$/;
 /**
  * Test-only modules beside the product code: tests, spawned fixtures and type declarations by suffix,
@@ -73,7 +75,9 @@ function serverSourceDirs() {
 
 function serverInputs() {
   const dirs = serverSourceDirs();
-  const compiled = dirs.flatMap((dir) => listFiles(dir, (file) => COMPILED.test(file)));
+  const compiled = dirs.flatMap((dir) =>
+    listFiles(dir, (file) => COMPILED.test(file) || PLUGIN_JS.test(file)),
+  );
   const copied = dirs.flatMap((dir) => listFiles(dir, (file) => COPIED.test(file)));
   const manifests = listFiles(
     path.join(ROOT, 'plugins'),
