@@ -1,5 +1,12 @@
 /** The services the plugin builds at start, as the routes and the request context use them. */
+import type { OsdRequest } from '../../../host/server/types';
+import type { IndexerStatus } from '../common/alerts/api';
 import type { SvcConfig } from './config';
+import type { AlertsAdminServices } from './routes/alerts-admin';
+import type { IndexerConnection } from './services/alerts/indexer';
+import type { SampleDataService } from './services/alerts/sample-data';
+import type { ManagedApiScopeResolver } from './services/alerts/scope';
+import type { AlertsSearchService } from './services/alerts/search';
 import type { ApiCheckRequests } from './services/api-checks/api-check-requests';
 import type { ApiHostChecker } from './services/api-checks/api-host-checker';
 import type { ApiHostStatusRegistry } from './services/api-checks/api-host-status';
@@ -33,6 +40,14 @@ export interface SvcServices {
   indexPatterns: IndexPatternService;
   healthChecks: HealthChecks;
   routeCatalogue: RouteCatalogue;
+  /** The indexer the alerts are read from (none, the configured one, or the demo's stand-in). */
+  indexer: IndexerConnection;
+  alertsScope: ManagedApiScopeResolver;
+  sampleData: SampleDataService;
+  alertsSearch: AlertsSearchService;
+  alertsAdmin: AlertsAdminServices;
+  /** The indexer's state; with a request, also each API host's alerts that user may see. */
+  indexerStatus(request?: OsdRequest, signal?: AbortSignal): Promise<IndexerStatus>;
 }
 
 /** Routes are registered during setup and served after start: they reach the services through this. */

@@ -41,11 +41,19 @@ import { userSettingsSavedObjectType } from './services/user-settings/saved-obje
 import { DefaultApiHostService } from './services/user-settings/default-api-host';
 import { seedApiHosts } from './services/api-hosts/seed-hosts';
 import { CsvExportService } from './services/csv/csv-export';
+import { configuredIndexer, IndexerConnection, indexerStatus } from './services/alerts/indexer';
+import { SampleDataService } from './services/alerts/sample-data';
+import { readSampleTarget } from './services/alerts/sample-data/sample-target';
+import { ManagedApiScopeResolver } from './services/alerts/scope';
+import { createAlertsSearchService } from './services/alerts/search';
+import { startBuiltInIndexer } from './services/demo/built-in-indexer';
 import { startBuiltInManagedApi } from './services/demo/built-in-managed-api';
-import { DemoMode } from './services/demo/demo-mode';
+import { DemoIndexer } from './services/demo/demo-indexer';
+import { DEMO_HOST_ID, DemoMode } from './services/demo/demo-mode';
 import { apiHealthCheck } from './services/health/api-health-check';
 import { HealthChecks } from './services/health/health-checks';
 import { indexPatternHealthCheck } from './services/health/index-pattern-health-check';
+import { indexerHealthCheck } from './services/health/indexer-health-check';
 import { IndexPatternService } from './services/indexer/index-patterns';
 import { KnownFieldsCatalogue } from './services/indexer/known-fields';
 import {
@@ -86,6 +94,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
   private core?: CoreStart;
   private globalConfiguration?: GlobalConfiguration;
   private demo?: DemoMode;
+  private demoIndexer?: DemoIndexer;
 
   constructor(private readonly context: PluginInitializerContext) {
     this.logger = context.logger.get();
@@ -171,6 +180,9 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       ),
     );
     this.healthChecks.register(apiHealthCheck(() => this.started()));
+    this.healthChecks.register(
+      indexerHealthCheck(({ request }) => this.started().indexerStatus(request, request?.signal)),
+    );
     return {};
   }
 
@@ -232,8 +244,52 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       hosts,
       core.savedObjects.createInternalRepository([USER_SETTINGS_SAVED_OBJECT_TYPE]),
     );
+    const indexer = new IndexerConnection(this.config.indexer.alerts_index_pattern);
+    const configured = await configuredIndexer(this.config.indexer, core.opensearch);
+    if (configured) {
+      indexer.connect(configured);
+      this.logger.info(`Alerts are read from the indexer at ${configured.hosts.join(', ')}.`);
+    }
+    const alertsScope = new ManagedApiScopeResolver({
+      hosts,
+      api,
+      currentUser: (request) => core.security.getCurrentUser(request),
+      maxAgentFilter: this.config.indexer.max_agent_filter,
+      cacheTtlMs: this.config.indexer.scope_cache_ttl_ms,
+    });
+    const sampleData = new SampleDataService({ indexer });
+    const statusOf: SvcServices['indexerStatus'] = (request, signal) =>
+      indexerStatus(
+        {
+          connection: indexer,
+          ...(request && {
+            apiHosts: {
+              list: () => hosts.list(),
+              scope: (apiHostId) => alertsScope.resolve(request, apiHostId),
+            },
+          }),
+        },
+        signal,
+      );
     this.services = {
       config: this.config,
+      indexer,
+      alertsScope,
+      sampleData,
+      indexerStatus: statusOf,
+      alertsSearch: createAlertsSearchService({
+        connection: indexer,
+        pattern: this.config.indexer.alerts_index_pattern,
+        scope: alertsScope,
+        limits: this.config.indexer,
+        logger: this.logger.get('alerts'),
+      }),
+      alertsAdmin: {
+        indexerStatus: statusOf,
+        sampleData,
+        managerPin: (apiHostId) => alertsScope.managerPin(apiHostId),
+        apiAsUser: (request) => api.asUser(core.security.getCurrentUser(request)),
+      },
       hosts,
       api,
       checker,
@@ -274,6 +330,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
 
     hosts.onChange((change) => {
       api.forgetHost(change.id);
+      alertsScope.forgetHost(change.id);
       if (change.kind === 'deleted') {
         defaultHosts
           .forgetHost(change.id)
@@ -305,7 +362,15 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       startManagedApi: startBuiltInManagedApi,
       logger: this.logger.get('demo'),
     });
-    core.startupNotices.add((await this.demo.start()).notice);
+    const demo = await this.demo.start();
+    core.startupNotices.add(demo.notice);
+    if (!indexer.configured) {
+      if (demo.running) await this.startDemoIndexer(core, indexer, sampleData, alertsScope, api);
+      else
+        this.logger.info(
+          'Alerts: no indexer is configured (svc.indexer.hosts or SVC_INDEXER_URL); the alerts views say how to connect one.',
+        );
+    }
 
     // Background API initialisation: every host is checked on schedule, and at start unless another
     // instance (or this one before a restart) checked it within one period; nothing here delays the start.
@@ -368,8 +433,41 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
     };
   }
 
+  /**
+   * Demo mode without an indexer: the stand-in on loopback with sample alerts of the demo manager.
+   * A failure leaves the dashboard without alerts, as without an indexer, and is logged.
+   */
+  private async startDemoIndexer(
+    core: CoreStart,
+    indexer: IndexerConnection,
+    sampleData: SampleDataService,
+    scope: ManagedApiScopeResolver,
+    api: ManagedApiService,
+  ): Promise<void> {
+    const demoIndexer = new DemoIndexer({
+      startStandIn: startBuiltInIndexer,
+      opensearch: core.opensearch,
+      connection: indexer,
+      sampleData,
+      target: async () =>
+        readSampleTarget(api.asInternalUser, DEMO_HOST_ID, await scope.managerPin(DEMO_HOST_ID)),
+      requestTimeoutMs: this.config.indexer.request_timeout_ms,
+      logger: this.logger.get('demo'),
+    });
+    this.demoIndexer = demoIndexer;
+    try {
+      core.startupNotices.add(await demoIndexer.start());
+    } catch (error) {
+      this.logger.warn(
+        `Demo mode: the indexer stand-in could not be started, alerts are not available: ${(error as Error).message}`,
+      );
+      await demoIndexer.stop();
+    }
+  }
+
   async stop(): Promise<void> {
     await this.jobs?.stop();
+    await this.demoIndexer?.stop();
     await this.demo?.stop();
     await this.services?.uiLogs.close();
     this.transport.close();

@@ -57,7 +57,7 @@ describe('indexer, UI log and health routes', () => {
       const unknown = await env.user.get('/indexer/known-fields/other-*');
       expect(unknown.status).toBe(404);
       expect(unknown.json<{ message: string }>().message).toBe(
-        'No known fields for index pattern [other-*]. Known patterns: svc-alerts-*, svc-monitoring-*, svc-statistics-*.',
+        'No known fields for index pattern [other-*]. Known patterns: wazuh-alerts-*, svc-monitoring-*, svc-statistics-*.',
       );
       const invalid = await env.user.get(`/indexer/known-fields/${encodeURIComponent('a b')}`);
       expect(invalid.status).toBe(400);
@@ -219,7 +219,7 @@ describe('indexer, UI log and health routes', () => {
   });
 
   describe('GET /api/health-check', () => {
-    it('reports each check: index pattern and every API host with its version', async () => {
+    it('reports each check: index pattern, every API host with its version, the indexer', async () => {
       const response = await env.user.get('/api/health-check', { query: { refresh: true } });
       expect(response.status).toBe(200);
       const report = response.json<HealthReport>();
@@ -227,6 +227,7 @@ describe('indexer, UI log and health routes', () => {
       expect(report.checks.map((check) => [check.id, check.state])).toEqual([
         ['index-pattern', 'green'],
         ['api', 'green'],
+        ['indexer', 'green'],
       ]);
       expect(report.checks[1].details?.hosts).toEqual([
         expect.objectContaining({

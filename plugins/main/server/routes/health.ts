@@ -12,7 +12,9 @@ export function registerHealthRoute(router: IRouter, services: ServicesAccessor)
       validate: { query: schema.object({ refresh: schema.boolean({ defaultValue: false }) }) },
     },
     handleErrors(async (_context, request, response) =>
-      response.ok({ body: await services().healthChecks.run({ refresh: request.query.refresh }) }),
+      response.ok({
+        body: await services().healthChecks.run({ refresh: request.query.refresh, request }),
+      }),
     ),
   );
 }

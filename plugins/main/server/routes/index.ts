@@ -2,6 +2,8 @@
 import type { IRouter } from '../../../../host/server/types';
 import type { SvcConfig } from '../config';
 import type { ServicesAccessor } from '../plugin-services';
+import { registerAlertsRoutes } from './alerts';
+import { registerAlertsAdminRoutes } from './alerts-admin';
 import { registerApiHostRoutes } from './api-hosts';
 import { registerApiRequestRoute } from './api-request';
 import { registerCsvRoute } from './csv';
@@ -22,4 +24,6 @@ export function registerRoutes(
   registerIndexerRoutes(router, services);
   registerUiLogsRoute(router, services);
   registerHealthRoute(router, services);
+  registerAlertsRoutes(router, () => services());
+  registerAlertsAdminRoutes(router, () => services().alertsAdmin);
 }

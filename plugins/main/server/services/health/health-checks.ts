@@ -1,5 +1,5 @@
 /** The plugin's health checks: registered during setup, run on demand by `GET /api/health-check`. */
-import type { Logger } from '../../../../../host/server/types';
+import type { Logger, OsdRequest } from '../../../../../host/server/types';
 import type { HealthCheckResult, HealthReport, HealthState } from '../../../common/health';
 
 export type HealthCheckOutcome = Pick<HealthCheckResult, 'state' | 'message' | 'details'>;
@@ -7,8 +7,16 @@ export type HealthCheckOutcome = Pick<HealthCheckResult, 'state' | 'message' | '
 export interface HealthCheck {
   id: string;
   title: string;
-  /** `refresh` asks for a fresh look instead of the last background result. */
-  run(options: { refresh: boolean }): Promise<HealthCheckOutcome>;
+  /**
+   * `refresh` asks for a fresh look instead of the last background result; `request` is the asking
+   * user's, for checks whose details depend on what that user may see.
+   */
+  run(options: HealthCheckOptions): Promise<HealthCheckOutcome>;
+}
+
+export interface HealthCheckOptions {
+  refresh: boolean;
+  request?: OsdRequest;
 }
 
 const SEVERITY: Record<HealthState, number> = { green: 0, yellow: 1, red: 2 };
@@ -24,7 +32,7 @@ export class HealthChecks {
     this.checks.push(check);
   }
 
-  async run(options: { refresh: boolean }): Promise<HealthReport> {
+  async run(options: HealthCheckOptions): Promise<HealthReport> {
     const results = await Promise.all(
       this.checks.map(async (check): Promise<HealthCheckResult> => {
         try {

@@ -12,3 +12,4 @@ export {
   type IndexerUpstream,
 } from './errors';
 export type { IndexerConfig } from './indexer-config';
+export { indexerStatus, type StatusProbeDeps } from './status';

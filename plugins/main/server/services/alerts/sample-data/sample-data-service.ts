@@ -8,9 +8,12 @@ import {
   type SampleDataCategory,
   type SampleDataStatus,
 } from '../../../../common/alerts/api';
+import type { ManagedApiRequester } from '../../../types';
 import { type IndexerConnection, malformedResponse, IndexerError } from '../indexer';
+import type { AlertsScope } from '../scope';
 import { generateSampleAlerts, type SampleAlert, type SampleAlertsContext } from './generator';
 import { SAMPLE_INDEX_BODY, sampleIndex } from './sample-index';
+import { readSampleTarget } from './sample-target';
 
 /** Alerts of each kind a category is added with (security has 7 kinds, the others 3). */
 const DEFAULT_ALERTS_PER_KIND = 500;
@@ -81,6 +84,17 @@ export class SampleDataService {
     await this.write(index, alerts);
     await this.deps.indexer.request((client) => client.indices.refresh({ index }));
     return { category, index, installed: true, count: alerts.length };
+  }
+
+  /**
+   * Installs `category` for an API host: its agents and manager as `requester` (the admin's
+   * identity there) lists them, pinned like the host's own alerts.
+   */
+  async addForHost(
+    category: SampleDataCategory,
+    host: { requester: ManagedApiRequester; apiHostId: string; pin: AlertsScope['pin'] },
+  ): Promise<SampleDataStatus> {
+    return this.add(category, await readSampleTarget(host.requester, host.apiHostId, host.pin));
   }
 
   /** Sends `alerts` to `index` with `_bulk`, in chunks; a refused alert fails the whole add. */

@@ -45,8 +45,7 @@ export class ManagedApiScopeResolver implements AlertsScopeResolver {
   }
 
   async resolve(request: OsdRequest, apiHostId: string): Promise<AlertsScope> {
-    const host = await this.deps.hosts.get(apiHostId);
-    if (!host) throw new ApiHostNotFoundError(apiHostId);
+    const host = await this.host(apiHostId);
     const user = this.deps.currentUser(request);
     const [pin, agentIds] = await Promise.all([
       this.pin(apiHostId),
@@ -55,8 +54,20 @@ export class ManagedApiScopeResolver implements AlertsScopeResolver {
     return { pin, ...(agentIds && { agentIds }) };
   }
 
+  /** The manager pin of a stored host; an unknown host is the managed API's not-found error. */
+  async managerPin(apiHostId: string): Promise<ManagerPin> {
+    await this.host(apiHostId);
+    return this.pin(apiHostId);
+  }
+
+  private async host(apiHostId: string): Promise<Pick<ApiHost, 'id' | 'run_as'>> {
+    const host = await this.deps.hosts.get(apiHostId);
+    if (!host) throw new ApiHostNotFoundError(apiHostId);
+    return host;
+  }
+
   /** The manager pin of a host (read once, then kept until `forgetHost`). */
-  pin(apiHostId: string): Promise<ManagerPin> {
+  private pin(apiHostId: string): Promise<ManagerPin> {
     let pin = this.pins.get(apiHostId);
     if (!pin) {
       pin = readManagerPin(this.deps.api.asInternalUser, apiHostId);
