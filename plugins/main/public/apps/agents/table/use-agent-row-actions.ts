@@ -9,7 +9,21 @@ import { deleteAgent, restartAgent } from '../agent-actions';
 export function useAgentRowActions(apiHostId: string, reload: () => void) {
   const { api, errors, core } = useSvcServices();
 
-  const act = async (agent: Agent, verb: string, run: () => Promise<void>, done: string) => {
+  /** Asks first; once confirmed, runs the action and says it was done, or reports why not. */
+  const confirmThenAct = async (
+    agent: Agent,
+    question: { title: string; text: string; confirm: string; danger?: boolean },
+    verb: string,
+    run: () => Promise<void>,
+    done: string,
+  ) => {
+    const confirmed = await core.overlays.openConfirm(question.text, {
+      title: question.title,
+      confirmButtonText: question.confirm,
+      cancelButtonText: 'Cancel',
+      ...(question.danger && { buttonColor: 'danger' as const }),
+    });
+    if (!confirmed) return;
     try {
       await run();
       core.notifications.toasts.addSuccess({ title: done, 'data-test-subj': 'agentActionDone' });
@@ -19,42 +33,32 @@ export function useAgentRowActions(apiHostId: string, reload: () => void) {
     }
   };
 
-  const confirmRestart = async (agent: Agent) => {
-    const confirmed = await core.overlays.openConfirm(
-      `The agent ${agent.name} (${agent.id}) restarts and reconnects; it does not report while it restarts.`,
+  const confirmRestart = (agent: Agent) =>
+    confirmThenAct(
+      agent,
       {
         title: `Restart agent ${agent.id}?`,
-        confirmButtonText: 'Restart',
-        cancelButtonText: 'Cancel',
+        text: `The agent ${agent.name} (${agent.id}) restarts and reconnects; it does not report while it restarts.`,
+        confirm: 'Restart',
       },
+      'Restarting',
+      () => restartAgent(api, apiHostId, agent.id),
+      `Restart sent to agent ${agent.id}`,
     );
-    if (confirmed)
-      await act(
-        agent,
-        'Restarting',
-        () => restartAgent(api, apiHostId, agent.id),
-        `Restart sent to agent ${agent.id}`,
-      );
-  };
 
-  const confirmDelete = async (agent: Agent) => {
-    const confirmed = await core.overlays.openConfirm(
-      `The agent ${agent.name} (${agent.id}) is removed from the managed API; it must enroll again to report.`,
+  const confirmDelete = (agent: Agent) =>
+    confirmThenAct(
+      agent,
       {
         title: `Delete agent ${agent.id}?`,
-        confirmButtonText: 'Delete',
-        cancelButtonText: 'Cancel',
-        buttonColor: 'danger',
+        text: `The agent ${agent.name} (${agent.id}) is removed from the managed API; it must enroll again to report.`,
+        confirm: 'Delete',
+        danger: true,
       },
+      'Deleting',
+      () => deleteAgent(api, apiHostId, agent.id),
+      `Agent ${agent.id} deleted`,
     );
-    if (confirmed)
-      await act(
-        agent,
-        'Deleting',
-        () => deleteAgent(api, apiHostId, agent.id),
-        `Agent ${agent.id} deleted`,
-      );
-  };
 
   return { confirmRestart, confirmDelete };
 }
