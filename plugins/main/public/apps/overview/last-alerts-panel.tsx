@@ -53,6 +53,7 @@ function BandStat({ host, band, count }: { host: ApiHost; band: SeverityBand; co
       titleColor={color}
       titleSize="l"
       textAlign="center"
+      reverse
       title={
         <EuiToolTip position="top" content={`Show the alerts of ${band.description.toLowerCase()}`}>
           <EuiLink href={url} color={color} data-test-subj={`lastAlertsLink-${band.key}`}>
