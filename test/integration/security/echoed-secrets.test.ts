@@ -182,15 +182,35 @@ describe('credentials a host echoes stay out of the dashboard', () => {
   it.each([
     ['an error answer', 500, { title: 'Error', detail: '' }],
     ['a 200 answer with an error code', 200, { error: 1, title: 'Error', detail: '' }],
+    ['a 200 answer whose version is the echo', 200, { error: 0, data: { current_version: '' } }],
   ])('update checks: %s quoting the stored credentials', async (_label, status, body) => {
-    upstream.route('GET', '/manager/version/check', (request, response) =>
-      sendJson(response, status, { ...body, detail: echo(request.headers) }),
-    );
+    upstream.route('GET', '/manager/version/check', (request, response) => {
+      const text = echo(request.headers);
+      const data = 'data' in body ? { data: { current_version: text } } : { detail: text };
+      sendJson(response, status, { ...body, ...data });
+    });
     const response = await admin.get('/api/v1/svc-check-updates/updates', {
       query: { api_id: 'echo', force: true },
     });
     expect(response.status).toBe(502);
-    expectScrubbed(response.text);
+    for (const secret of [...forms(PASSWORD), ...tokens])
+      expect(response.text).not.toContain(secret);
     expectLogsClean();
+  });
+
+  it('keeps successful answers as sent: a password that is a common word stays in the data', async () => {
+    upstream.route('GET', '/agents/common', (_request, response) =>
+      sendJson(response, 200, {
+        data: { affected_items: [{ name: `${PASSWORD}.manager` }], total_affected_items: 1 },
+        error: 0,
+      }),
+    );
+    const response = await admin.post('/api/request', {
+      body: { id: 'echo', method: 'GET', path: '/agents/common' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.text).toContain(`${JSON.stringify(PASSWORD).slice(1, -1)}.manager`);
+    const csv = await admin.post('/api/csv', { body: { id: 'echo', path: '/agents/common' } });
+    expect(csv.text).toContain(`${PASSWORD}.manager`);
   });
 });

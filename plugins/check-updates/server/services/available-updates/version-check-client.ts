@@ -162,7 +162,8 @@ export function createVersionCheckClient(requester: ManagedApiRequester): FetchV
     if (!currentVersion)
       throw invalid(
         apiHostId,
-        `current_version [${String(data.current_version)}], which is not a semantic version`,
+        // The value itself stays out: a successful answer is not scrubbed of credentials.
+        `a current_version that is not a semantic version (a ${typeof data.current_version})`,
       );
     const releases = [
       data.last_available_major,

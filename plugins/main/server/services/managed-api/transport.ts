@@ -189,12 +189,13 @@ function secretsOf(options: SendOptions): readonly string[] {
 }
 
 /**
- * Whether a whole answer is scrubbed before anything is made of it: every error answer, and every
- * small answer `send` parses (the dashboard may build a message of its fields); a large list only
- * becomes data.
+ * A successful status whose JSON says the operation failed (`error` other than 0): the dashboard may
+ * build a message of it, like of an error answer. Other successful answers are data and stay as sent
+ * (a password that is a common word must not be cut out of agent names).
  */
-function scrubbedWhenParsed(status: number, bytes: number): boolean {
-  return status >= 400 || bytes <= CHECKED_ANSWER_BYTES;
+function reportsFailure(data: unknown): boolean {
+  const error = (data as { error?: unknown } | null)?.error;
+  return typeof error === 'number' && error !== 0;
 }
 
 type EndpointKey = Pick<HostEndpoint, 'url' | 'port' | 'tls_verify' | 'ca_file'>;
@@ -489,13 +490,12 @@ export class HostTransport {
     const exchange: Exchange = { host, connection: await this.connection(host), deadline };
     const response = await this.exchange(exchange, options);
     const status = response.statusCode ?? 0;
-    const raw = await this.readWhole(exchange, response, options);
+    const raw = await this.readWhole(exchange, response, status >= 400 ? options : undefined);
     const contentType = response.headers['content-type'];
-    return {
-      status,
-      headers: headerRecord(response.headers),
-      data: parsed(exchange, raw, contentType, status),
-    };
+    let data = parsed(exchange, raw, contentType, status);
+    if (status < 400 && reportsFailure(data))
+      data = parsed(exchange, scrubSecrets(raw, secretsOf(options)), contentType, status);
+    return { status, headers: headerRecord(response.headers), data };
   }
 
   /**
@@ -577,7 +577,6 @@ export class HostTransport {
     response: IncomingMessage,
     scrubFor: SendOptions | undefined,
   ): Promise<Buffer> {
-    // `send` passes every answer's options and `relay` only its error answers'.
     const status = response.statusCode ?? 0;
     const maxBytes = this.settings.maxResponseBytes;
     const declared = declaredLength(response);
@@ -632,8 +631,7 @@ export class HostTransport {
         this.budget.give(reserved);
         reserved = 0;
         const raw = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
-        const scrub = scrubFor !== undefined && scrubbedWhenParsed(status, raw.length);
-        resolve(scrub ? scrubSecrets(raw, secretsOf(scrubFor)) : raw);
+        resolve(scrubFor ? scrubSecrets(raw, secretsOf(scrubFor)) : raw);
       });
     });
   }
