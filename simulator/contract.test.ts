@@ -221,6 +221,8 @@ const CASES: Case[] = [
   { operation: 'GET /manager/logs/summary', path: '/manager/logs/summary', status: 200 },
   { operation: 'GET /manager/version/check', path: '/manager/version/check', status: 200 },
   { operation: 'GET /cluster/status', path: '/cluster/status', status: 200 },
+  // This simulator runs without a cluster (the answer with one is in cluster.test.ts).
+  { operation: 'GET /cluster/local/info', path: '/cluster/local/info', status: 400 },
   { operation: 'GET /rules', path: '/rules?limit=20&rule_ids=5702,1', status: 200 },
   { operation: 'GET /rules/files', path: '/rules/files', status: 200 },
   { operation: 'GET /decoders', path: '/decoders', status: 200 },

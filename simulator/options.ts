@@ -24,6 +24,8 @@ export interface ManagedApiOptions {
   requestsPerMinute?: false | number;
   /** Initial answer of `GET /manager/version/check` (default `up-to-date`). */
   versionCheck?: VersionCheckMode;
+  /** Run as a cluster's node: `GET /cluster/status` says enabled and `/cluster/local/info` names it (default: no cluster). */
+  cluster?: { name: string; node: string };
   /** Security rules mapping run_as auth contexts to roles (default: see `rbac/run-as-rules.ts`). */
   runAsRules?: RunAsRule[];
   /** Extra API users (the built-in ones of `users.ts` always exist). */
@@ -57,6 +59,7 @@ export interface ResolvedOptions {
   loginBlocking: LoginBlockingOptions | undefined;
   requestsPerMinute: number | undefined;
   versionCheck: VersionCheckMode;
+  cluster: { name: string; node: string } | undefined;
   runAsRules: RunAsRule[];
   users: ApiUserDefinition[];
   roles: ApiRoleDefinition[];
@@ -90,6 +93,7 @@ export function resolveOptions(options: ManagedApiOptions = {}): ResolvedOptions
       : undefined,
     requestsPerMinute: limit === false ? undefined : limit,
     versionCheck: options.versionCheck ?? 'up-to-date',
+    cluster: options.cluster,
     runAsRules: options.runAsRules ?? DEFAULT_RUN_AS_RULES,
     users: options.users ?? [],
     roles: options.roles ?? [],

@@ -164,6 +164,11 @@ export const ERROR_CODES = {
   1907: { status: 400, message: 'File could not be deleted' },
   1908: { status: 400, message: 'Error validating configuration' },
   2100: { status: 500, message: 'Error in CTI service request' },
+  3013: {
+    status: 400,
+    message: 'Cluster is not running, it might be disabled in `WAZUH_HOME/etc/ossec.conf`',
+    remediation: 'Enable the cluster in the manager configuration and restart it',
+  },
   3021: {
     status: 500,
     message: 'Timeout executing API request',

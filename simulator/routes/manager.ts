@@ -1,6 +1,7 @@
 /** HTTP bindings of manager and cluster reads and the update check. */
 import { type HandlerTable, caller } from '../http/context';
 import {
+  clusterLocalInfo,
   clusterStatus,
   managerConfiguration,
   managerInformation,
@@ -33,6 +34,7 @@ export function managerHandlers(state: SimulatorState): HandlerTable {
     'GET /manager/version/check': (context) => ({
       body: versionCheck(state, caller(context), context.query.force_query === true),
     }),
-    'GET /cluster/status': (context) => ({ body: clusterStatus(caller(context)) }),
+    'GET /cluster/status': (context) => ({ body: clusterStatus(state, caller(context)) }),
+    'GET /cluster/local/info': (context) => ({ body: clusterLocalInfo(state, caller(context)) }),
   };
 }

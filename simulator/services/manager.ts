@@ -12,7 +12,7 @@ import {
 } from '../data/manager';
 import { versionCheckData } from '../data/version-check';
 import type { Session } from '../http/context';
-import { NODE_NAME } from '../http/problem';
+import { codedProblem, NODE_NAME } from '../http/problem';
 import { AffectedItems, type AffectedItemsEnvelope, dataResult } from '../http/envelope';
 import type { ParsedParams } from '../http/params';
 import { requireResourceless } from '../rbac/guard';
@@ -92,9 +92,21 @@ export function managerConfiguration(
   return { envelope: result.render() };
 }
 
-export function clusterStatus(session: Session) {
+export function clusterStatus(state: SimulatorState, session: Session) {
   requireResourceless(session, 'cluster:status');
-  return dataResult({ enabled: 'no', running: 'no' });
+  const on = state.options.cluster ? 'yes' : 'no';
+  return dataResult({ enabled: on, running: on });
+}
+
+/** `GET /cluster/local/info`: the node answering, with the cluster's name (the cluster must run). */
+export function clusterLocalInfo(state: SimulatorState, session: Session) {
+  requireResourceless(session, 'cluster:status');
+  const { cluster } = state.options;
+  if (!cluster) throw codedProblem(3013);
+  return single(
+    { node: cluster.node, cluster: cluster.name, type: 'master' },
+    'Read node information',
+  );
 }
 
 export function versionCheck(state: SimulatorState, session: Session, forceQuery: boolean) {
