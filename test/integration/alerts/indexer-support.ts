@@ -1,0 +1,95 @@
+/**
+ * Shared setup of the indexer integration tests: the managed-API simulator (manager
+ * `wazuh.manager`), the indexer stand-in, and a dashboard that finds the stand-in through the
+ * SVC_INDEXER_* environment variables, as an operator would set them.
+ */
+import { startIndexer, type IndexerStandIn } from '../../../simulator/indexer';
+import {
+  leakedSecrets,
+  startMainTestEnv,
+  type MainTestEnv,
+  type MainTestOptions,
+} from '../main/support';
+
+/** The indexer's user, with a password distinctive enough to search every answer and log for. */
+export const INDEXER_OPS_USER = {
+  username: 'svc-indexer-ops',
+  password: 'Indexer-Ops-Pw-8e2f61ab-not-for-output',
+} as const;
+
+export const SIM_MANAGER = 'wazuh.manager';
+const HOUR = 3_600_000;
+
+export interface IndexerTestEnv extends MainTestEnv {
+  indexer: IndexerStandIn;
+  now: number;
+}
+
+/** An alert `hoursAgo` hours ago of `agentId`, tagged with a manager or a cluster. */
+export function alertOf(
+  now: number,
+  hoursAgo: number,
+  tag: { manager: string } | { cluster: string },
+  agentId = '001',
+): Record<string, unknown> {
+  return {
+    timestamp: new Date(now - hoursAgo * HOUR).toISOString(),
+    agent: { id: agentId, name: `agent-${agentId}` },
+    ...('manager' in tag
+      ? { manager: { name: tag.manager } }
+      : { manager: { name: 'node-1' }, cluster: { name: tag.cluster, node: 'node-1' } }),
+    rule: { id: '5715', level: 3, description: 'sshd: authentication success.', groups: ['sshd'] },
+  };
+}
+
+export async function startIndexerTestEnv(
+  options: MainTestOptions & { documents?: Array<Record<string, unknown>> } = {},
+): Promise<IndexerTestEnv> {
+  const now = Date.now();
+  const indexer = await startIndexer({
+    users: [INDEXER_OPS_USER],
+    documents: (options.documents ?? []).map((source) => ({
+      index: 'wazuh-alerts-4.x-2026.01.01',
+      source,
+    })),
+  });
+  try {
+    const env = await startMainTestEnv({
+      ...options,
+      svc: { indexer: { request_timeout_ms: 1_000 }, ...options.svc },
+      dashboard: {
+        ...options.dashboard,
+        env: {
+          SVC_INDEXER_URL: indexer.url,
+          SVC_INDEXER_USERNAME: INDEXER_OPS_USER.username,
+          SVC_INDEXER_PASSWORD: INDEXER_OPS_USER.password,
+          ...options.dashboard?.env,
+        },
+      },
+    });
+    return {
+      ...env,
+      indexer,
+      now,
+      async stop() {
+        await env.stop();
+        await indexer.stop();
+      },
+    };
+  } catch (error) {
+    await indexer.stop();
+    throw error;
+  }
+}
+
+/** Answers and log lines carrying the indexer's or an API host's password (expected: none). */
+export function indexerLeaks(env: IndexerTestEnv): string[] {
+  const texts = [
+    ...env.dashboard.logs(),
+    ...env.responses.map((response) => `${JSON.stringify(response.headers)} ${response.text}`),
+  ];
+  return [
+    ...leakedSecrets(env),
+    ...texts.filter((text) => text.includes(INDEXER_OPS_USER.password)),
+  ];
+}
