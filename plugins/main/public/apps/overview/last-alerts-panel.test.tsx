@@ -223,6 +223,23 @@ describe('Last 24 hours alerts', () => {
     expect(statusCalls()).toHaveLength(1);
   });
 
+  it('does not blame the indexer when the host would not say which manager its alerts carry', async () => {
+    const { statusCalls } = setup(() =>
+      fail(502, {
+        statusCode: 502,
+        error: 'Bad Gateway',
+        message:
+          'API host [prod] gave no manager name for agent 000 (GET /agents?agents_list=000).',
+        attributes: { code: 'manager_pin_unavailable', apiHostId: 'prod' },
+      }),
+    );
+    const callout = await screen.findByTestId('alertsUnreadable');
+    expect(callout.textContent).toContain('The alerts of this API host cannot be read');
+    expect(callout.textContent).toContain('gave no manager name for agent 000');
+    expect(screen.queryByTestId('indexerUnavailable')).toBeNull();
+    expect(statusCalls()).toEqual([]);
+  });
+
   it('says how to connect an indexer when none is configured', async () => {
     const { toasts } = setup(() =>
       fail(503, {

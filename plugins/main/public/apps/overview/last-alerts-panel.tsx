@@ -78,7 +78,7 @@ function BandStat({ host, band, count }: { host: ApiHost; band: SeverityBand; co
  */
 function useIndexerStatusFor(problem: IndexerProblem | undefined): IndexerStatus | undefined {
   const { core } = useSvcServices();
-  const needed = problem?.kind === 'unavailable' && !problem.hosts?.length;
+  const needed = problem?.kind === 'unavailable' && problem.fromIndexer && !problem.hosts?.length;
   const load = useCallback(
     (signal: AbortSignal) =>
       needed

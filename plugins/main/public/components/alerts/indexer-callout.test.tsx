@@ -30,6 +30,20 @@ describe('indexerProblemOf', () => {
     expect(indexerProblemOf(error)).toEqual({ kind: 'not_configured' });
   });
 
+  it('does not blame the indexer for what the managed API would not say', () => {
+    const error = httpError(502, {
+      statusCode: 502,
+      error: 'Bad Gateway',
+      message: 'API host [prod] gave no manager name for agent 000 (GET /agents?agents_list=000).',
+      attributes: { code: 'manager_pin_unavailable', apiHostId: 'prod' },
+    });
+    expect(indexerProblemOf(error)).toMatchObject({
+      kind: 'unavailable',
+      code: 'manager_pin_unavailable',
+      fromIndexer: false,
+    });
+  });
+
   it('keeps the cause, code, status and the hosts the answer names', () => {
     const error = httpError(504, {
       statusCode: 504,
@@ -42,6 +56,7 @@ describe('indexerProblemOf', () => {
       title: 'Gateway Timeout',
       cause: 'The indexer did not answer in time (svc.indexer.request_timeout_ms)',
       code: 'indexer_timeout',
+      fromIndexer: true,
       status: 504,
       hosts: ['https://indexer:9200'],
     });

@@ -18,6 +18,11 @@ export type IndexerProblem =
       cause: string;
       /** The route's error code (`indexer_unreachable`, `indexer_timeout`…), when it gave one. */
       code?: string;
+      /**
+       * False when the indexer is not to blame: the managed API would not say which manager the
+       * host's alerts carry, or the user's agents are too many to filter on.
+       */
+      fromIndexer: boolean;
       status?: number;
       /** The indexer's node URLs, when the answer named them. */
       hosts?: string[];
@@ -58,6 +63,7 @@ export function indexerProblemOf(error: unknown): IndexerProblem {
     title: svcError.title,
     cause: svcError.detail,
     code,
+    fromIndexer: code === undefined || code.startsWith('indexer_'),
     status: svcError.status,
     hosts: hostsOf(attributes),
   };
@@ -110,10 +116,14 @@ export function IndexerCallout({
   if (problem.kind === 'not_configured') return <NotConfigured />;
   return (
     <EuiCallOut
-      title={`${indexerName(problem, status)} cannot be read`}
+      title={
+        problem.fromIndexer
+          ? `${indexerName(problem, status)} cannot be read`
+          : 'The alerts of this API host cannot be read'
+      }
       color="danger"
       iconType="error"
-      data-test-subj="indexerUnavailable"
+      data-test-subj={problem.fromIndexer ? 'indexerUnavailable' : 'alertsUnreadable'}
     >
       <p data-test-subj="indexerUnavailableCause">
         {problem.title}: {problem.cause}
