@@ -21,6 +21,9 @@ export class ReportError extends Error {
 /** The `{code, message}` a failed job shows, from any failure (typed ones keep their code). */
 export function describeFailure(error: unknown): { code: string; message: string } {
   if (error instanceof ReportError) return { code: error.code, message: error.message };
+  // A selection the alerts service refused (a field it does not know, a date it cannot read).
+  if (error instanceof Error && 'field' in error)
+    return { code: 'invalid_selection', message: error.message };
   const coded = error as { code?: unknown; message?: unknown; attributes?: { code?: unknown } };
   const code =
     typeof coded?.code === 'string' && /^[a-z][a-z0-9_]*$/.test(coded.code)

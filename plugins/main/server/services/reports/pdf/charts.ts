@@ -94,7 +94,9 @@ export function toMatrix(result: Exclude<AlertsChartResult, { type: 'count' }>):
 function niceMax(max: number): number {
   if (max <= 0) return 1;
   const magnitude = 10 ** Math.floor(Math.log10(max));
-  const step = [1, 2, 2.5, 5, 10].find((factor) => factor * magnitude * 4 >= max) ?? 10;
+  // Counts are whole: a quarter step of 2.5 only from tens up.
+  const factors = magnitude >= 10 ? [1, 2, 2.5, 5, 10] : [1, 2, 5, 10];
+  const step = factors.find((factor) => factor * magnitude * 4 >= max) ?? 10;
   return step * magnitude * 4;
 }
 

@@ -1,0 +1,253 @@
+// Reports end to end without HTTP: a request becomes a job that reads the view's charts through the
+// data source (here a fake that counts a fixed list of alerts), draws the PDF and stores it; the
+// PDF's text holds the counts of the data; failures say why.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import type {
+  AlertsAggregateResponse,
+  AlertsBucket,
+  AlertsChartRequest,
+  AlertsChartResult,
+  AlertsFilter,
+  AlertsSelection,
+} from '../../../common/alerts/api';
+import { pdfPages } from '../../../../../test/integration/reports/pdf-text';
+import { createReportsService } from './index';
+import type { ReportDataSource } from './reports-service';
+
+jest.setTimeout(30_000);
+
+type Alert = Record<string, string | number>;
+
+/** Integrity alerts of three agents: agent a has 5, b 3, c 1; paths and actions vary. */
+const ALERTS: Alert[] = [
+  ...Array.from({ length: 5 }, (_, n) => ({
+    'agent.name': 'agent-a',
+    'syscheck.event': n < 3 ? 'modified' : 'added',
+    'syscheck.path': '/etc/passwd',
+  })),
+  ...Array.from({ length: 3 }, () => ({
+    'agent.name': 'agent-b',
+    'syscheck.event': 'deleted',
+    'syscheck.path': '/etc/hosts',
+  })),
+  { 'agent.name': 'agent-c', 'syscheck.event': 'added', 'syscheck.path': '/tmp/x' },
+].map((alert, n) => ({
+  ...alert,
+  'rule.description': `Rule ${n % 2}`,
+  'rule.level': 7,
+  'rule.groups': 'syscheck',
+}));
+
+function matches(alert: Alert, filters: AlertsFilter[]): boolean {
+  return filters.every((filter) =>
+    filter.type === 'is'
+      ? alert[filter.field] === filter.value
+      : filter.type === 'is_one_of'
+        ? filter.values.includes(alert[filter.field])
+        : filter.type === 'exists'
+          ? alert[filter.field] !== undefined
+          : true,
+  );
+}
+
+function termsOf(
+  alerts: Alert[],
+  field: string,
+  size: number,
+  split?: { field: string; size: number },
+): AlertsBucket[] {
+  const counts = new Map<string, Alert[]>();
+  for (const alert of alerts)
+    if (alert[field] !== undefined)
+      counts.set(String(alert[field]), [...(counts.get(String(alert[field])) ?? []), alert]);
+  return [...counts.entries()]
+    .sort((a, b) => b[1].length - a[1].length)
+    .slice(0, size)
+    .map(([key, group]) => ({
+      key,
+      label: key,
+      count: group.length,
+      ...(split && { split: termsOf(group, split.field, split.size) }),
+    }));
+}
+
+function answer(charts: AlertsChartRequest[]): AlertsAggregateResponse {
+  const results: Record<string, AlertsChartResult> = {};
+  for (const chart of charts) {
+    if (chart.type === 'count') results[chart.id] = { type: 'count', count: ALERTS.length };
+    else if (chart.type === 'terms')
+      results[chart.id] = {
+        type: 'terms',
+        buckets: termsOf(ALERTS, chart.field, chart.size, chart.split),
+      };
+    else if (chart.type === 'filters')
+      results[chart.id] = {
+        type: 'filters',
+        buckets: Object.entries(chart.filters).map(([key, filters]) => ({
+          key,
+          label: key,
+          count: ALERTS.filter((alert) => matches(alert, filters as AlertsFilter[])).length,
+        })),
+      };
+    else if (chart.type === 'date_histogram')
+      results[chart.id] = {
+        type: 'date_histogram',
+        buckets: [
+          {
+            key: 0,
+            label: '2026-11-26T09:00:00.000Z',
+            count: ALERTS.length,
+            ...(chart.split && { split: termsOf(ALERTS, chart.split.field, chart.split.size) }),
+          },
+        ],
+      };
+  }
+  return {
+    total: { value: ALERTS.length, relation: 'eq' },
+    charts: results,
+    includesSampleData: false,
+  };
+}
+
+const selection: AlertsSelection = { apiHostId: 'demo', timeRange: { from: 'now-24h', to: 'now' } };
+
+describe('reports service', () => {
+  let dataDir: string;
+  let runs: Array<Promise<unknown>>;
+  const asked: Array<{ selection: AlertsSelection; charts: AlertsChartRequest[] }> = [];
+  const data: ReportDataSource = {
+    aggregate: async (_source, chosen, charts) => {
+      asked.push({ selection: chosen, charts });
+      return answer(charts);
+    },
+    scope: async () => ({ agentIds: ['001', '002'] }),
+  };
+  const now = () => new Date('2026-11-26T10:00:00Z');
+  const service = () =>
+    createReportsService({
+      dataDir,
+      limits: {
+        kept_per_user: 10,
+        max_size_bytes: 5_000_000,
+        generation_timeout_ms: 20_000,
+        max_concurrent_generations: 2,
+      },
+      runInBackground: (_name, run) => runs.push(run().catch(() => undefined)),
+      now,
+    });
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'svc-report-service-'));
+    runs = [];
+    asked.length = 0;
+  });
+  afterEach(() => rm(dataDir, { recursive: true, force: true }));
+
+  it("makes a module's report whose counts are the data's, in one data request", async () => {
+    const reports = service();
+    const job = reports.generate(
+      { caller: 'alice', admin: false, data },
+      { moduleId: 'file-integrity-monitoring', selection },
+    );
+    expect(job).toMatchObject({
+      status: 'running',
+      owner: 'alice',
+      title: 'File Integrity Monitoring',
+    });
+    await Promise.all(runs);
+    const done = reports.job({ caller: 'alice', admin: false }, job.id);
+    expect(done).toMatchObject({ status: 'succeeded', progress: 100 });
+    expect(asked).toHaveLength(1);
+    // The range is resolved once, so the queries and the printed range are the same instants.
+    expect(asked[0].selection.timeRange).toEqual({
+      from: '2026-11-25T10:00:00.000Z',
+      to: '2026-11-26T10:00:00.000Z',
+    });
+    const { stream, report } = await reports.open(
+      { caller: 'alice', admin: false },
+      done.report!.name,
+    );
+    expect(report).toMatchObject({
+      owner: 'alice',
+      viewId: 'file-integrity-monitoring',
+      title: 'File Integrity Monitoring report',
+    });
+    const text = (await pdfPages(await buffer(stream))).join('\n');
+    expect(text).toMatch(/Alerts:\s+9\b/);
+    // KPIs: 9 alerts, 3 added (2 by agent a, 1 by c), 3 modified, 3 deleted ...
+    expect(text).toMatch(/9\s+Total\s+3\s+Added\s+3\s+Modified\s+3\s+Deleted/);
+    // ... and the agents with most changes, as the data has them.
+    expect(text).toMatch(
+      /agent-a\s+modified\s+3\s+agent-a\s+added\s+2\s+agent-b\s+deleted\s+3\s+agent-c\s+added\s+1/,
+    );
+    expect(text).toContain('Only the alerts of the 2 agents the reporting user may see');
+    expect(text).toContain('Generated by alice');
+  });
+
+  it("makes an agent's Security events report pinned to the agent", async () => {
+    const reports = service();
+    const job = reports.generate(
+      { caller: 'alice', admin: false, data },
+      { agentId: '001', selection },
+    );
+    await Promise.all(runs);
+    expect(asked[0].selection.agentId).toBe('001');
+    const done = reports.job({ caller: 'alice', admin: false }, job.id);
+    expect(done.report?.name).toMatch(
+      /^security-events-agent-001-2026-11-26T10-00-00Z-[0-9a-f]{8}\.pdf$/,
+    );
+    const text = (
+      await pdfPages(
+        await buffer(
+          (await reports.open({ caller: 'alice', admin: false }, done.report!.name)).stream,
+        ),
+      )
+    ).join('\n');
+    expect(text).toContain('Agent 001: Security events');
+    expect(text).toContain('agent.id is 001');
+  });
+
+  it('refuses an unknown module or a request naming neither module nor agent, naming the field', () => {
+    const reports = service();
+    const caller = { caller: 'alice', admin: false, data };
+    expect(() => reports.generate(caller, { moduleId: 'nope', selection })).toThrow(
+      '[moduleId]: [nope] is not a module',
+    );
+    expect(() => reports.generate(caller, { selection })).toThrow(
+      expect.objectContaining({ field: 'moduleId', statusCode: 400 }),
+    );
+    expect(() =>
+      reports.generate(caller, {
+        moduleId: 'gdpr',
+        selection: { ...selection, timeRange: { from: 'yesterday', to: 'now' } },
+      }),
+    ).toThrow(expect.objectContaining({ field: 'selection.timeRange.from' }));
+  });
+
+  it('says why a report failed', async () => {
+    const reports = service();
+    const failing: ReportDataSource = {
+      ...data,
+      aggregate: async () => {
+        throw Object.assign(new Error('The indexer at https://indexer:9200 did not answer.'), {
+          code: 'indexer_unreachable',
+        });
+      },
+    };
+    const job = reports.generate(
+      { caller: 'alice', admin: false, data: failing },
+      { moduleId: 'gdpr', selection },
+    );
+    await Promise.all(runs);
+    expect(reports.job({ caller: 'alice', admin: false }, job.id)).toMatchObject({
+      status: 'failed',
+      error: {
+        code: 'indexer_unreachable',
+        message: 'The indexer at https://indexer:9200 did not answer.',
+      },
+    });
+    expect(await reports.list({ caller: 'alice', admin: false })).toEqual([]);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * Reports of module dashboards and of an agent's Security events: a request starts a background
+ * job that reads the charts of the view (one aggregate request), draws the PDF and stores it in the
+ * user's folder. The alerts are read through `ReportDataSource`, bound to the requesting user, so
+ * a report holds exactly what that user may see on the dashboard.
+ */
+import type {
+  AlertsAggregateResponse,
+  AlertsChartRequest,
+  AlertsSelection,
+} from '../../../common/alerts/api';
+import { moduleById } from '../../../common/modules';
+import { agentSecurityEvents } from '../../../common/modules/security-events';
+import type { ReportJob, ReportRequest, StoredReport } from '../../../common/modules/reports';
+import type { AlertsViewDefinition, DashboardSource } from '../../../common/modules/types';
+import { resolveTimeRange } from '../alerts/search/time-range';
+import { RequestFieldError } from '../request-field-error';
+import { ReportError } from './errors';
+import { renderReportPdf } from './pdf/report-pdf';
+import { buildReportContent, reportCharts, type ReportScope } from './report-content';
+import type { ReportJobs } from './report-jobs';
+import type { ReportReader, ReportStore } from './report-store';
+
+/** Reads alerts as the requesting user: the same answers the dashboard's alerts routes give them. */
+export interface ReportDataSource {
+  aggregate(
+    source: DashboardSource,
+    selection: AlertsSelection,
+    charts: AlertsChartRequest[],
+    signal: AbortSignal,
+  ): Promise<AlertsAggregateResponse>;
+  /** What the managed API's RBAC lets the user see on the selection's API host. */
+  scope(apiHostId: string): Promise<ReportScope>;
+}
+
+export interface ReportCaller extends ReportReader {
+  data: ReportDataSource;
+}
+
+export interface ReportsServiceDeps {
+  store: ReportStore;
+  jobs: ReportJobs;
+  now?: () => Date;
+}
+
+export class ReportsService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: ReportsServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** Checks the request and starts its job; the job's id tells how it goes. */
+  generate(caller: ReportCaller, request: ReportRequest): ReportJob {
+    const view = this.viewOf(request);
+    const agentId = request.agentId ?? request.selection.agentId;
+    const requested = this.now();
+    // Resolved once: the report's queries and its printed range are the same instants.
+    const range = resolveTimeRange(request.selection.timeRange, requested, 'selection.timeRange');
+    const selection: AlertsSelection = {
+      ...request.selection,
+      timeRange: { from: range.from, to: range.to },
+      ...(agentId && { agentId }),
+    };
+    return this.deps.jobs.start(caller.caller, view.title, async (progress, signal) => {
+      progress(5, 'Reading alerts');
+      const [answer, scope] = await Promise.all([
+        caller.data.aggregate(
+          view.dashboard.source,
+          selection,
+          reportCharts(view, agentId !== undefined),
+          signal,
+        ),
+        caller.data.scope(selection.apiHostId),
+      ]);
+      progress(50, 'Drawing the report');
+      const content = buildReportContent({
+        view,
+        selection: { ...selection, timeRange: request.selection.timeRange },
+        answer,
+        scope,
+        user: caller.caller,
+        generatedAt: this.now(),
+        resolvedRange: { from: range.from, to: range.to },
+      });
+      const stored = await this.deps.store.save(
+        {
+          name: this.deps.store.newName(view.id, requested, agentId),
+          owner: caller.caller,
+          title: content.title,
+          viewId: view.id,
+          ...(agentId && { agentId }),
+        },
+        requested,
+        (output) => {
+          progress(60, 'Writing the PDF');
+          return renderReportPdf(content, output);
+        },
+      );
+      return { name: stored.name, size: stored.size };
+    });
+  }
+
+  job(reader: ReportReader, id: string): ReportJob {
+    return this.deps.jobs.get(id, reader);
+  }
+
+  list(reader: ReportReader): Promise<StoredReport[]> {
+    return this.deps.store.list(reader);
+  }
+
+  open(reader: ReportReader, name: string) {
+    return this.deps.store.open(reader, name);
+  }
+
+  delete(reader: ReportReader, name: string): Promise<StoredReport> {
+    return this.deps.store.delete(reader, name);
+  }
+
+  private viewOf(request: ReportRequest): AlertsViewDefinition {
+    if (request.moduleId === undefined) {
+      if (request.agentId === undefined)
+        throw new RequestFieldError(
+          'moduleId',
+          'name a module, or an agent for its Security events',
+        );
+      return agentSecurityEvents;
+    }
+    const module = moduleById(request.moduleId);
+    if (!module) throw new RequestFieldError('moduleId', `[${request.moduleId}] is not a module`);
+    return module;
+  }
+}
+
+/** Stands for a data source that cannot read the vulnerability states index. */
+export function statesUnavailable(): never {
+  throw new ReportError(
+    'report_data_unavailable',
+    'The vulnerability states index cannot be read by reports yet; the Events tab reads its alerts.',
+  );
+}
