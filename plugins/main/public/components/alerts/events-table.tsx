@@ -24,6 +24,22 @@ const INITIAL_WIDTHS: Record<string, number> = {
   'rule.id': 93,
 };
 
+/** Row and chrome heights (px) the grid's height is computed from. */
+const ROW_HEIGHT = 34;
+const TOOLBAR_HEIGHT = 44;
+const SCROLLBAR_HEIGHT = 18;
+/** Past this the grid scrolls inside itself (100 rows a page would be 3,400 px). */
+const MAX_HEIGHT = 'max(480px, 75vh)';
+
+/**
+ * The grid's height for `rows` rows. It is given, not left to the grid: left to size itself in a
+ * page that grows with it, EUI's grid can keep growing frame after frame.
+ */
+function gridHeight(rows: number): string {
+  const pixels = TOOLBAR_HEIGHT + (Math.max(rows, 1) + 1) * ROW_HEIGHT + SCROLLBAR_HEIGHT;
+  return `min(${pixels}px, ${MAX_HEIGHT})`;
+}
+
 export interface EventsTableProps {
   hits: AlertHit[];
   /** Shown columns, in order. */
@@ -156,6 +172,8 @@ export function EventsTable({
         showKeyboardShortcuts: true,
       }}
       gridStyle={{ border: 'horizontal', header: 'underline', stripes: true, fontSize: 's' }}
+      rowHeightsOptions={{ defaultHeight: ROW_HEIGHT }}
+      height={gridHeight(hits.length)}
     />
   );
 }
