@@ -12,22 +12,51 @@ const STRIPPED =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff]/g;
 const LINE_BREAKS = /\r\n?|[\u2028\u2029]/g;
+/** Any character the two replacements above change: most cells have none and skip them. */
+const NEEDS_CLEANING =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
 
 /**
  * Spreadsheet programs run a cell as a formula when its first visible character is `=`, `+`, `-` or
  * `@` (spaces, tabs and line breaks before it do not count, and some take the full-width forms
- * `＝ ＋ － ＠` and the small forms `﹦ ﹢ ﹣ ﹫` too); DDE payloads (`cmd|' /C calc'!A0`) run through such a formula. Item values come
- * from the network, so such cells get a leading `'`, which shows the text as it is.
+ * `＝ ＋ － ＠` and the small forms `﹦ ﹢ ﹣ ﹫` too); DDE payloads (`cmd|' /C calc'!A0`) run
+ * through such a formula. Item values come from the network, so such cells get a leading `'`, which
+ * shows the text as it is.
  */
 const FORMULA_START =
   /^[\s\u200b-\u200d\u2060]*[=+\-@\uff1d\uff0b\uff0d\uff20\ufe62\ufe63\ufe66\ufe6b]/;
-const DDE_LIKE = /[\w.]+\s*\|\s*['"][^'"]*['"]\s*!/;
+/**
+ * One word character before the `|` is enough to tell a DDE payload: `[\w.]+` there made the search
+ * try every start inside each word, quadratic in its length, and took most of an export's time.
+ */
+const DDE_LIKE = /[\w.]\s*\|\s*['"][^'"]*['"]\s*!/;
+
+/**
+ * Digits and the printable ASCII from `A` to `~` are neither blanks nor formula signs: a cell that
+ * starts with one (most do) cannot start a formula, and skips the search.
+ */
+function plainStart(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x7e);
+}
+
+/** A DDE payload needs a `|` and a quote: most cells have neither and skip the search. */
+function mayHoldDde(clean: string): boolean {
+  return clean.includes('|') && (clean.includes("'") || clean.includes('"'));
+}
+
+function runsAsFormula(clean: string): boolean {
+  if (!plainStart(clean.charCodeAt(0)) && FORMULA_START.test(clean)) return true;
+  return mayHoldDde(clean) && DDE_LIKE.test(clean);
+}
 
 /**
  * The text of a cell as an export writes it, for every CSV the dashboard makes: stray characters
  * removed first, then formulas neutralised, so what a spreadsheet sees first is what was checked.
  */
 export function safeCellText(text: string): string {
-  const clean = text.replace(LINE_BREAKS, '\n').replace(STRIPPED, '');
-  return FORMULA_START.test(clean) || DDE_LIKE.test(clean) ? `'${clean}` : clean;
+  const clean = NEEDS_CLEANING.test(text)
+    ? text.replace(LINE_BREAKS, '\n').replace(STRIPPED, '')
+    : text;
+  return runsAsFormula(clean) ? `'${clean}` : clean;
 }
