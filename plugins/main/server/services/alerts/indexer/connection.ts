@@ -71,7 +71,11 @@ export class IndexerConnection {
   ): Promise<{ statusCode: number | null; body: T }> {
     const client = this.client();
     const call = send(client);
-    const abort = () => call.abort?.();
+    // A block, not `() => call.abort?.()`: abort() returns the call, a thenable, and an AbortSignal
+    // listener's returned promise that rejects is an uncaught exception, which stops the server.
+    const abort = () => {
+      call.abort?.();
+    };
     signal?.addEventListener('abort', abort, { once: true });
     try {
       const { statusCode, body } = await call;
