@@ -18,6 +18,7 @@ import type { IndexPatternService } from './services/indexer/index-patterns';
 import type { KnownFieldsCatalogue } from './services/indexer/known-fields';
 import type { DelayedRequestQueue } from './services/jobs/delayed-requests';
 import type { ManagedApiService } from './services/managed-api/managed-api-service';
+import type { ReportDataSource, ReportsService } from './services/reports';
 import type { RouteCatalogue } from './services/route-catalogue';
 import type { UiLogWriter } from './services/ui-logs/ui-log-writer';
 import type { DefaultApiHostService } from './services/user-settings/default-api-host';
@@ -45,6 +46,10 @@ export interface SvcServices {
   alertsScope: ManagedApiScopeResolver;
   sampleData: SampleDataService;
   alertsSearch: AlertsSearchService;
+  /** PDF reports of module dashboards and of an agent's Security events. */
+  reports: ReportsService;
+  /** Reads alerts for a report as the user behind `request`. */
+  reportData: (request: OsdRequest, username: string) => ReportDataSource;
   alertsAdmin: AlertsAdminServices;
   /** The indexer's state; with a request, also each API host's alerts that user may see. */
   indexerStatus(request?: OsdRequest, signal?: AbortSignal): Promise<IndexerStatus>;

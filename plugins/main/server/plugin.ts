@@ -46,6 +46,7 @@ import { SampleDataService } from './services/alerts/sample-data';
 import { readSampleTarget } from './services/alerts/sample-data/sample-target';
 import { ManagedApiScopeResolver } from './services/alerts/scope';
 import { createAlertsSearchService } from './services/alerts/search';
+import { alertsReportDataSource, createReportsService } from './services/reports';
 import { startBuiltInIndexer } from './services/demo/built-in-indexer';
 import { startBuiltInManagedApi } from './services/demo/built-in-managed-api';
 import { DemoIndexer } from './services/demo/demo-indexer';
@@ -284,6 +285,18 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
         limits: this.config.indexer,
         logger: this.logger.get('alerts'),
       }),
+      reports: createReportsService({
+        dataDir,
+        limits: this.config.reports,
+        // Routes are served only after start, when the job runner exists.
+        runInBackground: (name, run) => this.jobs?.runNow(name, run),
+      }),
+      reportData: (request, username) =>
+        alertsReportDataSource(
+          { alertsSearch: this.started().alertsSearch, scope: alertsScope },
+          request,
+          username,
+        ),
       alertsAdmin: {
         indexerStatus: statusOf,
         sampleData,

@@ -10,6 +10,7 @@ import { registerCsvRoute } from './csv';
 import { registerHealthRoute } from './health';
 import { registerIndexerRoutes } from './indexer';
 import { registerManagedApiRoutes } from './managed-api';
+import { registerReportRoutes } from './reports';
 import { registerUiLogsRoute } from './ui-logs';
 
 export function registerRoutes(
@@ -26,4 +27,5 @@ export function registerRoutes(
   registerHealthRoute(router, services);
   registerAlertsRoutes(router, () => services());
   registerAlertsAdminRoutes(router, () => services().alertsAdmin);
+  registerReportRoutes(router, () => services());
 }

@@ -114,6 +114,15 @@ export function tableRows(result: AlertsChartResult | undefined): string[][] {
   );
 }
 
+/** The view's fixed filters, then the user's (a fixed filter the browser sent along is not repeated). */
+export function withFixedFilters(
+  view: AlertsViewDefinition,
+  filters: AlertsFilter[] = [],
+): AlertsFilter[] {
+  const fixed = new Set(view.fixedFilters.map((filter) => JSON.stringify(filter)));
+  return [...view.fixedFilters, ...filters.filter((filter) => !fixed.has(JSON.stringify(filter)))];
+}
+
 export interface ReportInput {
   view: AlertsViewDefinition;
   selection: AlertsSelection;
@@ -147,9 +156,8 @@ export function buildReportContent(input: ReportInput): ReportContent {
       }),
     },
     filters: [
-      ...view.fixedFilters.map(describeFilter),
+      ...withFixedFilters(view, userFilters).map(describeFilter),
       ...(pinned ? [`agent.id is ${selection.agentId}`] : []),
-      ...userFilters.map(describeFilter),
     ],
     ...(selection.query?.query.trim() && {
       query: `${selection.query.query} (${selection.query.language === 'kuery' ? 'DQL' : 'Lucene'})`,

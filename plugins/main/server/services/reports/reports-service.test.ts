@@ -165,6 +165,10 @@ describe('reports service', () => {
       from: '2026-11-25T10:00:00.000Z',
       to: '2026-11-26T10:00:00.000Z',
     });
+    // The module's fixed filter selects its alerts, as its dashboard does.
+    expect(asked[0].selection.filters).toEqual([
+      { type: 'is', field: 'rule.groups', value: 'syscheck' },
+    ]);
     const { stream, report } = await reports.open(
       { caller: 'alice', admin: false },
       done.report!.name,

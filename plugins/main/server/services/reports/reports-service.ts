@@ -17,7 +17,12 @@ import { resolveTimeRange } from '../alerts/search/time-range';
 import { RequestFieldError } from '../request-field-error';
 import { ReportError } from './errors';
 import { renderReportPdf } from './pdf/report-pdf';
-import { buildReportContent, reportCharts, type ReportScope } from './report-content';
+import {
+  buildReportContent,
+  reportCharts,
+  withFixedFilters,
+  type ReportScope,
+} from './report-content';
 import type { ReportJobs } from './report-jobs';
 import type { ReportReader, ReportStore } from './report-store';
 
@@ -60,6 +65,7 @@ export class ReportsService {
     const selection: AlertsSelection = {
       ...request.selection,
       timeRange: { from: range.from, to: range.to },
+      filters: withFixedFilters(view, request.selection.filters),
       ...(agentId && { agentId }),
     };
     return this.deps.jobs.start(caller.caller, view.title, async (progress, signal) => {
