@@ -36,6 +36,7 @@ import { AgentGroups } from './agent-groups';
 import { AgentInventory } from './agent-inventory';
 import { AgentSca } from './agent-sca';
 import { AssignGroupModal } from './assign-group-modal';
+import { useConfirmedAction } from './use-confirmed-action';
 
 const TABS = ['inventory', 'sca', 'configuration', 'groups'] as const;
 type Tab = (typeof TABS)[number];
@@ -198,34 +199,23 @@ function AgentDetail({ host, agent, managerVersion, onChanged }: AgentDetailProp
 }
 
 function AgentHeader({ host, agent, managerVersion, onChanged }: AgentDetailProps) {
-  const { api, core, errors, palette } = useSvcServices();
+  const { api, core, palette } = useSvcServices();
   const { history } = useAppUrlState();
   const admin = useIsAdmin();
   const [assigning, setAssigning] = useState(false);
   const connected = agent.status === 'active';
   const upgradable = connected && isOlderVersion(agent.version, managerVersion);
 
-  const act = async (
+  const confirmThenAct = useConfirmedAction();
+  const act = (
     question: { title: string; text: string; button: string; danger?: boolean },
     run: () => Promise<void>,
     done: string,
-  ) => {
-    const confirmed = await core.overlays.openConfirm(question.text, {
-      title: question.title,
-      confirmButtonText: question.button,
-      cancelButtonText: 'Cancel',
-      buttonColor: question.danger ? 'danger' : 'primary',
+  ) =>
+    confirmThenAct({ ...question, confirm: question.button }, run, {
+      done,
+      failure: `${question.button}: agent ${agent.id}`,
     });
-    if (!confirmed) return false;
-    try {
-      await run();
-      core.notifications.toasts.addSuccess({ title: done, 'data-test-subj': 'agentActionDone' });
-      return true;
-    } catch (error) {
-      errors.report(error, `${question.button}: agent ${agent.id}`);
-      return false;
-    }
-  };
 
   const os = agent.os
     ? [agent.os.name, agent.os.version, agent.os.arch && `(${agent.os.arch})`]

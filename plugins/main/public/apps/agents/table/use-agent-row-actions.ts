@@ -1,64 +1,39 @@
-/**
- * The actions of one row of the Agents table, each confirmed first: restart and delete. Success is
- * a toast and a reload; a failure goes to the error reporter with what was being done.
- */
+/** The confirmed actions of one row of the Agents table: restart and delete, then a reload. */
 import { useSvcServices } from '../../../components/services-context';
 import type { Agent } from '../../../services/managed-api-types';
 import { deleteAgent, restartAgent } from '../agent-actions';
+import { useConfirmedAction } from '../use-confirmed-action';
 
 export function useAgentRowActions(apiHostId: string, reload: () => void) {
-  const { api, errors, core } = useSvcServices();
+  const { api } = useSvcServices();
+  const confirmThenAct = useConfirmedAction();
 
-  /** Asks first; once confirmed, runs the action and says it was done, or reports why not. */
-  const confirmThenAct = async (
-    agent: Agent,
-    question: { title: string; text: string; confirm: string; danger?: boolean },
-    verb: string,
-    run: () => Promise<void>,
-    done: string,
-  ) => {
-    const confirmed = await core.overlays.openConfirm(question.text, {
-      title: question.title,
-      confirmButtonText: question.confirm,
-      cancelButtonText: 'Cancel',
-      ...(question.danger && { buttonColor: 'danger' as const }),
-    });
-    if (!confirmed) return;
-    try {
-      await run();
-      core.notifications.toasts.addSuccess({ title: done, 'data-test-subj': 'agentActionDone' });
-      reload();
-    } catch (error) {
-      errors.report(error, `${verb} agent ${agent.id}`);
-    }
-  };
-
-  const confirmRestart = (agent: Agent) =>
-    confirmThenAct(
-      agent,
+  const confirmRestart = async (agent: Agent) => {
+    const done = await confirmThenAct(
       {
         title: `Restart agent ${agent.id}?`,
         text: `The agent ${agent.name} (${agent.id}) restarts and reconnects; it does not report while it restarts.`,
         confirm: 'Restart',
       },
-      'Restarting',
       () => restartAgent(api, apiHostId, agent.id),
-      `Restart sent to agent ${agent.id}`,
+      { done: `Restart sent to agent ${agent.id}`, failure: `Restarting agent ${agent.id}` },
     );
+    if (done) reload();
+  };
 
-  const confirmDelete = (agent: Agent) =>
-    confirmThenAct(
-      agent,
+  const confirmDelete = async (agent: Agent) => {
+    const done = await confirmThenAct(
       {
         title: `Delete agent ${agent.id}?`,
         text: `The agent ${agent.name} (${agent.id}) is removed from the managed API; it must enroll again to report.`,
         confirm: 'Delete',
         danger: true,
       },
-      'Deleting',
       () => deleteAgent(api, apiHostId, agent.id),
-      `Agent ${agent.id} deleted`,
+      { done: `Agent ${agent.id} deleted`, failure: `Deleting agent ${agent.id}` },
     );
+    if (done) reload();
+  };
 
   return { confirmRestart, confirmDelete };
 }
