@@ -13,6 +13,8 @@ import type { QueryClause } from './query-dsl';
 
 /** Alerts per indexer request. */
 const PAGE_SIZE = 5_000;
+/** The first page is small, so the download starts at once. */
+const FIRST_PAGE_SIZE = 1_000;
 /** The point in time only has to outlive the wait between two pages. */
 const CSV_PIT_KEEP_ALIVE = '1m';
 
@@ -63,7 +65,7 @@ export async function startAlertsCsv(options: AlertsCsvOptions): Promise<AlertsC
   let written = 0;
   const fetchPage = (searchAfter: unknown[] | undefined, first: boolean): Promise<SearchAnswer> => {
     const body: SearchBody = {
-      size: Math.min(PAGE_SIZE, maxRows - written),
+      size: Math.min(first ? FIRST_PAGE_SIZE : PAGE_SIZE, maxRows - written),
       query: options.query,
       sort: options.sort,
       _source: columns,
