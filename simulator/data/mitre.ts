@@ -1,7 +1,7 @@
 /**
  * A small, real subset of the MITRE ATT&CK (Enterprise) catalogue as the managed API's MITRE
- * database serves it: the fourteen tactics and about forty common techniques with their real ids,
- * names and tactics. Descriptions are short summaries written for this stand-in, not MITRE's text.
+ * database serves it: the fourteen tactics and about fifty common techniques and sub-techniques,
+ * with their real ids, names and tactics. Descriptions are short summaries written for this stand-in, not MITRE's text.
  * The internal ids (`x-mitre-tactic--…`, `attack-pattern--…`) are derived from the ATT&CK ids so
  * tactics and techniques can point at each other; they are not MITRE's own STIX ids.
  */
@@ -130,6 +130,20 @@ const TECHNIQUES: TechniqueSpec[] = [
   ['T1565', 'Data Manipulation', ['impact'], 'Inserting, deleting or changing data to influence outcomes or hide activity.'],
 ];
 
+/**
+ * Sub-techniques the demo's sample alerts name (the managed API's database lists sub-techniques as
+ * techniques of their own, with their parent's tactics or some of them).
+ */
+const SUB_TECHNIQUES: TechniqueSpec[] = [
+  ['T1203', 'Exploitation for Client Execution', ['execution'], 'Exploiting a flaw in a client program, such as a browser or office suite, to run code.'],
+  ['T1059.004', 'Unix Shell', ['execution'], 'Running commands and scripts through a Unix shell such as sh or bash.'],
+  ['T1053.003', 'Cron', ['execution', 'persistence', 'privilege-escalation'], 'Scheduling commands with cron to run them repeatedly or at start.'],
+  ['T1548.003', 'Sudo and Sudo Caching', ['privilege-escalation', 'defense-evasion'], 'Abusing sudo rules or its cached credentials to run commands as another user.'],
+  ['T1070.004', 'File Deletion', ['defense-evasion'], 'Deleting the files an intrusion left behind: tools, output and logs.'],
+  ['T1021.004', 'SSH', ['lateral-movement'], 'Signing in to other hosts over SSH with valid accounts or keys.'],
+  ['T1565.001', 'Stored Data Manipulation', ['impact'], 'Changing data at rest, in files or databases, to mislead or disrupt.'],
+];
+
 const CREATED = '2018-10-17T00:14:20.652000Z';
 const MODIFIED = '2024-10-15T16:40:52.174000Z';
 
@@ -147,7 +161,7 @@ export function buildMitreCatalogue(): MitreCatalogue {
   const tacticIdByShortName = new Map(
     TACTICS.map(([externalId, , shortName]) => [shortName, derivedId('x-mitre-tactic', externalId)]),
   );
-  const techniques: MitreTechnique[] = TECHNIQUES.map(([externalId, name, tactics, description]) => ({
+  const techniques: MitreTechnique[] = [...TECHNIQUES, ...SUB_TECHNIQUES].map(([externalId, name, tactics, description]) => ({
     id: derivedId('attack-pattern', externalId),
     name,
     description,
