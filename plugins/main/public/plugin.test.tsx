@@ -36,12 +36,13 @@ function fakeCore(settings: Record<string, unknown> = {}) {
 }
 
 describe('svc browser plugin', () => {
-  it('registers the ten apps and the API console with navigation links', () => {
+  it('registers the eleven apps and the API console with navigation links', () => {
     const { setup, apps } = fakeCore();
     expect(plugin().setup(setup)).toEqual({});
     expect(apps.map((app) => [app.id, app.title, app.category?.label])).toEqual([
       ['svc-overview', 'Overview', 'Security'],
       ['svc-threat-hunting', 'Threat Hunting', 'Security'],
+      ['svc-modules', 'Modules', 'Security'],
       ['svc-agents', 'Agents', 'Security'],
       ['svc-rules', 'Rules', 'Security'],
       ['svc-decoders', 'Decoders', 'Security'],
@@ -52,7 +53,7 @@ describe('svc browser plugin', () => {
       ['svc-settings', 'Settings', 'Security'],
       ['svc-console', 'API console', 'Security'],
     ]);
-    expect(apps.map((app) => app.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(apps.map((app) => app.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
   });
 
   it('at start holds the services, hides the security warnings, keeps telemetry off and returns nothing', async () => {

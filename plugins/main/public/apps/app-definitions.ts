@@ -17,6 +17,7 @@ export interface SvcAppDefinition extends SvcAppMetadata {
 const APP_LOADERS: Record<SvcAppId, () => Promise<AppModule>> = {
   'svc-overview': () => import('./overview'),
   'svc-threat-hunting': () => import('./threat-hunting'),
+  'svc-modules': () => import('./modules'),
   'svc-agents': () => import('./agents'),
   'svc-rules': () => import('./rules'),
   'svc-decoders': () => import('./decoders'),

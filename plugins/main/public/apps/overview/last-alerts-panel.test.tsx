@@ -2,12 +2,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { AlertsAggregateResponse, IndexerStatus } from '../../../common/alerts/api';
+import { MODULE_COUNTS_CHART_ID } from '../../../common/modules';
 import { readAlertsViewState } from '../../components/alerts/alerts-view-state';
 import {
   createMockHttp,
   fail,
   itemsEnvelope,
   type ManagedApiCallSeen,
+  type RecordedCall,
   type RouteHandler,
 } from '../../test-support/mock-http';
 import { TEST_API_HOST } from '../../test-support/render-app';
@@ -70,13 +72,22 @@ const INDEXER_DOWN: IndexerStatus = {
   error: { code: 'indexer_unreachable', message: 'The indexer cannot be reached' },
 };
 
+/** The module cards below the agent panels count their alerts in a request of their own. */
+const isModuleCounts = (call: RecordedCall) =>
+  JSON.stringify(call.body).includes(`"id":"${MODULE_COUNTS_CHART_ID}"`);
+const NO_MODULE_COUNTS = {
+  total: { value: 0, relation: 'eq' },
+  charts: {},
+  includesSampleData: false,
+};
+
 function setup(aggregate: RouteHandler) {
   const mock = createMockHttp(
     {
       'GET /hosts/apis': () => [TEST_API_HOST],
       'POST /utils/logs/ui': () => ({}),
       'GET /api/alerts/status': () => INDEXER_DOWN,
-      [AGGREGATE]: aggregate,
+      [AGGREGATE]: (call) => (isModuleCounts(call) ? NO_MODULE_COUNTS : aggregate(call)),
     },
     managedApi,
   );
@@ -88,7 +99,9 @@ function setup(aggregate: RouteHandler) {
     test.services,
   );
   const aggregateCalls = () =>
-    mock.calls.filter((call) => `${call.method} ${call.path}` === AGGREGATE);
+    mock.calls.filter(
+      (call) => `${call.method} ${call.path}` === AGGREGATE && !isModuleCounts(call),
+    );
   const statusCalls = () => mock.calls.filter((call) => call.path === '/api/alerts/status');
   return {
     ...test,

@@ -30,6 +30,7 @@ import {
   type AgentStatus,
 } from '../../services/managed-api-types';
 import type { SvcError } from '../../services/svc-error';
+import { ModuleCards } from '../modules/module-cards';
 import { LastAlertsPanel } from './last-alerts-panel';
 
 const RECENT_AGENTS = 5;
@@ -337,6 +338,8 @@ export function OverviewPanels({ host }: { host: ApiHost }) {
           </OverviewPanel>
         </EuiFlexItem>
       </EuiFlexGrid>
+      <EuiSpacer size="m" />
+      <ModuleCards host={host} />
       <UpdatesNotification />
     </>
   );

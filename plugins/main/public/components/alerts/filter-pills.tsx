@@ -1,6 +1,8 @@
 /**
  * The filter pills under the search bar: each opens a menu to include or exclude its results,
  * disable or enable it, or delete it (its cross deletes at once); "Add filter" opens the editor.
+ * A view's own filters (a module's selection, a pinned agent) come first as locked pills: no menu,
+ * no cross, a lock icon, because the view is defined by them.
  */
 import {
   EuiBadge,
@@ -90,14 +92,32 @@ function FilterPill({
   );
 }
 
+function LockedPill({ filter, index }: { filter: AlertsFilter; index: number }) {
+  const label = describeFilter(filter);
+  return (
+    <EuiBadge
+      color="hollow"
+      iconType="lock"
+      iconSide="left"
+      title={`${label} (set by this view)`}
+      data-test-subj={`alertsLockedFilterPill-${index}`}
+    >
+      {label}
+    </EuiBadge>
+  );
+}
+
 export function FilterPills({
   filters,
   fields,
   onChange,
+  locked = [],
 }: {
   filters: AlertsFilter[];
   fields: AlertsField[];
   onChange(filters: AlertsFilter[]): void;
+  /** Filters the view always applies, shown first and not editable. */
+  locked?: AlertsFilter[];
 }) {
   const [adding, setAdding] = useState(false);
   return (
@@ -108,6 +128,11 @@ export function FilterPills({
       responsive={false}
       data-test-subj="alertsFilterPills"
     >
+      {locked.map((filter, index) => (
+        <EuiFlexItem grow={false} key={`locked:${index}:${describeFilter(filter)}`}>
+          <LockedPill filter={filter} index={index} />
+        </EuiFlexItem>
+      ))}
       {filters.map((filter, index) => (
         <EuiFlexItem grow={false} key={`${index}:${describeFilter(filter)}`}>
           <FilterPill

@@ -1,0 +1,122 @@
+/**
+ * The security modules as cards by category, each with its alert count over the chosen range: all
+ * the counts come from one aggregate request (a `filters` chart whose named entries are the
+ * modules' fixed filters). The Overview and the modules app's index show them.
+ */
+import {
+  EuiCard,
+  EuiFlexGrid,
+  EuiFlexGroup,
+  EuiFlexItem,
+  EuiPanel,
+  EuiSpacer,
+  EuiText,
+  EuiTitle,
+} from '@elastic/eui';
+import { useCallback, useMemo, useState } from 'react';
+import type { AlertsTimeRange } from '../../../common/alerts/api';
+import type { ApiHost } from '../../../common/api-hosts';
+import {
+  MODULE_COUNTS_CHART_ID,
+  moduleCountsChart,
+  modulesByCategory,
+} from '../../../common/modules';
+import { AlertsProblem } from '../../components/alerts/alerts-problem';
+import { AlertsTimePicker } from '../../components/alerts/alerts-time-picker';
+import { DEFAULT_TIME_RANGE } from '../../components/alerts/alerts-view-state';
+import { chartBuckets } from '../../components/alerts/dashboard-panels';
+import { useAlertsClient } from '../../components/alerts/use-alerts-client';
+import { useSvcServices } from '../../components/services-context';
+import { useAsync } from '../../hooks/use-async';
+import { moduleUrl } from './module-links';
+
+const COUNTS_CHART = moduleCountsChart();
+
+export function ModuleCards({ host }: { host: ApiHost }) {
+  const alerts = useAlertsClient();
+  const { core } = useSvcServices();
+  const [timeRange, setTimeRange] = useState<AlertsTimeRange>(DEFAULT_TIME_RANGE);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const load = useCallback(
+    (signal: AbortSignal) =>
+      alerts.aggregate({ apiHostId: host.id, timeRange, charts: [COUNTS_CHART] }, signal),
+    // refreshKey asks for the same counts again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [alerts, host.id, timeRange, refreshKey],
+  );
+  const { state, reload } = useAsync(load, 'Counting alerts by module', undefined, {
+    shownInPlace: true,
+  });
+  const counts = useMemo(
+    () =>
+      new Map(
+        chartBuckets(state.data, MODULE_COUNTS_CHART_ID).map((bucket) => [
+          String(bucket.key),
+          bucket.count,
+        ]),
+      ),
+    [state.data],
+  );
+  return (
+    <EuiPanel hasBorder data-test-subj="moduleCards">
+      <EuiFlexGroup justifyContent="spaceBetween" alignItems="center" wrap>
+        <EuiFlexItem grow={false}>
+          <EuiTitle size="s">
+            <h2>Security modules</h2>
+          </EuiTitle>
+        </EuiFlexItem>
+        <EuiFlexItem grow={false}>
+          <AlertsTimePicker
+            timeRange={timeRange}
+            isLoading={state.status === 'loading'}
+            onTimeChange={setTimeRange}
+            onRefreshChange={() => undefined}
+            onRefresh={() => setRefreshKey((key) => key + 1)}
+          />
+        </EuiFlexItem>
+      </EuiFlexGroup>
+      {state.error && (
+        <>
+          <EuiSpacer size="s" />
+          <AlertsProblem error={state.error} onRetry={reload} />
+        </>
+      )}
+      {modulesByCategory().map(({ category, modules }) => (
+        <div key={category.id} data-test-subj={`moduleCategory-${category.id}`}>
+          <EuiSpacer size="m" />
+          <EuiTitle size="xs">
+            <h3>{category.title}</h3>
+          </EuiTitle>
+          <EuiSpacer size="s" />
+          <EuiFlexGrid columns={3} gutterSize="s">
+            {modules.map((module) => {
+              const count = counts.get(module.id);
+              return (
+                <EuiFlexItem key={module.id}>
+                  <EuiCard
+                    textAlign="left"
+                    titleSize="xs"
+                    title={module.title}
+                    description={module.description}
+                    href={moduleUrl(core.application, {
+                      moduleId: module.id,
+                      apiHostId: host.id,
+                      timeRange,
+                    })}
+                    data-test-subj={`moduleCard-${module.id}`}
+                    footer={
+                      <EuiText size="s" data-test-subj={`moduleCardCount-${module.id}`}>
+                        <strong>{count === undefined ? '–' : count.toLocaleString('en-US')}</strong>{' '}
+                        alerts
+                      </EuiText>
+                    }
+                  />
+                </EuiFlexItem>
+              );
+            })}
+          </EuiFlexGrid>
+        </div>
+      ))}
+    </EuiPanel>
+  );
+}
