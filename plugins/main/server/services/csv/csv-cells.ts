@@ -72,7 +72,7 @@ export function cellGetter(column: string): (item: Item) => string {
   };
 }
 
-/** RFC 4180 quoting, only when the cell needs it (json2csv's default quotes every string). */
+/** RFC 4180 quoting, only when the cell needs it (as spreadsheets write them). */
 export function quoteCell(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -1,7 +1,7 @@
 /**
  * CSV export of a managed-API list: the first page is fetched before anything is answered (so a
- * failure is still a JSON error), then rows stream out through json2csv while the next page is
- * already on its way. A failure after the first byte destroys the stream, so the download breaks
+ * failure is still a JSON error), then rows stream out, a batch of lines per chunk, while the next
+ * page is already on its way. A failure after the first byte destroys the stream, so the download breaks
  * instead of ending as a file that looks complete; so does a list that shrank while it was exported,
  * since the answer's headers already said how many rows the file holds.
  *
@@ -9,14 +9,13 @@
  * the list's directory, or only key and value when a filter carries `_isCDBList` (one list's export).
  */
 import { Readable } from 'node:stream';
-import { Transform as Json2CsvTransform } from '@json2csv/node';
 import type { AuthenticatedUser } from '../../../../../host/server/types';
 import { csvColumnTitle } from '../../../common/csv-columns';
 import { MalformedApiResponseError, UpstreamRejectedError } from '../managed-api/errors';
 import type { ManagedApiService } from '../managed-api/managed-api-service';
 import { upstreamProblem } from '../managed-api/upstream-problem';
-import { cellGetter, csvColumns, quoteCell } from './csv-cells';
-import { safeCellText } from './safe-cell-text';
+import { cellGetter, csvColumns } from './csv-cells';
+import { csvHeader, csvLines, type CellGetter } from './csv-text';
 import { csvQuery, pagePath, type CsvFilter, type CsvQuery } from './csv-query';
 
 export interface CsvSettings {
@@ -62,10 +61,7 @@ interface Page {
   total: number;
 }
 
-/**
- * Rows go to json2csv in batches: its transform unwinds a batch into rows and pushes the batch's CSV
- * as one chunk, instead of one stream chunk (and one socket write) per row.
- */
+/** Rows are written in batches: one stream chunk (and one socket write) per batch, not per row. */
 const ROWS_PER_CHUNK = 1000;
 
 /** The first page is small so the download starts at once; the following ones use the page size. */
@@ -171,36 +167,29 @@ export class CsvExportService {
       this.settings.maxRows > 0 ? Math.min(first.total, this.settings.maxRows) : first.total;
     const shape = rowShape(query.pathname, request.filters);
     const columns = shape.columns ?? csvColumns(query.pathname, first.items);
-    const rows = Readable.from(this.batches(request, query, first, end, shape), {
-      objectMode: true,
-      highWaterMark: 2,
-    });
-    const csv = new Json2CsvTransform<Item[], Item>(
-      {
-        fields: columns.map((column) => ({
-          label: csvColumnTitle(column),
-          value: cellGetter(column),
-        })),
-        eol: '\n',
-        // Column titles come from item keys, which come from the network too.
-        formatters: {
-          string: quoteCell,
-          header: (title: string) => quoteCell(safeCellText(title)),
-        },
-        transforms: [(batch: Item[]) => batch],
-      },
-      {},
-      { objectMode: true, highWaterMark: 2 },
+    const getters = columns.map(cellGetter);
+    const text = this.text(
+      csvHeader(columns.map(csvColumnTitle)),
+      this.batches(request, query, first, end, shape),
+      getters,
     );
-    // Errors of the row source reach the CSV stream, which the HTTP layer then aborts.
-    rows.on('error', (error) => csv.destroy(error));
-    csv.on('close', () => rows.destroy());
-    rows.pipe(csv);
+    // Errors of the row source destroy the stream, which the HTTP layer then aborts.
+    const stream = Readable.from(text, { objectMode: true, highWaterMark: 2 });
     return {
       filename: csvFilename(query.pathname, request.apiHostId, request.now ?? new Date()),
       ...(shape === ONE_ROW_PER_ITEM ? { totalRows: first.total, exportedRows: end } : {}),
-      stream: csv,
+      stream,
     };
+  }
+
+  /** The file as chunks: the header, then each batch's lines, each after a line feed (none at the end). */
+  private async *text(
+    header: string,
+    batches: AsyncGenerator<Item[]>,
+    getters: readonly CellGetter[],
+  ): AsyncGenerator<string> {
+    yield header;
+    for await (const batch of batches) if (batch.length > 0) yield `\n${csvLines(batch, getters)}`;
   }
 
   private async *batches(
