@@ -3,6 +3,7 @@
  * stand-in is started on loopback, the plugin's connection is pointed at it, every sample-data
  * category is added for the demo manager's agents over the last 7 days (through the protocol, as
  * an admin would from Settings), and a few new alerts arrive every minute so the Overview is alive.
+ * The alerts are added after the dashboard is up (a few seconds), so they do not delay its start.
  */
 import type {
   Logger,
@@ -57,10 +58,16 @@ export class DemoIndexer {
   private standIn?: DemoIndexerStandIn;
   private cancelLive?: Cancel;
   private liveRound?: Promise<void>;
+  private readonly stopping = new AbortController();
+  /** Settles once the sample alerts are in (or adding them failed, which is logged). */
+  ready: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: DemoIndexerOptions) {}
 
-  /** Starts the stand-in, fills it and starts the live alerts; resolves with the start-up notice. */
+  /**
+   * Starts the stand-in and points the connection at it; then, in the background, adds the sample
+   * alerts and starts the live ones. Resolves with the start-up notice.
+   */
   async start(): Promise<string> {
     const { options } = this;
     const standIn = await options.startStandIn();
@@ -77,15 +84,27 @@ export class DemoIndexer {
       demo: true,
       secrets: [standIn.credentials.password],
     });
+    this.ready = this.fill(standIn.url).catch((error: unknown) => {
+      if (!this.stopping.signal.aborted)
+        options.logger.warn(
+          `Demo mode: sample alerts could not be added to the indexer stand-in: ${(error as Error).message}`,
+        );
+    });
+    return `Demo mode: on — indexer stand-in at ${standIn.url} with sample alerts of the last 7 days`;
+  }
+
+  private async fill(url: string): Promise<void> {
+    const { options } = this;
+    const { signal } = this.stopping;
     const target = await options.target();
     let added = 0;
     for (const { id } of SAMPLE_DATA_CATEGORIES)
-      added += (await options.sampleData.add(id, target)).count;
+      added += (await options.sampleData.add(id, target, signal)).count;
+    signal.throwIfAborted();
     this.startLive(target);
     options.logger.info(
-      `Demo mode: the indexer stand-in runs at ${standIn.url} with ${added} sample alerts of the last 7 days for ${target.agents.length} agents of manager [${target.manager}]; new alerts arrive every ${LIVE_EVERY_MS / 1000} s.`,
+      `Demo mode: the indexer stand-in runs at ${url} with ${added} sample alerts of the last 7 days for ${target.agents.length} agents of manager [${target.manager}]; new alerts arrive every ${LIVE_EVERY_MS / 1000} s.`,
     );
-    return `Demo mode: indexer stand-in at ${standIn.url} with ${added} sample alerts (new ones arrive every ${LIVE_EVERY_MS / 1000} s)`;
   }
 
   private startLive(target: SampleTarget): void {
@@ -117,6 +136,8 @@ export class DemoIndexer {
   }
 
   async stop(): Promise<void> {
+    this.stopping.abort();
+    await this.ready;
     this.cancelLive?.();
     this.cancelLive = undefined;
     await this.liveRound;

@@ -69,20 +69,25 @@ export class SampleDataService {
     return { category, index, installed: true, count };
   }
 
-  /** Installs `category` for `target`'s agents and manager over the last 7 days. */
-  async add(category: SampleDataCategory, target: SampleTarget): Promise<SampleDataStatus> {
+  /** Installs `category` for `target`'s agents and manager over the last 7 days; `signal` stops it. */
+  async add(
+    category: SampleDataCategory,
+    target: SampleTarget,
+    signal?: AbortSignal,
+  ): Promise<SampleDataStatus> {
     const alerts = generateSampleAlerts(category, this.count(category), {
       ...target,
       now: this.now(),
       seed: seedOf(category) ^ Math.floor(this.now() / 86_400_000),
     });
-    await this.remove(category);
+    await this.remove(category, signal);
     const index = sampleIndex(category);
-    await this.deps.indexer.request((client) =>
-      client.indices.create({ index, body: SAMPLE_INDEX_BODY }),
+    await this.deps.indexer.request(
+      (client) => client.indices.create({ index, body: SAMPLE_INDEX_BODY }),
+      signal,
     );
-    await this.write(index, alerts);
-    await this.deps.indexer.request((client) => client.indices.refresh({ index }));
+    await this.write(index, alerts, signal);
+    await this.deps.indexer.request((client) => client.indices.refresh({ index }), signal);
     return { category, index, installed: true, count: alerts.length };
   }
 
@@ -98,19 +103,26 @@ export class SampleDataService {
   }
 
   /** Sends `alerts` to `index` with `_bulk`, in chunks; a refused alert fails the whole add. */
-  async write(index: string, alerts: readonly SampleAlert[]): Promise<void> {
+  async write(index: string, alerts: readonly SampleAlert[], signal?: AbortSignal): Promise<void> {
     for (let start = 0; start < alerts.length; start += this.bulkChunk) {
       const body = alerts
         .slice(start, start + this.bulkChunk)
         .flatMap((alert) => [{ index: { _index: index } }, alert]);
-      const answer = await this.deps.indexer.request<BulkAnswer>((client) => client.bulk({ body }));
+      signal?.throwIfAborted();
+      const answer = await this.deps.indexer.request<BulkAnswer>(
+        (client) => client.bulk({ body }),
+        signal,
+      );
       if (answer.errors) throw bulkError(index, answer);
     }
   }
 
-  async remove(category: SampleDataCategory): Promise<SampleDataStatus> {
+  async remove(category: SampleDataCategory, signal?: AbortSignal): Promise<SampleDataStatus> {
     const index = sampleIndex(category);
-    await this.deps.indexer.answer((client) => client.indices.delete({ index }, { ignore: [404] }));
+    await this.deps.indexer.answer(
+      (client) => client.indices.delete({ index }, { ignore: [404] }),
+      signal,
+    );
     return { category, index, installed: false, count: 0 };
   }
 
