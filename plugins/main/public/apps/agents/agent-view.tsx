@@ -36,9 +36,10 @@ import { AgentGroups } from './agent-groups';
 import { AgentInventory } from './agent-inventory';
 import { AgentSca } from './agent-sca';
 import { AssignGroupModal } from './assign-group-modal';
+import { SecurityEventsTab } from './security-events/security-events-tab';
 import { useConfirmedAction } from './use-confirmed-action';
 
-const TABS = ['inventory', 'sca', 'configuration', 'groups'] as const;
+const TABS = ['inventory', 'security-events', 'sca', 'configuration', 'groups'] as const;
 type Tab = (typeof TABS)[number];
 
 /** `Wazuh v4.9.2` → [4, 9, 2], to tell whether the manager runs a newer version. */
@@ -154,6 +155,11 @@ function AgentDetail({ host, agent, managerVersion, onChanged }: AgentDetailProp
   const tab: Tab = requested && TABS.includes(requested) ? requested : 'inventory';
   const tabs = [
     { id: 'inventory', name: 'Inventory', content: <AgentInventory host={host} agent={agent} /> },
+    {
+      id: 'security-events',
+      name: 'Security events',
+      content: <SecurityEventsTab host={host} agentId={agent.id} />,
+    },
     { id: 'sca', name: 'SCA', content: <AgentSca host={host} agent={agent} /> },
     {
       id: 'configuration',

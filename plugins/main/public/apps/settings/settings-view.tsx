@@ -4,12 +4,14 @@ import { useSvcServices } from '../../components/services-context';
 import { useUrlTabs } from '../../components/url-tabs';
 import { ApiHostsPanel } from './api-hosts-panel';
 import { IndexerPanel } from './indexer-panel';
+import { ReportsPanel } from './reports/reports-panel';
 import { SampleDataPanel } from './sample-data-panel';
 
 const TABS = [
   { id: 'api', name: 'API' },
   { id: 'indexer', name: 'Indexer' },
   { id: 'sample-data', name: 'Sample data' },
+  { id: 'reports', name: 'Reports' },
   { id: 'about', name: 'About' },
 ] as const;
 
@@ -50,6 +52,7 @@ export function SettingsView() {
       {tab === 'api' && <ApiHostsPanel />}
       {tab === 'indexer' && <IndexerPanel />}
       {tab === 'sample-data' && <SampleDataPanel />}
+      {tab === 'reports' && <ReportsPanel />}
       {tab === 'about' && (
         <EuiText>
           <About />
