@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 
-export interface MitreReference {
+interface MitreReference {
   source: string;
   url: string;
   description: string;

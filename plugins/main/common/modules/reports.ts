@@ -17,7 +17,7 @@ export interface ReportRequest {
   selection: AlertsSelection;
 }
 
-export type ReportJobStatus = 'running' | 'succeeded' | 'failed';
+type ReportJobStatus = 'running' | 'succeeded' | 'failed';
 
 export interface ReportJob {
   id: string;

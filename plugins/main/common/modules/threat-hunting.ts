@@ -15,7 +15,7 @@ import {
 } from './builders';
 import type { ModuleDefinition } from './types';
 
-export const AUTHENTICATION_FAILURE_GROUPS = [
+const AUTHENTICATION_FAILURE_GROUPS = [
   'win_authentication_failed',
   'authentication_failed',
   'authentication_failures',

@@ -5,7 +5,7 @@
  */
 import type { AlertsChartRequest, AlertsFilter } from '../alerts/api';
 
-export type ModuleCategoryId =
+type ModuleCategoryId =
   'endpoint-security' | 'threat-intelligence' | 'security-operations' | 'cloud-security';
 
 export interface ModuleCategory {
@@ -60,7 +60,7 @@ export interface ModuleKpi {
  */
 export type DashboardSource = 'alerts' | 'vulnerability-states';
 
-export interface ModuleDashboard {
+interface ModuleDashboard {
   source: DashboardSource;
   kpis: ModuleKpi[];
   panels: ModulePanel[];
@@ -89,7 +89,7 @@ export interface AlertsViewDefinition {
 }
 
 /** A compliance standard's Controls tab: each requirement with its alerts and its top rules. */
-export interface ComplianceControls {
+interface ComplianceControls {
   /** The alert field holding the standard's requirement ids (`rule.pci_dss`). */
   field: string;
   standard: string;
@@ -97,7 +97,7 @@ export interface ComplianceControls {
 }
 
 /** MITRE ATT&CK's Framework tab: alert counts per tactic and per technique, merged with the catalogue. */
-export interface MitreFramework {
+interface MitreFramework {
   tactics: Extract<AlertsChartRequest, { type: 'terms' }>;
   techniques: Extract<AlertsChartRequest, { type: 'terms' }>;
 }

@@ -10,7 +10,7 @@ import { ReportStore } from './report-store';
 import { ReportsService } from './reports-service';
 
 /** `svc.reports` in the plugin's config. */
-export interface ReportLimits {
+interface ReportLimits {
   kept_per_user: number;
   max_size_bytes: number;
   generation_timeout_ms: number;
@@ -43,4 +43,4 @@ export function createReportsService(options: ReportsServiceOptions): ReportsSer
 }
 
 export { alertsReportDataSource } from './alerts-data-source';
-export type { ReportsService, ReportDataSource, ReportCaller } from './reports-service';
+export type { ReportsService, ReportDataSource } from './reports-service';

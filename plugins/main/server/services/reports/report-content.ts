@@ -22,7 +22,7 @@ export interface ReportPanel {
   columns?: string[];
 }
 
-export interface ReportTable {
+interface ReportTable {
   title: string;
   columns: string[];
   rows: string[][];

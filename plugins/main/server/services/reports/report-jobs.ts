@@ -14,7 +14,7 @@ export interface ReportJobLimits {
 }
 
 /** Reports progress; checks the job is still wanted (throws once its time is up). */
-export type ProgressReporter = (progress: number, stage: string) => void;
+type ProgressReporter = (progress: number, stage: string) => void;
 
 export type ReportWork = (
   progress: ProgressReporter,

@@ -53,7 +53,7 @@ function bucketLabel(bucket: AlertsBucket): string {
 }
 
 /** Shortens `text` with an ellipsis until it fits `width` in the current font. */
-export function fit(doc: Doc, text: string, width: number): string {
+function fit(doc: Doc, text: string, width: number): string {
   if (doc.widthOfString(text) <= width) return text;
   let low = 0;
   let high = text.length;
@@ -66,7 +66,7 @@ export function fit(doc: Doc, text: string, width: number): string {
 }
 
 /** Buckets as x values and one series per split value (the largest first), or one "Alerts" series. */
-export function toMatrix(result: Exclude<AlertsChartResult, { type: 'count' }>): Matrix {
+function toMatrix(result: Exclude<AlertsChartResult, { type: 'count' }>): Matrix {
   const buckets = result.buckets;
   const x = buckets.map(bucketLabel);
   if (!buckets.some((bucket) => bucket.split))

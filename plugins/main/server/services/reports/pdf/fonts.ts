@@ -6,11 +6,7 @@
 
 export const FONT = { regular: 'report-regular', bold: 'report-bold' } as const;
 
-const FILES = {
-  [FONT.regular]: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
-  [FONT.bold]: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
-};
-
 export function registerFonts(doc: PDFKit.PDFDocument): void {
-  for (const [name, file] of Object.entries(FILES)) doc.registerFont(name, require.resolve(file));
+  doc.registerFont(FONT.regular, require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
+  doc.registerFont(FONT.bold, require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'));
 }
