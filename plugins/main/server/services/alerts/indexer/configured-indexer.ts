@@ -5,7 +5,7 @@ import type { IndexerTarget } from './connection';
 import type { IndexerConfig } from './indexer-config';
 
 /** The nodes as shown to users and logs: the URL without credentials, path or trailing slash. */
-export function publicHostUrl(url: string): string {
+function publicHostUrl(url: string): string {
   const parsed = new URL(url);
   const path = parsed.pathname === '/' ? '' : parsed.pathname.replace(/\/$/, '');
   return `${parsed.protocol}//${parsed.host}${path}`;

@@ -75,7 +75,7 @@ export function isIndexerError(error: unknown): error is IndexerError {
   return error instanceof IndexerError;
 }
 
-export const NOT_CONFIGURED_MESSAGE =
+const NOT_CONFIGURED_MESSAGE =
   'No indexer is configured: set svc.indexer.hosts (or SVC_INDEXER_URL) to the Wazuh indexer, with svc.indexer.username and svc.indexer.password, and restart the dashboard.';
 
 export function notConfiguredError(): IndexerError {

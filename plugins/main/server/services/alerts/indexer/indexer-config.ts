@@ -11,7 +11,7 @@ const OPENSEARCH_MAX_TERMS_COUNT = 65_536;
 const OPENSEARCH_MAX_BUCKETS = 65_535;
 
 /** `https://indexer.example.org:9200` (a path prefix is allowed, for a proxy in front of it). */
-export function indexerUrlProblem(url: string): string | undefined {
+function indexerUrlProblem(url: string): string | undefined {
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -5,7 +5,7 @@
  */
 import type { SampleRandom } from './random';
 
-export interface SampleRule {
+interface SampleRule {
   id: string;
   level: number;
   description: string;
@@ -20,7 +20,7 @@ export interface SampleRule {
 }
 
 /** What a kind adds to the base alert (agent, manager, time and id come from the generator). */
-export interface AlertBody {
+interface AlertBody {
   rule: SampleRule;
   decoder: { name: string; parent?: string };
   location: string;

@@ -10,7 +10,7 @@ import { SampleRandom } from './random';
 export type { AgentLike } from './alert-kinds';
 
 /** The kinds each category holds (the original's categories, with this dashboard's kinds). */
-export const CATEGORY_KINDS: Record<SampleDataCategory, readonly AlertKind[]> = {
+const CATEGORY_KINDS: Record<SampleDataCategory, readonly AlertKind[]> = {
   security: [
     kinds.authentication,
     kinds.ssh,

@@ -1,5 +1,5 @@
 /** Sample alerts: their generator, where they live, and adding and removing them on the indexer. */
 export { SampleDataService, type SampleTarget } from './sample-data-service';
-export { liveAlert, type AgentLike, type SampleAlert } from './generator';
+export { liveAlert } from './generator';
 export { SampleRandom } from './random';
-export { SAMPLE_INDEX_PREFIX, sampleIndex } from './sample-index';
+export { SAMPLE_INDEX_PREFIX } from './sample-index';

@@ -22,5 +22,5 @@ export interface AlertsScopeResolver {
   resolve(request: OsdRequest, apiHostId: string): Promise<AlertsScope>;
 }
 
-export { AlertsScopeError, type AlertsScopeErrorCode } from './errors';
-export { ManagedApiScopeResolver, type ScopeResolverDeps } from './scope-resolver';
+export { AlertsScopeError } from './errors';
+export { ManagedApiScopeResolver } from './scope-resolver';
