@@ -3,11 +3,11 @@ import {
   EuiButtonEmpty,
   EuiFlexGroup,
   EuiFlexItem,
-  EuiFormControlLayout,
   EuiPagination,
   EuiSelect,
   EuiText,
 } from '@elastic/eui';
+import { useId } from 'react';
 import type { AlertsTotal } from '../../../common/alerts/api';
 import {
   canGoNext,
@@ -30,6 +30,7 @@ export function EventsPager({
   onPage(page: number): void;
   onSize(size: number): void;
 }) {
+  const sizeLabelId = useId();
   const pages = pageCount(total, size);
   const windowPages = Math.min(pages, lastWindowPage(size) + 1);
   const pastWindow = paging.page >= windowPages;
@@ -47,16 +48,23 @@ export function EventsPager({
       data-test-subj="alertsPager"
     >
       <EuiFlexItem grow={false}>
-        <EuiFormControlLayout prepend="Rows per page" compressed>
-          <EuiSelect
-            compressed
-            aria-label="Rows per page"
-            value={size}
-            options={PAGE_SIZES.map((option) => ({ value: option, text: String(option) }))}
-            onChange={(event) => onSize(Number(event.target.value))}
-            data-test-subj="alertsPageSize"
-          />
-        </EuiFormControlLayout>
+        <EuiFlexGroup alignItems="center" gutterSize="s" responsive={false}>
+          <EuiFlexItem grow={false}>
+            <EuiText size="xs" id={sizeLabelId}>
+              Rows per page
+            </EuiText>
+          </EuiFlexItem>
+          <EuiFlexItem grow={false}>
+            <EuiSelect
+              compressed
+              aria-labelledby={sizeLabelId}
+              value={size}
+              options={PAGE_SIZES.map((option) => ({ value: option, text: String(option) }))}
+              onChange={(event) => onSize(Number(event.target.value))}
+              data-test-subj="alertsPageSize"
+            />
+          </EuiFlexItem>
+        </EuiFlexGroup>
       </EuiFlexItem>
       <EuiFlexItem grow={false}>
         <EuiFlexGroup alignItems="center" gutterSize="s" responsive={false}>

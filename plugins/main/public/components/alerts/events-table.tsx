@@ -32,8 +32,9 @@ const SCROLLBAR_HEIGHT = 18;
 const MAX_HEIGHT = 'max(480px, 75vh)';
 
 /**
- * The grid's height for `rows` rows. It is given, not left to the grid: left to size itself in a
- * page that grows with it, EUI's grid can keep growing frame after frame.
+ * The grid's height for `rows` rows. It is given, not left to the grid: EUI's grid sits in a box of
+ * 100% of its parent's height, so in a page that grows with it the grid keeps growing frame after
+ * frame.
  */
 function gridHeight(rows: number): string {
   const pixels = TOOLBAR_HEIGHT + (Math.max(rows, 1) + 1) * ROW_HEIGHT + SCROLLBAR_HEIGHT;
@@ -154,26 +155,29 @@ export function EventsTable({
   );
 
   return (
-    <EuiDataGrid
-      aria-label="Alerts"
-      data-test-subj="alertsEventsTable"
-      columns={gridColumns}
-      columnVisibility={{ visibleColumns: columns, setVisibleColumns: onColumnsChange }}
-      rowCount={hits.length}
-      renderCellValue={renderCellValue}
-      sorting={sorting}
-      leadingControlColumns={leadingControlColumns}
-      onColumnResize={({ columnId, width }) => onColumnResize(columnId, width)}
-      toolbarVisibility={{
-        showColumnSelector: { allowHide: true, allowReorder: true },
-        showSortSelector: true,
-        showDisplaySelector: false,
-        showFullScreenSelector: false,
-        showKeyboardShortcuts: true,
-      }}
-      gridStyle={{ border: 'horizontal', header: 'underline', stripes: true, fontSize: 's' }}
-      rowHeightsOptions={{ defaultHeight: ROW_HEIGHT }}
-      height={gridHeight(hits.length)}
-    />
+    // EUI's grid wraps itself in a box of 100% height: this box gives that height.
+    <div style={{ height: gridHeight(hits.length) }} data-test-subj="alertsEventsTableBox">
+      <EuiDataGrid
+        aria-label="Alerts"
+        data-test-subj="alertsEventsTable"
+        columns={gridColumns}
+        columnVisibility={{ visibleColumns: columns, setVisibleColumns: onColumnsChange }}
+        rowCount={hits.length}
+        renderCellValue={renderCellValue}
+        sorting={sorting}
+        leadingControlColumns={leadingControlColumns}
+        onColumnResize={({ columnId, width }) => onColumnResize(columnId, width)}
+        toolbarVisibility={{
+          showColumnSelector: { allowHide: true, allowReorder: true },
+          showSortSelector: true,
+          showDisplaySelector: false,
+          showFullScreenSelector: false,
+          showKeyboardShortcuts: true,
+        }}
+        gridStyle={{ border: 'horizontal', header: 'underline', stripes: true, fontSize: 's' }}
+        rowHeightsOptions={{ defaultHeight: ROW_HEIGHT }}
+        height="100%"
+      />
+    </div>
   );
 }

@@ -97,6 +97,7 @@ export function TopValuesChart({
                 color="text"
                 flush="left"
                 style={{ flex: 1, minWidth: 0 }}
+                contentProps={{ style: { justifyContent: 'flex-start' } }}
                 onClick={onValueClick ? () => onValueClick(byKey.get(slice.key)!) : undefined}
                 isDisabled={!onValueClick}
                 aria-label={`Filter for ${slice.label} (${slice.value} alerts)`}
