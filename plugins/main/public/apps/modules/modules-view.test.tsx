@@ -1,0 +1,182 @@
+/** The modules app over a mocked dashboard: one dashboard request, locked pills, pinning, tabs. */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import type { AlertsAggregateRequest, AlertsAggregateResponse } from '../../../common/alerts/api';
+import { dashboardCharts } from '../../../common/modules';
+import { fileIntegrityMonitoring } from '../../../common/modules/file-integrity-monitoring';
+import { pciDss } from '../../../common/modules/pci-dss';
+import {
+  createMockHttp,
+  itemsEnvelope,
+  type ManagedApiCallSeen,
+  type RecordedCall,
+} from '../../test-support/mock-http';
+import { TEST_API_HOST } from '../../test-support/render-app';
+import {
+  createTestServices,
+  memoryHistory,
+  renderWithServices,
+} from '../../test-support/test-services';
+import { AppRoot } from '../app-root';
+import { ModulesView } from '.';
+
+const AGGREGATE = 'POST /api/alerts/aggregate';
+const SEARCH = 'POST /api/alerts/search';
+
+function managedApi(call: ManagedApiCallSeen): unknown {
+  if (call.path === '/agents')
+    return itemsEnvelope([
+      { id: '001', name: 'web-1' },
+      { id: '002', name: 'db-1' },
+    ]);
+  return itemsEnvelope([]);
+}
+
+/** Answers every chart asked for: terms with two buckets, counts of 42. */
+function answerCharts(call: RecordedCall): AlertsAggregateResponse {
+  const request = call.body as AlertsAggregateRequest;
+  const charts: AlertsAggregateResponse['charts'] = {};
+  for (const chart of request.charts) {
+    if (chart.type === 'count') charts[chart.id] = { type: 'count', count: 42 };
+    else if (chart.type === 'terms')
+      charts[chart.id] = {
+        type: 'terms',
+        buckets: [
+          {
+            key: 'modified',
+            label: 'modified',
+            count: 30,
+            split: [
+              {
+                key: 'Integrity checksum changed.',
+                label: 'Integrity checksum changed.',
+                count: 30,
+              },
+            ],
+          },
+          { key: 'added', label: 'added', count: 12 },
+        ],
+      };
+    else charts[chart.id] = { type: chart.type, buckets: [{ key: 'x', label: 'x', count: 7 }] };
+  }
+  return { total: { value: 42, relation: 'eq' }, charts, includesSampleData: false };
+}
+
+function setup(url: string) {
+  const mock = createMockHttp(
+    {
+      'GET /hosts/apis': () => [TEST_API_HOST],
+      'POST /utils/logs/ui': () => ({}),
+      'GET /api/alerts/fields': () => ({ fields: [] }),
+      [AGGREGATE]: answerCharts,
+      [SEARCH]: () => ({
+        total: { value: 1, relation: 'eq' },
+        hits: [
+          {
+            _id: 'a1',
+            _index: 'wazuh-alerts-4.x-2025.01.01',
+            _source: { timestamp: '2025-01-01T00:00:00Z', syscheck: { path: '/etc/passwd' } },
+          },
+        ],
+        includesSampleData: false,
+        charts: { 'events-histogram': { type: 'date_histogram', buckets: [] } },
+      }),
+    },
+    managedApi,
+  );
+  const test = createTestServices(mock);
+  const history = memoryHistory(url);
+  renderWithServices(
+    <AppRoot services={test.services} history={history} title="Modules">
+      <ModulesView />
+    </AppRoot>,
+    test.services,
+  );
+  const callsOf = (route: string) =>
+    mock.calls.filter((call) => `${call.method} ${call.path}` === route);
+  return {
+    history,
+    callsOf,
+    user: userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never }),
+  };
+}
+
+describe('a module page', () => {
+  it('draws the integrity dashboard of a pinned agent from one aggregate request', async () => {
+    const { callsOf } = setup('/file-integrity-monitoring?host=prod&agent=001');
+    await screen.findByTestId('module-file-integrity-monitoring');
+    await waitFor(() => expect(screen.getByTestId('alertsKpi-fim-total')).toHaveTextContent('42'));
+    expect(callsOf(AGGREGATE)).toHaveLength(1);
+    const body = callsOf(AGGREGATE)[0].body as AlertsAggregateRequest;
+    expect(body.agentId).toBe('001');
+    expect(body.filters).toEqual(fileIntegrityMonitoring.fixedFilters);
+    expect(body.charts).toEqual(dashboardCharts(fileIntegrityMonitoring, true));
+    expect(callsOf(SEARCH)).toHaveLength(0);
+    // The agent's panel set, not the fleet's.
+    expect(screen.getByText('Most active users')).toBeInTheDocument();
+    expect(screen.queryByText('Top 5 agents')).not.toBeInTheDocument();
+  });
+
+  it('shows the module filter and the agent as locked pills that cannot be removed', async () => {
+    setup('/file-integrity-monitoring?host=prod&agent=001');
+    const module = await screen.findByTestId('alertsLockedFilterPill-0');
+    expect(module).toHaveTextContent('rule.groups: syscheck');
+    expect(screen.getByTestId('alertsLockedFilterPill-1')).toHaveTextContent('agent.id: 001');
+    expect(within(module).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('alertsFilterPill-0')).not.toBeInTheDocument();
+  });
+
+  it('adds a filter from a slice and keeps the fixed filter ahead of it', async () => {
+    const { callsOf, history, user } = setup('/file-integrity-monitoring?host=prod');
+    await user.click(await screen.findByTestId('alertsPanel-fim-actionsLegend-modified'));
+    await waitFor(() => expect(callsOf(AGGREGATE)).toHaveLength(2));
+    expect(new URLSearchParams(history.location.search).get('filters')).toBe(
+      JSON.stringify([{ type: 'is', field: 'syscheck.event', value: 'modified' }]),
+    );
+    expect((callsOf(AGGREGATE)[1].body as AlertsAggregateRequest).filters).toEqual([
+      ...fileIntegrityMonitoring.fixedFilters,
+      { type: 'is', field: 'syscheck.event', value: 'modified' },
+    ]);
+  });
+
+  it('opens the Events tab with the module columns and its fixed filter', async () => {
+    const { callsOf, user } = setup('/file-integrity-monitoring?host=prod&agent=001');
+    await user.click(await screen.findByTestId('moduleTab-events'));
+    await waitFor(() => expect(callsOf(SEARCH)).toHaveLength(1));
+    const body = callsOf(SEARCH)[0].body as {
+      filters: unknown;
+      agentId: string;
+      charts: unknown[];
+    };
+    expect(body.filters).toEqual(fileIntegrityMonitoring.fixedFilters);
+    expect(body.agentId).toBe('001');
+    expect(body.charts).toHaveLength(1);
+    await screen.findByTestId('alertsEventsTable');
+  });
+
+  it('pins an agent picked from the managed API list', async () => {
+    const { history, user } = setup('/mitre-attack?host=prod');
+    const picker = await screen.findByTestId('moduleAgentPicker');
+    await user.click(within(picker).getByRole('combobox'));
+    await user.click(await screen.findByText('002 db-1'));
+    await waitFor(() =>
+      expect(new URLSearchParams(history.location.search).get('agent')).toBe('002'),
+    );
+    await screen.findByTestId('moduleAgentPinned');
+  });
+
+  it('lists compliance requirements with their top rules', async () => {
+    const { callsOf } = setup('/pci-dss?host=prod&tab=controls');
+    await screen.findByTestId('complianceRow-modified');
+    const body = callsOf(AGGREGATE)[0].body as AlertsAggregateRequest;
+    expect(body.charts).toEqual([pciDss.controls!.chart]);
+    expect(screen.getByTestId('complianceRow-modified')).toHaveTextContent(
+      'Integrity checksum changed. (30)',
+    );
+  });
+
+  it('says which module does not exist', async () => {
+    setup('/nope?host=prod');
+    await screen.findByTestId('moduleNotFound');
+  });
+});
