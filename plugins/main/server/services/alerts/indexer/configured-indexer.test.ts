@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { OpenSearchClient, OpenSearchClientConfig } from '../../../../../../host/server/types';
+import { configSchema, resolveConfig } from '../../../config';
+import { configuredIndexer } from './configured-indexer';
+
+const indexerConfig = (indexer: Record<string, unknown>) =>
+  resolveConfig(configSchema.validate({ indexer }), () => undefined).indexer;
+
+function recordingOpenSearch() {
+  const configs: OpenSearchClientConfig[] = [];
+  return {
+    configs,
+    createClient: (config: OpenSearchClientConfig) => {
+      configs.push(config);
+      return {} as OpenSearchClient;
+    },
+  };
+}
+
+describe('configuredIndexer', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'svc-indexer-ca-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is none without hosts, and builds no client', async () => {
+    const opensearch = recordingOpenSearch();
+    expect(await configuredIndexer(indexerConfig({}), opensearch)).toBeUndefined();
+    expect(opensearch.configs).toEqual([]);
+  });
+
+  it('asks the host for a client with the settings, the CA files read', async () => {
+    const ca = join(dir, 'root-ca.pem');
+    writeFileSync(ca, '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
+    const opensearch = recordingOpenSearch();
+    const target = await configuredIndexer(
+      indexerConfig({
+        hosts: 'https://a.example:9200/, https://b.example:9200/prefix/',
+        username: 'reader',
+        password: 'pw-42',
+        ssl: { certificate_authorities: ca, verification_mode: 'certificate' },
+        request_timeout_ms: 2_000,
+      }),
+      opensearch,
+    );
+    expect(opensearch.configs).toEqual([
+      {
+        hosts: ['https://a.example:9200/', 'https://b.example:9200/prefix/'],
+        username: 'reader',
+        password: 'pw-42',
+        certificateAuthorities: ['-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n'],
+        verificationMode: 'certificate',
+        requestTimeoutMs: 2_000,
+      },
+    ]);
+    expect(target).toMatchObject({
+      hosts: ['https://a.example:9200', 'https://b.example:9200/prefix'],
+      demo: false,
+      secrets: ['pw-42'],
+    });
+  });
+
+  it('stops the start naming the key when a CA file cannot be read', async () => {
+    await expect(
+      configuredIndexer(
+        indexerConfig({
+          hosts: ['https://a.example:9200'],
+          ssl: { certificate_authorities: [join(dir, 'missing.pem')] },
+        }),
+        recordingOpenSearch(),
+      ),
+    ).rejects.toThrow(/^\[svc\.indexer\.ssl\.certificate_authorities\] cannot read .*missing\.pem/);
+  });
+});
