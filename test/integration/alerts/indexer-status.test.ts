@@ -6,6 +6,7 @@ import { startManagedApi, type ManagedApi } from '../../../simulator';
 import { API_USER, HOST_ID } from '../main/support';
 import {
   alertOf,
+  deadNodeUrl,
   indexerLeaks,
   SIM_MANAGER,
   startIndexerTestEnv,
@@ -36,6 +37,7 @@ interface Status {
 describe('indexer status and the manager pin', () => {
   let env: IndexerTestEnv;
   let clusterApi: ManagedApi;
+  let deadNode: string;
   const now = Date.now();
 
   beforeAll(async () => {
@@ -43,7 +45,10 @@ describe('indexer status and the manager pin', () => {
       cluster: CLUSTER,
       users: [{ ...API_USER, roles: ['administrator'], allowRunAs: true }],
     });
+    deadNode = await deadNodeUrl();
     env = await startIndexerTestEnv({
+      // The first node is down: every request goes on to the next one.
+      nodesBefore: [deadNode],
       documents: [
         // The plain manager's: 3 in the last day, 1 older.
         ...[1, 2, 20, 30].map((hours) => alertOf(now, hours, { manager: SIM_MANAGER })),
@@ -64,7 +69,7 @@ describe('indexer status and the manager pin', () => {
     await clusterApi.stop();
   });
 
-  it('reports the indexer from SVC_INDEXER_*: reachable, version, health, each host pinned and counted', async () => {
+  it('reports the indexer from SVC_INDEXER_*, a dead node first: reachable, version, health, each host pinned and counted', async () => {
     const response = await env.user.get('/api/alerts/status');
     expect(response.status).toBe(200);
     const status = response.json<Status>();
@@ -72,7 +77,7 @@ describe('indexer status and the manager pin', () => {
       configured: true,
       demo: false,
       reachable: true,
-      hosts: [env.indexer.url],
+      hosts: [deadNode, env.indexer.url],
       version: '2.19.1',
       clusterHealth: expect.stringMatching(/^(green|yellow)$/),
       alertsIndexPattern: 'wazuh-alerts-*',

@@ -3,6 +3,7 @@
  * `wazuh.manager`), the indexer stand-in, and a dashboard that finds the stand-in through the
  * SVC_INDEXER_* environment variables, as an operator would set them.
  */
+import { createServer, type AddressInfo } from 'node:net';
 import { startIndexer, type IndexerStandIn } from '../../../simulator/indexer';
 import {
   leakedSecrets,
@@ -42,8 +43,21 @@ export function alertOf(
   };
 }
 
+/** A URL nothing listens on: a port the system gave and took back. */
+export async function deadNodeUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
 export async function startIndexerTestEnv(
-  options: MainTestOptions & { documents?: Array<Record<string, unknown>> } = {},
+  options: MainTestOptions & {
+    documents?: Array<Record<string, unknown>>;
+    /** Nodes listed before the stand-in in SVC_INDEXER_URL. */
+    nodesBefore?: string[];
+  } = {},
 ): Promise<IndexerTestEnv> {
   const now = Date.now();
   const indexer = await startIndexer({
@@ -60,7 +74,7 @@ export async function startIndexerTestEnv(
       dashboard: {
         ...options.dashboard,
         env: {
-          SVC_INDEXER_URL: indexer.url,
+          SVC_INDEXER_URL: [...(options.nodesBefore ?? []), indexer.url].join(','),
           SVC_INDEXER_USERNAME: INDEXER_OPS_USER.username,
           SVC_INDEXER_PASSWORD: INDEXER_OPS_USER.password,
           ...options.dashboard?.env,
