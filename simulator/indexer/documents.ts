@@ -3,21 +3,26 @@
  * search, copied on write while a point in time still reads the old arrays, and their `_source` JSON
  * cached within a memory budget.
  */
+import { randomBytes } from 'node:crypto';
 import { documentDate } from './dates';
-import type { Source } from './fields';
+import { type FlatSource, type Interner, type Source, flatten } from './fields';
 
 export const TIME_FIELD = 'timestamp';
 
 export interface Doc {
   readonly id: string;
   readonly index: string;
-  readonly source: Source;
+  /** The document flattened to its leaf fields (what queries and aggregations read). */
+  readonly source: FlatSource;
   /** `timestamp` in epoch ms; NaN when the document has none. */
   readonly ts: number;
   /** Arrival order across all indices: the `_doc` sort value and the tie-break within a timestamp. */
   readonly seq: number;
   readonly version: number;
-  json?: string;
+  /** The `_source` as sent, as JSON. */
+  readonly json: string;
+  /** The source had arrays of objects: filtering `_source` reads its JSON, not the flat fields. */
+  readonly objectArrays: boolean;
 }
 
 /** The arrays a search reads: never mutated once handed out. */
@@ -61,25 +66,31 @@ export function positionOf(docs: readonly Doc[], ts: number, seq: number): numbe
 export class IndexDocuments {
   private timed: Doc[] = [];
   private untimed: Doc[] = [];
+  /** Documents indexed with an id of their own; generated ids never collide, so need no map. */
   private readonly byId = new Map<string, Doc>();
   private sorted = true;
   /** A point in time holds the current arrays: the next write copies them first. */
   private shared = false;
 
   get count(): number {
-    return this.byId.size;
+    return this.timed.length + this.untimed.length;
   }
 
   get(id: string): Doc | undefined {
-    return this.byId.get(id);
+    const named = this.byId.get(id);
+    if (named) return named;
+    const seq = generatedSeq(id);
+    if (seq === undefined) return undefined;
+    // Rare (a get by a generated id): a scan instead of a map entry for each of a million documents.
+    return this.timed.find((doc) => doc.seq === seq) ?? this.untimed.find((doc) => doc.seq === seq);
   }
 
-  /** Adds or replaces a document; returns the replaced one. */
-  put(doc: Doc): Doc | undefined {
+  /** Adds or replaces a document (`generated`: its id was made here, so nothing to replace). */
+  put(doc: Doc, generated = false): Doc | undefined {
     this.unshare();
-    const previous = this.byId.get(doc.id);
+    const previous = generated ? undefined : this.byId.get(doc.id);
     if (previous) this.remove(previous);
-    this.byId.set(doc.id, doc);
+    if (!generated) this.byId.set(doc.id, doc);
     if (Number.isNaN(doc.ts)) this.untimed.push(doc);
     else {
       const last = this.timed[this.timed.length - 1];
@@ -90,7 +101,7 @@ export class IndexDocuments {
   }
 
   delete(id: string): Doc | undefined {
-    const doc = this.byId.get(id);
+    const doc = this.get(id);
     if (!doc) return undefined;
     this.unshare();
     this.remove(doc);
@@ -126,32 +137,45 @@ export class IndexDocuments {
   }
 }
 
+/** Seven random bytes per process, then the arrival number: 20 base64url characters like OpenSearch's ids. */
+const ID_PREFIX = randomBytes(7);
+
+export function generatedId(seq: number): string {
+  const bytes = Buffer.allocUnsafe(15);
+  ID_PREFIX.copy(bytes, 0);
+  bytes.writeBigUInt64BE(BigInt(seq), 7);
+  return bytes.toString('base64url');
+}
+
+function generatedSeq(id: string): number | undefined {
+  if (id.length !== 20) return undefined;
+  const bytes = Buffer.from(id, 'base64url');
+  if (bytes.length !== 15 || !bytes.subarray(0, 7).equals(ID_PREFIX)) return undefined;
+  return Number(bytes.readBigUInt64BE(7));
+}
+
 export function makeDoc(
   index: string,
   id: string,
   source: Source,
   seq: number,
   version: number,
+  interner: Interner,
 ): Doc {
-  return { id, index, source, ts: documentDate(source[TIME_FIELD]), seq, version, json: undefined };
+  const { flat, objectArrays } = flatten(source, interner);
+  return {
+    objectArrays,
+    id,
+    index,
+    source: flat,
+    ts: documentDate(source[TIME_FIELD]),
+    seq,
+    version,
+    json: JSON.stringify(source),
+  };
 }
 
-/** Characters of `_source` JSON kept cached: repeated pages read them again, a full export does not blow memory. */
-const SOURCE_CACHE_BUDGET = 32 * 1024 * 1024;
-let cachedChars = 0;
-
-/** The document's `_source` as JSON, cached while the budget lasts. */
+/** The document's `_source` as JSON, kept since it was indexed. */
 export function sourceJson(doc: Doc): string {
-  if (doc.json !== undefined) return doc.json;
-  const json = JSON.stringify(doc.source);
-  if (cachedChars + json.length <= SOURCE_CACHE_BUDGET) {
-    doc.json = json;
-    cachedChars += json.length;
-  }
-  return json;
-}
-
-/** Gives the cache budget back when documents go away (index deleted or replaced). */
-export function releaseJson(doc: Doc): void {
-  if (doc.json !== undefined) cachedChars -= doc.json.length;
+  return doc.json;
 }

@@ -12,7 +12,7 @@ const JSON_TYPE = 'application/json; charset=UTF-8';
 
 export interface Reply {
   status: number;
-  /** Already-serialised JSON, or a value to serialise; undefined sends no body. */
+  /** Already-serialised JSON (text or buffers in order), or a value to serialise; undefined sends no body. */
   body?: string | unknown;
   headers?: Record<string, string>;
   contentType?: string;
@@ -57,6 +57,26 @@ export function ndjsonLines(text: string, api: 'bulk' | 'msearch'): string[] {
 }
 
 export function send(response: ServerResponse, reply: Reply, head: boolean): void {
+  if (
+    Array.isArray(reply.body) &&
+    reply.body.length > 0 &&
+    reply.body.every((chunk) => Buffer.isBuffer(chunk))
+  ) {
+    const chunks = reply.body as Buffer[];
+    response.writeHead(reply.status, {
+      'content-type': reply.contentType ?? JSON_TYPE,
+      'content-length': String(chunks.reduce((sum, chunk) => sum + chunk.length, 0)),
+      ...reply.headers,
+    });
+    if (head) {
+      response.end();
+      return;
+    }
+    response.cork();
+    for (const chunk of chunks) response.write(chunk);
+    response.end();
+    return;
+  }
   const payload =
     reply.body === undefined
       ? ''

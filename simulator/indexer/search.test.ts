@@ -279,6 +279,11 @@ describe('hits', () => {
       manager: first.manager,
       location: first.location,
     });
+    expect((await hit(['rule.level', 'agent.name', 'nothing.here']))._source).toEqual({
+      agent: { name: first.agent.name },
+      rule: { level: first.rule.level },
+    });
+    expect((await hit(['nothing']))._source).toEqual({});
     expect(await hit(false)).not.toHaveProperty('_source');
     expect((await hit(true))._source).toEqual(first);
   });

@@ -3,9 +3,9 @@
  * `_all`) resolve to them, with `ignore_unavailable` and `allow_no_indices` as OpenSearch applies them.
  */
 import { randomBytes } from 'node:crypto';
-import { type Doc, IndexDocuments, makeDoc, releaseJson } from './documents';
+import { type Doc, IndexDocuments, generatedId, makeDoc } from './documents';
 import { IndexerError, indexNotFound, simpleError } from './errors';
-import type { Source } from './fields';
+import { Interner, type Source } from './fields';
 import { IndexFields } from './mapping';
 
 export interface Index {
@@ -34,6 +34,7 @@ export function uuid(): string {
 export class Store {
   private readonly indices = new Map<string, Index>();
   private seq = 0;
+  private readonly interner = new Interner();
 
   constructor(private readonly clock: () => number) {}
 
@@ -73,10 +74,6 @@ export class Store {
   }
 
   delete(name: string): void {
-    const index = this.indices.get(name);
-    if (!index) return;
-    for (const docs of Object.values(index.docs.view()))
-      for (const doc of docs as Doc[]) releaseJson(doc);
     this.indices.delete(name);
   }
 
@@ -88,7 +85,8 @@ export class Store {
     mode: 'index' | 'create' = 'index',
   ): { doc: Doc; result: 'created' | 'updated' } {
     const index = this.indices.get(indexName) ?? this.create(indexName);
-    const docId = id ?? uuid();
+    const seq = this.seq++;
+    const docId = id ?? generatedId(seq);
     const previous = id === undefined ? undefined : index.docs.get(docId);
     if (previous && mode === 'create') {
       throw simpleError(
@@ -102,9 +100,8 @@ export class Store {
         },
       );
     }
-    const doc = makeDoc(indexName, docId, source, this.seq++, (previous?.version ?? 0) + 1);
-    const replaced = index.docs.put(doc);
-    if (replaced) releaseJson(replaced);
+    const doc = makeDoc(indexName, docId, source, seq, (previous?.version ?? 0) + 1, this.interner);
+    const replaced = index.docs.put(doc, id === undefined);
     index.fields.noteAdded(doc);
     return { doc, result: replaced ? 'updated' : 'created' };
   }

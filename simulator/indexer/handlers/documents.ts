@@ -126,7 +126,7 @@ function apply(
       });
     }
     const merged = existing
-      ? deepMerge(existing.source, doc)
+      ? deepMerge(JSON.parse(existing.json) as Source, doc)
       : ((source?.upsert as Source | undefined) ?? doc);
     const { doc: written, result } = env.store.put(index, merged, id);
     return writeResult(
@@ -207,7 +207,7 @@ function getOne(request: RouteRequest, env: Env): Reply {
       _seq_no: doc.seq,
       _primary_term: 1,
       found: true,
-      _source: doc.source,
+      _source: JSON.parse(doc.json) as Json,
     },
   };
 }

@@ -36,7 +36,7 @@ interface SearchCall {
 }
 
 /** One search (alone or inside msearch): the answer text or an IndexerError. */
-function runSearch(call: SearchCall, env: Env): string {
+function runSearch(call: SearchCall, env: Env): Buffer[] {
   const pit = call.body.pit as Json | undefined;
   if (pit !== undefined) {
     if (call.index !== undefined)
@@ -121,7 +121,9 @@ function msearch(request: RouteRequest, env: Env): Reply {
       ? named.join(',')
       : ((named as string | undefined) ?? request.params.index);
     try {
-      const answer = runSearch({ index, body: bodyOf(text), text, query: params }, env);
+      const answer = Buffer.concat(
+        runSearch({ index, body: bodyOf(text), text, query: params }, env),
+      ).toString();
       answers.push(`${answer.slice(0, -1)},"status":200}`);
     } catch (error) {
       if (!(error instanceof IndexerError)) throw error;

@@ -4,7 +4,7 @@
  */
 import { TIME_FIELD } from '../documents';
 import { parsingError } from '../errors';
-import { type FieldReader, fieldReader, someValue } from '../fields';
+import { type FieldReader, fieldReader, presenceReader, someValue } from '../fields';
 import type { CompileContext, Predicate } from './context';
 import { compileQueryString } from './query-string';
 import { type RangeBounds, comparable, equalsTest, rangeLimits, words } from './values';
@@ -281,10 +281,11 @@ const compileExists: Compiler = (body, context, type) => {
     const fields = context
       .allFields()
       .filter((name) => pattern.test(name))
-      .map(fieldReader);
-    return plain((doc) => fields.some((read) => someValue(read(doc.source), () => true)));
+      .map(presenceReader);
+    return plain((doc) => fields.some((present) => present(doc.source)));
   }
-  return plain(fieldTest(field, () => true));
+  const present = presenceReader(field);
+  return plain((doc) => present(doc.source));
 };
 
 export function wildcardPattern(text: string, caseInsensitive: boolean): RegExp {

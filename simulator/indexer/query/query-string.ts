@@ -5,9 +5,9 @@
  */
 import { type AST, type Node, type NodeRangedTerm, type NodeTerm, parse } from 'lucene';
 import { parsingError } from '../errors';
-import { type Source, fieldReader, someValue } from '../fields';
+import { type FlatSource, fieldReader, presenceReader, someValue } from '../fields';
 import type { CompileContext, Predicate } from './context';
-import { fieldTest, wildcardPattern } from './compile';
+import { wildcardPattern } from './compile';
 import { comparable, equalsTest, rangeLimits } from './values';
 
 type Json = Record<string, unknown>;
@@ -115,8 +115,8 @@ function clause(node: AST | Node, field: string | undefined, settings: Settings)
   }
   const name = node.field && node.field !== '<implicit>' ? node.field : field;
   if (name === '_exists_') {
-    const target = (node as NodeTerm).term;
-    return fieldTest(target, () => true);
+    const present = presenceReader((node as NodeTerm).term);
+    return (doc) => present(doc.source);
   }
   const fields = name ? expand([name], settings) : expand(settings.defaultFields, settings);
   if ('term_min' in node) return anyField(fields, (path) => rangeTest(path, node, settings));
@@ -138,9 +138,9 @@ function anyField(
 ): Predicate {
   const tests = fields.map((path) => {
     const test = build(path);
-    if (path === '*') return (source: Source) => someLeaf(source, test);
+    if (path === '*') return (source: FlatSource) => someLeaf(source, test);
     const read = fieldReader(path);
-    return (source: Source) => someValue(read(source), test);
+    return (source: FlatSource) => someValue(read(source), test);
   });
   if (tests.length === 1) {
     const [test] = tests;
@@ -154,7 +154,8 @@ function someLeaf(value: unknown, test: (item: unknown) => boolean): boolean {
   if (value === null || value === undefined) return false;
   if (Array.isArray(value)) return value.some((item) => someLeaf(item, test));
   if (typeof value === 'object') {
-    for (const key in value as Source) if (someLeaf((value as Source)[key], test)) return true;
+    for (const key in value as FlatSource)
+      if (someLeaf((value as FlatSource)[key], test)) return true;
     return false;
   }
   return test(value);

@@ -55,7 +55,14 @@ export function equalsTest(
     return (item) => (typeof item === 'number' ? item : Number(item)) === wanted;
   }
   if (type === 'date') {
-    const wanted = resolveDateMath(value as string | number, { now: context.now, roundUp: false });
+    let wanted: number;
+    try {
+      wanted = resolveDateMath(value as string | number, { now: context.now, roundUp: false });
+    } catch (error) {
+      // `lenient` (multi_match over every field) ignores a value the field cannot parse.
+      if (options.lenient) return () => false;
+      throw error;
+    }
     return (item) => documentDate(item) === wanted;
   }
   if (type === 'boolean') {

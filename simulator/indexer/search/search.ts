@@ -4,6 +4,7 @@
  * aggregations, the 10,000-hit result window and `search_after`.
  */
 import { type Doc, type DocsView, lowerBound, positionOf } from '../documents';
+import { forEachLeaf } from '../fields';
 import { parsingError, shardFailure, simpleError } from '../errors';
 import type { FieldType } from '../mapping';
 import { type CompiledQuery, compileQuery } from '../query/compile';
@@ -267,7 +268,8 @@ interface Collected {
   terminatedEarly: boolean;
 }
 
-export function executeSearch(input: SearchInput): string {
+/** The answer as buffers to write in order. */
+export function executeSearch(input: SearchInput): Buffer[] {
   const started = performance.now();
   const context = contextFor(input.targets, input.now, input.text);
   const request = plan(input, context);
@@ -483,13 +485,7 @@ function hitJson(doc: Doc, request: Plan): string {
 function fieldsOf(doc: Doc, fields: string[]): Json {
   const out: Json = {};
   const flat: Array<[string, unknown]> = [];
-  const walk = (value: unknown, path: string) => {
-    if (Array.isArray(value)) value.forEach((item) => walk(item, path));
-    else if (value !== null && typeof value === 'object')
-      for (const [key, inner] of Object.entries(value)) walk(inner, path ? `${path}.${key}` : key);
-    else if (value !== null && value !== undefined) flat.push([path, value]);
-  };
-  walk(doc.source, '');
+  forEachLeaf(doc.source, (path, value) => flat.push([path, value]));
   const patterns = fields.map(
     (field) => new RegExp(`^${field.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`),
   );
@@ -506,21 +502,32 @@ function answer(
   collected: Collected,
   aggs: string | undefined,
   tookMs: number,
-): string {
+): Buffer[] {
   const shards = input.shards ?? input.targets.length;
   const total = request.trackTotal
     ? input.params.get('rest_total_hits_as_int') === 'true'
       ? `${collected.total}`
       : `{"value":${collected.total},"relation":"${collected.relation}"}`
     : undefined;
-  const hits = collected.hits.map((doc) => hitJson(doc, request));
   const maxScore = request.sort || collected.hits.length === 0 ? 'null' : '1.0';
   let out = `{`;
   if (input.pitId) out += `"pit_id":${JSON.stringify(input.pitId)},`;
   out += `"took":${Math.round(tookMs)},"timed_out":false,`;
   if (collected.terminatedEarly) out += `"terminated_early":true,`;
   out += `"_shards":{"total":${shards},"successful":${shards},"skipped":0,"failed":0},`;
-  out += `"hits":{${total === undefined ? '' : `"total":${total},`}"max_score":${maxScore},"hits":[${hits.join(',')}]}`;
+  out += `"hits":{${total === undefined ? '' : `"total":${total},`}"max_score":${maxScore},"hits":[`;
+  // Written in buffers of some 32 kB as the hits are serialised: each hit's strings die young, where
+  // one string of a 10,000-hit page would outlive collections and cost a full one over every document.
+  const chunks: Buffer[] = [];
+  collected.hits.forEach((doc, at) => {
+    out += at === 0 ? hitJson(doc, request) : `,${hitJson(doc, request)}`;
+    if (out.length > 32_768) {
+      chunks.push(Buffer.from(out));
+      out = '';
+    }
+  });
+  out += ']}';
   if (aggs !== undefined) out += `,"aggregations":${aggs}`;
-  return `${out}}`;
+  chunks.push(Buffer.from(`${out}}`));
+  return chunks;
 }
