@@ -8,6 +8,8 @@ import type {
   RequestHandlerContext,
   ResponseFactory,
 } from '../../../../host/server/types';
+import { IndexerError } from '../services/alerts/indexer';
+import { AlertsScopeError } from '../services/alerts/scope';
 import { ApiHostInputError, ApiHostStoreError } from '../services/api-hosts/errors';
 import { RequestFieldError } from '../services/request-field-error';
 import { isManagedApiError } from '../services/managed-api/errors';
@@ -39,6 +41,15 @@ export function errorResponse(
         : { headers: { 'retry-after': String(error.retryAfterSeconds) } }),
     });
   }
+  if (error instanceof IndexerError || error instanceof AlertsScopeError)
+    return response.customError({
+      statusCode: error.statusCode,
+      body: { message: error.message, attributes: { ...error.toAttributes(), ...attributes } },
+      ...(error instanceof IndexerError &&
+        error.retryAfterSeconds !== undefined && {
+          headers: { 'retry-after': String(error.retryAfterSeconds) },
+        }),
+    });
   if (error instanceof ApiHostInputError || error instanceof RequestFieldError) {
     return response.badRequest({
       body: {
