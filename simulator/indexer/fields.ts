@@ -97,6 +97,14 @@ export class Interner {
   }
 }
 
+/** A key for sharing equal arrays: their items joined, typed so `[1]` and `["1"]` differ. */
+function arrayKey(items: unknown[]): string {
+  let key = '';
+  for (const item of items)
+    key += typeof item === 'string' ? `s${item}\u0000` : `${typeof item}${String(item)}\u0000`;
+  return key;
+}
+
 const isPlainObject = (value: unknown): value is Source =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -127,16 +135,19 @@ export function flatten(
       const path = prefix ? `${prefix}.${key}` : key;
       if (isPlainObject(value)) walk(value, path);
       else if (Array.isArray(value)) {
-        const leaves = value.filter((item) => !isPlainObject(item)).flat(Infinity);
+        let leaves: unknown[] = value;
+        let plain = true;
         for (const item of value) {
+          if (isPlainObject(item) || Array.isArray(item)) plain = false;
           if (!isPlainObject(item)) continue;
           objectArrays = true;
           walk(item, path);
         }
+        if (!plain) leaves = value.filter((item) => !isPlainObject(item)).flat(Infinity);
         if (leaves.length > 0 || value.length === 0)
           add(
             path,
-            interner.value(path, JSON.stringify(leaves), () => leaves),
+            interner.value(path, arrayKey(leaves), () => leaves),
           );
       } else if (typeof value === 'string' && value.length <= 64)
         add(
