@@ -82,3 +82,16 @@ export function checkedValue(
       return typeof value === 'string' ? value : String(value);
   }
 }
+
+/**
+ * "The field is this value": a phrase for text and keyword fields (as OpenSearch Dashboards
+ * matches a value), an exact `term` for numbers, booleans and dates, whose values are no phrase.
+ */
+export function equalsClause(
+  field: AlertsField,
+  value: string | number | boolean,
+): Record<string, unknown> {
+  return field.type === 'string'
+    ? { match_phrase: { [field.name]: String(value) } }
+    : { term: { [field.name]: value } };
+}

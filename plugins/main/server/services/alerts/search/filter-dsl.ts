@@ -5,7 +5,7 @@
 import type { AlertsFilter } from '../../../../common/alerts/api';
 import { RequestFieldError } from '../../request-field-error';
 import type { AlertFieldCatalogue } from './alert-fields';
-import { checkedField, checkedValue } from './field-checks';
+import { checkedField, checkedValue, equalsClause } from './field-checks';
 import type { QueryClause } from './query-dsl';
 
 export interface FilterClauses {
@@ -22,19 +22,15 @@ function filterClause(
   const field = checkedField(fields, filter.field, `${path}.field`, 'search');
   switch (filter.type) {
     case 'is':
-      return {
-        match_phrase: { [field.name]: checkedValue(field, filter.value, `${path}.value`, now) },
-      };
+      return equalsClause(field, checkedValue(field, filter.value, `${path}.value`, now));
     case 'is_one_of': {
       if (filter.values.length === 0)
         throw new RequestFieldError(`${path}.values`, 'must list at least one value');
       return {
         bool: {
-          should: filter.values.map((value, index) => ({
-            match_phrase: {
-              [field.name]: checkedValue(field, value, `${path}.values.${index}`, now),
-            },
-          })),
+          should: filter.values.map((value, index) =>
+            equalsClause(field, checkedValue(field, value, `${path}.values.${index}`, now)),
+          ),
           minimum_should_match: 1,
         },
       };

@@ -22,8 +22,8 @@ describe('DQL to query DSL', () => {
   it.each([
     ['rule.groups:syscheck', { match_phrase: { 'rule.groups': 'syscheck' } }],
     ['agent.name:"web 01"', { match_phrase: { 'agent.name': 'web 01' } }],
-    ['rule.level:12', { match_phrase: { 'rule.level': 12 } }],
-    ['rule.mail:true', { match_phrase: { 'rule.mail': true } }],
+    ['rule.level:12', { term: { 'rule.level': 12 } }],
+    ['rule.mail:true', { term: { 'rule.mail': true } }],
     ['data.srcip:*', { exists: { field: 'data.srcip' } }],
     ['agent.name:web*', { wildcard: { 'agent.name': { value: 'web*' } } }],
     ['agent.name:we?b*', { wildcard: { 'agent.name': { value: 'we\\?b*' } } }],

@@ -10,7 +10,7 @@ import { luceneFieldReferences } from '../../../../common/query-languages/lucene
 import type { QueryNode } from '../../../../common/query-languages/query-tree';
 import { RequestFieldError } from '../../request-field-error';
 import type { AlertFieldCatalogue } from './alert-fields';
-import { checkedField, checkedValue } from './field-checks';
+import { checkedField, checkedValue, equalsClause } from './field-checks';
 
 export type QueryClause = Record<string, unknown>;
 
@@ -49,7 +49,7 @@ function matchClause(
       },
     };
   }
-  return { match_phrase: { [field.name]: checkedValue(field, node.value, at, context.now) } };
+  return equalsClause(field, checkedValue(field, node.value, at, context.now));
 }
 
 const RANGE_KEYS = { '<': 'lt', '<=': 'lte', '>': 'gt', '>=': 'gte' } as const;
