@@ -1,0 +1,425 @@
+/**
+ * The alerts side, in one run: (a) the dashboard's `POST /api/alerts/search` (Threat Hunting's
+ * events table) beside the same query sent straight to the indexer stand-in, at saturation; (b) the
+ * CSV export of 1,000,000 alerts: rows per second, time to the first byte and the dashboard's added
+ * resident memory; (c) how many indexer requests the Overview's counts and Threat Hunting's first
+ * view cost, read from the stand-in's own counters. The dashboard, the managed-API simulator and the
+ * stand-in each run in a process of their own (for (c) the stand-in runs in this one, whose counters
+ * are read); the stand-in loads its alerts in-process, through its `documents` option.
+ */
+import autocannon from 'autocannon';
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { SEVERITY_BANDS } from '../../plugins/main/common/alerts/api';
+import { DASHBOARD_CHARTS } from '../../plugins/main/public/apps/threat-hunting/dashboard';
+import { knownAlertFields } from '../../plugins/main/server/services/alerts/search/alert-fields';
+import { indexerSort } from '../../plugins/main/server/services/alerts/search/prepared-selection';
+import { pageBody } from '../../plugins/main/server/services/alerts/search/search-service';
+import {
+  scopedQuery,
+  selectionClauses,
+} from '../../plugins/main/server/services/alerts/search/selection-query';
+import { resolveTimeRange } from '../../plugins/main/server/services/alerts/search/time-range';
+import { startIndexer, type IndexerStandIn } from '../../simulator/indexer';
+import { RUN_AS_USER } from '../../simulator/users';
+import {
+  buildIfStale,
+  dashboardSession,
+  spawnDashboard,
+  spawnServer,
+  spawnSimulator,
+  type ChildDashboard,
+  type ChildServer,
+} from '../integration/main/processes';
+import { BENCH_MANAGER, benchAlerts } from './alerts-indexer.fixture';
+import type { BenchResult } from './run';
+
+export const name = 'Alerts: search, CSV export and indexer requests';
+
+const SEARCH_ALERTS = Number(process.env.ALERTS_BENCH_SEARCH_ALERTS ?? 100_000);
+const CSV_ALERTS = Number(process.env.ALERTS_BENCH_CSV_ALERTS ?? 1_000_000);
+/** Alerts the request counts are taken over (their number does not change the count). */
+const COUNTED_ALERTS = 20_000;
+const WEEK_MS = 7 * 86_400_000;
+const ROUNDS = 2;
+const ROUND_MS = Number(process.env.ALERTS_BENCH_SECONDS ?? 8) * 1000;
+const WARM_UP_MS = 2_000;
+const SATURATION_CONNECTIONS = 16;
+const RSS_SAMPLE_MS = 50;
+const TARGETS = {
+  searchRatio: 0.8,
+  rowsPerSecond: 50_000,
+  firstByteMs: 1_000,
+  rssGrowthBytes: 100 * 1024 * 1024,
+  overviewRequests: 1,
+  threatHuntingRequests: 3,
+};
+const INDEXER_ADMIN = { username: 'admin', password: 'admin' };
+const API_HOST = 'bench';
+const COLUMNS = ['timestamp', 'agent.name', 'rule.description', 'rule.level', 'rule.id'];
+
+/** Threat Hunting's selection when it opens (last 24 hours, blank query, no filters). */
+const THREAT_HUNTING_SELECTION = {
+  apiHostId: API_HOST,
+  timeRange: { from: 'now-24h', to: 'now' },
+  query: { language: 'kuery', query: '' },
+  filters: [],
+};
+
+const OVERVIEW_COUNTS = {
+  apiHostId: API_HOST,
+  timeRange: { from: 'now-24h', to: 'now' },
+  charts: [
+    {
+      id: 'severity',
+      type: 'range',
+      field: 'rule.level',
+      ranges: SEVERITY_BANDS.map((band) => ({
+        key: band.key,
+        gte: band.gte,
+        ...('lt' in band && { lt: band.lt }),
+      })),
+    },
+  ],
+};
+
+function dashboardConfig(simulator: ChildServer & { port: number }, indexerUrl: string) {
+  return {
+    hosts: [
+      {
+        id: API_HOST,
+        url: 'http://127.0.0.1',
+        port: simulator.port,
+        // Not `wazuh`/`wazuh`: answers are scrubbed of the host's password, and `wazuh` is part of
+        // the manager's name (`wazuh.manager`), which the pin reads.
+        username: RUN_AS_USER.username,
+        password: RUN_AS_USER.password,
+      },
+    ],
+    indexer: {
+      hosts: [indexerUrl],
+      ...INDEXER_ADMIN,
+      csv_max_rows: CSV_ALERTS,
+      // Saturation is what is measured: the per-user cap must not be what stops it.
+      max_requests_in_flight_per_user: SATURATION_CONNECTIONS * 2,
+    },
+  };
+}
+
+/** The body the dashboard sends for the events table's first page, built by the same code. */
+function directSearchBody(): Record<string, unknown> {
+  const fields = knownAlertFields();
+  const now = new Date();
+  const timeRange = resolveTimeRange({ from: 'now-24h', to: 'now' }, now);
+  const clauses = selectionClauses({ apiHostId: API_HOST, timeRange }, fields, now);
+  const query = scopedQuery(
+    clauses,
+    { pin: { field: 'manager.name', value: BENCH_MANAGER } },
+    timeRange,
+  );
+  return { ...pageBody({ query }, { size: 15, sort: indexerSort(undefined, fields) }), from: 0 };
+}
+
+interface Saturation {
+  requestsPerSecond: number;
+  /** Connection errors and timeouts, and answers other than 2xx by status. */
+  failures: Record<string, number>;
+  /** CPU time each process used per answered request (µs), by process name. */
+  cpuMicrosPerRequest: Record<string, number>;
+}
+
+async function saturate(
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+  durationMs: number,
+  processes: Record<string, ChildServer>,
+): Promise<Saturation> {
+  const cpuBefore = Object.fromEntries(
+    Object.entries(processes).map(([name, child]) => [name, child.cpuMicros()]),
+  );
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    connections: SATURATION_CONNECTIONS,
+    duration: durationMs / 1000,
+  });
+  const answered = Math.max(1, result.requests.total);
+  const failures: Record<string, number> = {};
+  if (result.errors) failures.errors = result.errors;
+  if (result.timeouts) failures.timeouts = result.timeouts;
+  for (const [status, stats] of Object.entries(result.statusCodeStats ?? {}))
+    if (!status.startsWith('2')) failures[status] = (stats as { count?: number }).count ?? 0;
+  return {
+    requestsPerSecond: result.requests.average,
+    failures,
+    cpuMicrosPerRequest: Object.fromEntries(
+      Object.entries(processes).map(([name, child]) => [
+        name,
+        (child.cpuMicros() - cpuBefore[name]) / answered,
+      ]),
+    ),
+  };
+}
+
+async function searchSideBySide(): Promise<BenchResult> {
+  const simulator = await spawnSimulator({ agents: 50 });
+  const indexer = await spawnServer('test/bench/alerts-indexer.fixture.ts', {
+    BENCH_ALERTS: String(SEARCH_ALERTS),
+    BENCH_ALERTS_SPAN_MS: String(WEEK_MS),
+  });
+  let dashboard: ChildDashboard | undefined;
+  try {
+    dashboard = await spawnDashboard(dashboardConfig(simulator, indexer.url), { compiled: true });
+    const cookie = await dashboardSession(dashboard);
+    const viaDashboard = (durationMs = ROUND_MS) =>
+      saturate(
+        `${dashboard!.url}/api/alerts/search`,
+        { cookie, 'osd-xsrf': 'bench' },
+        { apiHostId: API_HOST, timeRange: { from: 'now-24h', to: 'now' }, size: 15 },
+        durationMs,
+        { dashboard: dashboard!, 'stand-in': indexer },
+      );
+    const basic = `Basic ${Buffer.from(`${INDEXER_ADMIN.username}:${INDEXER_ADMIN.password}`).toString('base64')}`;
+    const direct = (durationMs = ROUND_MS) =>
+      saturate(
+        `${indexer.url}/wazuh-alerts-*/_search`,
+        { authorization: basic },
+        directSearchBody(),
+        durationMs,
+        { 'stand-in': indexer },
+      );
+    // Both paths warmed up first (JIT, keep-alive sockets, the user's scope).
+    await viaDashboard(WARM_UP_MS);
+    await direct(WARM_UP_MS);
+    const dashboardRuns: Saturation[] = [];
+    const directRuns: Saturation[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      directRuns.push(await direct());
+      dashboardRuns.push(await viaDashboard());
+    }
+    const best = (runs: Saturation[]) =>
+      runs.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
+    const bestDashboard = best(dashboardRuns);
+    const bestDirect = best(directRuns);
+    const failures = [...dashboardRuns, ...directRuns].filter(
+      (run) => Object.keys(run.failures).length > 0,
+    );
+    const ratio = bestDashboard.requestsPerSecond / bestDirect.requestsPerSecond;
+    const µs = (value: number) => `${value.toFixed(0)} µs`;
+    return {
+      title: `Threat Hunting's events table (15 rows, last 24 h of ${SEARCH_ALERTS.toLocaleString('en')} alerts over 7 days), ${SATURATION_CONNECTIONS} connections, best of ${ROUNDS} rounds of ${ROUND_MS / 1000} s`,
+      figures: [
+        ['POST /api/alerts/search', `${bestDashboard.requestsPerSecond.toFixed(0)} req/s`],
+        ['same query straight to the stand-in', `${bestDirect.requestsPerSecond.toFixed(0)} req/s`],
+        ['dashboard ÷ direct', ratio.toFixed(2)],
+        ['dashboard CPU per search', µs(bestDashboard.cpuMicrosPerRequest.dashboard)],
+        [
+          'stand-in CPU per search, via the dashboard / direct',
+          `${µs(bestDashboard.cpuMicrosPerRequest['stand-in'])} / ${µs(bestDirect.cpuMicrosPerRequest['stand-in'])}`,
+        ],
+        [
+          'failed answers',
+          failures.length === 0
+            ? 'none'
+            : failures.map((run) => JSON.stringify(run.failures)).join(' '),
+        ],
+      ],
+      target: {
+        text: `dashboard ÷ direct ≥ ${TARGETS.searchRatio}, no failed answers`,
+        met: ratio >= TARGETS.searchRatio && failures.length === 0,
+      },
+    };
+  } finally {
+    await dashboard?.stop();
+    await indexer.stop();
+    await simulator.stop();
+  }
+}
+
+interface Download {
+  status: number;
+  firstByteMs: number;
+  totalMs: number;
+  lines: number;
+  complete: boolean;
+}
+
+/** Downloads the export, counting lines as they stream instead of keeping the file. */
+function downloadCsv(dashboard: ChildDashboard, cookie: string, body: unknown): Promise<Download> {
+  const started = performance.now();
+  let firstByteMs = -1;
+  let lines = 0;
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${dashboard.url}/api/alerts/csv`,
+      {
+        method: 'POST',
+        headers: { cookie, 'osd-xsrf': 'bench', 'content-type': 'application/json' },
+      },
+      (response) => {
+        const finish = (complete: boolean) => () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            firstByteMs,
+            totalMs: performance.now() - started,
+            lines,
+            complete,
+          });
+        response.on('data', (chunk: Buffer) => {
+          if (firstByteMs < 0) firstByteMs = performance.now() - started;
+          for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
+        });
+        response.on('end', finish(true));
+        response.on('aborted', finish(false));
+      },
+    );
+    request.on('error', reject);
+    request.end(JSON.stringify(body));
+  });
+}
+
+async function post(
+  dashboard: ChildDashboard,
+  cookie: string,
+  path: string,
+  body?: unknown,
+): Promise<number> {
+  const response = await fetch(`${dashboard.url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { cookie, 'osd-xsrf': 'bench', 'content-type': 'application/json' },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** Indexer requests (all endpoints) the stand-in counted while `work` ran. */
+async function indexerRequests(
+  indexer: IndexerStandIn,
+  work: () => Promise<unknown>,
+): Promise<number> {
+  const before = indexer.stats.requests;
+  await work();
+  return indexer.stats.requests - before;
+}
+
+/** (b): the stand-in (a child that loads the alerts in-process) and the dashboard each in a process. */
+async function millionAlerts(): Promise<BenchResult> {
+  const loadStarted = performance.now();
+  const indexer = await spawnServer('test/bench/alerts-indexer.fixture.ts', {
+    BENCH_ALERTS: String(CSV_ALERTS),
+    BENCH_ALERTS_SPAN_MS: String(WEEK_MS),
+  });
+  const loadMs = performance.now() - loadStarted;
+  const simulator = await spawnSimulator({ agents: 50 });
+  let dashboard: ChildDashboard | undefined;
+  try {
+    dashboard = await spawnDashboard(dashboardConfig(simulator, indexer.url), { compiled: true });
+    const cookie = await dashboardSession(dashboard);
+    const child = dashboard;
+    // The export of the whole week, sampling the dashboard's memory while it streams.
+    const rssBefore = child.rss();
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, child.rss())), RSS_SAMPLE_MS);
+    const cpuBefore = { dashboard: child.cpuMicros(), indexer: indexer.cpuMicros() };
+    const csv = await downloadCsv(child, cookie, {
+      apiHostId: API_HOST,
+      timeRange: { from: 'now-8d', to: 'now' },
+      columns: COLUMNS,
+    }).finally(() => clearInterval(sampler));
+    const rows = csv.lines - 1;
+    const perRow = (micros: number) => `${(micros / Math.max(1, rows)).toFixed(1)} µs`;
+    const rowsPerSecond = (rows / csv.totalMs) * 1000;
+    const growth = rssPeak - rssBefore;
+    const whole = csv.status === 200 && csv.complete && rows === CSV_ALERTS;
+    return {
+      title: `CSV export of ${CSV_ALERTS.toLocaleString('en')} alerts (${COLUMNS.length} columns) through POST /api/alerts/csv (stand-in started with them in ${(loadMs / 1000).toFixed(0)} s)`,
+      figures: [
+        ['rows', `${rows.toLocaleString('en')} of ${CSV_ALERTS.toLocaleString('en')}`],
+        ['rows/s', rowsPerSecond.toFixed(0)],
+        ['time to first byte', `${csv.firstByteMs.toFixed(0)} ms`],
+        ['total', `${(csv.totalMs / 1000).toFixed(1)} s`],
+        ['dashboard RSS before → peak', `${mb(rssBefore)} → ${mb(rssPeak)} (+${mb(growth)})`],
+        [
+          'CPU per row, dashboard / stand-in',
+          `${perRow(child.cpuMicros() - cpuBefore.dashboard)} / ${perRow(indexer.cpuMicros() - cpuBefore.indexer)}`,
+        ],
+      ],
+      target: {
+        text: `whole file, ≥ ${TARGETS.rowsPerSecond.toLocaleString('en')} rows/s, first byte ≤ ${TARGETS.firstByteMs} ms, RSS added ≤ ${mb(TARGETS.rssGrowthBytes)}`,
+        met:
+          whole &&
+          rowsPerSecond >= TARGETS.rowsPerSecond &&
+          csv.firstByteMs <= TARGETS.firstByteMs &&
+          growth <= TARGETS.rssGrowthBytes,
+      },
+    };
+  } finally {
+    await dashboard?.stop();
+    await simulator.stop();
+    await indexer.stop();
+  }
+}
+
+/** (c): the stand-in in this process, so its request counters can be read. */
+async function requestsPerView(): Promise<BenchResult> {
+  const indexer = await startIndexer({
+    documents: benchAlerts(COUNTED_ALERTS, Date.now(), WEEK_MS),
+  });
+  const simulator = await spawnSimulator({ agents: 50 });
+  let dashboard: ChildDashboard | undefined;
+  try {
+    dashboard = await spawnDashboard(dashboardConfig(simulator, indexer.url), { compiled: true });
+    const cookie = await dashboardSession(dashboard);
+    const child = dashboard;
+    // The user's scope on the host is read once first (managed-API calls, no indexer request).
+    await post(child, cookie, '/api/alerts/fields');
+    const overview = await indexerRequests(indexer, () =>
+      post(child, cookie, '/api/alerts/aggregate', OVERVIEW_COUNTS),
+    );
+    // The calls Threat Hunting's view makes when it opens, with its own chart definitions.
+    const threatHunting = await indexerRequests(indexer, () =>
+      Promise.all([
+        post(child, cookie, '/api/alerts/fields'),
+        post(child, cookie, '/api/alerts/search', {
+          ...THREAT_HUNTING_SELECTION,
+          size: 15,
+          page: 0,
+        }),
+        post(child, cookie, '/api/alerts/aggregate', {
+          ...THREAT_HUNTING_SELECTION,
+          charts: DASHBOARD_CHARTS,
+        }),
+      ]),
+    );
+    return {
+      title: 'Indexer requests per view (counted by the stand-in)',
+      figures: [
+        ["Overview's four severity counts", String(overview)],
+        [
+          "Threat Hunting's first view (fields, events table, KPIs, histogram, 4 panels)",
+          String(threatHunting),
+        ],
+      ],
+      target: {
+        text: `Overview ${TARGETS.overviewRequests}, Threat Hunting ≤ ${TARGETS.threatHuntingRequests}`,
+        met:
+          overview === TARGETS.overviewRequests && threatHunting <= TARGETS.threatHuntingRequests,
+      },
+    };
+  } finally {
+    await dashboard?.stop();
+    await simulator.stop();
+    await indexer.stop();
+  }
+}
+
+const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+export async function run(): Promise<BenchResult[]> {
+  buildIfStale();
+  return [await requestsPerView(), await searchSideBySide(), await millionAlerts()];
+}
