@@ -293,7 +293,11 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       }),
       reportData: (request, username) =>
         alertsReportDataSource(
-          { alertsSearch: this.started().alertsSearch, scope: alertsScope },
+          {
+            alertsSearch: this.started().alertsSearch,
+            scope: alertsScope,
+            apiAsUser: (request) => api.asUser(core.security.getCurrentUser(request)),
+          },
           request,
           username,
         ),

@@ -125,9 +125,22 @@ describe('reports over HTTP', () => {
     expect(done.report?.name).toMatch(/^security-events-agent-001-/);
     const text = await reportText(env, admin(), done.report!.name);
     expect(text).toContain('Agent 001: Security events');
+    // The agent's details as the managed API gives them.
+    expect(text).toMatch(/ID\s+001\s+Name\s+\S+\s+IP address\s+[\d.]+/);
     expect(text).toMatch(
       new RegExp(`Alerts:\\s+${alerts.filter((alert) => alert.agent === '001').length}\\b`),
     );
+  });
+
+  it("says when the managed API does not show the user the report's agent", async () => {
+    const job = await start(env.analyst, { agentId: '005', selection: lastDay });
+    const done = await finished(env.analyst, job.id);
+    const text = await reportText(env, ANALYST, done.report!.name);
+    expect(text).toMatch(
+      /Agent details unavailable:\s+API host \[sim\] did not give agent 005: Permission denied/,
+    );
+    // The alerts of an agent the user may not see are left out too.
+    expect(text).toMatch(/Alerts:\s+0\b/);
   });
 
   it('refuses bad requests naming the field, and bad names', async () => {

@@ -32,6 +32,8 @@ export interface ReportContent {
   title: string;
   /** The pinned agent, when there is one. */
   agentId?: string;
+  /** The pinned agent's details, as label and value rows. */
+  agent?: { rows: string[][]; unavailable?: string };
   description: string;
   generatedAt: Date;
   user: string;
@@ -47,6 +49,20 @@ export interface ReportContent {
   kpis: Array<{ title: string; value?: number }>;
   panels: ReportPanel[];
   tables: ReportTable[];
+}
+
+/** The pinned agent as the managed API describes it (or why it could not be read). */
+export interface ReportAgent {
+  id: string;
+  name?: string;
+  ip?: string;
+  version?: string;
+  manager?: string;
+  os?: string;
+  registered?: string;
+  lastKeepAlive?: string;
+  status?: string;
+  unavailable?: string;
 }
 
 /** What the managed API's RBAC lets the reporting user see of the selection's host. */
@@ -123,11 +139,34 @@ export function withFixedFilters(
   return [...view.fixedFilters, ...filters.filter((filter) => !fixed.has(JSON.stringify(filter)))];
 }
 
+const AGENT_ROWS: Array<[label: string, key: keyof ReportAgent]> = [
+  ['ID', 'id'],
+  ['Name', 'name'],
+  ['IP address', 'ip'],
+  ['Version', 'version'],
+  ['Manager', 'manager'],
+  ['Operating system', 'os'],
+  ['Registration date', 'registered'],
+  ['Last keep alive', 'lastKeepAlive'],
+  ['Status', 'status'],
+];
+
+function agentRows(agent: ReportAgent): { rows: string[][]; unavailable?: string } {
+  return {
+    rows: AGENT_ROWS.filter(([, key]) => agent[key] !== undefined).map(([label, key]) => [
+      label,
+      String(agent[key]),
+    ]),
+    ...(agent.unavailable && { unavailable: agent.unavailable }),
+  };
+}
+
 export interface ReportInput {
   view: AlertsViewDefinition;
   selection: AlertsSelection;
   answer: AlertsAggregateResponse;
   scope: ReportScope;
+  agent?: ReportAgent;
   user: string;
   generatedAt: Date;
   resolvedRange?: { from: string; to: string };
@@ -144,6 +183,7 @@ export function buildReportContent(input: ReportInput): ReportContent {
         ? `Agent ${selection.agentId}: ${view.title}`
         : `${view.title} report`,
     ...(pinned && { agentId: selection.agentId }),
+    ...(input.agent && { agent: agentRows(input.agent) }),
     description: view.description,
     generatedAt: input.generatedAt,
     user: input.user,

@@ -124,6 +124,8 @@ describe('reports service', () => {
       return answer(charts);
     },
     scope: async () => ({ agentIds: ['001', '002'] }),
+    agent: async (_host, id) =>
+      id === '001' ? { id, name: 'web-01', ip: '10.0.0.1', os: 'Ubuntu 24.04' } : undefined,
   };
   const now = () => new Date('2026-11-26T10:00:00Z');
   const service = () =>
@@ -210,6 +212,9 @@ describe('reports service', () => {
       )
     ).join('\n');
     expect(text).toContain('Agent 001: Security events');
+    expect(text).toMatch(
+      /Name\s+web-01\s+IP address\s+10\.0\.0\.1\s+Operating system\s+Ubuntu 24\.04/,
+    );
     expect(text).toContain('agent.id is 001');
   });
 

@@ -21,6 +21,7 @@ import {
   buildReportContent,
   reportCharts,
   withFixedFilters,
+  type ReportAgent,
   type ReportScope,
 } from './report-content';
 import type { ReportJobs } from './report-jobs';
@@ -36,10 +37,33 @@ export interface ReportDataSource {
   ): Promise<AlertsAggregateResponse>;
   /** What the managed API's RBAC lets the user see on the selection's API host. */
   scope(apiHostId: string): Promise<ReportScope>;
+  /** The pinned agent as the managed API shows it to the user; undefined when it may not see it. */
+  agent(apiHostId: string, agentId: string): Promise<ReportAgent | undefined>;
 }
 
 export interface ReportCaller extends ReportReader {
   data: ReportDataSource;
+}
+
+/**
+ * The pinned agent's details for the report's agent table; a lookup that fails leaves the report
+ * standing and says why in the table's place.
+ */
+async function agentDetails(
+  data: ReportDataSource,
+  apiHostId: string,
+  agentId: string,
+): Promise<ReportAgent> {
+  try {
+    return (
+      (await data.agent(apiHostId, agentId)) ?? {
+        id: agentId,
+        unavailable: 'the managed API does not show this agent to the reporting user',
+      }
+    );
+  } catch (error) {
+    return { id: agentId, unavailable: (error as Error).message };
+  }
 }
 
 export interface ReportsServiceDeps {
@@ -70,7 +94,7 @@ export class ReportsService {
     };
     return this.deps.jobs.start(caller.caller, view.title, async (progress, signal) => {
       progress(5, 'Reading alerts');
-      const [answer, scope] = await Promise.all([
+      const [answer, scope, agent] = await Promise.all([
         caller.data.aggregate(
           view.dashboard.source,
           selection,
@@ -78,6 +102,7 @@ export class ReportsService {
           signal,
         ),
         caller.data.scope(selection.apiHostId),
+        agentId === undefined ? undefined : agentDetails(caller.data, selection.apiHostId, agentId),
       ]);
       progress(50, 'Drawing the report');
       const content = buildReportContent({
@@ -85,6 +110,7 @@ export class ReportsService {
         selection: { ...selection, timeRange: request.selection.timeRange },
         answer,
         scope,
+        ...(agent && { agent }),
         user: caller.caller,
         generatedAt: this.now(),
         resolvedRange: { from: range.from, to: range.to },

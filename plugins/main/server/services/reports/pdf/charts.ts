@@ -352,9 +352,16 @@ function drawDonut(doc: Doc, box: Box, buckets: AlertsBucket[], hole: number): v
 }
 
 /** Rows of a table inside a box; rows past its height are left out and counted under it. */
-export function drawTableRows(doc: Doc, box: Box, columns: string[], rows: string[][]): number {
+export function drawTableRows(
+  doc: Doc,
+  box: Box,
+  columns: string[],
+  rows: string[][],
+  options: { alignLast?: 'left' | 'right' } = {},
+): number {
   const rowHeight = 13;
-  const countWidth = 60;
+  // The last column holds counts, unless it holds text (a key-value table).
+  const countWidth = options.alignLast === 'left' ? box.width / 2 : 60;
   const textWidth = (box.width - countWidth) / Math.max(1, columns.length - 1);
   const widths = columns.map((_, index) => (index === columns.length - 1 ? countWidth : textWidth));
   const drawRow = (cells: string[], y: number, header: boolean) => {
@@ -368,7 +375,7 @@ export function drawTableRows(doc: Doc, box: Box, columns: string[], rows: strin
       const last = index === cells.length - 1;
       doc.text(fit(doc, cell, widths[index] - 8), x + 4, y + 3, {
         width: widths[index] - 8,
-        align: last ? 'right' : 'left',
+        align: last ? (options.alignLast ?? 'right') : 'left',
         lineBreak: false,
       });
       x += widths[index];

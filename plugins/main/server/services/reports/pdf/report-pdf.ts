@@ -83,6 +83,28 @@ function drawHeading(doc: Doc, cursor: Cursor, content: ReportContent): void {
   );
   labelled(doc, cursor, 'Access', content.rbacNote);
   cursor.y += GAP / 2;
+  if (content.agent) drawAgent(doc, cursor, content.agent);
+}
+
+/** The pinned agent's details, as a two-column table (or why they could not be read). */
+function drawAgent(doc: Doc, cursor: Cursor, agent: NonNullable<ReportContent['agent']>): void {
+  doc.font(FONT.bold).fontSize(11).fillColor(COLOURS.text).text('Agent', MARGIN.side, cursor.y);
+  cursor.y = doc.y + 4;
+  if (agent.rows.length > 1)
+    cursor.y += drawTableRows(
+      doc,
+      {
+        x: MARGIN.side,
+        y: cursor.y,
+        width: CONTENT_WIDTH / 2,
+        height: TABLE_ROW * (agent.rows.length + 1),
+      },
+      ['Field', 'Value'],
+      agent.rows,
+      { alignLast: 'left' },
+    );
+  if (agent.unavailable) labelled(doc, cursor, 'Agent details unavailable', agent.unavailable);
+  cursor.y += GAP;
 }
 
 function drawKpis(doc: Doc, cursor: Cursor, kpis: ReportContent['kpis']): void {
