@@ -476,4 +476,3 @@ const COMPILERS: Record<string, Compiler> = {
   query_string: (body, context, type) => plain(compileQueryString(body, context, type)),
 };
 
-export { fieldTest };

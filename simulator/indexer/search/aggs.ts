@@ -784,21 +784,24 @@ const buildRange =
       const buckets = ranges.map(() => newBucket(input.subs));
       return {
         collect(doc) {
-          const seen = new Set<number>();
-          forEachValue(source.read(doc), (item) => {
-            const value = comparable(source.type, item);
-            if (typeof value !== 'number' || Number.isNaN(value)) return;
-            ranges.forEach((range, at) => {
-              if (seen.has(at)) return;
+          const raw = source.read(doc);
+          if (raw === undefined || raw === null) return;
+          // A document counts once per range, however many of its values fall in it.
+          const values = Array.isArray(raw) ? raw : [raw];
+          for (let at = 0; at < ranges.length; at++) {
+            const range = ranges[at];
+            for (const item of values) {
+              const value = typeof item === 'number' ? item : comparable(source.type, item);
+              if (typeof value !== 'number' || Number.isNaN(value)) continue;
               if (
                 (range.from === undefined || value >= range.from) &&
                 (range.to === undefined || value < range.to)
               ) {
-                seen.add(at);
                 addToBucket(buckets[at], doc);
+                break;
               }
-            });
-          });
+            }
+          }
         },
         result(budget) {
           countBucket(budget, ranges.length);
