@@ -102,7 +102,12 @@ export function ModulePage({ host, module }: { host: ApiHost; module: ModuleDefi
             {tab === 'dashboard' && (
               <EuiFlexItem grow={false}>
                 <GenerateReportButton
-                  request={{ moduleId: module.id, ...(agentId && { agentId }), selection }}
+                  request={{
+                    moduleId: module.id,
+                    ...(agentId && { agentId }),
+                    // The server adds the module's own filters to a report's selection.
+                    selection: { ...selection, filters: state.filters },
+                  }}
                 />
               </EuiFlexItem>
             )}
