@@ -17,7 +17,7 @@ export const INDEXER_USER = {
 export const ANALYST = { username: 'analyst', password: 'analyst-password-1' } as const;
 export const ANALYST_AGENTS = ['001', '002', '003'];
 
-export const MANAGER = 'wazuh.manager';
+const MANAGER = 'wazuh.manager';
 /** Agents 000 to 009, one alert each per `EVERY_MS` going back from `now`, levels 0..15 in turn. */
 export const AGENTS = Array.from({ length: 10 }, (_, n) => String(n).padStart(3, '0'));
 export const EVERY_MS = 5_000;
@@ -30,7 +30,7 @@ export interface AlertsTestEnv extends MainTestEnv {
   now: number;
 }
 
-export function testAlert(n: number, now: number, manager = MANAGER) {
+function testAlert(n: number, now: number, manager = MANAGER) {
   const agentId = AGENTS[n % AGENTS.length];
   return {
     timestamp: new Date(now - EVERY_MS * (n + 1)).toISOString(),

@@ -63,7 +63,7 @@ export interface AlertsSelection {
 /** Hits the indexer pages through with `from`/`size` (its `index.max_result_window`); past it, a cursor. */
 export const ALERTS_RESULT_WINDOW = 10_000;
 
-export type SortDirection = 'asc' | 'desc';
+type SortDirection = 'asc' | 'desc';
 
 export interface AlertsSort {
   field: string;

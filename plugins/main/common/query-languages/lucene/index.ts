@@ -153,7 +153,7 @@ export function parseLucene(input: string): QueryParseResult {
 }
 
 /** A field a Lucene query names, where it names it. */
-export interface LuceneFieldReference {
+interface LuceneFieldReference {
   field: string;
   offset: number;
 }

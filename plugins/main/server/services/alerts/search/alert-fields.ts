@@ -5,8 +5,6 @@
 import type { AlertsField } from '../../../../common/alerts/api';
 import { KNOWN_PATTERNS, type KnownField } from '../../../../common/known-fields';
 
-export type AlertFieldKind = AlertsField['type'];
-
 export class AlertFieldCatalogue {
   private readonly byName: ReadonlyMap<string, AlertsField>;
 

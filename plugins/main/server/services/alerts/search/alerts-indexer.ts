@@ -7,7 +7,7 @@
 import type { IndexerConnection } from '../indexer';
 import { malformedResponse } from '../indexer/errors';
 
-export interface SearchHit {
+interface SearchHit {
   _id: string;
   _index: string;
   _source?: Record<string, unknown>;

@@ -11,4 +11,4 @@ export function createAlertsSearchService(deps: AlertsSearchDeps): AlertsSearchS
 }
 
 export type { AlertsSearchService, AlertsSearchDeps };
-export type { AlertsCaller, AlertsSearchLimits } from './search-service';
+export type { AlertsCaller } from './search-service';
