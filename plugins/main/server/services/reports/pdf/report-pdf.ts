@@ -152,27 +152,43 @@ function drawPanelBox(doc: Doc, box: Box, panel: ReportPanel): void {
   drawPanel(doc, { x: box.x, y: box.y + 16, width: box.width, height: box.height - 16 }, panel);
 }
 
+/**
+ * Rows of panels: a whole-width panel alone, half-width ones in pairs (a half panel takes the next
+ * half panel along, even from further down, so no half row is left empty when it need not be).
+ */
+function panelRows(panels: ReportPanel[]): ReportPanel[][] {
+  const rows: ReportPanel[][] = [];
+  const used = new Set<number>();
+  panels.forEach((panel, index) => {
+    if (used.has(index)) return;
+    used.add(index);
+    if (!isHalf(panel)) return rows.push([panel]);
+    const partner = panels.findIndex((other, at) => at > index && !used.has(at) && isHalf(other));
+    if (partner < 0) return rows.push([panel]);
+    used.add(partner);
+    rows.push([panel, panels[partner]]);
+  });
+  return rows;
+}
+
 function drawPanels(doc: Doc, cursor: Cursor, panels: ReportPanel[]): void {
   const half = (CONTENT_WIDTH - GAP) / 2;
-  for (let index = 0; index < panels.length; index++) {
-    const panel = panels[index];
-    const next = panels[index + 1];
-    if (isHalf(panel)) {
-      const pair = next && isHalf(next) ? next : undefined;
-      const height = 16 + Math.max(panelHeight(panel), pair ? panelHeight(pair) : 0);
-      cursor.ensure(height);
-      drawPanelBox(doc, { x: MARGIN.side, y: cursor.y, width: half, height }, panel);
-      if (pair) {
-        drawPanelBox(doc, { x: MARGIN.side + half + GAP, y: cursor.y, width: half, height }, pair);
-        index++;
-      }
-      cursor.y += height + GAP;
-    } else {
-      const height = 16 + panelHeight(panel);
-      cursor.ensure(height);
-      drawPanelBox(doc, { x: MARGIN.side, y: cursor.y, width: CONTENT_WIDTH, height }, panel);
-      cursor.y += height + GAP;
-    }
+  for (const row of panelRows(panels)) {
+    const height = 16 + Math.max(...row.map(panelHeight));
+    cursor.ensure(height);
+    row.forEach((panel, index) =>
+      drawPanelBox(
+        doc,
+        {
+          x: MARGIN.side + index * (half + GAP),
+          y: cursor.y,
+          width: isHalf(panel) ? half : CONTENT_WIDTH,
+          height,
+        },
+        panel,
+      ),
+    );
+    cursor.y += height + GAP;
   }
 }
 
