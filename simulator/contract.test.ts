@@ -230,6 +230,7 @@ const CASES: Case[] = [
   { operation: 'GET /mitre/tactics', path: '/mitre/tactics?limit=3', status: 200 },
   { operation: 'GET /mitre/techniques', path: '/mitre/techniques?search=brute', status: 200 },
   { operation: 'GET /mitre/metadata', path: '/mitre/metadata', status: 200 },
+  { operation: 'GET /syscheck/{agent_id}', path: '/syscheck/001?limit=3', status: 200 },
   {
     operation: 'GET /rules/files/{filename}',
     path: '/rules/files/local_rules.xml?raw=true',

@@ -14,6 +14,7 @@ import {
   ports,
   processes,
 } from '../data/inventory';
+import { syscheckFiles } from '../data/syscheck';
 import type { Session } from '../http/context';
 import { AffectedItems, type ListBody, dataResult } from '../http/envelope';
 import type { ParsedParams } from '../http/params';
@@ -170,6 +171,58 @@ export function listInventory(
         wanted.every(([name, value]) => String(getPath(row, name) ?? '').toLowerCase() === value),
     },
     table,
+    listParams({ offset: 0, limit: 500, ...query }),
+    state.now(),
+  );
+  result.setPage(listed);
+  return result.body();
+}
+
+const SYSCHECK_FIELDS: Record<string, FieldKind> = {
+  ...text(['file', 'type', 'perm', 'uname', 'gname', 'uid', 'gid', 'md5', 'sha1', 'sha256']),
+  ...text(['mtime', 'date']),
+  size: 'number',
+  inode: 'number',
+  changes: 'number',
+};
+
+/** Filters of `GET /syscheck/{agent_id}` that match a field exactly. */
+const SYSCHECK_FILTERS = ['type', 'file', 'md5', 'sha1', 'sha256'] as const;
+
+/** The files integrity monitoring watches on an agent (RBAC `syscheck:read` on the agent). */
+export function listSyscheckFiles(
+  state: SimulatorState,
+  session: Session,
+  agentId: string,
+  query: ParsedParams,
+): ListBody {
+  const result = new AffectedItems<Row>({
+    all: 'FIM findings of the agent were returned',
+    some: 'Some FIM findings were not returned',
+    none: 'No FIM information was returned',
+  });
+  const agent = readableAgent(state, session, agentId, 'syscheck:read');
+  if (!agent) {
+    result.fail(1701, agentId);
+    return result.render();
+  }
+  const wanted = SYSCHECK_FILTERS.filter((name) => query[name] !== undefined).map(
+    (name) => [name, String(query[name]).toLowerCase()] as const,
+  );
+  const listed = listItems(
+    {
+      rows: syscheckFiles(state.options.seed, agent),
+      load: (row: Row) => row,
+      present: (row: Row) => ({ ...row }),
+      filter: (row) => wanted.every(([name, value]) => String(row[name]).toLowerCase() === value),
+    },
+    {
+      mode: 'db',
+      fields: SYSCHECK_FIELDS,
+      sortFields: Object.keys(SYSCHECK_FIELDS),
+      selectFields: Object.keys(SYSCHECK_FIELDS),
+      requiredFields: [],
+    },
     listParams({ offset: 0, limit: 500, ...query }),
     state.now(),
   );
