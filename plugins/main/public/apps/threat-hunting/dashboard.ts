@@ -1,24 +1,17 @@
 /**
  * Threat Hunting's figures and charts, from its module definition (common/modules/threat-hunting):
- * the KPI row and four panels, plus the events histogram, asked for in one aggregate request.
+ * the KPI row and four panels, asked for in one aggregate request (the events histogram comes with
+ * the page).
  */
 import type { AlertsAggregateResponse, AlertsChartRequest } from '../../../common/alerts/api';
 import { dashboardCharts, dashboardPanels, kpiValue } from '../../../common/modules';
 import { threatHunting } from '../../../common/modules/threat-hunting';
 import type { Kpi } from '../../components/alerts/kpi-row';
 
-export const HISTOGRAM_CHART: AlertsChartRequest = {
-  id: 'events-histogram',
-  type: 'date_histogram',
-};
-
 export const DEFAULT_COLUMNS = threatHunting.columns;
 
-/** Every chart of the first view, in one request. */
-export const DASHBOARD_CHARTS: AlertsChartRequest[] = [
-  HISTOGRAM_CHART,
-  ...dashboardCharts(threatHunting, false),
-];
+/** Every KPI and panel chart, in one request. */
+export const DASHBOARD_CHARTS: AlertsChartRequest[] = dashboardCharts(threatHunting, false);
 
 export const DASHBOARD_PANELS = dashboardPanels(threatHunting, false);
 

@@ -37,6 +37,16 @@ function hit(index: number, agent = { id: '001', name: 'web-01' }): AlertHit {
   };
 }
 
+const HISTOGRAM = {
+  'events-histogram': {
+    type: 'date_histogram',
+    buckets: [
+      { key: Date.UTC(2026, 10, 26, 10), label: '2026-11-26T10:00:00.000Z', count: 5000 },
+      { key: Date.UTC(2026, 10, 26, 11), label: '2026-11-26T11:00:00.000Z', count: 7345 },
+    ],
+  },
+} as const;
+
 const AGGREGATE: AlertsAggregateResponse = {
   total: { value: 12_345, relation: 'eq' },
   includesSampleData: false,
@@ -53,13 +63,6 @@ const AGGREGATE: AlertsAggregateResponse = {
     'th-auth-success': {
       type: 'filters',
       buckets: [{ key: 'th-auth-success', label: 'th-auth-success', count: 67 }],
-    },
-    'events-histogram': {
-      type: 'date_histogram',
-      buckets: [
-        { key: Date.UTC(2026, 10, 26, 10), label: '2026-11-26T10:00:00.000Z', count: 5000 },
-        { key: Date.UTC(2026, 10, 26, 11), label: '2026-11-26T11:00:00.000Z', count: 7345 },
-      ],
     },
     'th-levels-over-time': {
       type: 'date_histogram',
@@ -132,7 +135,13 @@ function setup(url = '/?host=prod', options: Options = {}) {
       const hits = Array.from({ length: request.size }, (_, index) =>
         hit(page * request.size + index, index === 1 ? { id: '000', name: 'manager' } : undefined),
       );
-      return { total, hits, cursor: `after-page-${page}`, includesSampleData: false };
+      return {
+        total,
+        hits,
+        cursor: `after-page-${page}`,
+        includesSampleData: false,
+        ...(request.charts && { charts: HISTOGRAM }),
+      };
     },
     'POST /api/alerts/aggregate': () => (options.aggregate ? options.aggregate() : AGGREGATE),
   });
@@ -178,12 +187,12 @@ describe('Threat Hunting', () => {
       sort: [{ field: 'timestamp', direction: 'desc' }],
       size: 15,
       page: 0,
+      charts: [{ id: 'events-histogram', type: 'date_histogram' }],
     });
     const aggregate = alertsCalls().find((call) => call.path === '/api/alerts/aggregate')!;
     expect(
       (aggregate.body as { charts: Array<{ id: string }> }).charts.map((chart) => chart.id),
     ).toEqual([
-      'events-histogram',
       'th-total',
       'th-level-12',
       'th-auth-failure',

@@ -7,9 +7,11 @@ import { EuiFlexGroup, EuiFlexItem, EuiLink, EuiPanel, EuiSpacer } from '@elasti
 import { useCallback, useMemo, useState } from 'react';
 import type {
   AlertHit,
+  AlertsBucket,
   AlertsChartRequest,
   AlertsSelection,
   AlertsSort,
+  AlertsTimeRange,
 } from '../../../common/alerts/api';
 import { AgentLink } from '../agent-link';
 import { HOST_URL_PARAM } from '../selected-host';
@@ -50,6 +52,35 @@ export interface AlertsEventsProps {
   onExists(field: string): void;
   /** Changes when the user asks to refresh. */
   refreshKey?: number;
+  /**
+   * Sort and rows per page kept by the view (Threat Hunting keeps them in the URL); without it the
+   * table keeps them itself.
+   */
+  table?: TableSettings;
+  /** A click on a histogram bar, with the time it covers (the view narrows its range to it). */
+  onHistogramBar?(range: AlertsTimeRange): void;
+}
+
+interface TableSettings {
+  sort: AlertsSort[];
+  size: number;
+  onSortChange(sort: AlertsSort[]): void;
+  onSizeChange(size: number): void;
+}
+
+/** The time a histogram bar covers: from its key to the next bar's (or one step on for the last). */
+function bucketRange(buckets: AlertsBucket[], bucket: AlertsBucket): AlertsTimeRange {
+  const time = (entry: AlertsBucket) =>
+    typeof entry.key === 'number' ? entry.key : Date.parse(entry.label || String(entry.key));
+  const index = buckets.indexOf(bucket);
+  const start = time(bucket);
+  const step =
+    index + 1 < buckets.length
+      ? time(buckets[index + 1]) - start
+      : index > 0
+        ? start - time(buckets[index - 1])
+        : 3600_000;
+  return { from: new Date(start).toISOString(), to: new Date(start + step).toISOString() };
 }
 
 export function AlertsEvents({
@@ -60,12 +91,18 @@ export function AlertsEvents({
   onFilter,
   onExists,
   refreshKey = 0,
+  table,
+  onHistogramBar,
 }: AlertsEventsProps) {
   const alerts = useAlertsClient();
   const { core, palette } = useSvcServices();
   const { layout, setColumns, setWidth } = useTableLayout(layoutKey, columns);
-  const [sort, setSort] = useState<AlertsSort[]>(DEFAULT_SORT);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const [ownSort, setOwnSort] = useState<AlertsSort[]>(DEFAULT_SORT);
+  const [ownSize, setOwnSize] = useState(DEFAULT_PAGE_SIZE);
+  const sort = table?.sort ?? ownSort;
+  const size = table?.size ?? ownSize;
+  const setSort = table?.onSortChange ?? setOwnSort;
+  const setSize = table?.onSizeChange ?? setOwnSize;
   const [opened, setOpened] = useState<AlertHit>();
 
   // Paging starts again whenever what is paged changes.
@@ -165,6 +202,9 @@ export function AlertsEvents({
           title="Events histogram"
           buckets={histogram}
           colors={palette.series}
+          onBarClick={
+            onHistogramBar && ((bucket) => onHistogramBar(bucketRange(histogram, bucket)))
+          }
         />
       </EuiPanel>
       <EuiSpacer size="m" />

@@ -20,9 +20,9 @@ export interface AlertsViewState {
 
 /** The original's default range (`timepicker:timeDefaults`): the last 24 hours. */
 export const DEFAULT_TIME_RANGE: AlertsTimeRange = { from: 'now-24h', to: 'now' };
-export const DEFAULT_LANGUAGE: AlertsQueryLanguage = 'kuery';
+const DEFAULT_LANGUAGE: AlertsQueryLanguage = 'kuery';
 
-export const ALERTS_URL_PARAMS = {
+const ALERTS_URL_PARAMS = {
   from: 'from',
   to: 'to',
   refresh: 'refresh',

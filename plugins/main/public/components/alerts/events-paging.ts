@@ -3,9 +3,12 @@
  * asked for by number, so the user may jump to any of them; past it, one page at a time with the
  * `cursor` each answer gives for the next page, remembered so "previous" can step back.
  */
-import type { AlertsSearchResponse, AlertsTotal } from '../../../common/alerts/api';
+import {
+  ALERTS_RESULT_WINDOW,
+  type AlertsSearchResponse,
+  type AlertsTotal,
+} from '../../../common/alerts/api';
 
-export const RESULT_WINDOW = 10_000;
 export const PAGE_SIZES = [15, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 15;
 
@@ -19,7 +22,7 @@ export const FIRST_PAGE: PagingState = { page: 0, cursors: {} };
 
 /** The last page (0-based) that ends inside the result window. */
 export function lastWindowPage(size: number): number {
-  return Math.floor(RESULT_WINDOW / size) - 1;
+  return Math.floor(ALERTS_RESULT_WINDOW / size) - 1;
 }
 
 /** How to ask for the current page: by number, by cursor, or (cursor lost) back to the window's end. */

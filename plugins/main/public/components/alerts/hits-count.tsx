@@ -2,7 +2,7 @@
 import { EuiText } from '@elastic/eui';
 import type { AlertsTotal } from '../../../common/alerts/api';
 
-export function describeHits(total: AlertsTotal): string {
+function describeHits(total: AlertsTotal): string {
   const figure = total.value.toLocaleString('en-US');
   const noun = total.value === 1 && total.relation === 'eq' ? 'hit' : 'hits';
   return total.relation === 'gte' ? `More than ${figure} ${noun}` : `${figure} ${noun}`;

@@ -145,7 +145,7 @@ export function SampleDataNotice() {
     <EuiCallOut
       size="s"
       color="warning"
-      iconType="beaker"
+      iconType="flask"
       title="This view includes sample data"
       data-test-subj="alertsSampleDataNotice"
     >

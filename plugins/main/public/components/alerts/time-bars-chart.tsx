@@ -20,7 +20,7 @@ export interface SeriesTotal {
 }
 
 /** The split values over all buckets, the biggest first (their colours follow this order). */
-export function seriesOf(buckets: AlertsBucket[]): SeriesTotal[] {
+function seriesOf(buckets: AlertsBucket[]): SeriesTotal[] {
   const totals = new Map<string, SeriesTotal>();
   for (const bucket of buckets)
     for (const part of bucket.split ?? []) {
