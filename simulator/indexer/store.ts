@@ -124,7 +124,7 @@ export class Store {
         const pattern = wildcard(part);
         let matched = false;
         for (const name of this.indices.keys()) {
-          if (!pattern.test(name) || name.startsWith('.')) continue;
+          if (!pattern.test(name) || (name.startsWith('.') && !part.startsWith('.'))) continue;
           chosen.add(name);
           matched = true;
         }

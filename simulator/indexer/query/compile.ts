@@ -475,4 +475,3 @@ const COMPILERS: Record<string, Compiler> = {
   constant_score: compileConstantScore,
   query_string: (body, context, type) => plain(compileQueryString(body, context, type)),
 };
-
