@@ -122,9 +122,9 @@ export const hostConfigSchema = schema.object({
       maxWaiting: schema.number({ defaultValue: 8, min: 0, validate: integerProblem }),
       // Checks (running or waiting) one client address may hold at once: one source spraying user
       // names gets 429 before hashing instead of filling the queue for everyone else.
-      perAddress: schema.number({ defaultValue: 4, min: 1, validate: integerProblem }),
+      perAddress: schema.number({ defaultValue: 2, min: 1, validate: integerProblem }),
       // Checks for one user name from every address at once; clients known for the name are exempt.
-      perUsername: schema.number({ defaultValue: 4, min: 1, validate: integerProblem }),
+      perUsername: schema.number({ defaultValue: 2, min: 1, validate: integerProblem }),
     }),
   }),
   demo: schema.oneOf([schema.literal('auto'), schema.boolean()], { defaultValue: 'auto' }),

@@ -53,7 +53,7 @@ const LOGIN_DEFAULTS = {
     clientWindowSeconds: 86_400,
     knownClientDays: 14,
   },
-  passwordChecks: { concurrency: 2, maxWaiting: 8, perAddress: 4, perUsername: 4 },
+  passwordChecks: { concurrency: 2, maxWaiting: 8, perAddress: 2, perUsername: 2 },
 };
 
 describe('loadConfig defaults', () => {

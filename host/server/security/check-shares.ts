@@ -13,8 +13,8 @@ export interface CheckSharesConfig {
 }
 
 export const DEFAULT_CHECK_SHARES: Readonly<CheckSharesConfig> = Object.freeze({
-  perAddress: 4,
-  perUsername: 4,
+  perAddress: 2,
+  perUsername: 2,
 });
 
 /** One key and how many shares it may hold at once. */
