@@ -30,6 +30,7 @@ import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';
 import { AgentPicker } from './agent-picker';
 import { ComplianceControls } from './compliance-controls';
+import { FimInventory } from './fim-inventory';
 import { MitreFramework } from './mitre-framework';
 import { ModuleDashboard } from './module-dashboard';
 import { AGENT_URL_PARAM, TAB_URL_PARAM } from './module-links';
@@ -38,11 +39,12 @@ import { useModuleSelection } from './module-selection';
 /** The SCA app shows an agent's configuration assessment results (the module's inventory). */
 const SCA_APP_ID = 'svc-sca';
 
+/** Modules whose Inventory tab this page draws (vulnerabilities' reads the states index: not yet). */
+const INVENTORIES = new Set(['configuration-assessment', 'file-integrity-monitoring']);
+
 /** Tabs this page can draw for a module: Inventory only where its data has a view. */
-export function shownTabs(module: ModuleDefinition): ModuleTab[] {
-  return module.tabs.filter(
-    (tab) => tab.id !== 'inventory' || module.id === 'configuration-assessment',
-  );
+function shownTabs(module: ModuleDefinition): ModuleTab[] {
+  return module.tabs.filter((tab) => tab.id !== 'inventory' || INVENTORIES.has(module.id));
 }
 
 export function ModulePage({ host, module }: { host: ApiHost; module: ModuleDefinition }) {
@@ -200,7 +202,10 @@ export function ModulePage({ host, module }: { host: ApiHost; module: ModuleDefi
       {tab === 'controls' && module.controls && (
         <ComplianceControls module={module} selection={selection} onFilters={addFilters} />
       )}
-      {tab === 'inventory' && (
+      {tab === 'inventory' && module.id === 'file-integrity-monitoring' && (
+        <FimInventory host={host} agentId={agentId} />
+      )}
+      {tab === 'inventory' && module.id === 'configuration-assessment' && (
         <EuiText size="s" data-test-subj="moduleInventory">
           <p>
             Each agent&apos;s policies and checks are in{' '}

@@ -29,6 +29,8 @@ function managedApi(call: ManagedApiCallSeen): unknown {
       { id: '001', name: 'web-1' },
       { id: '002', name: 'db-1' },
     ]);
+  if (call.path === '/syscheck/001')
+    return itemsEnvelope([{ file: '/etc/passwd', uname: 'root', perm: 'rw-r--r--', changes: 3 }]);
   return itemsEnvelope([]);
 }
 
@@ -173,6 +175,17 @@ describe('a module page', () => {
     expect(screen.getByTestId('complianceRow-modified')).toHaveTextContent(
       'Integrity checksum changed. (30)',
     );
+  });
+
+  it("lists the pinned agent's watched files as the integrity inventory", async () => {
+    setup('/file-integrity-monitoring?host=prod&agent=001&tab=inventory');
+    const table = await screen.findByTestId('fimInventory');
+    await within(table).findByText('/etc/passwd');
+  });
+
+  it('asks for an agent before listing files', async () => {
+    setup('/file-integrity-monitoring?host=prod&tab=inventory');
+    await screen.findByTestId('fimInventoryPinAgent');
   });
 
   it('says which module does not exist', async () => {
