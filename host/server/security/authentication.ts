@@ -166,15 +166,7 @@ export class Authentication {
     clientAddress: string,
   ): Promise<LoginOutcome> {
     const { throttle, logger } = this.deps;
-    const retryAfterSeconds = await throttle.retryAfterSeconds(username, clientAddress);
-    if (retryAfterSeconds > 0) {
-      logger.warn('Login refused: too many failed attempts', {
-        username,
-        clientAddress,
-        retryAfterSeconds,
-      });
-      return { status: 'throttled', retryAfterSeconds, cause: 'failures' };
-    }
+    // The share comes first: a flood refused by it costs one lookup, and takes no slow-lane turn.
     const known = await throttle.isKnownClient(username, clientAddress);
     const release = known ? keepsNoShare : this.takeSourceShares(username, clientAddress);
     if (!release) {
@@ -185,6 +177,15 @@ export class Authentication {
       return PARALLEL_REFUSAL;
     }
     try {
+      const retryAfterSeconds = await throttle.retryAfterSeconds(username, clientAddress);
+      if (retryAfterSeconds > 0) {
+        logger.warn('Login refused: too many failed attempts', {
+          username,
+          clientAddress,
+          retryAfterSeconds,
+        });
+        return { status: 'throttled', retryAfterSeconds, cause: 'failures' };
+      }
       return await this.hashAndRecord(username, password, clientAddress, known);
     } finally {
       release();
