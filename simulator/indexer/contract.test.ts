@@ -2,7 +2,7 @@
 // sends, every answer the stand-in gives to them, and its other answers and errors.
 import { type IndexerStandIn, startIndexer } from './index';
 import { QUERY_SHAPES, validateSearchRequest } from './query-shapes';
-import { validateAnswer, validateRequestBody } from './spec-validator';
+import { validateAnswer, validateRequestBody, validateSchema } from './spec-validator';
 import { type Answer, alerts, call, ndjson } from './testing';
 
 // Validating large answers against the whole specification takes a while on a busy machine.
@@ -48,6 +48,12 @@ describe('query shapes the dashboard sends', () => {
       const answer = await runShape(shape);
       expect(answer.status).toBe(200);
       expectConforms('search', answer);
+      const hits = answer.json.hits as { total?: unknown };
+      if (shape.track_total_hits === false) expect(hits).not.toHaveProperty('total');
+      else
+        expect(
+          validateSchema('schemas/_core.search.yaml#/components/schemas/TotalHits', hits.total),
+        ).toEqual([]);
     },
   );
 

@@ -159,8 +159,10 @@ function addUnits(ms: number, amount: number, unit: string, zone: string | undef
   if (unit === 'y' || unit === 'M') {
     const offset = zoneOffsetMs(zone, ms);
     const local = new Date(ms + offset);
-    if (unit === 'y') local.setUTCFullYear(local.getUTCFullYear() + amount);
-    else local.setUTCMonth(local.getUTCMonth() + amount);
+    const months = local.getUTCMonth() + amount * (unit === 'y' ? 12 : 1);
+    // As Java's plusMonths: the 31st plus a month is the last day of a shorter month, not a day after it.
+    const lastDay = new Date(Date.UTC(local.getUTCFullYear(), months + 1, 0)).getUTCDate();
+    local.setUTCFullYear(local.getUTCFullYear(), months, Math.min(local.getUTCDate(), lastDay));
     return local.getTime() - offset;
   }
   return ms + amount * UNIT_MS[unit];
