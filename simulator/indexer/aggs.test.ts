@@ -277,3 +277,37 @@ test('an unknown aggregation type is a parsing_exception', async () => {
     reason: 'Unknown aggregation type [bogus]',
   });
 });
+
+test('totals beside aggregations: exact, capped by track_total_hits, and with hits sorted by time', async () => {
+  const body = {
+    query: { term: { 'rule.groups': 'sshd' } },
+    aggs: { agents: { cardinality: { field: 'agent.id' } } },
+  };
+  const sshd = sources.filter((alert) => alert.rule.groups.includes('sshd'));
+  const exact = await call(standIn, 'POST', '/wazuh-alerts-*/_search', { size: 0, ...body });
+  expect(exact.json.hits).toMatchObject({
+    total: { value: sshd.length, relation: 'eq' },
+    hits: [],
+  });
+  const capped = await call(standIn, 'POST', '/wazuh-alerts-*/_search', {
+    size: 0,
+    track_total_hits: 10,
+    ...body,
+  });
+  expect(capped.json.hits).toMatchObject({ total: { value: 10, relation: 'gte' } });
+  const sorted = await call(standIn, 'POST', '/wazuh-alerts-*/_search', {
+    size: 2,
+    sort: [{ timestamp: 'desc' }],
+    ...body,
+  });
+  const hits = sorted.json.hits as { total: unknown; hits: Array<{ _id: string }> };
+  expect(hits.total).toEqual({ value: sshd.length, relation: 'eq' });
+  expect(hits.hits.map((hit) => hit._id)).toEqual(
+    DOCS.filter((doc) => doc.source.rule.groups.includes('sshd'))
+      .slice(0, 2)
+      .map((doc) => doc.id),
+  );
+  expect((sorted.json.aggregations as Json).agents.value).toBe(
+    new Set(sshd.map((alert) => alert.agent.id)).size,
+  );
+});

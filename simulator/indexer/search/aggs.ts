@@ -786,11 +786,23 @@ const buildRange =
         collect(doc) {
           const raw = source.read(doc);
           if (raw === undefined || raw === null) return;
+          if (!Array.isArray(raw)) {
+            const value = typeof raw === 'number' ? raw : comparable(source.type, raw);
+            if (typeof value !== 'number' || Number.isNaN(value)) return;
+            for (let at = 0; at < ranges.length; at++) {
+              const range = ranges[at];
+              if (
+                (range.from === undefined || value >= range.from) &&
+                (range.to === undefined || value < range.to)
+              )
+                addToBucket(buckets[at], doc);
+            }
+            return;
+          }
           // A document counts once per range, however many of its values fall in it.
-          const values = Array.isArray(raw) ? raw : [raw];
           for (let at = 0; at < ranges.length; at++) {
             const range = ranges[at];
-            for (const item of values) {
+            for (const item of raw) {
               const value = typeof item === 'number' ? item : comparable(source.type, item);
               if (typeof value !== 'number' || Number.isNaN(value)) continue;
               if (

@@ -273,28 +273,40 @@ export function executeSearch(input: SearchInput): Buffer[] {
   const started = performance.now();
   const context = contextFor(input.targets, input.now, input.text);
   const request = plan(input, context);
+  // Aggregations see every match anyway: the same pass counts them, so the hits need no count of their own.
+  const aggregated = request.aggs.length > 0 ? aggregate(input, request) : undefined;
+  const counted = aggregated && !request.postFilter ? aggregated.counted : undefined;
   const collected =
     request.sort?.byTime && !request.postFilter
-      ? byTime(input.targets, request)
-      : generic(input.targets, request);
-  const aggsJson = request.aggs.length > 0 ? aggregate(input, request) : undefined;
-  return answer(input, request, collected, aggsJson, performance.now() - started);
+      ? byTime(input.targets, request, counted)
+      : counted && request.from + request.size === 0
+        ? { hits: [], ...counted }
+        : generic(input.targets, request);
+  return answer(input, request, collected, aggregated?.json, performance.now() - started);
 }
 
-function aggregate(input: SearchInput, request: Plan): string {
+type Count = { total: number; relation: 'eq' | 'gte'; terminatedEarly: boolean };
+
+function aggregate(input: SearchInput, request: Plan): { json: string; counted: Count } {
   const aggs = startAggs(request.aggs);
   let seen = 0;
   scan(input.targets, request.query, (doc) => {
     aggs.collect(doc);
     return ++seen < request.terminateAfter;
   });
+  let counted: Count = { total: 0, relation: 'eq', terminatedEarly: false };
+  if (request.terminateAfter !== Infinity && seen >= request.terminateAfter)
+    counted = { total: seen, relation: 'eq', terminatedEarly: true };
+  else if (seen > request.trackLimit)
+    counted = { total: request.trackLimit, relation: 'gte', terminatedEarly: false };
+  else if (request.trackTotal) counted = { total: seen, relation: 'eq', terminatedEarly: false };
   const budget: BucketBudget = {
     count: 0,
     max: input.maxBuckets ?? DEFAULT_MAX_BUCKETS,
     index: input.targets[0]?.name ?? '*',
     typedKeys: input.params.get('typed_keys') === 'true',
   };
-  return JSON.stringify(aggs.result(budget));
+  return { json: JSON.stringify(aggs.result(budget)), counted };
 }
 
 /** Counts matches up to the tracking limit (or all, or a terminate_after cap). */
@@ -320,7 +332,7 @@ function count(
  * Sorted by timestamp: walks each index's time-sorted array from the `search_after` point (a binary
  * search) in the asked direction, merging indices, and stops once the page is full.
  */
-function byTime(targets: Target[], request: Plan): Collected {
+function byTime(targets: Target[], request: Plan, precounted?: Count): Collected {
   const descending = request.sort?.byTime === 'desc';
   const wanted = request.from + request.size;
   const hits: Doc[] = [];
@@ -356,7 +368,7 @@ function byTime(targets: Target[], request: Plan): Collected {
       }
     }
   }
-  const counted = count(targets, request);
+  const counted = precounted ?? count(targets, request);
   return { hits: hits.slice(request.from), ...counted };
 }
 
