@@ -145,8 +145,16 @@ export type AlertsChartRequest =
       ranges: Array<{ key: string; gte?: number; lt?: number }>;
     };
 
+/**
+ * What an aggregate request counts: alerts (the default), or the vulnerability states index
+ * (`wazuh-states-vulnerabilities-*`: one document per agent and vulnerability, kept current, so no
+ * time range applies; pinned on `wazuh.cluster.name` and limited to the user's agents like alerts).
+ */
+export type AlertsDataset = 'alerts' | 'vulnerabilities-states';
+
 export interface AlertsAggregateRequest extends AlertsSelection {
   charts: AlertsChartRequest[];
+  dataset?: AlertsDataset;
 }
 
 export interface AlertsBucket {

@@ -210,7 +210,11 @@ const searchBody = schema.object({
   charts: schema.maybe(charts),
 });
 
-const aggregateBody = schema.object({ ...selection, charts });
+const aggregateBody = schema.object({
+  ...selection,
+  charts,
+  dataset: schema.maybe(literals(['alerts', 'vulnerabilities-states'] as const)),
+});
 
 const csvBody = schema.object({
   ...selection,

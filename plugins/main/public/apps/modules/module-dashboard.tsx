@@ -32,10 +32,23 @@ export function ModuleDashboard({
   const pinned = selection.agentId !== undefined;
   const charts = useMemo(() => dashboardCharts(view, pinned), [view, pinned]);
   const load = useCallback(
-    (signal: AbortSignal) => alerts.aggregate({ ...selection, charts }, signal),
+    (signal: AbortSignal) =>
+      alerts.aggregate(
+        {
+          ...selection,
+          charts,
+          // Vulnerability detection counts the states index: what is vulnerable now.
+          ...(view.dashboard.source === 'vulnerability-states' && {
+            dataset: 'vulnerabilities-states' as const,
+            // The module's filter selects its alerts (the Events tab), not states.
+            filters: selection.filters?.slice(view.fixedFilters.length),
+          }),
+        },
+        signal,
+      ),
     // refreshKey asks for the same charts again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [alerts, selection, charts, refreshKey],
+    [alerts, selection, charts, view, refreshKey],
   );
   const { state, reload } = useAsync(
     load,

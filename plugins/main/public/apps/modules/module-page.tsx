@@ -4,7 +4,6 @@
  * and its tabs (Dashboard, Events, and Framework or Controls where the definition has them).
  */
 import {
-  EuiCallOut,
   EuiFlexGroup,
   EuiFlexItem,
   EuiLink,
@@ -158,27 +157,14 @@ export function ModulePage({ host, module }: { host: ApiHost; module: ModuleDefi
         ))}
       </EuiTabs>
       <EuiSpacer size="m" />
-      {tab === 'dashboard' &&
-        (module.dashboard.source === 'alerts' ? (
-          <ModuleDashboard
-            view={module}
-            selection={selection}
-            onFilters={addFilters}
-            refreshKey={refreshKey}
-          />
-        ) : (
-          <EuiCallOut
-            iconType="iInCircle"
-            title="This dashboard reads the vulnerability states index"
-            data-test-subj="moduleStatesDashboard"
-          >
-            <p>
-              Its figures come from <code>wazuh-states-vulnerabilities-*</code>, which the
-              dashboard&apos;s alerts routes do not read; the Events tab shows the vulnerability
-              detector&apos;s alerts.
-            </p>
-          </EuiCallOut>
-        ))}
+      {tab === 'dashboard' && (
+        <ModuleDashboard
+          view={module}
+          selection={selection}
+          onFilters={addFilters}
+          refreshKey={refreshKey}
+        />
+      )}
       {tab === 'events' && (
         <AlertsEvents
           selection={selection}

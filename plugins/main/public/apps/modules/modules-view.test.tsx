@@ -188,6 +188,20 @@ describe('a module page', () => {
     await screen.findByTestId('fimInventoryPinAgent');
   });
 
+  it('counts vulnerability detection from the states index, without the alerts filter', async () => {
+    const { callsOf } = setup('/vulnerability-detection?host=prod');
+    await waitFor(() =>
+      expect(screen.getByTestId('alertsKpi-vuls-critical')).toHaveTextContent('7'),
+    );
+    const body = callsOf(AGGREGATE)[0].body as AlertsAggregateRequest;
+    expect(body.dataset).toBe('vulnerabilities-states');
+    expect(body.filters).toEqual([]);
+    // The Events tab reads the detector's alerts.
+    expect(screen.getByTestId('alertsLockedFilterPill-0')).toHaveTextContent(
+      'rule.groups: vulnerability-detector',
+    );
+  });
+
   it('says which module does not exist', async () => {
     setup('/nope?host=prod');
     await screen.findByTestId('moduleNotFound');

@@ -37,9 +37,12 @@ function readAnswer(body: unknown): SearchAnswer {
 export class AlertsIndexer {
   constructor(private readonly deps: AlertsIndexerDeps) {}
 
-  /** `POST /<alerts pattern>/_search`. */
-  async search(body: SearchBody, signal?: AbortSignal): Promise<SearchAnswer> {
-    const index = this.deps.pattern;
+  /** `POST /<alerts pattern>/_search` (or another pattern the service chose, never the caller). */
+  async search(
+    body: SearchBody,
+    signal?: AbortSignal,
+    index: string = this.deps.pattern,
+  ): Promise<SearchAnswer> {
     return readAnswer(
       await this.deps.connection.request((client) => client.search({ index, body }), signal),
     );

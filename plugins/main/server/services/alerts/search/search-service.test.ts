@@ -168,6 +168,51 @@ describe('alerts search service on the indexer stand-in', () => {
     expect(lines.length - 1).toBe(page.total.value);
   });
 
+  it("counts vulnerability states of the pinned cluster and the user's agents, at any time", async () => {
+    const state = (n: number, agentId: string, cluster: string, severity: string) => ({
+      agent: { id: agentId, name: `agent-${agentId}` },
+      wazuh: { cluster: { name: cluster } },
+      package: { name: 'openssl' },
+      vulnerability: { id: `CVE-2024-${n}`, severity, detected_at: '2020-01-01T00:00:00Z' },
+    });
+    const states = [
+      state(1, '001', 'wazuh-manager', 'High'),
+      state(2, '002', 'wazuh-manager', 'Critical'),
+      state(3, '003', 'wazuh-manager', 'High'),
+      state(4, '001', 'other-manager', 'Low'),
+    ];
+    states.forEach((doc, n) => indexer.index('wazuh-states-vulnerabilities-test', doc, `v${n}`));
+    scope = { pin: { field: 'manager.name', value: 'wazuh-manager' }, agentIds: ['001', '002'] };
+    const before = requests('search');
+    const answer = await service.aggregate(caller, {
+      ...selection({ timeRange: { from: 'now-1h', to: 'now' } }),
+      dataset: 'vulnerabilities-states',
+      charts: [{ id: 'severity', type: 'terms', field: 'vulnerability.severity', size: 4 }],
+    });
+    expect(requests('search') - before).toBe(1);
+    expect(sent.at(-1)).toMatchObject({ size: 0 });
+    expect(answer.total.value).toBe(2);
+    const buckets = (answer.charts.severity as { buckets: Array<{ key: string; count: number }> })
+      .buckets;
+    expect(Object.fromEntries(buckets.map((bucket) => [bucket.key, bucket.count]))).toEqual({
+      High: 1,
+      Critical: 1,
+    });
+    // The alerts stay apart from the states, and the states' fields from the alerts'.
+    const alerts = await service.aggregate(caller, { ...selection(), charts: [] });
+    const ownAlerts = Array.from({ length: OWN_ALERTS }, (_, n) => n % 6).filter(
+      (agent) => agent === 1 || agent === 2,
+    ).length;
+    expect(alerts.total.value).toBe(ownAlerts);
+    await expect(
+      service.aggregate(caller, {
+        ...selection(),
+        dataset: 'vulnerabilities-states',
+        charts: [{ id: 'levels', type: 'terms', field: 'rule.level', size: 4 }],
+      }),
+    ).rejects.toBeInstanceOf(RequestFieldError);
+  });
+
   it('answers the four severity counts with one size-0 request', async () => {
     const before = requests('search');
     const answer = await service.aggregate(caller, {

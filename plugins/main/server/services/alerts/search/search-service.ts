@@ -34,6 +34,10 @@ import { CursorCodec, selectionHash, type CursorState } from './cursor';
 import { checkedField } from './field-checks';
 import { InFlightLimit } from './in-flight-limit';
 import { indexerSort, prepareSelection, type PreparedSelection } from './prepared-selection';
+import { selectionClauses } from './selection-query';
+import { resolveTimeRange } from './time-range';
+import { vulnerabilityStatesFields, vulnerabilityStatesQuery } from './vulnerability-states';
+import { VULNERABILITY_STATES_INDEX_PATTERN } from '../../../../common/modules/vulnerability-states';
 
 /** The limits of `svc.indexer` this service applies. */
 export interface AlertsSearchLimits {
@@ -110,6 +114,7 @@ export function pageBody(
 
 export class AlertsSearchService {
   private readonly fieldCatalogue: AlertFieldCatalogue = knownAlertFields();
+  private readonly statesFields: AlertFieldCatalogue = vulnerabilityStatesFields();
   private readonly indexer: AlertsIndexer;
   private readonly inFlight: InFlightLimit;
   private readonly cursors: CursorCodec;
@@ -238,6 +243,7 @@ export class AlertsSearchService {
     caller: AlertsCaller,
     request: AlertsAggregateRequest,
   ): Promise<AlertsAggregateResponse> {
+    if (request.dataset === 'vulnerabilities-states') return this.aggregateStates(caller, request);
     const prepared = await this.prepare(caller, request);
     const charts = this.charts(request.charts, prepared);
     const answer = await this.inFlight.run(caller.username, () =>
@@ -256,6 +262,49 @@ export class AlertsSearchService {
       ? charts.read(answer.aggregations, total)
       : {};
     return { total, charts: results, includesSampleData: includesSampleData(answer) };
+  }
+
+  /**
+   * The charts of the vulnerability states (one document per agent and vulnerability), from one
+   * `size: 0` request on their index: only their own fields, no time range (they are current).
+   */
+  private async aggregateStates(
+    caller: AlertsCaller,
+    request: AlertsAggregateRequest,
+  ): Promise<AlertsAggregateResponse> {
+    const now = this.now();
+    // Still checked, so a request is valid or not whatever it reads.
+    const timeRange = resolveTimeRange(request.timeRange, now);
+    const clauses = selectionClauses(request, this.statesFields, now);
+    const scope = await this.deps.scope.resolve(caller.request, request.apiHostId);
+    const charts =
+      request.charts.length > 0
+        ? planCharts(request.charts, {
+            fields: this.statesFields,
+            timeRange,
+            now,
+            maxBuckets: this.deps.limits.max_buckets,
+            path: 'charts',
+          })
+        : undefined;
+    const answer = await this.inFlight.run(caller.username, () =>
+      this.indexer.search(
+        {
+          size: 0,
+          query: vulnerabilityStatesQuery(clauses, scope),
+          track_total_hits: true,
+          aggs: { ...sampleDataAggregation, ...charts?.aggregations },
+        },
+        caller.signal,
+        VULNERABILITY_STATES_INDEX_PATTERN,
+      ),
+    );
+    const total = totalOf(answer);
+    return {
+      total,
+      charts: charts ? charts.read(answer.aggregations, total) : {},
+      includesSampleData: includesSampleData(answer),
+    };
   }
 
   /** The whole selection as CSV; the first page is read before this resolves (errors stay JSON). */
