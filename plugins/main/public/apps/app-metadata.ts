@@ -36,7 +36,7 @@ export const SVC_APP_METADATA = [
     id: 'svc-threat-hunting',
     title: 'Threat Hunting',
     order: 2,
-    euiIconType: 'securitySignal',
+    euiIconType: 'bullseye',
     description: 'Security alerts from the indexer: search, filters, charts, events and CSV export',
   },
   {
