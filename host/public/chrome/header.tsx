@@ -70,7 +70,8 @@ export function Header({ registry, router, chrome, security, toasts, loadingCoun
             </EuiLink>
           </EuiHeaderSectionItem>
         </EuiHeaderSection>
-        <EuiHeaderSection grow>
+        {/* More apps than the width holds scroll sideways; the user menu stays in view. */}
+        <EuiHeaderSection grow style={{ minWidth: 0, flexShrink: 1, overflowX: 'auto' }}>
           <EuiHeaderLinks aria-label="Applications" data-test-subj="headerNavLinks">
             {links.map((app) => (
               <EuiHeaderLink
