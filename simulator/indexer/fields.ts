@@ -41,6 +41,11 @@ function slotFor(path: string): number {
   return slot;
 }
 
+/** The path of a field slot. */
+export function pathOf(slot: number): string {
+  return paths[slot];
+}
+
 export function fieldReader(path: string): FieldReader {
   let slot = slots.get(path);
   return (source) => {

@@ -3,7 +3,7 @@
  * Wazuh template maps them (strings keyword, whole numbers long, others float, booleans, dates for
  * `timestamp` and ISO date strings, objects).
  */
-import { type Source, fieldReader, forEachLeaf } from './fields';
+import { type Source, fieldReader, forEachValue, pathOf } from './fields';
 import type { Doc, DocsView } from './documents';
 
 export type FieldType =
@@ -107,12 +107,21 @@ export class IndexFields {
 
   /** Every leaf field with its type (declared first, then inferred from all documents). */
   all(): Map<string, FieldType> {
+    // Most documents add no new field: a slot already typed costs one array read.
+    const typed: boolean[] = [];
     for (const doc of this.pending) {
-      forEachLeaf(doc.source, (path, value) => {
-        if (this.declared.has(path) || this.inferred.has(path)) return;
-        const type = inferType(path, value);
-        if (type) this.inferred.set(path, type);
-      });
+      const flat = doc.source;
+      for (let slot = 0; slot < flat.length; slot++) {
+        if (typed[slot] || flat[slot] === undefined) continue;
+        forEachValue(flat[slot], (value) => {
+          const path = pathOf(slot);
+          if (this.declared.has(path) || this.inferred.has(path)) typed[slot] = true;
+          else {
+            const type = inferType(path, value);
+            if (type) this.inferred.set(path, type);
+          }
+        });
+      }
     }
     this.pending = [];
     return new Map([...this.inferred, ...this.declared]);

@@ -83,6 +83,8 @@ export async function startIndexer(options: IndexerStandInOptions = {}): Promise
   const store = new Store(clock);
   for (const document of options.documents ?? [])
     store.put(document.index, document.source, document.id);
+  // Sorted now rather than by the first search.
+  for (const index of store.list()) index.docs.view();
   const env: Env = {
     store,
     pits: new PointsInTime(clock),
