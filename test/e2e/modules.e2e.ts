@@ -31,6 +31,8 @@ let env: E2eEnvironment;
 let browser: Browser;
 let page: Page;
 let alerts: SampleAlert[];
+/** The severity of each vulnerability state put in the stand-in. */
+let vulnerabilityStates: string[];
 
 interface ListedAgent {
   id: string;
@@ -89,6 +91,22 @@ beforeAll(async () => {
   ];
   for (const [index, alert] of alerts.entries())
     env.indexer!.index('wazuh-alerts-4.x-e2e', alert, `e2e-${index}`);
+  // One vulnerability state per agent and CVE, as the manager keeps them.
+  const severities = ['Critical', 'High', 'High', 'Medium', 'Low'];
+  for (const [n, agent] of agents.entries())
+    for (const [c, severity] of severities.slice(0, 1 + (n % severities.length)).entries())
+      env.indexer!.index(
+        'wazuh-states-vulnerabilities-e2e',
+        {
+          agent: { id: agent.id, name: agent.name },
+          host: { os: { full: 'Ubuntu 22.04', type: 'ubuntu' } },
+          package: { name: `package-${c}`, version: '1.0' },
+          vulnerability: { id: `CVE-2024-${1000 + c}`, severity, score: { base: 5 + c } },
+          wazuh: { cluster: { name: manager.manager as string } },
+        },
+        `state-${agent.id}-${c}`,
+      );
+  vulnerabilityStates = agents.flatMap((_, n) => severities.slice(0, 1 + (n % severities.length)));
   browser = await launchBrowser();
   ({ page } = await newPage(browser));
   await page.setViewportSize({ width: 1440, height: 1000 });
@@ -134,7 +152,8 @@ it('draws the integrity dashboard of a pinned agent, then its Events', async () 
 
   const picker = page.locator(testSubj('moduleAgentPicker'));
   await picker.locator('input').fill(agentId);
-  await page.getByRole('option', { name: new RegExp(`^${agentId} `) }).click();
+  // The option's text is `<id> <name>`, its id highlighted as typed.
+  await page.locator('[role="option"]').filter({ hasText: agentId }).first().click();
   await page.waitForURL((url) => url.searchParams.get('agent') === agentId);
   await page
     .locator(testSubj('alertsLockedFilterPill-1'))
@@ -196,6 +215,19 @@ it('lists the PCI DSS requirements with their alert counts', async () => {
   await expect(page.locator('[data-test-subj^="complianceRow-"]').count()).resolves.toBe(
     byRequirement.size,
   );
+});
+
+it('counts the vulnerability states by severity', async () => {
+  await page.goto(
+    `${env.dashboard.url}/app/svc-modules/vulnerability-detection?host=${env.apiHostId}`,
+  );
+  await waitForApp(page, 'svc-modules');
+  for (const severity of ['Critical', 'High', 'Medium', 'Low'])
+    await expectKpi(
+      `vuls-${severity.toLowerCase()}`,
+      vulnerabilityStates.filter((entry) => entry === severity).length,
+    );
+  await page.locator(testSubj('alertsPanel-vuls-top-cvesLegend-CVE-2024-1000')).waitFor();
 });
 
 it("goes from an agent's Security events to MITRE ATT&CK with the agent pinned", async () => {
