@@ -65,9 +65,9 @@ export type DataResponse<T> = {
 
 /** Machine-readable reason carried in `attributes.code` of the plugin's error bodies. */
 export type UpdateCheckErrorCode =
-  | 'API_HOST_NOT_FOUND'
-  | 'TOO_MANY_DISMISSALS'
-  | 'UPDATE_CHECK_DISABLED'
-  | 'UPSTREAM_ERROR'
-  | 'UPSTREAM_TIMEOUT'
-  | 'UPSTREAM_INVALID_RESPONSE';
+  | 'api_host_not_found'
+  | 'too_many_dismissals'
+  | 'update_check_disabled'
+  | 'upstream_error'
+  | 'upstream_timeout'
+  | 'upstream_invalid_response';

@@ -224,7 +224,7 @@ describe('PUT /preferences', () => {
         statusCode: 400,
         error: 'Bad Request',
         message: '[request body.dismissed_updates]: at most 500 dismissed updates can be stored',
-        attributes: { code: 'TOO_MANY_DISMISSALS' },
+        attributes: { code: 'too_many_dismissals' },
       },
     });
     expect(await preferencesOf(alice)).toEqual(before);

@@ -75,7 +75,7 @@ describe('GET /updates: field rules', () => {
       statusCode: 404,
       error: 'Not Found',
       message: 'API host [nope] is not configured',
-      attributes: { api_id: 'nope', code: 'API_HOST_NOT_FOUND' },
+      attributes: { api_id: 'nope', code: 'api_host_not_found' },
     });
     expect(bed.versionChecks()).toBe(before);
   });
@@ -182,7 +182,7 @@ describe('GET /updates: failures', () => {
     );
     expect(body.attributes).toMatchObject({
       api_id: API_ID,
-      code: 'UPSTREAM_ERROR',
+      code: 'upstream_error',
       upstream: { status: 500, error: 2100, detail: expect.stringContaining('CTI') },
     });
   });
@@ -193,7 +193,7 @@ describe('GET /updates: failures', () => {
     expect(response.status).toBe(409);
     expect(response.json<ErrorBody>()).toMatchObject({
       message: expect.stringContaining('Update checking is disabled on API host [manager-1]'),
-      attributes: { code: 'UPDATE_CHECK_DISABLED' },
+      attributes: { code: 'update_check_disabled' },
     });
   });
 
@@ -203,7 +203,7 @@ describe('GET /updates: failures', () => {
     expect(response.status).toBe(502);
     expect(response.json<ErrorBody>()).toMatchObject({
       message: expect.stringContaining('API host [manager-1]'),
-      attributes: { code: 'UPSTREAM_ERROR' },
+      attributes: { code: 'upstream_error' },
     });
   });
 
@@ -220,7 +220,7 @@ describe('GET /updates: failures', () => {
     expect(response.status).toBe(504);
     expect(response.json<ErrorBody>()).toMatchObject({
       message: expect.stringContaining('did not answer the version check in time'),
-      attributes: { code: 'UPSTREAM_TIMEOUT' },
+      attributes: { code: 'upstream_timeout' },
     });
     // The simulator counts the abandoned answer when its delay ends: wait for it so later counts are exact.
     await eventually(() => bed.versionChecks() > checks);

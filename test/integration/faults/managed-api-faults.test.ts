@@ -34,9 +34,9 @@ const SVC_CODES: FailureCodes = {
   malformed: 'malformed_response',
 };
 const CHECK_UPDATES_CODES: FailureCodes = {
-  unreachable: 'UPSTREAM_ERROR',
-  timeout: 'UPSTREAM_TIMEOUT',
-  malformed: 'UPSTREAM_INVALID_RESPONSE',
+  unreachable: 'upstream_error',
+  timeout: 'upstream_timeout',
+  malformed: 'upstream_invalid_response',
 };
 
 /** The routes of both plugins that need the managed API to answer, each as the browser calls it. */

@@ -146,9 +146,8 @@ const UPSTREAM_CODES = new Set([
   'malformed_response',
   'login_failed',
   'upstream_error',
-  'UPSTREAM_ERROR',
-  'UPSTREAM_TIMEOUT',
-  'UPSTREAM_INVALID_RESPONSE',
+  'upstream_timeout',
+  'upstream_invalid_response',
 ]);
 
 function generate(random: Random): FuzzRequest & { spec: RouteSpec } {

@@ -153,7 +153,7 @@ describe('UpdatesNotification', () => {
     core.server.preferences = httpError(
       409,
       'At most 500 dismissed updates are kept',
-      'TOO_MANY_DISMISSALS',
+      'too_many_dismissals',
     );
     await userEvent.click(within(patch).getByRole('button', { name: /Dismiss/ }));
     expect(await within(patch).findByRole('alert')).toHaveTextContent(

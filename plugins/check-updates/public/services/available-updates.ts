@@ -61,7 +61,7 @@ export async function getAvailableUpdates(
   const apiHostId = getSelectedApiHostId();
   if (!apiHostId)
     throw new UpdatesClientError(
-      'NO_API_HOST_SELECTED',
+      'no_api_host_selected',
       'No API host is selected: choose one in Settings → API to check for updates',
     );
   const updates =

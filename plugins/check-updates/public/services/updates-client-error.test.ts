@@ -9,11 +9,11 @@ import {
 describe('UpdatesClientError', () => {
   it("keeps the server's code, message and status of a refused call", () => {
     const error = toUpdatesClientError(
-      httpError(409, 'At most 500 dismissed updates are kept', 'TOO_MANY_DISMISSALS'),
+      httpError(409, 'At most 500 dismissed updates are kept', 'too_many_dismissals'),
     );
     expect(error).toBeInstanceOf(UpdatesClientError);
     expect(error).toMatchObject({
-      code: 'TOO_MANY_DISMISSALS',
+      code: 'too_many_dismissals',
       message: 'At most 500 dismissed updates are kept',
       status: 409,
     });
@@ -22,7 +22,7 @@ describe('UpdatesClientError', () => {
   it('names an answer without a code of the plugin a failed request', () => {
     expect(
       toUpdatesClientError(httpError(500, 'An internal server error occurred.')),
-    ).toMatchObject({ code: 'REQUEST_FAILED', status: 500 });
+    ).toMatchObject({ code: 'request_failed', status: 500 });
   });
 
   it('tells a dashboard that could not be reached from one that refused', () => {
@@ -30,17 +30,17 @@ describe('UpdatesClientError', () => {
       url: 'http://localhost/api',
     } as Request);
     expect(toUpdatesClientError(offline)).toMatchObject({
-      code: 'NETWORK_ERROR',
+      code: 'network_error',
       message: 'The dashboard could not be reached (Failed to fetch).',
       status: undefined,
     });
   });
 
   it('wraps anything a call rejects with, once', async () => {
-    const typed = new UpdatesClientError('NO_API_HOST_SELECTED', 'No API host is selected');
+    const typed = new UpdatesClientError('no_api_host_selected', 'No API host is selected');
     await expect(asUpdatesClientCall(() => Promise.reject(typed))).rejects.toBe(typed);
     await expect(asUpdatesClientCall(() => Promise.reject('plain text'))).rejects.toMatchObject({
-      code: 'REQUEST_FAILED',
+      code: 'request_failed',
       message: 'plain text',
     });
   });

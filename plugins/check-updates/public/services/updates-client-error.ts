@@ -8,7 +8,7 @@ import type { UpdateCheckErrorCode } from '../../common/types';
 
 /** The server's codes, plus what only the browser can tell. */
 export type UpdatesClientErrorCode =
-  UpdateCheckErrorCode | 'NO_API_HOST_SELECTED' | 'REQUEST_FAILED' | 'NETWORK_ERROR';
+  UpdateCheckErrorCode | 'no_api_host_selected' | 'request_failed' | 'network_error';
 
 export class UpdatesClientError extends Error {
   constructor(
@@ -31,19 +31,19 @@ export function toUpdatesClientError(error: unknown): UpdatesClientError {
   if (error instanceof UpdatesClientError) return error;
   if (!isHttpFetchError(error)) {
     return new UpdatesClientError(
-      'REQUEST_FAILED',
+      'request_failed',
       error instanceof Error ? error.message : String(error),
     );
   }
   if (!error.response) {
     return new UpdatesClientError(
-      'NETWORK_ERROR',
+      'network_error',
       `The dashboard could not be reached (${error.message}).`,
     );
   }
   const code = error.body?.attributes?.code;
   return new UpdatesClientError(
-    typeof code === 'string' ? (code as UpdateCheckErrorCode) : 'REQUEST_FAILED',
+    typeof code === 'string' ? (code as UpdateCheckErrorCode) : 'request_failed',
     error.body?.message ?? error.message,
     error.response.status,
   );

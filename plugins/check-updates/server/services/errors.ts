@@ -26,7 +26,7 @@ export class UpdateCheckError extends Error {
 export function apiHostNotFound(apiHostId: string): UpdateCheckError {
   return new UpdateCheckError(
     404,
-    'API_HOST_NOT_FOUND',
+    'api_host_not_found',
     `API host [${apiHostId}] is not configured`,
   );
 }

@@ -205,7 +205,7 @@ describe('AvailableUpdatesService', () => {
     await service.getAvailableUpdates('manager-1');
     hostReads.hosts.length = 0;
     const error = await rejection(service.getAvailableUpdates('manager-1'));
-    expect(error).toMatchObject({ statusCode: 404, code: 'API_HOST_NOT_FOUND' });
+    expect(error).toMatchObject({ statusCode: 404, code: 'api_host_not_found' });
   });
 
   it('asks each host on its own', async () => {
@@ -223,7 +223,7 @@ describe('AvailableUpdatesService', () => {
     const error = await rejection(service.getAvailableUpdates('nope'));
     expect(error).toMatchObject({
       statusCode: 404,
-      code: 'API_HOST_NOT_FOUND',
+      code: 'api_host_not_found',
       message: 'API host [nope] is not configured',
     });
     expect(upstream.calls).toHaveLength(0);
@@ -233,7 +233,7 @@ describe('AvailableUpdatesService', () => {
     let failing = false;
     const upstreamError = new UpdateCheckError(
       502,
-      'UPSTREAM_ERROR',
+      'upstream_error',
       'API host [manager-1] failed to check for updates: HTTP 500',
     );
     const { service, repository, advance } = setup(() => (failing ? upstreamError : releases48));

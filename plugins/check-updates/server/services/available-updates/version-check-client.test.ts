@@ -65,7 +65,7 @@ describe('version check client', () => {
       ok({ ...checkData, update_check: false, last_available_major: {} }),
     );
     const error = await failure(createVersionCheckClient(requester)('manager-1', { force: false }));
-    expect(error).toMatchObject({ statusCode: 409, code: 'UPDATE_CHECK_DISABLED' });
+    expect(error).toMatchObject({ statusCode: 409, code: 'update_check_disabled' });
     expect(error.message).toMatch(/Update checking is disabled on API host \[manager-1\]/);
   });
 
@@ -81,7 +81,7 @@ describe('version check client', () => {
     const error = await failure(createVersionCheckClient(requester)('manager-1', { force: false }));
     expect(error).toMatchObject({
       statusCode: 502,
-      code: 'UPSTREAM_ERROR',
+      code: 'upstream_error',
       upstream: { status: 500, error: 2100, title: body.title, detail: body.detail },
     });
     expect(error.message).toBe(
@@ -141,12 +141,12 @@ describe('version check client', () => {
     );
     expect(timedOut).toMatchObject({
       statusCode: 504,
-      code: 'UPSTREAM_TIMEOUT',
+      code: 'upstream_timeout',
       upstream: { detail: timeout.message },
     });
     expect(unreachable).toMatchObject({
       statusCode: 502,
-      code: 'UPSTREAM_ERROR',
+      code: 'upstream_error',
       upstream: { detail: refused.message },
     });
     expect(unreachable.message).toContain('ECONNREFUSED');
@@ -178,7 +178,7 @@ describe('version check client', () => {
       statusCode: 502,
       upstream: { status: 401, title: 'Unauthorized', detail: 'Invalid credentials' },
     });
-    expect(gone).toMatchObject({ statusCode: 404, code: 'API_HOST_NOT_FOUND' });
+    expect(gone).toMatchObject({ statusCode: 404, code: 'api_host_not_found' });
   });
 
   it('rejects answers without data or without a semantic current_version', async () => {
@@ -193,8 +193,8 @@ describe('version check client', () => {
         requesterAnswering(() => ok({ ...checkData, current_version: 'unknown' })).requester,
       )('m', { force: false }),
     );
-    expect(noData).toMatchObject({ statusCode: 502, code: 'UPSTREAM_INVALID_RESPONSE' });
-    expect(badVersion).toMatchObject({ statusCode: 502, code: 'UPSTREAM_INVALID_RESPONSE' });
+    expect(noData).toMatchObject({ statusCode: 502, code: 'upstream_invalid_response' });
+    expect(badVersion).toMatchObject({ statusCode: 502, code: 'upstream_invalid_response' });
     expect(badVersion.message).toContain('a current_version that is not a semantic version');
     expect(badVersion.message).not.toContain('unknown');
   });

@@ -83,7 +83,7 @@ function unavailable(apiHostId: string, error: unknown): UpdateCheckError {
   if (isTimeout(known)) {
     return new UpdateCheckError(
       504,
-      'UPSTREAM_TIMEOUT',
+      'upstream_timeout',
       `API host [${apiHostId}] did not answer the version check in time: ${reason}`,
       upstream,
     );
@@ -92,14 +92,14 @@ function unavailable(apiHostId: string, error: unknown): UpdateCheckError {
   if (known.code === 'malformed_response') {
     return new UpdateCheckError(
       502,
-      'UPSTREAM_INVALID_RESPONSE',
+      'upstream_invalid_response',
       `API host [${apiHostId}] sent an unusable answer to the version check: ${reason}`,
       upstream,
     );
   }
   return new UpdateCheckError(
     502,
-    'UPSTREAM_ERROR',
+    'upstream_error',
     `API host [${apiHostId}] could not be asked for available updates: ${reason}`,
     upstream,
   );
@@ -109,7 +109,7 @@ function rejected(apiHostId: string, response: ManagedApiResponse<unknown>): Upd
   const upstream = readUpstreamDetail(response);
   return new UpdateCheckError(
     502,
-    'UPSTREAM_ERROR',
+    'upstream_error',
     `API host [${apiHostId}] failed to check for updates: ${describe(upstream)}`,
     upstream,
   );
@@ -118,7 +118,7 @@ function rejected(apiHostId: string, response: ManagedApiResponse<unknown>): Upd
 function invalid(apiHostId: string, reason: string): UpdateCheckError {
   return new UpdateCheckError(
     502,
-    'UPSTREAM_INVALID_RESPONSE',
+    'upstream_invalid_response',
     `API host [${apiHostId}] answered the version check with ${reason}`,
     { detail: reason },
   );
@@ -127,7 +127,7 @@ function invalid(apiHostId: string, reason: string): UpdateCheckError {
 function disabled(apiHostId: string): UpdateCheckError {
   return new UpdateCheckError(
     409,
-    'UPDATE_CHECK_DISABLED',
+    'update_check_disabled',
     `Update checking is disabled on API host [${apiHostId}]: enable it in the managed API's configuration to see available updates`,
   );
 }

@@ -70,7 +70,7 @@ describe('UserPreferencesService', () => {
     };
     await expect(service.replaceDismissedUpdates('alice', request)).rejects.toMatchObject({
       statusCode: 400,
-      code: 'TOO_MANY_DISMISSALS',
+      code: 'too_many_dismissals',
       message: '[request body.dismissed_updates]: at most 2 dismissed updates can be stored',
     });
     expect(Object.keys((await service.get('alice')).dismissed_updates)).toEqual(['1.0.1']);

@@ -96,7 +96,7 @@ export class UserPreferencesService {
     if (Object.keys(request.dismissed_updates).length > limit)
       throw new UpdateCheckError(
         400,
-        'TOO_MANY_DISMISSALS',
+        'too_many_dismissals',
         `[request body.dismissed_updates]: at most ${limit} dismissed updates can be stored`,
       );
     const dismissedUpdates: Record<string, DismissedUpdate> = {};
