@@ -369,3 +369,32 @@ describe('index expressions', () => {
     expect(strict.status).toBe(404);
   });
 });
+
+describe('more expressions and sorts', () => {
+  test('an excluded pattern, and hidden indices only for a pattern starting with a dot', async () => {
+    standIn.index('.hidden-a', { timestamp: '2026-01-01T00:00:00Z' });
+    standIn.index('wazuh-alerts-4.x-extra', { timestamp: '2026-01-01T00:00:00Z' });
+    const total = async (path: string) =>
+      (
+        (await call(standIn, 'POST', `${path}/_search`, { size: 0 })).json.hits as {
+          total: { value: number };
+        }
+      ).total.value;
+    expect(await total('/wazuh-alerts-*')).toBe(201);
+    expect(await total('/wazuh-alerts-*,-*-extra')).toBe(200);
+    expect(await total('/*')).toBe(201);
+    expect(await total('/.hidden-*')).toBe(1);
+  });
+
+  test('missing: _first puts documents without the field ahead', async () => {
+    const answer = await call(standIn, 'POST', '/wazuh-alerts-4.x-2026.01.01/_search', {
+      size: 3,
+      sort: [{ 'rule.mitre.id': { order: 'asc', missing: '_first' } }, { timestamp: 'desc' }],
+    });
+    const hits = (answer.json.hits as { hits: Array<{ _id: string; sort: unknown[] }> }).hits;
+    expect(hits.map((hit) => hit._id)).toEqual(
+      expected((alert) => !('mitre' in alert.rule)).slice(0, 3),
+    );
+    expect(hits[0].sort[0]).toBeNull();
+  });
+});
