@@ -69,6 +69,14 @@ export function ThreatHunting({ host }: { host: ApiHost }) {
   );
   const fieldList = useMemo(() => fields.data ?? [], [fields.data]);
   const fieldNames = useMemo(() => fieldList.map((field) => field.name), [fieldList]);
+  // The indexer sorts on fields it can aggregate (not full text, not locations).
+  const sortableFields = useMemo(
+    () =>
+      fields.data
+        ?.filter((field) => field.aggregatable && field.type !== 'geo_point')
+        .map((field) => field.name),
+    [fields.data],
+  );
 
   // The events section shows an indexer that cannot answer; the figures show their other failures.
   const chartsProblem =
@@ -152,6 +160,7 @@ export function ThreatHunting({ host }: { host: ApiHost }) {
         columns={DEFAULT_COLUMNS}
         layoutKey={LAYOUT_STORAGE_KEY}
         fieldNames={fieldNames}
+        sortableFields={sortableFields}
         onFilter={onFilter}
         onExists={(field) => setFilters(addFilter(view.filters, existsFilter(field)))}
         refreshKey={refreshKey}

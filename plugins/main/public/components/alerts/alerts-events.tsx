@@ -48,6 +48,8 @@ export interface AlertsEventsProps {
   layoutKey: string;
   /** Every field the user may add as a column. */
   fieldNames: string[];
+  /** The fields the indexer can sort on; every column when left out. */
+  sortableFields?: string[];
   onFilter(field: string, value: string | number | boolean, negate: boolean): void;
   onExists(field: string): void;
   /** Changes when the user asks to refresh. */
@@ -88,6 +90,7 @@ export function AlertsEvents({
   columns,
   layoutKey,
   fieldNames,
+  sortableFields,
   onFilter,
   onExists,
   refreshKey = 0,
@@ -212,6 +215,7 @@ export function AlertsEvents({
         hits={answered?.answer.hits ?? []}
         columns={layout.columns}
         fields={fieldNames}
+        sortableFields={sortableFields}
         widths={layout.widths}
         sort={sort}
         onSortChange={setSort}

@@ -47,6 +47,8 @@ export interface EventsTableProps {
   columns: string[];
   /** Every field the user may add as a column. */
   fields: string[];
+  /** The fields the indexer can sort on (not full text); every column when left out. */
+  sortableFields?: string[];
   widths: Record<string, number>;
   sort: AlertsSort[];
   onSortChange(sort: AlertsSort[]): void;
@@ -87,6 +89,7 @@ export function EventsTable({
   hits,
   columns,
   fields,
+  sortableFields,
   widths,
   sort,
   onSortChange,
@@ -106,11 +109,11 @@ export function EventsTable({
       id,
       displayAsText: id,
       initialWidth: widths[id] ?? INITIAL_WIDTHS[id],
-      isSortable: true,
+      isSortable: !sortableFields || sortableFields.includes(id),
       cellActions,
       actions: { showHide: { label: 'Remove column' } },
     }));
-  }, [columns, fields, widths, cellActions]);
+  }, [columns, fields, sortableFields, widths, cellActions]);
 
   const sorting = useMemo<EuiDataGridSorting>(
     () => ({
