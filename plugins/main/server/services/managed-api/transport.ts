@@ -14,40 +14,22 @@
  * Built on node:http with an agent: on the proxy path it beat axios (about 2× the proxied
  * requests/s) and undici's Pool (proxy.bench.ts, "minimal proxy on undici ÷ on node:http").
  */
-import { stat } from 'node:fs/promises';
 import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
 import { Readable } from 'node:stream';
 import type { ManagedApiMethod } from '../../types';
-import { ApiHostInputError } from '../api-hosts/errors';
-import { readCaFile } from '../api-hosts/ca-file';
+import { BufferBudget } from './buffer-budget';
 import type { Deadline } from './deadline';
-import {
-  ApiAnswersBusyError,
-  ApiAnswerTooLargeError,
-  ApiHostTlsError,
-  isManagedApiError,
-  MalformedApiResponseError,
-  type ManagedApiError,
-} from './errors';
+import { ApiAnswersBusyError, MalformedApiResponseError, type ManagedApiError } from './errors';
+import { failure, notJson, tooLarge, type Exchange } from './exchange';
+import { HostConnections, type HostConnectionSettings } from './host-connections';
+import { describeHost, type HostEndpoint } from './host-endpoint';
+import { claimsJson, parseFailure, wholeJsonProblem } from './json-edges';
+import { CHECKED_ANSWER_BYTES, RelayedBody } from './relayed-body';
 import { credentialSecrets, scrubSecrets } from './secret-scrubber';
-import { toManagedApiError } from './upstream-errors';
 
-/** Connection settings of one host, as the transport needs them. */
-export interface HostEndpoint {
-  id: string;
-  url: string;
-  port: number;
-  tls_verify: boolean;
-  ca_file?: string;
-  /** How messages name a host that is not stored (its id is then internal). */
-  label?: string;
-}
-
-/** `API host [prod]`, or the label of an unsaved host: how every message names the host. */
-export function describeHost(host: Pick<HostEndpoint, 'id' | 'label'>): string {
-  return host.label ?? `API host [${host.id}]`;
-}
+// The transport's public surface, for importers that know only this file.
+export { describeHost, hostOrigin, type HostEndpoint } from './host-endpoint';
+export { CHECKED_ANSWER_BYTES } from './relayed-body';
 
 /** A whole answer, parsed. */
 export interface UpstreamAnswer {
@@ -88,68 +70,11 @@ export interface SendOptions {
   secrets?: () => readonly string[];
 }
 
-export interface TransportSettings {
+export interface TransportSettings extends HostConnectionSettings {
   /** Largest body accepted from a host, in bytes. */
   maxResponseBytes: number;
   /** Bytes that answers being read whole may hold together, all hosts included. */
   maxBufferedBytes: number;
-  /** Sockets kept per host. */
-  maxSockets: number;
-  /** Largest CA file of a host, checked again whenever the file changes (as when it is stored). */
-  maxCaFileBytes: number;
-}
-
-/**
- * Answers up to this size are read whole before the first byte goes on, so a cut-short or malformed
- * one still becomes a clear 502; larger ones stream.
- */
-export const CHECKED_ANSWER_BYTES = 64 * 1024;
-
-export function hostOrigin(host: Pick<HostEndpoint, 'url' | 'port'>): string {
-  return new URL(`${host.url}:${host.port}`).origin;
-}
-
-const JSON_TYPE = /[/+]json\b/i;
-const byte = (char: string): number => char.charCodeAt(0);
-const DIGITS = new Set([...'0123456789'].map(byte));
-/** The byte a JSON document ends with, by the byte it starts with; a number starts and ends so too. */
-const JSON_CLOSING = new Map<number, ReadonlySet<number>>([
-  ...[...'{["tfn'].map((opening, index): [number, ReadonlySet<number>] => [
-    byte(opening),
-    new Set([byte('}]"eel'[index])]),
-  ]),
-  ...[...'-0123456789'].map((opening): [number, ReadonlySet<number>] => [byte(opening), DIGITS]),
-]);
-const WHITE_SPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
-const STARTS_UNLIKE_JSON = 'it does not start like JSON';
-
-function claimsJson(contentType: string | undefined): boolean {
-  return contentType !== undefined && JSON_TYPE.test(contentType);
-}
-
-/** Index of the first byte that is not JSON white space, or -1. */
-function firstSignificantByte(chunk: Buffer): number {
-  for (let index = 0; index < chunk.length; index += 1)
-    if (!WHITE_SPACE.has(chunk[index])) return index;
-  return -1;
-}
-
-/** Index of the last byte that is not JSON white space, or -1. */
-function lastSignificantByte(chunk: Buffer): number {
-  for (let index = chunk.length - 1; index >= 0; index -= 1)
-    if (!WHITE_SPACE.has(chunk[index])) return index;
-  return -1;
-}
-
-/** Why a body that says JSON does not look like one JSON document from its two ends, if it does not. */
-function jsonEndsProblem(
-  opening: number | undefined,
-  closing: number | undefined,
-): string | undefined {
-  const closings = opening === undefined ? undefined : JSON_CLOSING.get(opening);
-  if (!closings) return STARTS_UNLIKE_JSON;
-  if (closing === undefined || !closings.has(closing)) return 'it ends before the document does';
-  return undefined;
 }
 
 function headerRecord(headers: http.IncomingHttpHeaders): Record<string, string> {
@@ -198,287 +123,13 @@ function reportsFailure(data: unknown): boolean {
   return typeof error === 'number' && error !== 0;
 }
 
-type EndpointKey = Pick<HostEndpoint, 'url' | 'port' | 'tls_verify' | 'ca_file'>;
-
-/** A host's endpoint, parsed once when the host is first used or its settings change. */
-interface HostConnection {
-  key: EndpointKey;
-  origin: string;
-  hostname: string;
-  port: number;
-  client: typeof http | typeof https;
-  agent: http.Agent;
-  /** Which version of the host's CA file the agent trusts (see `caFileVersion`); none without one. */
-  caVersion?: string;
-}
-
-function sameEndpoint(key: EndpointKey, host: HostEndpoint): boolean {
-  return (
-    key.url === host.url &&
-    key.port === host.port &&
-    key.tls_verify === host.tls_verify &&
-    key.ca_file === host.ca_file
-  );
-}
-
-/** A 502 naming the host, what is wrong with its CA file, and the limit's key when it is the size. */
-function caFileError(host: HostEndpoint, reason: string): ApiHostTlsError {
-  const key = reason.startsWith('must be at most') ? ' (svc.api.max_ca_file_bytes)' : '';
-  return new ApiHostTlsError(
-    `The CA file of ${describeHost(host)} ${reason}${key}; fix the file or the host's settings.`,
-    host.id,
-  );
-}
-
-/** Bytes of answers being read whole, all hosts together. */
-class BufferBudget {
-  private used = 0;
-
-  constructor(private readonly maxBytes: number) {}
-
-  take(bytes: number): boolean {
-    if (this.used + bytes > this.maxBytes) return false;
-    this.used += bytes;
-    return true;
-  }
-
-  give(bytes: number): void {
-    this.used -= bytes;
-  }
-}
-
-/** One exchange: the host, its connection and the time budget, for reading and typing failures. */
-interface Exchange {
-  host: HostEndpoint;
-  connection: HostConnection;
-  deadline: Deadline;
-}
-
-function failure(exchange: Exchange, error: unknown, responseStarted: boolean): ManagedApiError {
-  if (isManagedApiError(error)) return error;
-  const { host, connection, deadline } = exchange;
-  return toManagedApiError(error, {
-    apiHostId: host.id,
-    hostName: describeHost(host),
-    origin: connection.origin,
-    timeoutMs: deadline.timeoutMs,
-    timedOut: deadline.timedOut,
-    callerAborted: deadline.cancelled,
-    responseStarted,
-  });
-}
-
-function tooLarge(exchange: Exchange, maxBytes: number, status: number): ApiAnswerTooLargeError {
-  return new ApiAnswerTooLargeError(
-    `${describeHost(exchange.host)} sent an answer larger than the ${maxBytes} bytes the dashboard accepts (svc.api.max_response_bytes).`,
-    exchange.host.id,
-    { status },
-  );
-}
-
-function notJson(exchange: Exchange, status: number, reason: string): MalformedApiResponseError {
-  return new MalformedApiResponseError(
-    `${describeHost(exchange.host)} answered ${status} with a body that is not valid JSON (${reason}).`,
-    exchange.host.id,
-    { status },
-  );
-}
-
-/**
- * A relayed body: the host's bytes as they arrive, with back-pressure both ways. An answer of unknown
- * length is held back until it passes `CHECKED_ANSWER_BYTES` (it then streams) or ends (it is then
- * handed on whole and checked like a small one). Once streaming, it fails (and the dashboard's answer
- * is aborted, never ended short) when the host's answer is cut short, grows past the size limit,
- * outlives the time budget or, said to be JSON, does not end as it started; its latest chunk is held
- * until the next one comes or that check passes. When its consumer goes away it cuts the host's answer.
- */
-class RelayedBody extends Readable {
-  private received = 0;
-  private started = false;
-  private held: Buffer[] | undefined;
-  /** First and last significant bytes so far, for the JSON check. */
-  private opening: number | undefined;
-  private closing: number | undefined;
-  private latest: Buffer | undefined;
-  /** The whole answer when it ended while held back, undefined once it streams. */
-  readonly ready: Promise<Buffer | undefined>;
-  private settleReady!: (outcome: Buffer | undefined | Error) => void;
-  private handedOn = false;
-
-  constructor(
-    private readonly upstream: IncomingMessage,
-    private readonly exchange: Exchange,
-    private readonly maxBytes: number,
-    private readonly checkJson: boolean,
-    holdBack: boolean,
-  ) {
-    super({ highWaterMark: CHECKED_ANSWER_BYTES });
-    this.held = holdBack ? [] : undefined;
-    this.ready = new Promise((resolve, reject) => {
-      this.settleReady = (outcome) =>
-        outcome instanceof Error ? reject(outcome) : resolve(outcome);
-    });
-    upstream.on('data', (chunk: Buffer) => this.accept(chunk));
-    upstream.on('end', () => this.finish());
-    upstream.on('error', (error) => this.fail(failure(exchange, error, true)));
-    upstream.on('close', () => {
-      if (!upstream.complete)
-        this.fail(failure(exchange, new Error('the connection closed mid-answer'), true));
-    });
-  }
-
-  private accept(chunk: Buffer): void {
-    this.received += chunk.length;
-    if (this.received > this.maxBytes) {
-      this.fail(tooLarge(this.exchange, this.maxBytes, this.upstream.statusCode ?? 0));
-      return;
-    }
-    if (this.held) {
-      this.held.push(chunk);
-      if (this.received <= CHECKED_ANSWER_BYTES) return;
-      chunk = Buffer.concat(this.held, this.received);
-      this.held = undefined;
-    }
-    if (!this.started && !this.start(chunk)) return;
-    this.forward(chunk);
-  }
-
-  /** Checks the first significant byte; false when the answer was refused. */
-  private start(chunk: Buffer): boolean {
-    const at = firstSignificantByte(chunk);
-    if (at === -1) return true;
-    this.opening = chunk[at];
-    if (this.checkJson && !JSON_CLOSING.has(this.opening)) {
-      this.fail(notJson(this.exchange, this.upstream.statusCode ?? 0, STARTS_UNLIKE_JSON));
-      return false;
-    }
-    this.started = true;
-    this.handedOn = true;
-    this.settleReady(undefined);
-    return true;
-  }
-
-  private forward(chunk: Buffer): void {
-    let next: Buffer | undefined = chunk;
-    if (this.checkJson) {
-      const last = lastSignificantByte(chunk);
-      if (last !== -1) this.closing = chunk[last];
-      next = this.latest;
-      this.latest = chunk;
-    }
-    if (next && !this.push(next)) this.upstream.pause();
-  }
-
-  private finish(): void {
-    if (!this.upstream.complete) return;
-    this.exchange.deadline.dispose();
-    if (this.held) {
-      this.settleReady(Buffer.concat(this.held, this.received));
-      this.held = undefined;
-      this.destroy();
-      return;
-    }
-    if (this.checkJson) {
-      const problem = jsonEndsProblem(this.opening, this.closing);
-      if (problem) {
-        this.fail(notJson(this.exchange, this.upstream.statusCode ?? 0, problem));
-        return;
-      }
-      if (this.latest) this.push(this.latest);
-    }
-    this.handedOn = true;
-    this.settleReady(undefined);
-    this.push(null);
-  }
-
-  /** Before the body is handed on, the error goes to whoever awaits `ready` (no consumer listens yet). */
-  private fail(error: ManagedApiError): void {
-    if (this.handedOn) this.destroy(error);
-    else {
-      this.settleReady(error);
-      this.destroy();
-    }
-  }
-
-  override _read(): void {
-    this.upstream.resume();
-  }
-
-  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
-    this.exchange.deadline.dispose();
-    if (!this.upstream.complete) this.upstream.destroy();
-    callback(error);
-  }
-}
-
 export class HostTransport {
-  private readonly connections = new Map<string, HostConnection>();
+  private readonly connections: HostConnections;
   private readonly budget: BufferBudget;
 
   constructor(private readonly settings: TransportSettings) {
+    this.connections = new HostConnections(settings);
     this.budget = new BufferBudget(settings.maxBufferedBytes);
-  }
-
-  /**
-   * The host's connection. With a CA file, each call stats it (without opening it, so a pipe or a
-   * device cannot block) and the file is read again, with the checks it had when stored, only when it
-   * changed.
-   */
-  private async connection(host: HostEndpoint): Promise<HostConnection> {
-    const existing = this.connections.get(host.id);
-    if (existing && sameEndpoint(existing.key, host)) {
-      if (existing.caVersion === undefined) return existing;
-      if ((await this.caFileVersion(host)) === existing.caVersion) return existing;
-    }
-    const url = new URL(`${host.url}:${host.port}`);
-    const secure = url.protocol === 'https:';
-    const ca = secure && host.ca_file ? await this.readCa(host) : undefined;
-    // Another request may have opened the same connection while this one read the file.
-    const current = this.connections.get(host.id);
-    if (current && sameEndpoint(current.key, host) && current.caVersion === ca?.version)
-      return current;
-    current?.agent.destroy();
-    const agentOptions = {
-      keepAlive: true,
-      maxSockets: this.settings.maxSockets,
-      maxFreeSockets: this.settings.maxSockets,
-    };
-    const agent = secure
-      ? new https.Agent({ ...agentOptions, rejectUnauthorized: host.tls_verify, ca: ca?.pem })
-      : new http.Agent(agentOptions);
-    const connection: HostConnection = {
-      key: { url: host.url, port: host.port, tls_verify: host.tls_verify, ca_file: host.ca_file },
-      origin: url.origin,
-      // node:http wants IPv6 literals without their brackets.
-      hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
-      port: Number(url.port || (secure ? 443 : 80)),
-      client: secure ? https : http,
-      agent,
-      ...(ca && { caVersion: ca.version }),
-    };
-    this.connections.set(host.id, connection);
-    return connection;
-  }
-
-  /** Identity, size and change times of the CA file: a replaced or rewritten file differs. */
-  private async caFileVersion(host: HostEndpoint): Promise<string> {
-    const info = await stat(host.ca_file as string).catch((error: NodeJS.ErrnoException) => {
-      throw caFileError(host, `cannot be read (${error.code ?? 'error'})`);
-    });
-    return `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
-  }
-
-  private async readCa(host: HostEndpoint): Promise<{ pem: string; version: string }> {
-    const version = await this.caFileVersion(host);
-    try {
-      return {
-        pem: await readCaFile(host.ca_file as string, this.settings.maxCaFileBytes),
-        version,
-      };
-    } catch (error) {
-      if (error instanceof ApiHostInputError) throw caFileError(host, error.reason);
-      throw error;
-    }
   }
 
   /** Sends one request and resolves with the whole answer, parsed; rejects with a `ManagedApiError`. */
@@ -487,7 +138,7 @@ export class HostTransport {
     options: SendOptions,
     deadline: Deadline,
   ): Promise<UpstreamAnswer> {
-    const exchange: Exchange = { host, connection: await this.connection(host), deadline };
+    const exchange: Exchange = { host, connection: await this.connections.of(host), deadline };
     const response = await this.exchange(exchange, options);
     const status = response.statusCode ?? 0;
     const raw = await this.readWhole(exchange, response, status >= 400 ? options : undefined);
@@ -507,7 +158,7 @@ export class HostTransport {
     options: SendOptions,
     deadline: Deadline,
   ): Promise<RelayedAnswer> {
-    const exchange: Exchange = { host, connection: await this.connection(host), deadline };
+    const exchange: Exchange = { host, connection: await this.connections.of(host), deadline };
     const response = await this.exchange(exchange, options);
     const status = response.statusCode ?? 0;
     const contentType = response.headers['content-type'];
@@ -638,13 +289,11 @@ export class HostTransport {
 
   /** Drops the keep-alive sockets of a host whose settings changed or that was removed. */
   forget(hostId: string): void {
-    this.connections.get(hostId)?.agent.destroy();
-    this.connections.delete(hostId);
+    this.connections.forget(hostId);
   }
 
   close(): void {
-    for (const connection of this.connections.values()) connection.agent.destroy();
-    this.connections.clear();
+    this.connections.close();
   }
 }
 
@@ -656,24 +305,10 @@ function wholeAnswer(
   raw: Buffer,
 ): RelayedAnswer {
   if (raw.length > 0 && claimsJson(contentType)) {
-    const first = firstSignificantByte(raw);
-    const last = lastSignificantByte(raw);
-    // A lone `{` or `"` starts and ends at one byte; only a one-digit number may.
-    const closing = last > first || DIGITS.has(raw[last]) ? raw[last] : undefined;
-    const problem = jsonEndsProblem(first === -1 ? undefined : raw[first], closing);
+    const problem = wholeJsonProblem(raw);
     if (problem) throw notJson(exchange, status, problem);
   }
   return { status, contentType, contentLength: raw.length, body: raw };
-}
-
-/**
- * Where JSON.parse stopped, without the piece of the body its message quotes: a large answer is not
- * scrubbed, and a quoted piece could hold part of a secret.
- */
-function parseFailure(error: Error): string {
-  if (/end of JSON input/.test(error.message)) return 'it ends before the document does';
-  const position = /position (\d+)/.exec(error.message);
-  return position ? `unexpected input at character ${position[1]}` : STARTS_UNLIKE_JSON;
 }
 
 /** The body as data: JSON when the host says JSON, text otherwise, undefined when empty. */
