@@ -1,14 +1,6 @@
+/** The update checker's one error type: an HTTP status, a snake_case code, what the API host said. */
+import type { UpstreamDetail } from '../../../main/server/types';
 import type { UpdateCheckErrorCode } from '../../common/types';
-
-/** Upstream details kept with an error so the route can show what the API host said. */
-export interface UpstreamDetail {
-  /** HTTP status of the API host's answer, when there was one. */
-  status?: number;
-  /** Error code of the managed API's envelope (e.g. 2100). */
-  error?: number;
-  title?: string;
-  detail?: string;
-}
 
 /** A failure of the update-check plugin that maps to one HTTP status and a clear message. */
 export class UpdateCheckError extends Error {

@@ -1,4 +1,11 @@
 import type { ManagedApiRequester, ManagedApiResponse } from '../../../../main/server/types';
+import {
+  ApiHostNotFoundError,
+  ApiHostTimeoutError,
+  ApiHostUnreachableError,
+  ApiLoginError,
+  MalformedApiResponseError,
+} from '../../../../main/server/services/managed-api/errors';
 import { UpdateCheckError } from '../errors';
 import { createVersionCheckClient } from './version-check-client';
 
@@ -123,10 +130,10 @@ describe('version check client', () => {
   });
 
   it('answers 504 when the host does not answer in time and 502 when it cannot be reached', async () => {
-    const timeout = Object.assign(new Error('API host [m] did not answer within 60000 ms'), {
+    const timeout = new ApiHostTimeoutError('API host [m] did not answer within 60000 ms', 'm', {
       code: 'ETIMEDOUT',
     });
-    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:55000'), {
+    const refused = new ApiHostUnreachableError('connect ECONNREFUSED 127.0.0.1:55000', 'm', {
       code: 'ECONNREFUSED',
     });
     const timedOut = await failure(
@@ -153,16 +160,12 @@ describe('version check client', () => {
   });
 
   it('keeps what the svc client knew of the upstream, and answers 404 for a host removed meanwhile', async () => {
-    const loginFailed = Object.assign(new Error('API host [m] refused the stored credentials'), {
-      statusCode: 502,
-      code: 'login_failed',
-      upstream: { status: 401, title: 'Unauthorized', detail: 'Invalid credentials' },
+    const loginFailed = new ApiLoginError('API host [m] refused the stored credentials', 'm', {
+      status: 401,
+      title: 'Unauthorized',
+      detail: 'Invalid credentials',
     });
-    const removed = Object.assign(new Error('API host [m] is not configured.'), {
-      statusCode: 404,
-      code: 'host_not_found',
-      upstream: {},
-    });
+    const removed = new ApiHostNotFoundError('m');
     const refused = await failure(
       createVersionCheckClient(requesterAnswering(() => Promise.reject(loginFailed)).requester)(
         'm',
@@ -179,6 +182,25 @@ describe('version check client', () => {
       upstream: { status: 401, title: 'Unauthorized', detail: 'Invalid credentials' },
     });
     expect(gone).toMatchObject({ statusCode: 404, code: 'api_host_not_found' });
+  });
+
+  it("reads svc's errors by their type: a cut-short body is unusable, a look-alike is not trusted", async () => {
+    const check = (error: Error) =>
+      failure(
+        createVersionCheckClient(requesterAnswering(() => Promise.reject(error)).requester)('m', {
+          force: false,
+        }),
+      );
+    const cutShort = await check(new MalformedApiResponseError('body ended early', 'm'));
+    const lookAlike = await check(
+      Object.assign(new Error('not from svc'), { statusCode: 404, code: 'host_not_found' }),
+    );
+    expect(cutShort).toMatchObject({ statusCode: 502, code: 'upstream_invalid_response' });
+    expect(lookAlike).toMatchObject({
+      statusCode: 502,
+      code: 'upstream_error',
+      upstream: { detail: 'not from svc' },
+    });
   });
 
   it('rejects answers without data or without a semantic current_version', async () => {

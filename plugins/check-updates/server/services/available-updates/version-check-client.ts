@@ -1,7 +1,12 @@
 import { MANAGED_API_VERSION_CHECK_PATH } from '../../../common/constants';
 import { toSemanticVersion } from '../../../common/versions';
-import type { ManagedApiRequester, ManagedApiResponse } from '../../../../main/server/types';
-import { apiHostNotFound, UpdateCheckError, type UpstreamDetail } from '../errors';
+import {
+  isManagedApiError,
+  type ManagedApiRequester,
+  type ManagedApiResponse,
+  type UpstreamDetail,
+} from '../../../../main/server/types';
+import { apiHostNotFound, UpdateCheckError } from '../errors';
 
 /** A release as the managed API describes it; every field is checked before use. */
 export interface UpstreamRelease {
@@ -55,32 +60,24 @@ function describe(upstream: UpstreamDetail): string {
   return `HTTP ${upstream.status}${code}: ${text}`;
 }
 
-function isTimeout(error: JsonObject): boolean {
-  return (
-    error.statusCode === 504 ||
-    error.name === 'TimeoutError' ||
-    ['ETIMEDOUT', 'ECONNABORTED', 'TIMEOUT'].includes(String(error.code))
-  );
-}
-
-/** What the svc client's typed error (`ManagedApiError`) knows of the upstream, plus its message. */
-function failureDetail(error: JsonObject, reason: string): UpstreamDetail {
-  const upstream = isObject(error.upstream) ? error.upstream : {};
+/** What the svc client's typed error knows of the upstream; its message when it knows no detail. */
+function failureDetail(error: unknown, reason: string): UpstreamDetail {
+  const upstream = isManagedApiError(error) ? error.upstream : {};
   return {
-    status: typeof upstream.status === 'number' ? upstream.status : undefined,
-    error: typeof upstream.error === 'number' ? upstream.error : undefined,
-    title: optionalString(upstream.title),
-    detail: optionalString(upstream.detail) ?? reason,
+    status: upstream.status,
+    error: upstream.error,
+    title: upstream.title,
+    detail: upstream.detail ?? reason,
   };
 }
 
 /** The API host gave no usable answer (removed meanwhile, unreachable, timed out, failed login, malformed body). */
 function unavailable(apiHostId: string, error: unknown): UpdateCheckError {
   const reason = error instanceof Error ? error.message : String(error);
-  const known = isObject(error) ? error : {};
-  if (known.statusCode === 404) return apiHostNotFound(apiHostId);
-  const upstream = failureDetail(known, reason);
-  if (isTimeout(known)) {
+  const code = isManagedApiError(error) ? error.code : undefined;
+  if (code === 'host_not_found') return apiHostNotFound(apiHostId);
+  const upstream = failureDetail(error, reason);
+  if (code === 'timeout') {
     return new UpdateCheckError(
       504,
       'upstream_timeout',
@@ -88,8 +85,8 @@ function unavailable(apiHostId: string, error: unknown): UpdateCheckError {
       upstream,
     );
   }
-  // The svc client's code for a cut-short or unparsable body: the host answered, but with nothing usable.
-  if (known.code === 'malformed_response') {
+  // A cut-short or unparsable body: the host answered, but with nothing usable.
+  if (code === 'malformed_response') {
     return new UpdateCheckError(
       502,
       'upstream_invalid_response',
