@@ -4,10 +4,12 @@
  * saved objects (id = host id), so every dashboard instance on one database shows the same check and
  * one instance's round serves them all.
  */
-import type { ISavedObjectsRepository } from '../../../../../host/server/types';
+import {
+  SavedObjectsErrorHelpers,
+  type ISavedObjectsRepository,
+} from '../../../../../host/server/types';
 import type { ApiHostCheck } from '../../../common/api-host-check';
 import { API_HOST_STATUS_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
-import { savedObjectStatus } from '../saved-object-status';
 import type { ApiHostChecker, ApiHostCheckOutcome } from './api-host-checker';
 import type { ResolvedApiHost } from '../managed-api/managed-api-service';
 import type { Notification, Notifier } from '../notifications/notifier';
@@ -75,7 +77,7 @@ export class ApiHostStatusRegistry {
     try {
       await this.repository.delete(API_HOST_STATUS_SAVED_OBJECT_TYPE, id);
     } catch (error) {
-      if (savedObjectStatus(error) !== 404) throw error;
+      if (!SavedObjectsErrorHelpers.isNotFoundError(error)) throw error;
     }
   }
 
