@@ -150,7 +150,7 @@ export type AlertsChartRequest =
  * (`wazuh-states-vulnerabilities-*`: one document per agent and vulnerability, kept current, so no
  * time range applies; pinned on `wazuh.cluster.name` and limited to the user's agents like alerts).
  */
-export type AlertsDataset = 'alerts' | 'vulnerabilities-states';
+type AlertsDataset = 'alerts' | 'vulnerabilities-states';
 
 export interface AlertsAggregateRequest extends AlertsSelection {
   charts: AlertsChartRequest[];

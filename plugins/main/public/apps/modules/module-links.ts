@@ -10,7 +10,7 @@ import { HOST_URL_PARAM } from '../../components/selected-host';
 import type { SvcAppId } from '../app-metadata';
 
 export const MODULES_APP_ID: SvcAppId = 'svc-modules';
-export const THREAT_HUNTING_APP_ID: SvcAppId = 'svc-threat-hunting';
+const THREAT_HUNTING_APP_ID: SvcAppId = 'svc-threat-hunting';
 
 /** The URL parameter of the pinned agent (the original's agent view calls it `agent` too). */
 export const AGENT_URL_PARAM = 'agent';
