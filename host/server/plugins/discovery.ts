@@ -40,7 +40,7 @@ export async function discoverPlugins(
       if (byId.has(manifest.id)) {
         errors.push(
           new PluginDiscoveryError(
-            'duplicate-id',
+            'duplicate_id',
             manifestPath,
             `Plugin with id "${manifest.id}" is already registered!`,
           ),
@@ -68,7 +68,7 @@ function missingBundleErrors(plugins: DiscoveredPlugin[]): PluginDiscoveryError[
       .map(
         (bundleId) =>
           new PluginDiscoveryError(
-            'missing-bundle',
+            'missing_bundle',
             join(path, MANIFEST_FILE_NAME),
             `Plugin "${manifest.id}" lists "${bundleId}" in "requiredBundles", but no plugin with that id and "ui": true exists.`,
           ),

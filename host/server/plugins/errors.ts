@@ -1,25 +1,25 @@
-/** Typed errors of plugin discovery and of the plugin lifecycle. */
+/** Typed errors of plugin discovery (a snake_case `code` each) and of the plugin lifecycle. */
 
-export type PluginDiscoveryErrorKind =
-  'invalid-manifest' | 'incompatible-version' | 'duplicate-id' | 'missing-bundle';
+export type PluginDiscoveryErrorCode =
+  'invalid_manifest' | 'incompatible_version' | 'duplicate_id' | 'missing_bundle';
 
-/** One problem with one plugin folder; the message ends with the kind and the manifest path. */
+/** One problem with one plugin folder; the message ends with the code and the manifest path. */
 export class PluginDiscoveryError extends Error {
   constructor(
-    readonly kind: PluginDiscoveryErrorKind,
+    readonly code: PluginDiscoveryErrorCode,
     readonly path: string,
     readonly reason: string,
   ) {
-    super(`${reason} (${kind}, ${path})`);
+    super(`${reason} (${code}, ${path})`);
     this.name = 'PluginDiscoveryError';
   }
 
   static invalidManifest(path: string, reason: string): PluginDiscoveryError {
-    return new PluginDiscoveryError('invalid-manifest', path, reason);
+    return new PluginDiscoveryError('invalid_manifest', path, reason);
   }
 
   static incompatibleVersion(path: string, reason: string): PluginDiscoveryError {
-    return new PluginDiscoveryError('incompatible-version', path, reason);
+    return new PluginDiscoveryError('incompatible_version', path, reason);
   }
 }
 

@@ -290,13 +290,13 @@ describe('PluginsService', () => {
     expect(lines[0]).toBe('Failed to initialize plugins:');
     expect(lines.slice(1)).toEqual([
       expect.stringMatching(
-        /^\tPlugin manifest must contain a JSON encoded object\. \(invalid-manifest, .*broken\/opensearch_dashboards\.json\)$/,
+        /^\tPlugin manifest must contain a JSON encoded object\. \(invalid_manifest, .*broken\/opensearch_dashboards\.json\)$/,
       ),
       expect.stringMatching(
-        /^\tPlugin with id "same" is already registered! \(duplicate-id, .*dupB\/opensearch_dashboards\.json\)$/,
+        /^\tPlugin with id "same" is already registered! \(duplicate_id, .*dupB\/opensearch_dashboards\.json\)$/,
       ),
       expect.stringMatching(
-        /^\tManifest for plugin "x" contains the following unrecognized properties: colour\. \(invalid-manifest, .*unknown\//,
+        /^\tManifest for plugin "x" contains the following unrecognized properties: colour\. \(invalid_manifest, .*unknown\//,
       ),
       expect.stringMatching(/^\tPlugin "needsBundle" lists "nowhere" in "requiredBundles"/),
     ]);

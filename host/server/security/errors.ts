@@ -1,9 +1,9 @@
-/** Typed failures of the user service; routes and the users script turn them into statuses and exit codes. */
-export type UserErrorKind = 'invalid' | 'not_found' | 'exists' | 'last_admin';
+/** Typed failures of the user service, each with a snake_case `code`; routes and the users script turn them into statuses and exit codes. */
+export type UserErrorCode = 'invalid' | 'not_found' | 'exists' | 'last_admin';
 
 export class UserServiceError extends Error {
   constructor(
-    readonly kind: UserErrorKind,
+    readonly code: UserErrorCode,
     message: string,
     /** The input field at fault, for `invalid`. */
     readonly field?: string,

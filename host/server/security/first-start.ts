@@ -65,7 +65,7 @@ export async function ensureInitialAdmin(
     await users.add({ username: INITIAL_ADMIN_USERNAME, password, roles: ['admin'] });
   } catch (error) {
     if (passwordFile) await fs.rm(passwordFile, { force: true });
-    if (error instanceof UserServiceError && error.kind === 'exists') {
+    if (error instanceof UserServiceError && error.code === 'exists') {
       // Another instance sharing the database created it a moment ago: nothing to do.
       if (await users.hasAdmin()) return undefined;
       logger.warn(

@@ -132,7 +132,7 @@ describe('plugins that stop the start', () => {
       ),
     );
     expect(await startFailure({ pluginsDir })).toBe(
-      `Failed to initialize plugins:\n\tThe "requiredPlugins" in plugin manifest for "testGamma" should be an array of strings. (invalid-manifest, ${join(pluginsDir, 'gamma', 'opensearch_dashboards.json')})`,
+      `Failed to initialize plugins:\n\tThe "requiredPlugins" in plugin manifest for "testGamma" should be an array of strings. (invalid_manifest, ${join(pluginsDir, 'gamma', 'opensearch_dashboards.json')})`,
     );
   });
 

@@ -7,7 +7,7 @@ import type {
   RequestHandler,
   ResponseFactory,
 } from '../../types';
-import { UserServiceError, type UserErrorKind } from '../errors';
+import { UserServiceError, type UserErrorCode } from '../errors';
 import type { UserService } from '../users/user-service';
 import {
   ADMIN_ROLE,
@@ -19,7 +19,7 @@ import {
 
 const USERS_PATH = '/api/v1/security/users';
 
-const STATUS_OF: Record<UserErrorKind, number> = {
+const STATUS_OF: Record<UserErrorCode, number> = {
   invalid: 400,
   not_found: 404,
   exists: 409,
@@ -37,7 +37,7 @@ export interface UserRoutesDeps {
 function toErrorResponse(error: unknown, response: ResponseFactory): OsdResponse {
   if (!(error instanceof UserServiceError)) throw error;
   return response.customError({
-    statusCode: STATUS_OF[error.kind],
+    statusCode: STATUS_OF[error.code],
     body: { message: error.message },
   });
 }

@@ -99,12 +99,12 @@ describe('UserService', () => {
     ];
     for (const [input, message] of cases) {
       const error = await failure(users.add(input));
-      expect(error.kind).toBe('invalid');
+      expect(error.code).toBe('invalid');
       expect(error.message).toBe(message);
       expect(error.field).toBe(message.slice(1, message.indexOf(']')));
     }
     await expect(failure(users.update('ok', {}))).resolves.toMatchObject({
-      kind: 'invalid',
+      code: 'invalid',
       message: 'Give a new password, new roles or both',
     });
   });
@@ -114,7 +114,7 @@ describe('UserService', () => {
     await expect(
       failure(users.add({ username: 'adam', password: 'password-b', roles: ['user'] })),
     ).resolves.toMatchObject({
-      kind: 'exists',
+      code: 'exists',
       message: 'User [adam] already exists',
     });
   });
@@ -139,11 +139,11 @@ describe('UserService', () => {
 
   it('answers not found for unknown users', async () => {
     await expect(failure(users.passwd('ghost', 'password-1'))).resolves.toMatchObject({
-      kind: 'not_found',
+      code: 'not_found',
       message: 'User [ghost] not found',
     });
     await expect(failure(users.remove('ghost'))).resolves.toMatchObject({
-      kind: 'not_found',
+      code: 'not_found',
       message: 'User [ghost] not found',
     });
   });
@@ -152,11 +152,11 @@ describe('UserService', () => {
     await users.add({ username: 'adam', password: 'password-a', roles: ['admin'] });
     await users.add({ username: 'uma', password: 'password-u', roles: ['user'] });
     await expect(failure(users.remove('adam'))).resolves.toMatchObject({
-      kind: 'last_admin',
+      code: 'last_admin',
       message: 'Cannot remove [adam], the last admin',
     });
     await expect(failure(users.update('adam', { roles: ['user'] }))).resolves.toMatchObject({
-      kind: 'last_admin',
+      code: 'last_admin',
       message: 'Cannot take the admin role from [adam], the last admin',
     });
     await users.remove('uma');
