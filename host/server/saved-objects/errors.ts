@@ -8,7 +8,7 @@ import type { SavedObjectError, SavedObjectsClientError, SavedObjectsErrorHelper
 
 const errorCode = Symbol('savedObjectsErrorCode');
 
-type ErrorCode = 'NotFound' | 'Conflict' | 'BadRequest' | 'InvalidVersion';
+type ErrorCode = 'not_found' | 'conflict' | 'bad_request' | 'invalid_version';
 
 class SavedObjectsError extends Error implements SavedObjectsClientError {
   readonly isBoom = true as const;
@@ -37,31 +37,31 @@ export interface SavedObjectsErrorHelpersWithCreators extends SavedObjectsErrorH
 }
 
 export const savedObjectsErrors: SavedObjectsErrorHelpersWithCreators = {
-  isNotFoundError: (error) => hasCode(error, 'NotFound'),
-  isConflictError: (error) => hasCode(error, 'Conflict'),
+  isNotFoundError: (error) => hasCode(error, 'not_found'),
+  isConflictError: (error) => hasCode(error, 'conflict'),
   // An invalid version is a bad request too, as in OSD.
-  isBadRequestError: (error) => hasCode(error, 'BadRequest') || hasCode(error, 'InvalidVersion'),
-  isInvalidVersionError: (error) => hasCode(error, 'InvalidVersion'),
+  isBadRequestError: (error) => hasCode(error, 'bad_request') || hasCode(error, 'invalid_version'),
+  isInvalidVersionError: (error) => hasCode(error, 'invalid_version'),
   isSavedObjectsClientError: (error): error is SavedObjectsClientError =>
     error instanceof SavedObjectsError,
   createGenericNotFoundError: (type?: string, id?: string) =>
     new SavedObjectsError(
-      'NotFound',
+      'not_found',
       404,
       type && id ? `Saved object [${type}/${id}] not found` : 'Not Found',
     ),
   createConflictError: (type, id) =>
-    new SavedObjectsError('Conflict', 409, `Saved object [${type}/${id}] conflict`),
+    new SavedObjectsError('conflict', 409, `Saved object [${type}/${id}] conflict`),
   createBadRequestError: (reason) =>
-    new SavedObjectsError('BadRequest', 400, `${reason}: Bad Request`),
+    new SavedObjectsError('bad_request', 400, `${reason}: Bad Request`),
   createUnsupportedTypeError: (type) =>
     new SavedObjectsError(
-      'BadRequest',
+      'bad_request',
       400,
       `Unsupported saved object type: '${type}': Bad Request`,
     ),
   createInvalidVersionError: (version) =>
-    new SavedObjectsError('InvalidVersion', 400, `Invalid version [${version}]`),
+    new SavedObjectsError('invalid_version', 400, `Invalid version [${version}]`),
 };
 
 /** The per-item `error` of bulk results. */
