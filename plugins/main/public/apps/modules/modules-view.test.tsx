@@ -117,6 +117,22 @@ describe('a module page', () => {
     // The agent's panel set, not the fleet's.
     expect(screen.getByText('Most active users')).toBeInTheDocument();
     expect(screen.queryByText('Top 5 agents')).not.toBeInTheDocument();
+    // A table panel lists each value with its split's values.
+    const table = screen.getByTestId('alertsPanel-fim-filesTable');
+    expect(table).toHaveTextContent('Integrity checksum changed.');
+    expect(table).toHaveTextContent('added');
+  });
+
+  it("filters on a table row's value and its split's", async () => {
+    const { history, user } = setup('/file-integrity-monitoring?host=prod&agent=001');
+    const table = await screen.findByTestId('alertsPanel-fim-filesTable');
+    await user.click(await within(table).findByText('Integrity checksum changed.'));
+    await waitFor(() =>
+      expect(JSON.parse(new URLSearchParams(history.location.search).get('filters')!)).toEqual([
+        { type: 'is', field: 'syscheck.path', value: 'modified' },
+        { type: 'is', field: 'syscheck.event', value: 'Integrity checksum changed.' },
+      ]),
+    );
   });
 
   it('shows the module filter and the agent as locked pills that cannot be removed', async () => {
