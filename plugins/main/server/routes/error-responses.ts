@@ -10,7 +10,7 @@ import type {
 } from '../../../../host/server/types';
 import { IndexerError } from '../services/alerts/indexer';
 import { AlertsScopeError } from '../services/alerts/scope';
-import { ApiHostInputError, ApiHostStoreError } from '../services/api-hosts/errors';
+import { ApiHostStoreError } from '../services/api-hosts/errors';
 import { RequestFieldError } from '../services/request-field-error';
 import { isManagedApiError } from '../services/managed-api/errors';
 import { LimitReachedError, NotFoundError, RoleRequiredError } from '../services/service-errors';
@@ -50,7 +50,7 @@ export function errorResponse(
           headers: { 'retry-after': String(error.retryAfterSeconds) },
         }),
     });
-  if (error instanceof ApiHostInputError || error instanceof RequestFieldError) {
+  if (error instanceof RequestFieldError) {
     return response.badRequest({
       body: {
         message: `[request body.${error.field}]: ${error.reason}`,

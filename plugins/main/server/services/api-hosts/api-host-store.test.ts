@@ -9,7 +9,9 @@ import {
 import { API_HOST_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
 import { StoredCredentialsError } from '../managed-api/errors';
 import { ApiHostStore, type ApiHostAttributes, type ApiHostChange } from './api-host-store';
-import { ApiHostConflictError, ApiHostInputError, ApiHostMissingError } from './errors';
+import { ApiHostConflictError } from './errors';
+import { ApiHostNotFoundError } from '../managed-api/errors';
+import { RequestFieldError } from '../request-field-error';
 import { SecretCipher } from '../secrets/secret-cipher';
 import { apiHostSavedObjectType } from './saved-object-type';
 
@@ -80,7 +82,7 @@ describe('ApiHostStore', () => {
     [{ ca_file: '/nonexistent/ca.pem' }, 'ca_file'],
   ])('names the field at fault: %j', async (override, field) => {
     await expect(store.create({ ...input, ...override })).rejects.toMatchObject({
-      constructor: ApiHostInputError,
+      constructor: RequestFieldError,
       field,
     });
     expect(await store.list()).toEqual([]);
@@ -98,7 +100,7 @@ describe('ApiHostStore', () => {
     writeFileSync(notPem, 'top secret content');
     const failure = (await store
       .update('prod', { ca_file: notPem })
-      .catch((error: unknown) => error)) as ApiHostInputError;
+      .catch((error: unknown) => error)) as RequestFieldError;
     expect(failure).toMatchObject({ field: 'ca_file', reason: 'is not a PEM certificate' });
     expect(failure.message).not.toContain('top secret');
   });
@@ -171,8 +173,8 @@ describe('ApiHostStore', () => {
   });
 
   it('reports unknown hosts', async () => {
-    await expect(store.update('nope', { port: 1 })).rejects.toBeInstanceOf(ApiHostMissingError);
-    await expect(store.delete('nope')).rejects.toBeInstanceOf(ApiHostMissingError);
+    await expect(store.update('nope', { port: 1 })).rejects.toBeInstanceOf(ApiHostNotFoundError);
+    await expect(store.delete('nope')).rejects.toBeInstanceOf(ApiHostNotFoundError);
     expect(await store.get('nope')).toBeUndefined();
     expect(await store.resolve('nope')).toBeUndefined();
   });

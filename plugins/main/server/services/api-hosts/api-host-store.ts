@@ -26,7 +26,9 @@ import {
 import { StoredCredentialsError } from '../managed-api/errors';
 import type { ApiHostResolver, ResolvedApiHost } from '../managed-api/managed-api-service';
 import { DEFAULT_CA_FILE_MAX_BYTES, readCaFile } from './ca-file';
-import { ApiHostConflictError, ApiHostInputError, ApiHostMissingError } from './errors';
+import { ApiHostConflictError } from './errors';
+import { ApiHostNotFoundError } from '../managed-api/errors';
+import { RequestFieldError } from '../request-field-error';
 import { SecretDecryptionError, type SecretCipher } from '../secrets/secret-cipher';
 
 /** What is stored for a host (the saved object's id is the host id). */
@@ -87,7 +89,7 @@ function undecryptablePassword(apiHostId: string, error: SecretDecryptionError):
 }
 
 function check(field: string, problem: string | undefined): void {
-  if (problem) throw new ApiHostInputError(field, problem);
+  if (problem) throw new RequestFieldError(field, problem);
 }
 
 export class ApiHostStore implements ApiHostResolver {
@@ -218,7 +220,7 @@ export class ApiHostStore implements ApiHostResolver {
   ): Promise<StoredApiHost> {
     for (let attempt = 1; ; attempt += 1) {
       const current = await this.find(id);
-      if (!current) throw new ApiHostMissingError(id);
+      if (!current) throw new ApiHostNotFoundError(id);
       const version = options.version ?? current.version;
       if (version !== current.version)
         throw new ApiHostConflictError(
@@ -242,7 +244,7 @@ export class ApiHostStore implements ApiHostResolver {
         this.emit({ kind: 'updated', id });
         return (await this.get(id)) as StoredApiHost;
       } catch (error) {
-        if (SavedObjectsErrorHelpers.isNotFoundError(error)) throw new ApiHostMissingError(id);
+        if (SavedObjectsErrorHelpers.isNotFoundError(error)) throw new ApiHostNotFoundError(id);
         if (!SavedObjectsErrorHelpers.isConflictError(error)) throw error;
         if (options.version !== undefined || attempt >= UNVERSIONED_EDIT_ATTEMPTS) {
           throw new ApiHostConflictError(
@@ -257,7 +259,7 @@ export class ApiHostStore implements ApiHostResolver {
     try {
       await this.repository.delete(API_HOST_SAVED_OBJECT_TYPE, id);
     } catch (error) {
-      if (SavedObjectsErrorHelpers.isNotFoundError(error)) throw new ApiHostMissingError(id);
+      if (SavedObjectsErrorHelpers.isNotFoundError(error)) throw new ApiHostNotFoundError(id);
       throw error;
     }
     this.emit({ kind: 'deleted', id });
@@ -273,7 +275,7 @@ export class ApiHostStore implements ApiHostResolver {
     check('port', portProblem(entry.port));
     check('username', usernameProblem(entry.username));
     if (entry.password !== undefined) check('password', passwordProblem(entry.password));
-    else if (!stored) throw new ApiHostInputError('password', 'is required for a new host');
+    else if (!stored) throw new RequestFieldError('password', 'is required for a new host');
     if (entry.ca_file) await readCaFile(entry.ca_file, this.caFileMaxBytes);
     return {
       url: normalizeHostUrl(entry.url),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import { readCaFile } from './ca-file';
-import { ApiHostInputError } from './errors';
+import { RequestFieldError } from '../request-field-error';
 
 const MAX = 64 * 1024;
 
@@ -20,9 +20,9 @@ describe('readCaFile', () => {
       () => undefined,
       (thrown: unknown) => thrown,
     );
-    expect(error).toBeInstanceOf(ApiHostInputError);
+    expect(error).toBeInstanceOf(RequestFieldError);
     expect(error).toMatchObject({ field: 'ca_file' });
-    return (error as ApiHostInputError).reason;
+    return (error as RequestFieldError).reason;
   }
 
   it('reads a PEM certificate', async () => {

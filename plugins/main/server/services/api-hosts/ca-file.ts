@@ -8,13 +8,13 @@ import { X509Certificate } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { caFileProblem } from '../../../common/api-host-rules';
-import { ApiHostInputError } from './errors';
+import { RequestFieldError } from '../request-field-error';
 
 /** Largest CA file accepted unless the config says otherwise (a bundle of a few hundred certificates). */
 export const DEFAULT_CA_FILE_MAX_BYTES = 1024 * 1024;
 
 function refuse(reason: string): never {
-  throw new ApiHostInputError('ca_file', reason);
+  throw new RequestFieldError('ca_file', reason);
 }
 
 function unreadable(error: unknown): never {
@@ -28,7 +28,7 @@ function checkKindAndSize(info: { isFile(): boolean; size: number }, maxBytes: n
   if (info.size > maxBytes) refuse(`must be at most ${maxBytes} bytes`);
 }
 
-/** Reads and checks the CA file; `ApiHostInputError` on field `ca_file` when it is not acceptable. */
+/** Reads and checks the CA file; `RequestFieldError` on field `ca_file` when it is not acceptable. */
 export async function readCaFile(path: string, maxBytes: number): Promise<string> {
   const problem = caFileProblem(path);
   if (problem) refuse(problem);

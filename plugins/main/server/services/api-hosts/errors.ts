@@ -1,28 +1,13 @@
-/** Failures of host-store operations, each with the HTTP status the dashboard answers with. */
+/**
+ * Failures of host-store operations of their own, each with the HTTP status the dashboard answers
+ * with. A field at fault is a `RequestFieldError`, a missing host svc's `ApiHostNotFoundError`.
+ */
 
 export abstract class ApiHostStoreError extends Error {
   abstract readonly statusCode: number;
   constructor(message: string) {
     super(message);
     this.name = new.target.name;
-  }
-}
-
-/** A field of a host entry is not acceptable; `field` names it (`url`, `port`, ...). */
-export class ApiHostInputError extends ApiHostStoreError {
-  readonly statusCode = 400;
-  constructor(
-    readonly field: string,
-    readonly reason: string,
-  ) {
-    super(`[${field}]: ${reason}`);
-  }
-}
-
-export class ApiHostMissingError extends ApiHostStoreError {
-  readonly statusCode = 404;
-  constructor(readonly apiHostId: string) {
-    super(`API host [${apiHostId}] is not configured.`);
   }
 }
 

@@ -5,7 +5,7 @@
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { ApiHostInputError } from '../api-hosts/errors';
+import { RequestFieldError } from '../request-field-error';
 import { readCaFile } from '../api-hosts/ca-file';
 import { ApiHostTlsError } from './errors';
 import { describeHost, type HostEndpoint } from './host-endpoint';
@@ -111,7 +111,7 @@ export class HostConnections {
         version,
       };
     } catch (error) {
-      if (error instanceof ApiHostInputError) throw caFileError(host, error.reason);
+      if (error instanceof RequestFieldError) throw caFileError(host, error.reason);
       throw error;
     }
   }
