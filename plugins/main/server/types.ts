@@ -10,7 +10,7 @@ import type { BackgroundJob, ScheduledJob } from './services/jobs/job-runner';
  * What the managed-API requester rejects with, and how a dependent plugin tells it apart from its
  * own errors: by this guard and the error's snake_case `code`, never by duck-typing its fields.
  */
-export { ManagedApiError, isManagedApiError } from './services/managed-api/errors';
+export { isManagedApiError, type ManagedApiError } from './services/managed-api/errors';
 export type { UpstreamDetail } from './services/managed-api/errors';
 export type { ManagedApiErrorCode } from '../common/api-host-check';
 

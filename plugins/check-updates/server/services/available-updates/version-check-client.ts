@@ -2,6 +2,8 @@ import { MANAGED_API_VERSION_CHECK_PATH } from '../../../common/constants';
 import { toSemanticVersion } from '../../../common/versions';
 import {
   isManagedApiError,
+  type ManagedApiError,
+  type ManagedApiErrorCode,
   type ManagedApiRequester,
   type ManagedApiResponse,
   type UpstreamDetail,
@@ -61,8 +63,8 @@ function describe(upstream: UpstreamDetail): string {
 }
 
 /** What the svc client's typed error knows of the upstream; its message when it knows no detail. */
-function failureDetail(error: unknown, reason: string): UpstreamDetail {
-  const upstream = isManagedApiError(error) ? error.upstream : {};
+function failureDetail(error: ManagedApiError | undefined, reason: string): UpstreamDetail {
+  const upstream = error?.upstream ?? {};
   return {
     status: upstream.status,
     error: upstream.error,
@@ -74,9 +76,10 @@ function failureDetail(error: unknown, reason: string): UpstreamDetail {
 /** The API host gave no usable answer (removed meanwhile, unreachable, timed out, failed login, malformed body). */
 function unavailable(apiHostId: string, error: unknown): UpdateCheckError {
   const reason = error instanceof Error ? error.message : String(error);
-  const code = isManagedApiError(error) ? error.code : undefined;
+  const svcError = isManagedApiError(error) ? error : undefined;
+  const code: ManagedApiErrorCode | undefined = svcError?.code;
   if (code === 'host_not_found') return apiHostNotFound(apiHostId);
-  const upstream = failureDetail(error, reason);
+  const upstream = failureDetail(svcError, reason);
   if (code === 'timeout') {
     return new UpdateCheckError(
       504,
