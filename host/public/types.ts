@@ -6,6 +6,9 @@
 import type { History } from 'history';
 import type { ReactNode } from 'react';
 
+/** Concurrent callers for one key share one run (see host/common/single-flight). */
+export { singleFlight } from '../common/single-flight';
+
 /** Renders into `element` and returns the function that unmounts it. */
 export type MountPoint = (element: HTMLElement) => () => void;
 export type UnmountCallback = () => void;

@@ -8,6 +8,9 @@ import type { Client } from '@opensearch-project/opensearch';
 import type { Type } from '../schema';
 import { savedObjectsErrors } from './saved-objects/errors';
 
+/** Concurrent callers for one key share one run (see host/common/single-flight). */
+export { singleFlight } from '../common/single-flight';
+
 // ---------------------------------------------------------------- logging
 
 export type LogMeta = Record<string, unknown>;

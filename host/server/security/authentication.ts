@@ -6,6 +6,7 @@ import type { AuthenticatedUser, Logger } from '../types';
 import { HttpStatusError } from '../http/http-status-error';
 import type { BasicAuthCache } from './basic-auth-cache';
 import { parseBasicCredentials } from './basic-credentials';
+import { singleFlight } from '../../common/single-flight';
 import type { CheckShares, CheckSharesConfig, ReleaseShares } from './check-shares';
 import { HashQueueFullError, type HashQueue } from './hash-queue';
 import { clientKey, usernameKey, type LoginThrottle } from './login-throttle';
@@ -113,13 +114,7 @@ export class Authentication {
     const cached = this.deps.basicCache.get(authorization);
     if (cached) return cached;
     const key = `${clientAddress}\n${authorization}`;
-    const running = this.basicChecks.get(key);
-    if (running) return running;
-    const check = this.checkBasic(authorization, clientAddress).finally(() =>
-      this.basicChecks.delete(key),
-    );
-    this.basicChecks.set(key, check);
-    return check;
+    return singleFlight(this.basicChecks, key, () => this.checkBasic(authorization, clientAddress));
   }
 
   private async checkBasic(

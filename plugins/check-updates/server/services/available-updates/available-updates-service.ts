@@ -5,7 +5,7 @@ import { AVAILABLE_UPDATES_SAVED_OBJECT_TYPE } from '../../../common/constants';
 import type { AvailableUpdates } from '../../../common/types';
 import { isNotFound } from '../../saved-objects/repository';
 import { apiHostNotFound } from '../errors';
-import { singleFlight } from '../../../common/single-flight';
+import { singleFlight } from '../../../../../host/server/types';
 import { classifyUpdates, type ReleaseNotesUrl } from './classify';
 import type { FetchVersionCheck } from './version-check-client';
 
