@@ -6,6 +6,7 @@
  */
 import {
   SavedObjectsErrorHelpers,
+  singleFlight,
   type ISavedObjectsRepository,
 } from '../../../../../host/server/types';
 import type { ApiHostCheck } from '../../../common/api-host-check';
@@ -48,7 +49,8 @@ function statusNotification(id: string, check: ApiHostCheck): Notification {
 }
 
 export class ApiHostStatusRegistry {
-  private refreshing?: Promise<ApiHostCheck[]>;
+  /** The round running now, if any (one key: every caller shares the whole round). */
+  private readonly rounds = new Map<'all', Promise<ApiHostCheck[]>>();
 
   constructor(
     private readonly hosts: CheckedHostSource,
@@ -95,10 +97,7 @@ export class ApiHostStatusRegistry {
 
   /** Checks every stored host; calls made while a round runs share it. */
   refreshAll(): Promise<ApiHostCheck[]> {
-    this.refreshing ??= this.checkAll().finally(() => {
-      this.refreshing = undefined;
-    });
-    return this.refreshing;
+    return singleFlight(this.rounds, 'all', () => this.checkAll());
   }
 
   /**
