@@ -4,6 +4,7 @@
  */
 import jwt from 'jsonwebtoken';
 import { LRUCache } from 'lru-cache';
+import { singleFlight } from '../../../../../host/server/types';
 import type { Deadline } from './deadline';
 import { ApiLoginError, ApiRequestAbortedError, MalformedApiResponseError } from './errors';
 import { identityKey, runAsContext, type ApiIdentity } from './identity';
@@ -75,11 +76,7 @@ export class TokenStore {
         if (!(error instanceof ApiRequestAbortedError) || deadline.cancelled) throw error;
       }
     }
-    const login = this.login(host, identity, deadline).finally(() => {
-      if (this.logins.get(key) === login) this.logins.delete(key);
-    });
-    this.logins.set(key, login);
-    return login;
+    return singleFlight(this.logins, key, () => this.login(host, identity, deadline));
   }
 
   invalidate(host: LoginTarget, identity: ApiIdentity): void {
