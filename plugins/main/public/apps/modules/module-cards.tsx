@@ -4,6 +4,7 @@
  * modules' fixed filters). The Overview and the modules app's index show them.
  */
 import {
+  EuiButtonEmpty,
   EuiCard,
   EuiFlexGrid,
   EuiFlexGroup,
@@ -28,11 +29,19 @@ import { chartBuckets } from '../../components/alerts/dashboard-panels';
 import { useAlertsClient } from '../../components/alerts/use-alerts-client';
 import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';
+import { AlertsRouteError } from '../../services/alerts-client';
 import { moduleUrl } from './module-links';
 
 const COUNTS_CHART = moduleCountsChart();
 
-export function ModuleCards({ host }: { host: ApiHost }) {
+export function ModuleCards({
+  host,
+  indexerProblemShownAbove = false,
+}: {
+  host: ApiHost;
+  /** The page already names an unreachable indexer (the Overview's alerts callout): say it once. */
+  indexerProblemShownAbove?: boolean;
+}) {
   const alerts = useAlertsClient();
   const { core } = useSvcServices();
   const [timeRange, setTimeRange] = useState<AlertsTimeRange>(DEFAULT_TIME_RANGE);
@@ -78,7 +87,20 @@ export function ModuleCards({ host }: { host: ApiHost }) {
       {state.error && (
         <>
           <EuiSpacer size="s" />
-          <AlertsProblem error={state.error} onRetry={reload} />
+          {indexerProblemShownAbove &&
+          state.error instanceof AlertsRouteError &&
+          state.error.isIndexerProblem ? (
+            <EuiText size="s" color="subdued" data-test-subj="moduleCountsUnavailable">
+              <p>
+                No counts: the indexer could not answer (see above).{' '}
+                <EuiButtonEmpty size="xs" onClick={reload} data-test-subj="moduleCountsRetry">
+                  Count again
+                </EuiButtonEmpty>
+              </p>
+            </EuiText>
+          ) : (
+            <AlertsProblem error={state.error} onRetry={reload} />
+          )}
         </>
       )}
       {modulesByCategory().map(({ category, modules }) => (

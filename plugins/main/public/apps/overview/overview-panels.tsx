@@ -339,7 +339,7 @@ export function OverviewPanels({ host }: { host: ApiHost }) {
         </EuiFlexItem>
       </EuiFlexGrid>
       <EuiSpacer size="m" />
-      <ModuleCards host={host} />
+      <ModuleCards host={host} indexerProblemShownAbove />
       <UpdatesNotification />
     </>
   );
