@@ -67,11 +67,9 @@ async function readAll(stream: Readable): Promise<string> {
 
 /** The managed-API client of the service; these tests hand every page in through `fetchPage`. */
 const pagesFromFetchPage = {
-  asUser: () => ({
-    request: async () => {
-      throw new Error('pages come from fetchPage in these tests');
-    },
-  }),
+  pageAs: async () => {
+    throw new Error('pages come from fetchPage in these tests');
+  },
 };
 
 const base = {

@@ -1,9 +1,11 @@
 /**
  * CSV export of a managed-API list: the first page is fetched before anything is answered (so a
- * failure is still a JSON error), then rows stream out, a batch of lines per chunk, while the next
- * page is already on its way. A failure after the first byte destroys the stream, so the download breaks
- * instead of ending as a file that looks complete; so does a list that shrank while it was exported,
- * since the answer's headers already said how many rows the file holds.
+ * failure is still a JSON error), then rows stream out, a batch of lines per chunk. The next page is
+ * asked for as soon as the answer before it begins to arrive, so the host prepares it while the
+ * dashboard reads and writes (at most one answer not yet begun, two pages waiting, their bytes
+ * counted in the shared buffer budget until written). A failure after the first byte destroys the
+ * stream, so the download breaks instead of ending as a file that looks complete; so does a list
+ * that shrank while it was exported, since the answer's headers already said how many rows it holds.
  *
  * CDB lists (`/lists`) export their entries, one row per key, as the reference product does: with
  * the list's directory, or only key and value when a filter carries `_isCDBList` (one list's export).
@@ -25,11 +27,22 @@ export interface CsvSettings {
   pageSize: number;
 }
 
-/** Fetches one page (a GET of the given path with query) as the requesting user. */
+/** One page's answer; `release` frees the memory its bytes hold in the shared budget. */
+export interface CsvPageAnswer {
+  status: number;
+  data: unknown;
+  release?: () => void;
+}
+
+/**
+ * Fetches one page (a GET of the given path with query) as the requesting user; `onAnswerStart` is
+ * told when its answer begins to arrive, before its body is read.
+ */
 export type CsvPageFetcher = (
   pathWithQuery: string,
   signal: AbortSignal,
-) => Promise<{ status: number; data: unknown }>;
+  onAnswerStart?: (status: number) => void,
+) => Promise<CsvPageAnswer>;
 
 export interface CsvExportRequest {
   apiHostId: string;
@@ -61,13 +74,30 @@ interface Page {
   total: number;
 }
 
+/** A page asked for ahead of the one being written. */
+interface PageAhead {
+  offset: number;
+  limit: number;
+  page: Promise<Page>;
+  /** Stops its request and frees what its answer holds. */
+  drop(): void;
+  /** Frees what its answer holds once its rows are written. */
+  release(): void;
+}
+
+/**
+ * Pages asked for ahead of the one being written: the page after the one arriving is asked for as
+ * soon as that one's answer begins, so the host works on it while the dashboard reads and writes.
+ */
+const PAGES_AHEAD = 2;
+
 /** Rows are written in batches: one stream chunk (and one socket write) per batch, not per row. */
 const ROWS_PER_CHUNK = 1000;
 
 /** The first page is small so the download starts at once; the following ones use the page size. */
 const FIRST_PAGE_SIZE = 1000;
 
-function readPage(apiHostId: string, answer: { status: number; data: unknown }): Page {
+function readPage(apiHostId: string, answer: CsvPageAnswer): Page {
   if (answer.status !== 200) {
     const problem = upstreamProblem(answer);
     throw new UpstreamRejectedError(
@@ -135,16 +165,20 @@ function* inBatches(items: Item[]): Generator<Item[]> {
 export class CsvExportService {
   constructor(
     private readonly settings: CsvSettings,
-    private readonly api: Pick<ManagedApiService, 'asUser'>,
+    private readonly api: Pick<ManagedApiService, 'pageAs'>,
   ) {}
 
   /** Exports as a dashboard user: every page is asked with their identity (run_as where the host allows). */
   startAs(user: AuthenticatedUser | null, input: CsvExportInput): Promise<CsvExport> {
-    const requester = this.api.asUser(user);
     return this.start({
       ...input,
-      fetchPage: (pathWithQuery, signal) =>
-        requester.request('GET', pathWithQuery, undefined, { apiHostID: input.apiHostId, signal }),
+      fetchPage: (pathWithQuery, signal, onAnswerStart) =>
+        this.api.pageAs(user, pathWithQuery, {
+          apiHostID: input.apiHostId,
+          signal,
+          onAnswerStart,
+          holdBuffered: true,
+        }),
     });
   }
 
@@ -159,10 +193,10 @@ export class CsvExportService {
       this.settings.pageSize,
       this.settings.maxRows > 0 ? this.settings.maxRows : Infinity,
     );
-    const first = readPage(
-      request.apiHostId,
-      await request.fetchPage(pagePath(query, 0, firstLimit), request.signal),
-    );
+    const firstAnswer = await request.fetchPage(pagePath(query, 0, firstLimit), request.signal);
+    // The first page is small and written at once; the stream may never be read to release it later.
+    firstAnswer.release?.();
+    const first = readPage(request.apiHostId, firstAnswer);
     const end =
       this.settings.maxRows > 0 ? Math.min(first.total, this.settings.maxRows) : first.total;
     const shape = rowShape(query.pathname, request.filters);
@@ -202,24 +236,47 @@ export class CsvExportService {
     const stop = new AbortController();
     const onAbort = (): void => stop.abort();
     request.signal.addEventListener('abort', onAbort, { once: true });
-    const fetchAt = (offset: number): Promise<Page> =>
-      request
-        .fetchPage(pagePath(query, offset, this.pageLimit(offset, end)), stop.signal)
-        .then((answer) => readPage(request.apiHostId, answer));
-    // The first page was fetched before the answer started; later pages are fetched one ahead.
+    const ahead: PageAhead[] = [];
     let offset = Math.min(first.items.length, end);
-    let next = offset < end && first.items.length > 0 ? fetchAt(offset) : undefined;
-    // A prefetched page that is never awaited (download cancelled) must not raise an unhandled rejection.
-    next?.catch(() => undefined);
+    // Where the next page asked for starts, counting the pages ahead as full.
+    let askedUpTo = offset;
+    // A page was asked for and its answer has not begun: the next one waits for it.
+    let waitingStart: PageAhead | undefined;
+    const askNext = (): void => {
+      if (stop.signal.aborted || waitingStart || ahead.length >= PAGES_AHEAD || askedUpTo >= end)
+        return;
+      const page = this.fetchAhead(request, query, askedUpTo, end, stop.signal, (status) => {
+        if (waitingStart !== page) return;
+        waitingStart = undefined;
+        if (status === 200) askNext();
+      });
+      waitingStart = page;
+      ahead.push(page);
+      askedUpTo += page.limit;
+    };
+    const dropAhead = (): void => {
+      for (const page of ahead.splice(0)) page.drop();
+      waitingStart = undefined;
+      askedUpTo = offset;
+    };
     try {
+      if (first.items.length > 0) askNext();
       yield* inBatches(shape.rowsOf(first.items.slice(0, end)));
-      while (next) {
-        const page = await next;
+      while (ahead.length > 0) {
+        const current = ahead.shift() as PageAhead;
+        const page = await current.page;
+        // A fetcher that does not tell when answers begin is paced by the pages it delivers.
+        if (waitingStart === current) waitingStart = undefined;
         const take = page.items.slice(0, end - offset);
         offset += take.length;
-        next = offset < end && take.length > 0 ? fetchAt(offset) : undefined;
-        next?.catch(() => undefined);
-        yield* inBatches(shape.rowsOf(take));
+        // A short page means the list changed: the pages asked for ahead start at the wrong rows.
+        if (take.length < current.limit) dropAhead();
+        if (take.length > 0) askNext();
+        try {
+          yield* inBatches(shape.rowsOf(take));
+        } finally {
+          current.release();
+        }
       }
       if (offset < end)
         throw new MalformedApiResponseError(
@@ -228,7 +285,51 @@ export class CsvExportService {
         );
     } finally {
       stop.abort();
+      dropAhead();
       request.signal.removeEventListener('abort', onAbort);
     }
+  }
+
+  /** Asks for the page at `offset`; `onAnswerStart` hears when its answer begins. */
+  private fetchAhead(
+    request: CsvExportRequest,
+    query: CsvQuery,
+    offset: number,
+    end: number,
+    signal: AbortSignal,
+    onAnswerStart: (status: number) => void,
+  ): PageAhead {
+    const own = new AbortController();
+    const stopOwn = (): void => own.abort();
+    signal.addEventListener('abort', stopOwn, { once: true });
+    const limit = this.pageLimit(offset, end);
+    let release: (() => void) | undefined;
+    let dropped = false;
+    const page = request
+      .fetchPage(pagePath(query, offset, limit), own.signal, onAnswerStart)
+      .then((answer) => {
+        release = answer.release;
+        if (dropped) release?.();
+        try {
+          return readPage(request.apiHostId, answer);
+        } catch (error) {
+          release?.();
+          throw error;
+        }
+      })
+      .finally(() => signal.removeEventListener('abort', stopOwn));
+    // A page asked for ahead that is never awaited (download cancelled) must not raise an unhandled rejection.
+    page.catch(() => undefined);
+    return {
+      offset,
+      limit,
+      page,
+      drop: () => {
+        dropped = true;
+        own.abort();
+        release?.();
+      },
+      release: () => release?.(),
+    };
   }
 }

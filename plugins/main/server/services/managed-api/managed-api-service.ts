@@ -80,7 +80,12 @@ function storedSecretsOf(target: LoginTarget): readonly string[] {
  * call keep it on the host (one leading `/`, no `//`, no backslash or control character), and
  * node:http puts it in the request line of a connection to that host only.
  */
-function sendOptions(call: ManagedApiCall, token: string, target: LoginTarget): SendOptions {
+function sendOptions(
+  call: ManagedApiCall,
+  token: string,
+  target: LoginTarget,
+  reading?: AnswerReading,
+): SendOptions {
   return {
     method: call.method,
     path: call.path,
@@ -89,8 +94,13 @@ function sendOptions(call: ManagedApiCall, token: string, target: LoginTarget): 
     headers: call.headers,
     token,
     secrets: () => storedSecretsOf(target),
+    onAnswerStart: reading?.onAnswerStart,
+    holdBuffered: reading?.holdBuffered,
   };
 }
+
+/** How a caller that reads long lists page by page takes each answer (see `SendOptions`). */
+export type AnswerReading = Pick<SendOptions, 'onAnswerStart' | 'holdBuffered'>;
 
 /** The token a 401 answered is worth renewing once: it came from the cache, not from a login just now. */
 function renewable(status: number, token: IssuedToken): boolean {
@@ -126,6 +136,20 @@ export class ManagedApiService {
     };
   }
 
+  /**
+   * A GET for the dashboard user (run_as where the host allows), with a say in how its answer is
+   * read: told when it starts arriving, its bytes held against the shared budget until released.
+   */
+  async pageAs(
+    user: AuthenticatedUser | null,
+    path: string,
+    options: Pick<ManagedApiRequestOptions, 'apiHostID' | 'signal'> & AnswerReading,
+  ): Promise<UpstreamAnswer> {
+    const call = checkApiCall('GET', path, undefined, options.apiHostID);
+    const host = await this.resolve(options.apiHostID);
+    return this.sendTo(host, identityFor(user, host.run_as), call, options);
+  }
+
   private async resolve(apiHostId: string): Promise<ResolvedApiHost> {
     const host = await this.deps.hosts.resolve(apiHostId);
     if (!host) throw new ApiHostNotFoundError(apiHostId);
@@ -137,7 +161,7 @@ export class ManagedApiService {
     target: Target,
     identity: ApiIdentity,
     call: ManagedApiCall,
-    options: Pick<ManagedApiRequestOptions, 'signal' | 'timeout'>,
+    options: Pick<ManagedApiRequestOptions, 'signal' | 'timeout'> & AnswerReading,
   ): Promise<UpstreamAnswer> {
     const deadline = new Deadline(
       options.timeout ?? this.deps.timeoutMs,
@@ -148,14 +172,14 @@ export class ManagedApiService {
       const token = await this.deps.tokens.get(target, identity, deadline);
       let answer = await this.deps.transport.send(
         target,
-        sendOptions(call, token.token, target),
+        sendOptions(call, token.token, target, options),
         deadline,
       );
       if (renewable(answer.status, token)) {
         const renewed = await this.renew(target, identity, deadline);
         answer = await this.deps.transport.send(
           target,
-          sendOptions(call, renewed, target),
+          sendOptions(call, renewed, target, options),
           deadline,
         );
       }

@@ -37,6 +37,11 @@ export interface UpstreamAnswer {
   headers: Record<string, string>;
   /** Parsed JSON when the host sent JSON, the text otherwise, undefined for an empty body. */
   data: unknown;
+  /**
+   * With `holdBuffered`, gives the answer's bytes back to the shared budget: the caller holds the
+   * data until it is done with it (called more than once, it gives them back once).
+   */
+  release?: () => void;
 }
 
 /** An answer to pass on as it is. */
@@ -68,6 +73,13 @@ export interface SendOptions {
    * `credentialSecrets`): asked for only when an answer is scrubbed.
    */
   secrets?: () => readonly string[];
+  /** Told when the answer's status and headers arrived, before its body is read. */
+  onAnswerStart?: (status: number) => void;
+  /**
+   * A successful answer's bytes stay counted against the shared budget until `release` of the
+   * answer is called (a page held while an earlier one is still written out).
+   */
+  holdBuffered?: boolean;
 }
 
 export interface TransportSettings extends HostConnectionSettings {
@@ -141,12 +153,29 @@ export class HostTransport {
     const exchange: Exchange = { host, connection: await this.connections.of(host), deadline };
     const response = await this.exchange(exchange, options);
     const status = response.statusCode ?? 0;
-    const raw = await this.readWhole(exchange, response, status >= 400 ? options : undefined);
-    const contentType = response.headers['content-type'];
-    let data = parsed(exchange, raw, contentType, status);
-    if (status < 400 && reportsFailure(data))
-      data = parsed(exchange, scrubSecrets(raw, secretsOf(options)), contentType, status);
-    return { status, headers: headerRecord(response.headers), data };
+    options.onAnswerStart?.(status);
+    const held = options.holdBuffered === true && status < 400 ? { bytes: 0 } : undefined;
+    const raw = await this.readWhole(exchange, response, status >= 400 ? options : undefined, held);
+    const answer: UpstreamAnswer = {
+      status,
+      headers: headerRecord(response.headers),
+      data: undefined,
+    };
+    if (held)
+      answer.release = () => {
+        this.budget.give(held.bytes);
+        held.bytes = 0;
+      };
+    try {
+      const contentType = response.headers['content-type'];
+      answer.data = parsed(exchange, raw, contentType, status);
+      if (status < 400 && reportsFailure(answer.data))
+        answer.data = parsed(exchange, scrubSecrets(raw, secretsOf(options)), contentType, status);
+    } catch (error) {
+      answer.release?.();
+      throw error;
+    }
+    return answer;
   }
 
   /**
@@ -222,11 +251,15 @@ export class HostTransport {
     });
   }
 
-  /** The whole body, within the size limit and the shared budget; secrets sent are scrubbed from errors. */
+  /**
+   * The whole body, within the size limit and the shared budget; secrets sent are scrubbed from
+   * errors. With `held`, the body's bytes stay reserved once read, their count left in `held`.
+   */
   private readWhole(
     exchange: Exchange,
     response: IncomingMessage,
     scrubFor: SendOptions | undefined,
+    held?: { bytes: number },
   ): Promise<Buffer> {
     const status = response.statusCode ?? 0;
     const maxBytes = this.settings.maxResponseBytes;
@@ -279,7 +312,8 @@ export class HostTransport {
       });
       response.on('end', () => {
         if (!response.complete) return;
-        this.budget.give(reserved);
+        if (held) held.bytes = reserved;
+        else this.budget.give(reserved);
         reserved = 0;
         const raw = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
         resolve(scrubFor ? scrubSecrets(raw, secretsOf(scrubFor)) : raw);
