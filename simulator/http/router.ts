@@ -3,11 +3,7 @@
  * literal segment beats a placeholder, a path that exists under another method is a 405, and anything
  * else a 404 (as the API's routing layer answers).
  */
-import type {
-  HttpMethod,
-  RouteCatalogue,
-  RouteEntry,
-} from '../../catalogue/types';
+import type { HttpMethod, RouteCatalogue, RouteEntry } from '../../catalogue/types';
 
 export interface RouteMatch {
   route: RouteEntry;
