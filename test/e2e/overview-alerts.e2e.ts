@@ -119,7 +119,7 @@ afterAll(async () => {
   await env?.stop();
 });
 
-it('shows per band what the indexer holds for the host’s manager in the last 24 hours, from one search', async () => {
+it('shows per band what the indexer holds for the host’s manager in the last 24 hours, from one search for the bands and one for the module cards', async () => {
   const { page } = await newPage(browser);
   await page.setViewportSize({ width: 1280, height: 900 });
   // Logged in on a page that reads no alerts, so the Overview's own searches can be counted.
