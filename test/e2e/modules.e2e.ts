@@ -82,6 +82,7 @@ beforeAll(async () => {
   const context = {
     agents: agents.map(({ id, name, ip }) => ({ id, name, ip: ip ?? '10.0.0.1' })),
     manager: manager.manager as string,
+    // sleep-ok: a date stamp, not a wait: the alerts end a minute ago, inside the view's range
     now: Date.now() - 60_000,
     rangeMs: SPAN_MS,
   };

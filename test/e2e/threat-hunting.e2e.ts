@@ -103,6 +103,7 @@ beforeAll(async () => {
   alerts = generateSampleAlerts('security', ALERTS, {
     agents: agents.map(({ id, name, ip }) => ({ id, name, ip: ip ?? '10.0.0.1' })),
     manager: manager.manager as string,
+    // sleep-ok: a date stamp, not a wait: the alerts end a minute ago, inside the view's range
     now: Date.now() - 60_000,
     rangeMs: SPAN_MS,
     seed: 27,

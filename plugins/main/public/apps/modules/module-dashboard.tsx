@@ -3,7 +3,7 @@
  * every one from a single aggregate request of the module's selection; a click on a bar or a slice
  * adds its filter.
  */
-import { EuiCallOut, EuiSpacer } from '@elastic/eui';
+import { EuiSpacer } from '@elastic/eui';
 import { useCallback, useMemo } from 'react';
 import type { AlertsFilter, AlertsSelection } from '../../../common/alerts/api';
 import { dashboardCharts, dashboardPanels, kpiValue } from '../../../common/modules';
@@ -13,6 +13,7 @@ import { KpiRow } from '../../components/alerts/kpi-row';
 import { useAlertsClient } from '../../components/alerts/use-alerts-client';
 import { useAsync } from '../../hooks/use-async';
 import { AlertsProblem } from '../../components/alerts/alerts-problem';
+import { SampleDataNotice } from '../../components/alerts/indexer-callout';
 
 const SHOWN_IN_PLACE = { shownInPlace: true };
 
@@ -73,7 +74,7 @@ export function ModuleDashboard({
       )}
       {answer?.includesSampleData && (
         <>
-          <EuiCallOut size="s" iconType="iInCircle" title="This dashboard contains sample data" />
+          <SampleDataNotice />
           <EuiSpacer size="m" />
         </>
       )}
