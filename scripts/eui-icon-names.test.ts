@@ -9,10 +9,13 @@ import { join, relative } from 'node:path';
 const ROOT = join(__dirname, '..');
 const BROWSER_FOLDERS = ['host/public', 'plugins/main/public', 'plugins/check-updates/public'];
 const QUOTED_NAME = /['"]([a-zA-Z0-9]+)['"]/g;
-/** `iconType="x"`, `iconType={a ? 'x' : 'y'}`, `iconType: 'x'`, `icon: 'x'`, `<EuiIcon type="x"`. */
+/**
+ * `iconType="x"`, `iconType={a ? 'x' : 'y'}`, `iconType: 'x'`, `icon: 'x'`, `<EuiIcon type="x"`, and
+ * the same for every prop or key ending in `IconType` (`euiIconType`, `sideNavIconType`, …).
+ */
 const ICON_NAMES = [
-  /\biconType=("[^"]*"|\{[^}]*\})/g,
-  /\b(?:iconType|icon):\s*((?:'[^']*'|"[^"]*")(?:\s*:\s*(?:'[^']*'|"[^"]*"))?)/g,
+  /\b\w*[iI]conType=("[^"]*"|\{[^}]*\})/g,
+  /\b(?:\w*[iI]conType|icon):\s*((?:'[^']*'|"[^"]*")(?:\s*:\s*(?:'[^']*'|"[^"]*"))?)/g,
   /<EuiIcon\b[^>]*?\btype=("[^"]*"|\{[^}]*\})/g,
 ];
 
@@ -47,13 +50,16 @@ describe('EUI icon names in the browser code', () => {
       "<EuiButtonIcon iconType={open ? 'arrowDown' : 'chevronSingleRight'} />",
       "const action = { icon: 'pencil', iconType: 'warning' };",
       '<EuiIcon size="s" type="dot" />',
+      'const app = { euiIconType: \'bullseye\' }; <Item euiIconType="flask" />',
     ].join('\n');
     expect(iconNames(text)).toEqual([
       { name: 'trash', line: 1 },
       { name: 'arrowDown', line: 2 },
       { name: 'chevronSingleRight', line: 2 },
+      { name: 'flask', line: 5 },
       { name: 'pencil', line: 3 },
       { name: 'warning', line: 3 },
+      { name: 'bullseye', line: 5 },
       { name: 'dot', line: 4 },
     ]);
   });
