@@ -7,7 +7,8 @@
  * - 200,000 agents side by side with a 20-line pager on the same simulator (log in, page through
  *   `/agents` with the export's page size, write the same 19 columns joined by commas, no quoting or
  *   cleaning): what the export costs against the simplest script that does the same. Target: the
- *   export at ≥ 1.5× the pager's rows/s (it fetches the next page while writing this one).
+ *   export at ≥ 1.5× the pager's rows/s (it asks for the next page as soon as the answer before it
+ *   begins, so the simulator prepares it while the dashboard reads and writes).
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
