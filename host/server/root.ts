@@ -157,6 +157,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const loggers = logging.factory;
   const logger = loggers.get('server');
   const stopper = createStopper(logger, logging);
+  for (const warning of config.deprecationWarnings) loggers.get('config').warn(warning);
   try {
     const layout = appLayout();
     const dataDir = config.data.dir;
@@ -200,7 +201,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       loggers,
       pluginConfig: config.plugins,
       dataDir,
-      demo: config.demo,
       encryptionKey: config.encryptionKey,
       lifecycleTimeoutMs: options.lifecycleTimeoutMs,
     });

@@ -77,8 +77,6 @@ export interface PluginInitializerContext<ConfigType = unknown> {
 
 /** Host operating settings shared with every plugin. */
 export interface SharedGlobalConfig {
-  /** `SVC_DEMO`: start the built-in managed-API simulator always (true), never (false) or when no API host is stored ('auto'). */
-  demo: 'auto' | boolean;
   path: { data: string };
   /** `SVC_ENCRYPTION_KEY` (or `encryptionKey` in the config file): the secret plugins derive keys for stored secrets from. */
   encryptionKey?: string;

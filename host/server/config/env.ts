@@ -11,12 +11,12 @@ const CONFIG_ENV_VARIABLES: ReadonlyArray<{ name: string; path: ConfigPath }> = 
   { name: 'SVC_TRUST_PROXY', path: ['server', 'trustProxy'] },
   { name: 'SVC_DATA_DIR', path: ['data', 'dir'] },
   { name: 'SVC_ADMIN_PASSWORD', path: ['security', 'adminPassword'] },
-  { name: 'SVC_DEMO', path: ['demo'] },
   { name: 'SVC_SAVED_OBJECTS_URL', path: ['savedObjects', 'url'] },
   { name: 'SVC_ENCRYPTION_KEY', path: ['encryptionKey'] },
   { name: 'SVC_LOG_LEVEL', path: ['logging', 'level'] },
-  // The main plugin's indexer settings: the plugin reads them and asks `core.opensearch` for a client.
+  // The main plugin's demo and indexer settings: the plugin reads them and asks `core.opensearch` for a client.
   // SVC_INDEXER_URL may list several nodes separated by commas; the plugin's schema splits them.
+  { name: 'SVC_DEMO', path: ['svc', 'demo'] },
   { name: 'SVC_INDEXER_URL', path: ['svc', 'indexer', 'hosts'] },
   { name: 'SVC_INDEXER_USERNAME', path: ['svc', 'indexer', 'username'] },
   { name: 'SVC_INDEXER_PASSWORD', path: ['svc', 'indexer', 'password'] },

@@ -127,7 +127,6 @@ export const hostConfigSchema = schema.object({
       perUsername: schema.number({ defaultValue: 2, min: 1, validate: integerProblem }),
     }),
   }),
-  demo: schema.oneOf([schema.literal('auto'), schema.boolean()], { defaultValue: 'auto' }),
   savedObjects: schema.object({
     url: schema.maybe(schema.uri({ scheme: ['postgres', 'postgresql'] })),
   }),

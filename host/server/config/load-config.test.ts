@@ -69,10 +69,10 @@ describe('loadConfig defaults', () => {
       },
       data: { dir: join(cwd, 'data') },
       security: { session: { ttlMinutes: 480, idleTimeoutMinutes: 60 }, ...LOGIN_DEFAULTS },
-      demo: 'auto',
       savedObjects: {},
       logging: { level: 'info' },
       plugins: {},
+      deprecationWarnings: [],
     });
   });
 
@@ -126,11 +126,12 @@ describe('loadConfig environment variables', () => {
         session: { ttlMinutes: 480, idleTimeoutMinutes: 60 },
         ...LOGIN_DEFAULTS,
       },
-      demo: false,
       savedObjects: { url: 'postgres://svc:pw@db:5432/svc' },
       encryptionKey: 'k'.repeat(32),
       logging: { level: 'debug' },
-      plugins: {},
+      // The main plugin validates its own subtree.
+      plugins: { svc: { demo: 'false' } },
+      deprecationWarnings: [],
     });
   });
 
@@ -183,11 +184,51 @@ describe('loadConfig environment variables', () => {
     );
   });
 
-  it('accepts every demo mode, booleans in any case', () => {
-    expect(load({ SVC_DEMO: 'auto' }).demo).toBe('auto');
-    expect(load({ SVC_DEMO: 'true' }).demo).toBe(true);
-    expect(load({ SVC_DEMO: 'TRUE' }).demo).toBe(true);
-    expect(load({ SVC_DEMO: 'False' }).demo).toBe(false);
+  it('hands SVC_DEMO to the main plugin as svc.demo, next to its other keys', () => {
+    expect(load({ SVC_DEMO: 'true', SVC_INDEXER_URL: 'https://idx:9200' }).plugins).toEqual({
+      svc: { demo: 'true', indexer: { hosts: 'https://idx:9200' } },
+    });
+  });
+
+  describe('renamed keys', () => {
+    const fromFile = (text: string, env: NodeJS.ProcessEnv = {}) =>
+      loadConfig({ env: { SVC_CONFIG: writeFile('svc.yml', text), ...env }, cwd });
+
+    it('reads the top-level demo key of a config file as svc.demo, with one warning naming both', () => {
+      const config = fromFile('demo: false\nsvc:\n  hosts: []\n');
+      expect(config.plugins).toEqual({ svc: { demo: false, hosts: [] } });
+      expect(config.deprecationWarnings).toEqual([
+        'Config key [demo] is deprecated: use [svc.demo]',
+      ]);
+    });
+
+    it('keeps svc.demo when both are in the file, and says the old key was ignored', () => {
+      const config = fromFile('demo: true\nsvc.demo: auto\n');
+      expect(config.plugins).toEqual({ svc: { demo: 'auto' } });
+      expect(config.deprecationWarnings).toEqual([
+        'Config key [demo] is deprecated: use [svc.demo]; [demo] was ignored as [svc.demo] is also set',
+      ]);
+    });
+
+    it('lets SVC_DEMO win over the old key in the file, as it wins over the new one', () => {
+      const config = fromFile('demo: true\n', { SVC_DEMO: 'false' });
+      expect(config.plugins).toEqual({ svc: { demo: 'false' } });
+      expect(config.deprecationWarnings).toEqual([
+        'Config key [demo] is deprecated: use [svc.demo]',
+      ]);
+    });
+
+    it('renames in overrides too, without changing the object given', () => {
+      const overrides = { demo: true, svc: { hosts: [] } };
+      const config = load({}, overrides);
+      expect(config.plugins).toEqual({ svc: { demo: true, hosts: [] } });
+      expect(config.deprecationWarnings).toHaveLength(1);
+      expect(overrides).toEqual({ demo: true, svc: { hosts: [] } });
+    });
+
+    it('warns about nothing when only the new key is used', () => {
+      expect(fromFile('svc:\n  demo: true\n').deprecationWarnings).toEqual([]);
+    });
   });
 
   it('accepts every log level', () => {
@@ -352,14 +393,6 @@ describe('loadConfig errors', () => {
       [
         { SVC_ENCRYPTION_KEY: 'short' },
         'Invalid configuration [encryptionKey] (from SVC_ENCRYPTION_KEY): value has length [5] but it must have a minimum length of [32].',
-      ],
-      [
-        { SVC_DEMO: 'maybe' },
-        [
-          'Invalid configuration [demo] (from SVC_DEMO): types that failed validation:',
-          '- [demo.0]: expected value to equal [auto]',
-          '- [demo.1]: expected value of type [boolean] but got [string]',
-        ].join('\n'),
       ],
     ];
     for (const [env, message] of cases) {

@@ -5,6 +5,7 @@ import type { CheckSharesConfig } from '../security/check-shares';
 import type { HashQueueConfig } from '../security/hash-queue';
 import type { LoginThrottleConfig } from '../security/login-throttle';
 import { readConfigFile } from './config-file';
+import { applyConfigRenames, HOST_CONFIG_RENAMES } from './config-deprecations';
 import { hasPath, mergeTrees, setAtPath, type ConfigPath, type ConfigTree } from './config-tree';
 import { readEnvSettings, type EnvSetting } from './env';
 import { ConfigError } from './errors';
@@ -40,12 +41,13 @@ export interface HostConfig {
     loginThrottle: LoginThrottleConfig;
     passwordChecks: HashQueueConfig & CheckSharesConfig;
   };
-  demo: 'auto' | boolean;
   savedObjects: { url?: string };
   encryptionKey?: string;
   logging: { level: LogLevel };
   /** Every other top-level key (`svc`, `svc_check_updates`, …), unvalidated: plugins validate their own. */
   plugins: Record<string, unknown>;
+  /** One line per deprecated key that was read (renamed keys), for the log once logging is up. */
+  deprecationWarnings: string[];
   /** Absolute path of the YAML file that was read, if any. */
   configFile?: string;
 }
@@ -102,7 +104,10 @@ export function loadConfig({
   const envSettings = readEnvSettings(env);
   const envTree: ConfigTree = {};
   for (const setting of envSettings) setAtPath(envTree, setting.path, setting.value);
-  const merged = mergeTrees(mergeTrees(file.values, envTree), overrides ?? {});
+  // Renamed per source, so an old key in the file still loses to the new key's env variable.
+  const renamedFile = applyConfigRenames(file.values, HOST_CONFIG_RENAMES);
+  const renamedOverrides = applyConfigRenames(overrides ?? {}, HOST_CONFIG_RENAMES);
+  const merged = mergeTrees(mergeTrees(renamedFile.tree, envTree), renamedOverrides.tree);
   const { host, plugins } = splitHostAndPlugins(merged);
 
   let validated: HostConfigKeys;
@@ -146,12 +151,12 @@ export function loadConfig({
       loginThrottle: { ...loginThrottle },
       passwordChecks: { ...passwordChecks },
     },
-    demo: validated.demo,
     savedObjects: { ...validated.savedObjects },
     ...(validated.encryptionKey !== undefined && { encryptionKey: validated.encryptionKey }),
     // The schema accepts only the names in LOG_LEVELS.
     logging: { level: validated.logging.level as LogLevel },
     plugins,
+    deprecationWarnings: [...renamedFile.warnings, ...renamedOverrides.warnings],
     ...(file.path !== undefined && { configFile: file.path }),
   };
 }

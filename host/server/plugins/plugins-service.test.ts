@@ -91,7 +91,6 @@ describe('PluginsService', () => {
       loggers,
       pluginConfig: {},
       dataDir: '/data/dir',
-      demo: 'auto',
       lifecycleTimeoutMs: 1000,
       ...options,
     });
@@ -190,7 +189,7 @@ describe('PluginsService', () => {
     expect(init.env.instanceUuid).toBe('u');
     expect(init.config.get()).toEqual({ size: 5, label: 'x' });
     expect(init.paths.data).toBe('/data/dir');
-    expect(init.config.legacy.globalConfig).toEqual({ demo: 'auto', path: { data: '/data/dir' } });
+    expect(init.config.legacy.globalConfig).toEqual({ path: { data: '/data/dir' } });
     expect(Object.isFrozen(init.config.legacy.globalConfig)).toBe(true);
     expect((init.logger.get('routes') as unknown as { context: string }).context).toBe(
       'plugins.one.routes',

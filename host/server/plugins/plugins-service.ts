@@ -25,8 +25,6 @@ export interface PluginsServiceOptions {
   /** Plugin subtrees of the host configuration, keyed by config path root. */
   pluginConfig: Record<string, unknown>;
   dataDir: string;
-  /** Host operating settings shared with every plugin (`SVC_DEMO`). */
-  demo: SharedGlobalConfig['demo'];
   encryptionKey?: string;
   /** Time limit of each plugin's setup, start and stop (default 30 s). */
   lifecycleTimeoutMs?: number;
@@ -104,9 +102,8 @@ export class PluginsService {
   async setup(core: InternalCoreSetup): Promise<Map<string, unknown>> {
     const { system, configs } = this.discovered();
     core.http.setPluginDependencies(this.pluginDependencies());
-    const { env, loggers, dataDir, demo, encryptionKey } = this.options;
+    const { env, loggers, dataDir, encryptionKey } = this.options;
     const globalConfig: SharedGlobalConfig = Object.freeze({
-      demo,
       encryptionKey,
       path: Object.freeze({ data: dataDir }),
     });

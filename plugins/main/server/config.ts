@@ -47,6 +47,8 @@ function sizeProblem(value: string): string | undefined {
 }
 
 export const configSchema = schema.object({
+  /** `SVC_DEMO`: start the built-in managed-API simulator always (true), never (false) or when no API host is stored ('auto'). */
+  demo: schema.oneOf([schema.literal('auto'), schema.boolean()], { defaultValue: 'auto' }),
   hosts: schema.arrayOf(seededHost, { defaultValue: [] }),
   api: schema.object({
     /** Time budget of one call to a managed API, login and retry included (ms). */

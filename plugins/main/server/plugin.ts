@@ -374,7 +374,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
     });
     await seedApiHosts(hosts, this.config.hosts, this.logger.get('api-hosts'));
     this.demo = new DemoMode({
-      setting: this.context.config.legacy.globalConfig.demo,
+      setting: this.config.demo,
       hosts,
       startManagedApi: startBuiltInManagedApi,
       logger: this.logger.get('demo'),
