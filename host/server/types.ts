@@ -85,6 +85,11 @@ export interface SharedGlobalConfig {
 /** What a plugin's `server/index.ts` may export as `config`. */
 export interface PluginConfigDescriptor<T = unknown> {
   schema: Type<T>;
+  /**
+   * Keys renamed in the plugin's config, dotted and relative to its config path
+   * (`{ from: 'old_key', to: 'group.new_key' }`): the old key is still read, with a warning.
+   */
+  renames?: ReadonlyArray<{ from: string; to: string }>;
   exposeToBrowser?: { [K in keyof T]?: boolean };
 }
 

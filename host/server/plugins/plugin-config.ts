@@ -3,6 +3,8 @@
  * the schema the plugin exports. `enabled` belongs to the host (it switches the plugin off) and is
  * taken out before the plugin's schema sees the subtree.
  */
+import { applyConfigRenames } from '../config/config-deprecations';
+import { isTree, setAtPath } from '../config/config-tree';
 import type { PluginConfigDescriptor, PluginManifest } from '../types';
 
 class PluginConfigError extends Error {
@@ -28,6 +30,27 @@ export function rawPluginConfig(
     node = (node as Record<string, unknown>)[part];
   }
   return node;
+}
+
+/**
+ * The subtree with the plugin's declared renames applied, and one warning per old key found; the
+ * keys are named in full (`svc.old_key`) as the operator writes them.
+ */
+export function renamePluginConfig(
+  manifest: Pick<PluginManifest, 'configPath'>,
+  descriptor: PluginConfigDescriptor | undefined,
+  raw: unknown,
+): { raw: unknown; warnings: string[] } {
+  if (!descriptor?.renames?.length || !isTree(raw)) return { raw, warnings: [] };
+  const prefix = configPathParts(manifest);
+  const wrapped = {};
+  setAtPath(wrapped, prefix, raw);
+  const renames = descriptor.renames.map(({ from, to }) => ({
+    from: [...prefix, ...from.split('.')],
+    to: [...prefix, ...to.split('.')],
+  }));
+  const { tree, warnings } = applyConfigRenames(wrapped, renames);
+  return { raw: rawPluginConfig(manifest, tree), warnings };
 }
 
 /** A plugin is on unless its subtree says `enabled: false`. */

@@ -226,6 +226,27 @@ describe('PluginsService', () => {
     );
   });
 
+  it('reads a key the plugin renamed under its old name, with one warning naming both in full', async () => {
+    const configModule = `const { schema } = require(${SCHEMA_MODULE});
+      exports.config = {
+        schema: schema.object({ limits: schema.object({ timeout: schema.number({ defaultValue: 1 }) }) }),
+        renames: [{ from: 'timeout', to: 'limits.timeout' }],
+      };`;
+    const plugins = await service(
+      { one: recordingPlugin('svcThing', {}, configModule) },
+      { pluginConfig: { svc_thing: { timeout: 7 } } },
+    );
+    await plugins.discover();
+    await plugins.setup(coreSetup());
+    const init = (
+      globalThis.pluginEvents as Array<{ phase: string; context: { config: { get(): unknown } } }>
+    ).find((event) => event.phase === 'init');
+    expect(init?.context.config.get()).toEqual({ limits: { timeout: 7 } });
+    expect(logger.records.map((record) => record.message)).toContain(
+      'Config key [svc_thing.timeout] is deprecated: use [svc_thing.limits.timeout]',
+    );
+  });
+
   it('refuses configuration for a plugin without a schema', async () => {
     const plugins = await service(
       { one: recordingPlugin('plain') },

@@ -6,7 +6,13 @@
 import type { CoreStart, LoggerFactory, SharedGlobalConfig } from '../types';
 import { discoverPlugins } from './discovery';
 import { PluginWrapper } from './plugin';
-import { browserConfig, isEnabled, rawPluginConfig, validatePluginConfig } from './plugin-config';
+import {
+  browserConfig,
+  isEnabled,
+  rawPluginConfig,
+  renamePluginConfig,
+  validatePluginConfig,
+} from './plugin-config';
 import {
   createInitializerContext,
   createPluginSetupContext,
@@ -73,11 +79,13 @@ export class PluginsService {
     const browserConfigs = new Map<string, Record<string, unknown>>();
     for (const plugin of system.sorted) {
       const descriptor = plugin.manifest.server ? plugin.loadServerModule().config : undefined;
-      const config = validatePluginConfig(
+      const { raw, warnings } = renamePluginConfig(
         plugin.manifest,
         descriptor,
         rawPluginConfig(plugin.manifest, pluginConfig),
       );
+      for (const warning of warnings) this.logger.warn(warning);
+      const config = validatePluginConfig(plugin.manifest, descriptor, raw);
       configs.set(plugin.id, config);
       browserConfigs.set(plugin.id, browserConfig(descriptor, config));
     }
