@@ -81,6 +81,8 @@ export const configSchema = schema.object({
     max_rows: schema.number({ min: 0, defaultValue: 100_000 }),
     /** Items per page asked from the managed API while exporting. */
     page_size: schema.number({ min: 1, max: MANAGED_API_MAX_PAGE_SIZE, defaultValue: 5_000 }),
+    /** Pages asked for ahead of the one being written; their bytes count in the buffer budget. */
+    pages_ahead: schema.number({ min: 1, max: 8, defaultValue: 2 }),
   }),
   jobs: schema.object({
     /** When stored hosts are checked in the background (reachable, logged in, version). */

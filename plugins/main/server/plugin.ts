@@ -321,7 +321,11 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       }),
       defaultHosts,
       csv: new CsvExportService(
-        { maxRows: this.config.csv.max_rows, pageSize: this.config.csv.page_size },
+        {
+          maxRows: this.config.csv.max_rows,
+          pageSize: this.config.csv.page_size,
+          pagesAhead: this.config.csv.pages_ahead,
+        },
         api,
       ),
       queue,

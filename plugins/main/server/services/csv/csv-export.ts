@@ -25,6 +25,12 @@ export interface CsvSettings {
   maxRows: number;
   /** Items asked for per page (the managed API allows up to 100,000). */
   pageSize: number;
+  /**
+   * Pages asked for ahead of the one being written (default 2): the page after the one arriving is
+   * asked for as soon as that one's answer begins, so the host works on it while the dashboard
+   * reads and writes. Their bytes count against the shared buffer budget until written.
+   */
+  pagesAhead?: number;
 }
 
 /** One page's answer; `release` frees the memory its bytes hold in the shared budget. */
@@ -85,11 +91,7 @@ interface PageAhead {
   release(): void;
 }
 
-/**
- * Pages asked for ahead of the one being written: the page after the one arriving is asked for as
- * soon as that one's answer begins, so the host works on it while the dashboard reads and writes.
- */
-const PAGES_AHEAD = 2;
+const DEFAULT_PAGES_AHEAD = 2;
 
 /** Rows are written in batches: one stream chunk (and one socket write) per batch, not per row. */
 const ROWS_PER_CHUNK = 1000;
@@ -243,7 +245,12 @@ export class CsvExportService {
     // A page was asked for and its answer has not begun: the next one waits for it.
     let waitingStart: PageAhead | undefined;
     const askNext = (): void => {
-      if (stop.signal.aborted || waitingStart || ahead.length >= PAGES_AHEAD || askedUpTo >= end)
+      if (
+        stop.signal.aborted ||
+        waitingStart ||
+        ahead.length >= (this.settings.pagesAhead ?? DEFAULT_PAGES_AHEAD) ||
+        askedUpTo >= end
+      )
         return;
       const page = this.fetchAhead(request, query, askedUpTo, end, stop.signal, (status) => {
         if (waitingStart !== page) return;

@@ -85,8 +85,12 @@ async function answerAll(host: ReturnType<typeof controlledHost>): Promise<void>
   }
 }
 
-function exportOf(host: ReturnType<typeof controlledHost>, signal = new AbortController().signal) {
-  return new CsvExportService({ maxRows: 0, pageSize: 10 }, api).start({
+function exportOf(
+  host: ReturnType<typeof controlledHost>,
+  signal = new AbortController().signal,
+  pagesAhead?: number,
+) {
+  return new CsvExportService({ maxRows: 0, pageSize: 10, pagesAhead }, api).start({
     apiHostId: 'prod',
     path: '/groups',
     filters: [],
@@ -142,6 +146,27 @@ describe('CSV export pages ahead', () => {
     }
     // The first page is written; the stream buffers a few chunks, then at most two pages wait.
     expect(host.asked.length).toBeLessThanOrEqual(6);
+  });
+
+  it('asks for as many pages ahead as svc.csv.pages_ahead allows', async () => {
+    // Every answer begins at once but none finishes arriving: only the limit stops the asking.
+    async function pagesAsked(pagesAhead: number): Promise<number> {
+      const host = controlledHost(1000);
+      const starting = exportOf(host, undefined, pagesAhead);
+      await settle();
+      host.asked[0].begin();
+      host.asked[0].deliver();
+      const result = await starting;
+      result.stream.resume();
+      for (let round = 0; round < 12; round += 1) {
+        for (const entry of host.asked.slice(1)) entry.begin();
+        await settle();
+      }
+      result.stream.destroy();
+      return host.asked.length;
+    }
+    // The page written, the pages ahead, and the one asked for whose answer has not begun.
+    expect([await pagesAsked(1), await pagesAsked(4)]).toEqual([1 + 1 + 1, 1 + 4 + 1]);
   });
 
   it('stops and releases every page ahead when the download goes away', async () => {
