@@ -71,13 +71,30 @@ describe('DemoIndexer', () => {
     try {
       expect(notice).toMatch(/^Demo mode: on — indexer stand-in at http:\/\/127\.0\.0\.1:\d+/);
       await demo.ready;
-      expect(lines[0]).toContain(
-        '130 sample alerts of the last 7 days for 2 agents of manager [wazuh.manager]',
-      );
       expect(connection).toMatchObject({ configured: true, demo: true });
       const count = (index: string) =>
         connection.request((client) => client.count({ index })).then((body) => body.count);
       expect(await count('wazuh-alerts-*')).toBe(130);
+      // The states carry the manager pin's value, so the pinned dashboard counts them.
+      const states = await count('wazuh-states-vulnerabilities-*');
+      expect(states).toBeGreaterThanOrEqual(2);
+      expect(lines[0]).toContain(
+        `130 sample alerts of the last 7 days and ${states} vulnerability states for 2 agents of manager [wazuh.manager]`,
+      );
+      const pinned = await connection.request((client) =>
+        client.count({
+          index: 'wazuh-states-vulnerabilities-*',
+          body: { query: { match_phrase: { 'wazuh.cluster.name': 'wazuh.manager' } } },
+        }),
+      );
+      expect(pinned.count).toBe(states);
+      const { hits } = await connection.request((client) =>
+        client.search({ index: 'wazuh-states-vulnerabilities-*', body: { size: 100 } }),
+      );
+      const stateAgents = hits.hits.map(
+        (hit) => (hit._source as { agent: { id: string } }).agent.id,
+      );
+      expect([...new Set(stateAgents)].sort()).toEqual(['001', '002']);
 
       expect(ticks).toHaveLength(1);
       time = NOW + 60_000;

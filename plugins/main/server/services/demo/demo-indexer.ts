@@ -1,7 +1,7 @@
 /**
  * Demo mode's indexer: when the demo's managed API runs and no indexer is configured, the indexer
  * stand-in is started on loopback, the plugin's connection is pointed at it, every sample-data
- * category is added for the demo manager's agents over the last 7 days (through the protocol, as
+ * category (and their vulnerability states) is added for the demo manager's agents over the last 7 days (through the protocol, as
  * an admin would from Settings), and a few new alerts arrive every minute so the Overview is alive.
  * The alerts are added after the dashboard is up (a few seconds), so they do not delay its start.
  */
@@ -100,10 +100,11 @@ export class DemoIndexer {
     let added = 0;
     for (const { id } of SAMPLE_DATA_CATEGORIES)
       added += (await options.sampleData.add(id, target, signal)).count;
+    const states = await options.sampleData.addVulnerabilityStates(target, signal);
     signal.throwIfAborted();
     this.startLive(target);
     options.logger.info(
-      `Demo mode: the indexer stand-in runs at ${url} with ${added} sample alerts of the last 7 days for ${target.agents.length} agents of manager [${target.manager}]; new alerts arrive every ${LIVE_EVERY_MS / 1000} s.`,
+      `Demo mode: the indexer stand-in runs at ${url} with ${added} sample alerts of the last 7 days and ${states} vulnerability states for ${target.agents.length} agents of manager [${target.manager}]; new alerts arrive every ${LIVE_EVERY_MS / 1000} s.`,
     );
   }
 

@@ -12,8 +12,14 @@ import type { ManagedApiRequester } from '../../../types';
 import { type IndexerConnection, malformedResponse, IndexerError } from '../indexer';
 import type { AlertsScope } from '../scope';
 import { generateSampleAlerts, type SampleAlert, type SampleAlertsContext } from './generator';
-import { SAMPLE_INDEX_BODY, sampleIndex } from './sample-index';
+import {
+  SAMPLE_INDEX_BODY,
+  SAMPLE_STATES_INDEX,
+  SAMPLE_STATES_INDEX_BODY,
+  sampleIndex,
+} from './sample-index';
 import { readSampleTarget } from './sample-target';
+import { generateVulnerabilityStates } from './vulnerability-states';
 
 /** Alerts of each kind a category is added with (security has 7 kinds, the others 3). */
 const DEFAULT_ALERTS_PER_KIND = 500;
@@ -102,12 +108,52 @@ export class SampleDataService {
     return this.add(category, await readSampleTarget(host.requester, host.apiHostId, host.pin));
   }
 
+  /**
+   * Replaces the sample vulnerability states with one per agent of `target` and CVE, under the
+   * manager pin's value (the cluster's name, else the manager's), so the pinned dashboard counts them.
+   */
+  async addVulnerabilityStates(target: SampleTarget, signal?: AbortSignal): Promise<number> {
+    const states = generateVulnerabilityStates({
+      agents: target.agents,
+      clusterName: target.cluster?.name ?? target.manager,
+      now: this.now(),
+      seed: seedOf('threat-detection') ^ Math.floor(this.now() / 86_400_000),
+    });
+    const index = SAMPLE_STATES_INDEX;
+    await this.deps.indexer.answer(
+      (client) => client.indices.delete({ index }, { ignore: [404] }),
+      signal,
+    );
+    await this.deps.indexer.request(
+      (client) => client.indices.create({ index, body: SAMPLE_STATES_INDEX_BODY }),
+      signal,
+    );
+    await this.bulk(
+      index,
+      states.map((state) => [{ index: { _index: index, _id: state.id } }, state.source]),
+      signal,
+    );
+    await this.deps.indexer.request((client) => client.indices.refresh({ index }), signal);
+    return states.length;
+  }
+
   /** Sends `alerts` to `index` with `_bulk`, in chunks; a refused alert fails the whole add. */
-  async write(index: string, alerts: readonly SampleAlert[], signal?: AbortSignal): Promise<void> {
-    for (let start = 0; start < alerts.length; start += this.bulkChunk) {
-      const body = alerts
-        .slice(start, start + this.bulkChunk)
-        .flatMap((alert) => [{ index: { _index: index } }, alert]);
+  write(index: string, alerts: readonly SampleAlert[], signal?: AbortSignal): Promise<void> {
+    return this.bulk(
+      index,
+      alerts.map((alert) => [{ index: { _index: index } }, alert]),
+      signal,
+    );
+  }
+
+  /** Sends `_bulk` pairs (action, document) in chunks; a refused document fails the whole add. */
+  private async bulk(
+    index: string,
+    pairs: ReadonlyArray<[object, object]>,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    for (let start = 0; start < pairs.length; start += this.bulkChunk) {
+      const body = pairs.slice(start, start + this.bulkChunk).flat();
       signal?.throwIfAborted();
       const answer = await this.deps.indexer.request<BulkAnswer>(
         (client) => client.bulk({ body }),

@@ -1,7 +1,8 @@
 /**
  * Where sample alerts live: one index per category, `wazuh-alerts-4.x-sample-<category>` as the
  * original names them (inside the default `wazuh-alerts-*` pattern), mapped as the Wazuh alerts
- * template maps alerts: strings as keywords, `timestamp` as a date, counters as numbers.
+ * template maps alerts: strings as keywords, `timestamp` as a date, counters as numbers; and where
+ * sample vulnerability states live.
  */
 import type { API } from '@opensearch-project/opensearch';
 import type { SampleDataCategory } from '../../../../common/alerts/api';
@@ -55,6 +56,30 @@ export const SAMPLE_INDEX_BODY: API.Indices_Create_RequestBody = {
       data: {
         properties: {
           vulnerability: { properties: { published: date, updated: date } },
+        },
+      },
+    },
+  },
+};
+
+/** Where sample vulnerability states live (inside `wazuh-states-vulnerabilities-*`), as the original names it. */
+export const SAMPLE_STATES_INDEX = 'wazuh-states-vulnerabilities-sample-wazuh-vulnerabilities';
+
+/** The states mapping: strings as keywords, the two instants as dates, the score a number. */
+export const SAMPLE_STATES_INDEX_BODY: API.Indices_Create_RequestBody = {
+  settings: { index: { number_of_shards: 1, number_of_replicas: 0 } },
+  mappings: {
+    date_detection: false,
+    dynamic_templates: [
+      { strings_as_keywords: { match_mapping_type: 'string', mapping: keyword } },
+    ],
+    properties: {
+      vulnerability: {
+        properties: {
+          score: { properties: { base: { type: 'float' } as const, version: keyword } },
+          published_at: date,
+          detected_at: date,
+          under_evaluation: { type: 'boolean' } as const,
         },
       },
     },
