@@ -121,30 +121,23 @@ export const configSchema = schema.object({
   }),
   /** The Wazuh indexer (OpenSearch) the alerts are read from; see indexer-config.ts. */
   indexer: indexerConfigSchema,
-  /** Deprecated: `svc.indexer.alerts_index_pattern`; still read (with a warning) when set. */
-  alerts_index_pattern: schema.maybe(schema.string({ minLength: 1, maxLength: 255 })),
 });
+
+/** Keys renamed in the `svc:` subtree; the host still reads the old ones, with a warning. */
+export const SVC_CONFIG_RENAMES = [
+  { from: 'alerts_index_pattern', to: 'indexer.alerts_index_pattern' },
+] as const;
 
 /** The `svc:` subtree as the schema validates it. */
 export type RawSvcConfig = TypeOf<typeof configSchema>;
 
-/** The validated settings, with the deprecated alerts pattern key folded into `indexer`. */
-export type SvcConfig = Omit<RawSvcConfig, 'alerts_index_pattern' | 'indexer'> & {
+/** The validated settings, `indexer` resolved. */
+export type SvcConfig = Omit<RawSvcConfig, 'indexer'> & {
   indexer: IndexerConfig;
 };
 export type SeededHostConfig = SvcConfig['hosts'][number];
 
-/**
- * The plugin's settings as the plugin uses them: `indexer.hosts` and the CA files as lists, and the
- * alerts pattern from the deprecated `svc.alerts_index_pattern` when only that is set (`warn` says so).
- */
-export function resolveConfig(raw: RawSvcConfig, warn: (message: string) => void): SvcConfig {
-  const { alerts_index_pattern: deprecatedPattern, indexer, ...rest } = raw;
-  if (deprecatedPattern !== undefined)
-    warn(
-      indexer.alerts_index_pattern === undefined
-        ? `[svc.alerts_index_pattern] is deprecated: set [svc.indexer.alerts_index_pattern] instead (its value [${deprecatedPattern}] is used).`
-        : `[svc.alerts_index_pattern] is deprecated and ignored: [svc.indexer.alerts_index_pattern] is set.`,
-    );
-  return { ...rest, indexer: resolveIndexerConfig(indexer, deprecatedPattern) };
+/** The plugin's settings as the plugin uses them: `indexer.hosts` and the CA files as lists. */
+export function resolveConfig(raw: RawSvcConfig): SvcConfig {
+  return { ...raw, indexer: resolveIndexerConfig(raw.indexer) };
 }

@@ -99,9 +99,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
 
   constructor(private readonly context: PluginInitializerContext) {
     this.logger = context.logger.get();
-    this.config = resolveConfig(context.config.get() as RawSvcConfig, (message) =>
-      this.logger.warn(message),
-    );
+    this.config = resolveConfig(context.config.get() as RawSvcConfig);
     this.healthChecks = new HealthChecks(this.logger.get('health'));
     this.transport = new HostTransport({
       maxResponseBytes: this.config.api.max_response_bytes,

@@ -6,7 +6,7 @@ import { configSchema, resolveConfig } from '../../../config';
 import { configuredIndexer } from './configured-indexer';
 
 const indexerConfig = (indexer: Record<string, unknown>) =>
-  resolveConfig(configSchema.validate({ indexer }), () => undefined).indexer;
+  resolveConfig(configSchema.validate({ indexer })).indexer;
 
 function recordingOpenSearch() {
   const configs: OpenSearchClientConfig[] = [];

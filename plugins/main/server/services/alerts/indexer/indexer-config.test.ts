@@ -1,16 +1,12 @@
 import { configSchema, resolveConfig } from '../../../config';
 
-function resolve(indexer: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
-  const warnings: string[] = [];
-  const config = resolveConfig(configSchema.validate({ indexer, ...extra }), (message) =>
-    warnings.push(message),
-  );
-  return { indexer: config.indexer, warnings };
+function resolve(indexer: Record<string, unknown> = {}) {
+  return { indexer: resolveConfig(configSchema.validate({ indexer })).indexer };
 }
 
 describe('svc.indexer', () => {
   it('has no indexer and the documented limits by default', () => {
-    const { indexer, warnings } = resolve();
+    const { indexer } = resolve();
     expect(indexer).toEqual({
       hosts: [],
       ssl: { certificate_authorities: [], verification_mode: 'full' },
@@ -23,7 +19,6 @@ describe('svc.indexer', () => {
       max_requests_in_flight_per_user: 8,
       scope_cache_ttl_ms: 30_000,
     });
-    expect(warnings).toEqual([]);
   });
 
   it('takes hosts and CA files as lists or as comma-separated strings (environment variables)', () => {
@@ -48,16 +43,5 @@ describe('svc.indexer', () => {
 
   it('refuses an unknown verification mode', () => {
     expect(() => resolve({ ssl: { verification_mode: 'partial' } })).toThrow(/verification_mode/);
-  });
-
-  it('still reads the deprecated svc.alerts_index_pattern, with a warning', () => {
-    const old = resolve({}, { alerts_index_pattern: 'old-alerts-*' });
-    expect(old.indexer.alerts_index_pattern).toBe('old-alerts-*');
-    expect(old.warnings).toEqual([
-      expect.stringContaining('[svc.alerts_index_pattern] is deprecated'),
-    ]);
-    const both = resolve({ alerts_index_pattern: 'new-*' }, { alerts_index_pattern: 'old-*' });
-    expect(both.indexer.alerts_index_pattern).toBe('new-*');
-    expect(both.warnings).toEqual([expect.stringContaining('ignored')]);
   });
 });

@@ -97,10 +97,7 @@ export type IndexerConfig = Omit<RawIndexerConfig, 'hosts' | 'ssl' | 'alerts_ind
   alerts_index_pattern: string;
 };
 
-export function resolveIndexerConfig(
-  raw: RawIndexerConfig,
-  deprecatedPattern: string | undefined,
-): IndexerConfig {
+export function resolveIndexerConfig(raw: RawIndexerConfig): IndexerConfig {
   return {
     ...raw,
     hosts: splitList(raw.hosts),
@@ -108,7 +105,6 @@ export function resolveIndexerConfig(
       certificate_authorities: splitList(raw.ssl.certificate_authorities),
       verification_mode: raw.ssl.verification_mode,
     },
-    alerts_index_pattern:
-      raw.alerts_index_pattern ?? deprecatedPattern ?? DEFAULT_ALERTS_INDEX_PATTERN,
+    alerts_index_pattern: raw.alerts_index_pattern ?? DEFAULT_ALERTS_INDEX_PATTERN,
   };
 }
