@@ -2,9 +2,11 @@
  * Reports over HTTP against the managed-API simulator and the indexer stand-in: a report is a job
  * whose PDF holds the data's counts, read as the requesting user (a user who may see three agents
  * gets only their alerts, and the report says so); reports are each user's own (admins see all);
- * names and bodies are checked; a report that cannot be made says why.
+ * names and bodies are checked; vulnerability detection's report reads the states index.
  */
 import type { ReportJob, StoredReport } from '../../../plugins/main/common/modules/reports';
+import { VULNERABILITY_SEVERITIES } from '../../../plugins/main/common/modules/vulnerability-states';
+import { generateVulnerabilityStates } from '../../../plugins/main/server/services/alerts/sample-data/vulnerability-states';
 import type { TestClient } from '../harness';
 import { eventually } from '../../support/waiting';
 import {
@@ -168,11 +170,49 @@ describe('reports over HTTP', () => {
     expect((await env.admin.get('/api/reports/jobs/no-such-job')).status).toBe(404);
   });
 
-  it('says why a report could not be made', async () => {
+  it("draws vulnerability detection's dashboard from the states of the user's agents", async () => {
+    const context = {
+      agents: AGENTS.map((id) => ({ id, name: `agent-${id}`, ip: '' })),
+      now: env.now,
+    };
+    const own = generateVulnerabilityStates({ ...context, clusterName: 'wazuh.manager', seed: 5 });
+    const other = generateVulnerabilityStates({
+      ...context,
+      clusterName: 'other.manager',
+      seed: 6,
+    });
+    for (const [n, state] of [...own, ...other].entries())
+      env.indexer.index('wazuh-states-vulnerabilities-test', state.source, `state-${n}`);
+    const severities = (states: typeof own) =>
+      VULNERABILITY_SEVERITIES.map((severity) => {
+        const count = states.filter(
+          (state) => (state.source.vulnerability as { severity: string }).severity === severity,
+        ).length;
+        return `${count}\\s+${severity}`;
+      }).join('\\s+');
+
     const job = await start(env.admin, { moduleId: 'vulnerability-detection', selection: lastDay });
     const done = await finished(env.admin, job.id);
-    expect(done).toMatchObject({ status: 'failed', error: { code: 'report_data_unavailable' } });
-    expect(done.error?.message).toContain('vulnerability states');
+    expect(done).toMatchObject({ status: 'succeeded', progress: 100 });
+    const text = await reportText(env, admin(), done.report!.name);
+    expect(text).toContain('Vulnerability Detection report');
+    // Only the pinned manager's states count, whatever the time range.
+    expect(text).toMatch(new RegExp(severities(own)));
+    // The module's alerts filter does not limit the states, and the report does not say it does.
+    expect(text).not.toContain('rule.groups');
+
+    const analystJob = await start(env.analyst, {
+      moduleId: 'vulnerability-detection',
+      selection: lastDay,
+    });
+    const analystDone = await finished(env.analyst, analystJob.id);
+    expect(analystDone.status).toBe('succeeded');
+    const analystText = await reportText(env, ANALYST, analystDone.report!.name);
+    const visible = own.filter((state) =>
+      ANALYST_AGENTS.includes((state.source.agent as { id: string }).id),
+    );
+    expect(analystText).toMatch(new RegExp(severities(visible)));
+    expect(analystText).not.toMatch(/agent-00[04-9]/);
   });
 
   it('deletes a report', async () => {

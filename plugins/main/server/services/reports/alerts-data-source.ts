@@ -9,7 +9,7 @@ import type { AlertsScopeResolver } from '../alerts/scope';
 import { readItems } from '../alerts/scope/managed-api-reads';
 import type { AlertsSearchService } from '../alerts/search';
 import type { ReportAgent } from './report-content';
-import { statesUnavailable, type ReportDataSource } from './reports-service';
+import type { ReportDataSource } from './reports-service';
 
 export interface AlertsReportDataDeps {
   alertsSearch: AlertsSearchService;
@@ -67,9 +67,14 @@ export function alertsReportDataSource(
 ): ReportDataSource {
   return {
     aggregate: (source, selection, charts, signal) =>
-      source === 'alerts'
-        ? deps.alertsSearch.aggregate({ request, username, signal }, { ...selection, charts })
-        : statesUnavailable(),
+      deps.alertsSearch.aggregate(
+        { request, username, signal },
+        {
+          ...selection,
+          charts,
+          ...(source === 'vulnerability-states' && { dataset: 'vulnerabilities-states' as const }),
+        },
+      ),
     scope: async (apiHostId) => {
       const scope = await deps.scope.resolve(request, apiHostId);
       return {

@@ -196,7 +196,11 @@ export function buildReportContent(input: ReportInput): ReportContent {
       }),
     },
     filters: [
-      ...withFixedFilters(view, userFilters).map(describeFilter),
+      // A dashboard on the states is not limited by the module's alerts filter: not printed either.
+      ...(view.dashboard.source === 'alerts'
+        ? withFixedFilters(view, userFilters)
+        : userFilters
+      ).map(describeFilter),
       ...(pinned ? [`agent.id is ${selection.agentId}`] : []),
     ],
     ...(selection.query?.query.trim() && {

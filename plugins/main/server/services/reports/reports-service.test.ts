@@ -218,6 +218,31 @@ describe('reports service', () => {
     expect(text).toContain('agent.id is 001');
   });
 
+  it("reads vulnerability detection's dashboard from the states, with only the user's filters", async () => {
+    const reports = service();
+    const sources: string[] = [];
+    const states: ReportDataSource = {
+      ...data,
+      aggregate: (source, chosen, charts, signal) => {
+        sources.push(source);
+        return data.aggregate(source, chosen, charts, signal);
+      },
+    };
+    const userFilter = { type: 'is' as const, field: 'vulnerability.severity', value: 'High' };
+    const job = reports.generate(
+      { caller: 'alice', admin: false, data: states },
+      { moduleId: 'vulnerability-detection', selection: { ...selection, filters: [userFilter] } },
+    );
+    await Promise.all(runs);
+    expect(reports.job({ caller: 'alice', admin: false }, job.id)).toMatchObject({
+      status: 'succeeded',
+    });
+    expect(sources).toEqual(['vulnerability-states']);
+    // The module's alerts filter (rule.groups) is not a states field.
+    expect(asked[0].selection.filters).toEqual([userFilter]);
+    expect(asked[0].charts.map((chart) => chart.id)).toContain('vuls-critical');
+  });
+
   it('refuses an unknown module or a request naming neither module nor agent, naming the field', () => {
     const reports = service();
     const caller = { caller: 'alice', admin: false, data };

@@ -15,7 +15,6 @@ import type { ReportJob, ReportRequest, StoredReport } from '../../../common/mod
 import type { AlertsViewDefinition, DashboardSource } from '../../../common/modules/types';
 import { resolveTimeRange } from '../alerts/search/time-range';
 import { RequestFieldError } from '../request-field-error';
-import { ReportError } from './errors';
 import { renderReportPdf } from './pdf/report-pdf';
 import {
   buildReportContent,
@@ -94,10 +93,11 @@ export class ReportsService {
     };
     return this.deps.jobs.start(caller.caller, view.title, async (progress, signal) => {
       progress(5, 'Reading alerts');
+      const charted = dashboardSelection(view, selection);
       const [answer, scope, agent] = await Promise.all([
         caller.data.aggregate(
           view.dashboard.source,
-          selection,
+          charted,
           reportCharts(view, agentId !== undefined),
           signal,
         ),
@@ -107,7 +107,7 @@ export class ReportsService {
       progress(50, 'Drawing the report');
       const content = buildReportContent({
         view,
-        selection: { ...selection, timeRange: request.selection.timeRange },
+        selection: { ...charted, timeRange: request.selection.timeRange },
         answer,
         scope,
         ...(agent && { agent }),
@@ -164,10 +164,15 @@ export class ReportsService {
   }
 }
 
-/** Stands for a data source that cannot read the vulnerability states index. */
-export function statesUnavailable(): never {
-  throw new ReportError(
-    'report_data_unavailable',
-    'The vulnerability states index cannot be read by reports yet; the Events tab reads its alerts.',
-  );
+/**
+ * The selection the dashboard's charts read: the module's fixed filter selects its alerts (the
+ * Events tab), so a dashboard on the vulnerability states keeps only the user's filters, as the
+ * dashboard itself does.
+ */
+function dashboardSelection(
+  view: AlertsViewDefinition,
+  selection: AlertsSelection,
+): AlertsSelection {
+  if (view.dashboard.source === 'alerts') return selection;
+  return { ...selection, filters: selection.filters?.slice(view.fixedFilters.length) };
 }
