@@ -1,6 +1,7 @@
 /**
  * Demo mode without an indexer: the dashboard runs the indexer stand-in on loopback, adds sample
- * alerts of the demo manager's agents over the last 7 days once it is up, and says so.
+ * alerts of the demo manager's agents over the last 7 days (and their vulnerability states) once
+ * it is up, and says so.
  */
 import { eventually } from '../../support/waiting';
 import { startTestDashboard, type TestClient, type TestDashboard } from '../harness';
@@ -67,7 +68,25 @@ describe('demo mode with the indexer stand-in', () => {
       .logs()
       .find((entry) => entry.includes('Demo mode: the indexer stand-in runs at'));
     expect(line).toMatch(
-      /with 6500 sample alerts of the last 7 days for 50 agents of manager \[wazuh\.manager\]/,
+      /with 6500 sample alerts of the last 7 days and \d+ vulnerability states for 50 agents of manager \[wazuh\.manager\]/,
     );
+  });
+
+  it("counts the demo's vulnerability states on the pinned dashboard", async () => {
+    const answer = (
+      await user.post('/api/alerts/aggregate', {
+        body: {
+          apiHostId: 'demo',
+          timeRange: { from: 'now-24h', to: 'now' },
+          dataset: 'vulnerabilities-states',
+          charts: [{ id: 'agents', type: 'terms', field: 'agent.id', size: 100 }],
+        },
+      })
+    ).json<{ total: { value: number }; charts: { agents: { buckets: unknown[] } } }>();
+    const logged = /and (\d+) vulnerability states/.exec(
+      dashboard.logs().find((entry) => entry.includes('vulnerability states')) ?? '',
+    );
+    expect(answer.total.value).toBe(Number(logged?.[1]));
+    expect(answer.charts.agents.buckets).toHaveLength(50);
   });
 });
