@@ -1,14 +1,7 @@
-import {
-  EuiButton,
-  EuiButtonEmpty,
-  EuiFlexGroup,
-  EuiFlexItem,
-  EuiProgress,
-  EuiText,
-  EuiToolTip,
-} from '@elastic/eui';
-import { useRef, useState } from 'react';
-import type { CsvFilter, CsvProgress } from '../services/csv-export';
+/** The CSV export button of managed-API lists (agents, CDB lists). */
+import { EuiButton, EuiToolTip } from '@elastic/eui';
+import type { CsvFilter } from '../services/csv-export';
+import { CsvExportProgress, useCsvExport } from './csv-export-progress';
 import { useSvcServices } from './services-context';
 
 export interface CsvExportButtonProps {
@@ -32,38 +25,14 @@ export function CsvExportButton({
   what,
   disabledReason,
 }: CsvExportButtonProps) {
-  const { csv, errors, core } = useSvcServices();
-  const [progress, setProgress] = useState<CsvProgress>();
-  const controller = useRef<AbortController | undefined>(undefined);
-
-  const start = async () => {
-    controller.current = new AbortController();
-    setProgress({ rows: 0, bytes: 0, expectedRows });
-    try {
-      const result = await csv.export({
-        apiHostId,
-        path,
-        filters,
-        expectedRows,
-        onProgress: setProgress,
-        signal: controller.current.signal,
-      });
-      const limit =
-        result.limitedFrom === undefined
-          ? ''
-          : ` (the export row limit stopped it; the list has ${result.limitedFrom})`;
-      core.notifications.toasts.addSuccess({
-        title: `Exported ${what}`,
-        text: `${result.filename}: ${result.rows} rows${limit}`,
-        'data-test-subj': 'csvExportDone',
-      });
-    } catch (error) {
-      errors.report(error, `Exporting ${what} as CSV`);
-    } finally {
-      controller.current = undefined;
-      setProgress(undefined);
-    }
-  };
+  const { csv } = useSvcServices();
+  const { progress, start, stop } = useCsvExport({
+    run: (options) => csv.export({ apiHostId, path, filters, ...options }),
+    expectedRows,
+    what,
+    source: 'list',
+    doneTestSubj: 'csvExportDone',
+  });
 
   if (!progress) {
     const button = (
@@ -83,33 +52,12 @@ export function CsvExportButton({
       <EuiToolTip content={disabledReason}>{button}</EuiToolTip>
     );
   }
-  const total = progress.expectedRows;
   return (
-    <EuiFlexGroup
-      gutterSize="s"
-      alignItems="center"
-      responsive={false}
-      data-test-subj="csvExportProgress"
-    >
-      <EuiFlexItem style={{ minWidth: 160 }}>
-        <EuiProgress
-          size="s"
-          color="primary"
-          {...(total ? { value: Math.min(progress.rows, total), max: total } : {})}
-        />
-        <EuiText size="xs" color="subdued">
-          {total ? `${progress.rows} of ${total} rows` : `${progress.rows} rows`}
-        </EuiText>
-      </EuiFlexItem>
-      <EuiFlexItem grow={false}>
-        <EuiButtonEmpty
-          size="s"
-          onClick={() => controller.current?.abort()}
-          data-test-subj="csvExportCancel"
-        >
-          Stop
-        </EuiButtonEmpty>
-      </EuiFlexItem>
-    </EuiFlexGroup>
+    <CsvExportProgress
+      progress={progress}
+      onStop={stop}
+      testSubj="csvExportProgress"
+      cancelTestSubj="csvExportCancel"
+    />
   );
 }
