@@ -4,13 +4,13 @@ import { useRef, useState } from 'react';
 import type { CsvExportResult, CsvProgress } from '../services/csv-export';
 import { useSvcServices } from './services-context';
 
-export interface CsvExportRun {
+interface CsvExportRun {
   expectedRows?: number;
   onProgress(progress: CsvProgress): void;
   signal: AbortSignal;
 }
 
-export interface UseCsvExportOptions {
+interface UseCsvExportOptions {
   run(options: CsvExportRun): Promise<CsvExportResult>;
   expectedRows?: number;
   /** What is exported, plural (`alerts`), for the toasts. */
