@@ -94,6 +94,34 @@ describe('SampleDataService on the indexer stand-in', () => {
     });
   });
 
+  it('writes one vulnerability state per agent and CVE under the pin, mapped, replacing the last', async () => {
+    const clustered = { ...target, cluster: { name: 'wazuh-cluster', node: 'master' } };
+    const added = await service.addVulnerabilityStates(clustered);
+    expect(await service.addVulnerabilityStates(clustered)).toBe(added);
+    const index = 'wazuh-states-vulnerabilities-sample-wazuh-vulnerabilities';
+    const count = async (query: object) =>
+      (await client.count({ index: 'wazuh-states-vulnerabilities-*', body: { query } })).body.count;
+    expect(await count({ match_all: {} })).toBe(added);
+    expect(await count({ match_phrase: { 'wazuh.cluster.name': 'wazuh-cluster' } })).toBe(added);
+    // Dates are dates: a range on them finds the states detected in the last 30 days.
+    expect(
+      await count({ range: { 'vulnerability.detected_at': { gte: NOW - 30 * 86_400_000 } } }),
+    ).toBe(added);
+    const { body } = await client.indices.getMapping({ index });
+    const vulnerability = (
+      body[index].mappings.properties?.vulnerability as {
+        properties: Record<string, { type?: string }>;
+      }
+    ).properties;
+    expect(vulnerability.detected_at.type).toBe('date');
+    expect(vulnerability.published_at.type).toBe('date');
+    expect(vulnerability.under_evaluation.type).toBe('boolean');
+    // Strings are keywords, so the dashboard's terms charts can count them.
+    expect(vulnerability.severity.type).toBe('keyword');
+    expect(vulnerability.id.type).toBe('keyword');
+    expect(vulnerability.description.type).toBe('keyword');
+  });
+
   it('fails with a typed error when the indexer refuses', async () => {
     standIn.faults.status = 401;
     try {
