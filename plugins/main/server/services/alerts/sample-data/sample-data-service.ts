@@ -185,7 +185,7 @@ function bulkError(index: string, answer: BulkAnswer): IndexerError {
   const first = failed[0]?.error;
   return new IndexerError(
     'indexer_bad_request',
-    `The indexer refused ${failed.length} sample alerts for ${index}${first?.reason ? `: ${first.reason}` : ''}.`,
+    `The indexer refused ${failed.length} sample documents for ${index}${first?.reason ? `: ${first.reason}` : ''}.`,
     { status: failed[0]?.status, type: first?.type, reason: first?.reason },
   );
 }
