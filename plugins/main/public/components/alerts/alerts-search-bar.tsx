@@ -11,10 +11,10 @@ import {
   EuiInputPopover,
   EuiSelect,
 } from '@elastic/eui';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useState } from 'react';
 import type { AlertsQuery, AlertsQueryLanguage } from '../../../common/alerts/api';
-import type { Suggestion } from '../../search-bar/types';
 import { SuggestionList } from '../search-bar/suggestion-list';
+import { useCompletingInput } from '../search-bar/use-completing-input';
 import { suggestFields } from './field-completion';
 
 const LANGUAGES: Array<{ value: AlertsQueryLanguage; text: string }> = [
@@ -41,60 +41,19 @@ export function AlertsSearchBar(props: AlertsSearchBarProps) {
 }
 
 function SearchInput({ query, fieldNames, onSubmit, onFocus }: AlertsSearchBarProps) {
-  const [draft, setDraft] = useState(query.query);
   const [language, setLanguage] = useState(query.language);
-  const [cursor, setCursor] = useState(query.query.length);
-  const [focused, setFocused] = useState(false);
-  const [dismissed, setDismissed] = useState(false);
-  const [active, setActive] = useState(-1);
-  const [pendingCursor, setPendingCursor] = useState<number>();
-  const inputRef = useRef<HTMLInputElement | null>(null);
-  const listId = useId();
+  const { draft, cursor, focused, dismiss, bind } = useCompletingInput(query.query);
 
   const suggestions = useMemo(
     () => (focused ? suggestFields(draft, cursor, fieldNames) : []),
     [focused, draft, cursor, fieldNames],
   );
-  const open = focused && !dismissed && suggestions.length > 0;
-
-  useEffect(() => {
-    if (pendingCursor === undefined || !inputRef.current) return;
-    inputRef.current.setSelectionRange(pendingCursor, pendingCursor);
-  }, [pendingCursor]);
-
-  const apply = (suggestion: Suggestion) => {
-    const next =
-      draft.slice(0, suggestion.replaceFrom) +
-      suggestion.insertText +
-      draft.slice(suggestion.replaceTo);
-    const position = suggestion.replaceFrom + suggestion.insertText.length;
-    setDraft(next);
-    setCursor(position);
-    setPendingCursor(position);
-    setActive(-1);
-    inputRef.current?.focus();
-  };
 
   const submit = () => {
-    setDismissed(true);
+    dismiss();
     onSubmit({ language, query: draft.trim() });
   };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (open && event.key === 'ArrowDown') {
-      event.preventDefault();
-      setActive((index) => (index + 1) % suggestions.length);
-    } else if (open && event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActive((index) => (index <= 0 ? suggestions.length - 1 : index - 1));
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      if (open && active >= 0) apply(suggestions[active]);
-      else submit();
-    } else if (event.key === 'Escape') {
-      setDismissed(true);
-    }
-  };
+  const { open, apply, active, listId, fieldProps } = bind(suggestions, { submit, onFocus });
 
   return (
     <EuiFlexGroup gutterSize="s" responsive={false}>
@@ -102,25 +61,17 @@ function SearchInput({ query, fieldNames, onSubmit, onFocus }: AlertsSearchBarPr
         <EuiInputPopover
           fullWidth
           isOpen={open}
-          closePopover={() => setDismissed(true)}
+          closePopover={dismiss}
           disableFocusTrap
           ownFocus={false}
           panelPaddingSize="none"
           input={
             <EuiFieldText
               fullWidth
-              inputRef={(element) => {
-                inputRef.current = element;
-              }}
+              {...fieldProps}
               icon="search"
-              value={draft}
               placeholder={PLACEHOLDERS[language]}
               aria-label="Search alerts"
-              role="combobox"
-              aria-expanded={open}
-              aria-controls={listId}
-              aria-autocomplete="list"
-              aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
               data-test-subj="alertsSearchInput"
               prepend={
                 <EuiSelect
@@ -132,20 +83,6 @@ function SearchInput({ query, fieldNames, onSubmit, onFocus }: AlertsSearchBarPr
                   onChange={(event) => setLanguage(event.target.value as AlertsQueryLanguage)}
                 />
               }
-              onChange={(event) => {
-                setDraft(event.target.value);
-                setCursor(event.target.selectionStart ?? event.target.value.length);
-                setDismissed(false);
-                setActive(-1);
-              }}
-              onSelect={(event) => setCursor(event.currentTarget.selectionStart ?? draft.length)}
-              onKeyDown={onKeyDown}
-              onFocus={() => {
-                setFocused(true);
-                setDismissed(false);
-                onFocus?.();
-              }}
-              onBlur={() => setFocused(false)}
             />
           }
         >

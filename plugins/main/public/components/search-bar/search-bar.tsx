@@ -12,15 +12,7 @@ import {
   EuiInputPopover,
   EuiSelect,
 } from '@elastic/eui';
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-} from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAsync } from '../../hooks/use-async';
 import type {
   ManagedApiQuery,
@@ -31,6 +23,7 @@ import type {
 } from '../../search-bar/types';
 import { useSvcServices } from '../services-context';
 import { SuggestionList } from './suggestion-list';
+import { useCompletingInput } from './use-completing-input';
 
 /** Wait after a keystroke before asking for suggestions, so typing fast does not ask the API per letter. */
 const SUGGESTION_DELAY_MS = 120;
@@ -82,19 +75,14 @@ function SearchBarInput({
   'data-test-subj': testSubj = 'svcSearchBar',
 }: SearchBarProps & { loaded?: SearchSyntax }) {
   const { syntaxes: registry } = useSvcServices();
-  const [draft, setDraft] = useState(value);
-  const [cursor, setCursor] = useState(value.length);
-  const [focused, setFocused] = useState(false);
-  const [dismissed, setDismissed] = useState(false);
+  const [submitError, setSubmitError] = useState<string>();
+  const { draft, cursor, focused, dismiss, bind } = useCompletingInput(value, () =>
+    setSubmitError(undefined),
+  );
   const [suggestions, setSuggestions] = useState<{ for: string; items: Suggestion[] }>({
     for: '',
     items: [],
   });
-  const [active, setActive] = useState(-1);
-  const [submitError, setSubmitError] = useState<string>();
-  const [pendingCursor, setPendingCursor] = useState<number>();
-  const inputRef = useRef<HTMLInputElement | null>(null);
-  const listId = useId();
   const suggestionKey = `${cursor}\u0000${draft}`;
 
   useEffect(() => {
@@ -116,27 +104,7 @@ function SearchBarInput({
     };
   }, [loaded, draft, cursor, focused, fields, suggestValues, suggestionKey]);
 
-  useEffect(() => {
-    if (pendingCursor === undefined || !inputRef.current) return;
-    inputRef.current.setSelectionRange(pendingCursor, pendingCursor);
-  }, [pendingCursor]);
-
   const current = suggestions.for === suggestionKey ? suggestions.items : [];
-  const open = focused && !dismissed && current.length > 0;
-
-  const apply = (suggestion: Suggestion) => {
-    const next =
-      draft.slice(0, suggestion.replaceFrom) +
-      suggestion.insertText +
-      draft.slice(suggestion.replaceTo);
-    const position = suggestion.replaceFrom + suggestion.insertText.length;
-    setDraft(next);
-    setCursor(position);
-    setPendingCursor(position);
-    setActive(-1);
-    setSubmitError(undefined);
-    inputRef.current?.focus();
-  };
 
   const submit = () => {
     if (!loaded) return;
@@ -145,25 +113,10 @@ function SearchBarInput({
       setSubmitError(`${translation.error.message} (at character ${translation.error.offset + 1})`);
       return;
     }
-    setDismissed(true);
+    dismiss();
     onSubmit({ text: draft.trim(), syntax: syntaxId, query: translation.query });
   };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (open && event.key === 'ArrowDown') {
-      event.preventDefault();
-      setActive((index) => (index + 1) % current.length);
-    } else if (open && event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActive((index) => (index <= 0 ? current.length - 1 : index - 1));
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      if (open && active >= 0) apply(current[active]);
-      else submit();
-    } else if (event.key === 'Escape') {
-      setDismissed(true);
-    }
-  };
+  const { open, apply, active, listId, fieldProps } = bind(current, { submit });
 
   const syntaxOptions = useMemo(
     () => registry.list().filter((descriptor) => syntaxes.includes(descriptor.id)),
@@ -184,27 +137,19 @@ function SearchBarInput({
           <EuiInputPopover
             fullWidth
             isOpen={open}
-            closePopover={() => setDismissed(true)}
+            closePopover={dismiss}
             disableFocusTrap
             ownFocus={false}
             panelPaddingSize="none"
             input={
               <EuiFieldText
                 fullWidth
-                inputRef={(element) => {
-                  inputRef.current = element;
-                }}
+                {...fieldProps}
                 icon="search"
-                value={draft}
                 placeholder={placeholder ?? 'Filter, e.g. status=active and os.platform=ubuntu'}
                 isInvalid={!!submitError}
                 isLoading={!loaded}
                 aria-label="Search"
-                role="combobox"
-                aria-expanded={open}
-                aria-controls={listId}
-                aria-autocomplete="list"
-                aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
                 data-test-subj={testSubj}
                 prepend={
                   syntaxOptions.length > 1 ? (
@@ -225,20 +170,6 @@ function SearchBarInput({
                     />
                   ) : undefined
                 }
-                onChange={(event) => {
-                  setDraft(event.target.value);
-                  setCursor(event.target.selectionStart ?? event.target.value.length);
-                  setDismissed(false);
-                  setActive(-1);
-                  setSubmitError(undefined);
-                }}
-                onSelect={(event) => setCursor(event.currentTarget.selectionStart ?? draft.length)}
-                onKeyDown={onKeyDown}
-                onFocus={() => {
-                  setFocused(true);
-                  setDismissed(false);
-                }}
-                onBlur={() => setFocused(false)}
               />
             }
           >
