@@ -5,15 +5,13 @@
  * and an agent's Security events → MITRE ATT&CK; every figure checked against the alerts put in.
  */
 import type { Browser, Page } from 'playwright-core';
+import type { SampleAlert } from '../../plugins/main/server/services/alerts/sample-data/generator';
 import {
-  generateSampleAlerts,
-  type SampleAlert,
-} from '../../plugins/main/server/services/alerts/sample-data/generator';
-import {
+  indexSampleAlerts,
   keepDocsScreenshot,
   launchBrowser,
-  loginThroughUi,
   newPage,
+  openAppAsAdmin,
   screenshot,
   startE2eEnvironment,
   testSubj,
@@ -33,21 +31,6 @@ let page: Page;
 let alerts: SampleAlert[];
 /** The severity of each vulnerability state put in the stand-in. */
 let vulnerabilityStates: string[];
-
-interface ListedAgent {
-  id: string;
-  name: string;
-  ip?: string;
-  manager?: string;
-}
-
-async function listAgents(query: string): Promise<ListedAgent[]> {
-  const admin = await env.dashboard.login();
-  const response = await admin.post('/api/request', {
-    body: { id: env.apiHostId, method: 'GET', path: `/agents?${query}` },
-  });
-  return response.json<{ data: { affected_items: ListedAgent[] } }>().data.affected_items;
-}
 
 const rule = (alert: SampleAlert) =>
   alert.rule as {
@@ -77,21 +60,16 @@ beforeAll(async () => {
     managedApi: { agents: AGENTS, seed: 5 },
     indexer: {},
   });
-  const [manager] = await listAgents('agents_list=000');
-  const agents = (await listAgents('limit=100')).filter((agent) => agent.id !== '000');
-  const context = {
-    agents: agents.map(({ id, name, ip }) => ({ id, name, ip: ip ?? '10.0.0.1' })),
-    manager: manager.manager as string,
-    // sleep-ok: a date stamp, not a wait: the alerts end a minute ago, inside the view's range
-    now: Date.now() - 60_000,
-    rangeMs: SPAN_MS,
-  };
-  alerts = [
-    ...generateSampleAlerts('security', 900, { ...context, seed: 3 }),
-    ...generateSampleAlerts('threat-detection', 300, { ...context, seed: 4 }),
-  ];
-  for (const [index, alert] of alerts.entries())
-    env.indexer!.index('wazuh-alerts-4.x-e2e', alert, `e2e-${index}`);
+  const seeded = await indexSampleAlerts(
+    env,
+    [
+      { category: 'security', count: 900, seed: 3 },
+      { category: 'threat-detection', count: 300, seed: 4 },
+    ],
+    SPAN_MS,
+  );
+  ({ alerts } = seeded);
+  const { agents, manager } = seeded;
   // One vulnerability state per agent and CVE, as the manager keeps them.
   const severities = ['Critical', 'High', 'High', 'Medium', 'Low'];
   for (const [n, agent] of agents.entries())
@@ -103,7 +81,7 @@ beforeAll(async () => {
           host: { os: { full: 'Ubuntu 22.04', type: 'ubuntu' } },
           package: { name: `package-${c}`, version: '1.0' },
           vulnerability: { id: `CVE-2024-${1000 + c}`, severity, score: { base: 5 + c } },
-          wazuh: { cluster: { name: manager.manager as string } },
+          wazuh: { cluster: { name: manager } },
         },
         `state-${agent.id}-${c}`,
       );
@@ -111,14 +89,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ page } = await newPage(browser));
   await page.setViewportSize({ width: 1440, height: 1000 });
-  await loginThroughUi(
-    page,
-    env.dashboard.url,
-    'admin',
-    env.dashboard.adminPassword,
-    `/app/svc-modules?host=${env.apiHostId}`,
-  );
-  await waitForApp(page, 'svc-modules');
+  await openAppAsAdmin(page, env, `/app/svc-modules?host=${env.apiHostId}`);
 });
 
 afterAll(async () => {

@@ -9,8 +9,9 @@ import {
   indexerAuthorization,
   keepDocsScreenshot,
   launchBrowser,
-  loginThroughUi,
+  listAgents,
   newPage,
+  openAppAsAdmin,
   pageErrors,
   screenshot,
   startE2eEnvironment,
@@ -65,19 +66,9 @@ function* alerts(manager: string, now: number) {
 
 /** The manager the stored host's alerts carry (no cluster in the simulator: agent 000's manager). */
 async function readManagerName(): Promise<string> {
-  const admin = await env.dashboard.login();
-  const response = await admin.post('/api/request', {
-    body: {
-      id: env.apiHostId,
-      method: 'GET',
-      path: '/agents?agents_list=000&select=manager',
-      body: {},
-    },
-  });
-  const name = response.json<{ data: { affected_items: Array<{ manager?: string }> } }>().data
-    .affected_items[0]?.manager;
-  if (!name) throw new Error(`No manager name in ${response.text}`);
-  return name;
+  const [managerAgent] = await listAgents(env, 'agents_list=000&select=manager');
+  if (!managerAgent?.manager) throw new Error('No manager name in the agent 000 listing');
+  return managerAgent.manager;
 }
 
 /** The stand-in's own count of one band's alerts of the manager in the last 24 hours. */
@@ -123,14 +114,7 @@ it('shows per band what the indexer holds for the host’s manager in the last 2
   const { page } = await newPage(browser);
   await page.setViewportSize({ width: 1280, height: 900 });
   // Logged in on a page that reads no alerts, so the Overview's own searches can be counted.
-  await loginThroughUi(
-    page,
-    env.dashboard.url,
-    'admin',
-    env.dashboard.adminPassword,
-    '/app/svc-settings',
-  );
-  await waitForApp(page, 'svc-settings');
+  await openAppAsAdmin(page, env, '/app/svc-settings');
   const searchesBefore = env.indexer!.stats.byEndpoint.search ?? 0;
   await page.goto(`${env.dashboard.url}/app/svc-overview?host=${env.apiHostId}`);
   await waitForApp(page, 'svc-overview');
@@ -155,14 +139,7 @@ it('shows per band what the indexer holds for the host’s manager in the last 2
 
 it('opens Threat Hunting on a band and the last 24 hours from its count', async () => {
   const { page } = await newPage(browser);
-  await loginThroughUi(
-    page,
-    env.dashboard.url,
-    'admin',
-    env.dashboard.adminPassword,
-    `/app/svc-overview?host=${env.apiHostId}`,
-  );
-  await waitForApp(page, 'svc-overview');
+  await openAppAsAdmin(page, env, `/app/svc-overview?host=${env.apiHostId}`);
   for (const key of ['critical', 'medium'] as const) {
     await page.goto(`${env.dashboard.url}/app/svc-overview?host=${env.apiHostId}`);
     await waitForApp(page, 'svc-overview');
@@ -184,14 +161,7 @@ it('opens Threat Hunting on a band and the last 24 hours from its count', async 
 
 it('shows in Settings → Indexer the stand-in, the host’s manager pin and its last 24 hours count', async () => {
   const { page } = await newPage(browser);
-  await loginThroughUi(
-    page,
-    env.dashboard.url,
-    'admin',
-    env.dashboard.adminPassword,
-    `/app/svc-settings?host=${env.apiHostId}&tab=indexer`,
-  );
-  await waitForApp(page, 'svc-settings');
+  await openAppAsAdmin(page, env, `/app/svc-settings?host=${env.apiHostId}&tab=indexer`);
   await page.locator(testSubj('indexerReachable')).waitFor();
   await expect(page.locator(testSubj('indexerFacts')).textContent()).resolves.toContain(
     env.indexer!.url,
@@ -211,14 +181,7 @@ it('shows one callout naming the indexer when it is down, and the agent panels s
   env.indexer!.faults.down = true;
   try {
     const { page } = await newPage(browser);
-    await loginThroughUi(
-      page,
-      env.dashboard.url,
-      'admin',
-      env.dashboard.adminPassword,
-      `/app/svc-overview?host=${env.apiHostId}`,
-    );
-    await waitForApp(page, 'svc-overview');
+    await openAppAsAdmin(page, env, `/app/svc-overview?host=${env.apiHostId}`);
     const callout = page.locator(testSubj('indexerUnavailable'));
     await callout.waitFor();
     await page.locator(`${testSubj('agentsByStatusChart')} svg`).waitFor();

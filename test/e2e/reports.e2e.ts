@@ -9,16 +9,14 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import {
-  generateSampleAlerts,
-  type SampleAlert,
-} from '../../plugins/main/server/services/alerts/sample-data/generator';
+import type { SampleAlert } from '../../plugins/main/server/services/alerts/sample-data/generator';
 import { pdfPages } from '../integration/reports/pdf-text';
 import {
+  indexSampleAlerts,
   keepDocsScreenshot,
   launchBrowser,
-  loginThroughUi,
   newPage,
+  openAppAsAdmin,
   startE2eEnvironment,
   testSubj,
   waitForApp,
@@ -35,21 +33,6 @@ let page: Page;
 let alerts: SampleAlert[];
 let reportName: string;
 
-interface ListedAgent {
-  id: string;
-  name: string;
-  ip?: string;
-  manager?: string;
-}
-
-async function listAgents(query: string): Promise<ListedAgent[]> {
-  const admin = await env.dashboard.login();
-  const response = await admin.post('/api/request', {
-    body: { id: env.apiHostId, method: 'GET', path: `/agents?${query}` },
-  });
-  return response.json<{ data: { affected_items: ListedAgent[] } }>().data.affected_items;
-}
-
 /** Clicks a download link and returns the file it downloads. */
 async function download(link: string): Promise<Buffer> {
   const [file] = await Promise.all([
@@ -65,29 +48,19 @@ beforeAll(async () => {
     managedApi: { agents: 5, seed: 9 },
     indexer: {},
   });
-  const [manager] = await listAgents('agents_list=000');
-  const agents = (await listAgents('limit=100')).filter((agent) => agent.id !== '000');
-  alerts = generateSampleAlerts('security', 600, {
-    agents: agents.map(({ id, name, ip }) => ({ id, name, ip: ip ?? '10.0.0.1' })),
-    manager: manager.manager as string,
-    // sleep-ok: a date stamp, not a wait: the alerts end a minute ago, inside the view's range
-    now: Date.now() - 60_000,
-    rangeMs: 6 * DAY_MS,
-    seed: 8,
-  });
-  for (const [index, alert] of alerts.entries())
-    env.indexer!.index('wazuh-alerts-4.x-e2e', alert, `e2e-${index}`);
+  ({ alerts } = await indexSampleAlerts(
+    env,
+    [{ category: 'security', count: 600, seed: 8 }],
+    6 * DAY_MS,
+  ));
   browser = await launchBrowser();
   ({ page } = await newPage(browser));
   await page.setViewportSize({ width: 1440, height: 1000 });
-  await loginThroughUi(
+  await openAppAsAdmin(
     page,
-    env.dashboard.url,
-    'admin',
-    env.dashboard.adminPassword,
+    env,
     `/app/svc-modules/file-integrity-monitoring?host=${env.apiHostId}&from=now-7d&to=now`,
   );
-  await waitForApp(page, 'svc-modules');
 });
 
 afterAll(async () => {

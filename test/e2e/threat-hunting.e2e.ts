@@ -6,15 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import type { SampleAlert } from '../../plugins/main/server/services/alerts/sample-data/generator';
 import {
-  generateSampleAlerts,
-  type SampleAlert,
-} from '../../plugins/main/server/services/alerts/sample-data/generator';
-import {
+  indexSampleAlerts,
   keepDocsScreenshot,
   launchBrowser,
-  loginThroughUi,
   newPage,
+  openAppAsAdmin,
   screenshot,
   startE2eEnvironment,
   testSubj,
@@ -27,28 +25,11 @@ const ALERTS = 1_500;
 const DAY_MS = 86_400_000;
 /** The alerts span six days, so "Last 7 days" holds every one of them however long the test runs. */
 const SPAN_MS = 6 * DAY_MS;
-const INDEX = 'wazuh-alerts-4.x-e2e';
 
 let env: E2eEnvironment;
 let browser: Browser;
 let page: Page;
 let alerts: SampleAlert[];
-
-interface ListedAgent {
-  id: string;
-  name: string;
-  ip?: string;
-  manager?: string;
-}
-
-/** Agents (and the manager's name, which pins every alerts query) as the API lists them. */
-async function listAgents(query: string): Promise<ListedAgent[]> {
-  const admin = await env.dashboard.login();
-  const response = await admin.post('/api/request', {
-    body: { id: env.apiHostId, method: 'GET', path: `/agents?${query}` },
-  });
-  return response.json<{ data: { affected_items: ListedAgent[] } }>().data.affected_items;
-}
 
 function groupsOf(alert: SampleAlert): string[] {
   return ((alert.rule as { groups?: string[] }).groups ?? []).map(String);
@@ -98,28 +79,15 @@ beforeAll(async () => {
     managedApi: { agents: AGENTS, seed: 11 },
     indexer: {},
   });
-  const [manager] = await listAgents('agents_list=000');
-  const agents = (await listAgents('limit=100')).filter((agent) => agent.id !== '000');
-  alerts = generateSampleAlerts('security', ALERTS, {
-    agents: agents.map(({ id, name, ip }) => ({ id, name, ip: ip ?? '10.0.0.1' })),
-    manager: manager.manager as string,
-    // sleep-ok: a date stamp, not a wait: the alerts end a minute ago, inside the view's range
-    now: Date.now() - 60_000,
-    rangeMs: SPAN_MS,
-    seed: 27,
-  });
-  for (const [index, alert] of alerts.entries()) env.indexer!.index(INDEX, alert, `e2e-${index}`);
+  ({ alerts } = await indexSampleAlerts(
+    env,
+    [{ category: 'security', count: ALERTS, seed: 27 }],
+    SPAN_MS,
+  ));
   browser = await launchBrowser();
   ({ page } = await newPage(browser));
   await page.setViewportSize({ width: 1440, height: 1000 });
-  await loginThroughUi(
-    page,
-    env.dashboard.url,
-    'admin',
-    env.dashboard.adminPassword,
-    `/app/svc-threat-hunting?host=${env.apiHostId}`,
-  );
-  await waitForApp(page, 'svc-threat-hunting');
+  await openAppAsAdmin(page, env, `/app/svc-threat-hunting?host=${env.apiHostId}`);
 });
 
 afterAll(async () => {

@@ -26,3 +26,10 @@ export {
   testSubj,
   waitForApp,
 } from './browser';
+export {
+  E2E_ALERTS_INDEX,
+  indexSampleAlerts,
+  listAgents,
+  openAppAsAdmin,
+  type ListedAgent,
+} from './seeded-alerts';
