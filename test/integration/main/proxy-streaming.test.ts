@@ -7,8 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
-import { sendJson, startTestUpstream, type TestUpstream } from '../../support/test-upstream';
-import { startTestDashboard, TEST_ADMIN_PASSWORD, type TestDashboard } from '../harness';
+import { sendJson, type TestUpstream } from '../../support/test-upstream';
+import type { TestDashboard } from '../harness';
+import { postAsSession, startSingleHostDashboard } from '../single-host';
 
 jest.setTimeout(60_000);
 
@@ -26,33 +27,11 @@ describe('POST /api/request against a hostile host', () => {
   let cookie: string;
 
   beforeAll(async () => {
-    upstream = await startTestUpstream({ password: PASSWORD });
-    dashboard = await startTestDashboard({
-      config: {
-        svc: {
-          hosts: [
-            {
-              id: 'hostile',
-              url: upstream.url,
-              port: upstream.port,
-              username: 'wazuh-wui',
-              password: PASSWORD,
-              run_as: false,
-            },
-          ],
-          api: { max_response_bytes: MAX_RESPONSE_BYTES, timeout_ms: 5_000 },
-        },
-      },
-    });
-    const login = await fetch(`${dashboard.url}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'osd-xsrf': 'test' },
-      body: JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD }),
-    });
-    cookie = login.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; ');
+    ({ upstream, dashboard, cookie } = await startSingleHostDashboard({
+      hostId: 'hostile',
+      password: PASSWORD,
+      api: { max_response_bytes: MAX_RESPONSE_BYTES, timeout_ms: 5_000 },
+    }));
   });
   afterAll(async () => {
     await dashboard?.stop();
@@ -60,12 +39,12 @@ describe('POST /api/request against a hostile host', () => {
   });
 
   const proxied = (path: string, signal?: AbortSignal) =>
-    fetch(`${dashboard.url}/api/request`, {
-      method: 'POST',
-      headers: { cookie, 'osd-xsrf': 'test', 'content-type': 'application/json' },
-      body: JSON.stringify({ id: 'hostile', method: 'GET', path }),
-      signal,
-    });
+    postAsSession(
+      { dashboard, cookie },
+      '/api/request',
+      { id: 'hostile', method: 'GET', path },
+      { signal },
+    );
 
   /** A JSON answer of about `bytes`, larger than any answer read whole. */
   function largeJson(bytes: number): Buffer {

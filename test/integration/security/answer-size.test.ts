@@ -8,8 +8,9 @@
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { startTestUpstream, type TestUpstream } from '../../support/test-upstream';
-import { startTestDashboard, TEST_ADMIN_PASSWORD, type TestDashboard } from '../harness';
+import type { TestUpstream } from '../../support/test-upstream';
+import type { TestDashboard } from '../harness';
+import { postAsSession, startSingleHostDashboard } from '../single-host';
 
 jest.setTimeout(60_000);
 
@@ -37,33 +38,11 @@ describe('answers declared larger than svc.api.max_response_bytes', () => {
   let cookie: string;
 
   beforeAll(async () => {
-    upstream = await startTestUpstream({ password: PASSWORD });
-    dashboard = await startTestDashboard({
-      config: {
-        svc: {
-          hosts: [
-            {
-              id: 'big',
-              url: upstream.url,
-              port: upstream.port,
-              username: 'wazuh-wui',
-              password: PASSWORD,
-              run_as: false,
-            },
-          ],
-          api: { max_response_bytes: CAP, timeout_ms: 10_000 },
-        },
-      },
-    });
-    const login = await fetch(`${dashboard.url}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'osd-xsrf': 'test' },
-      body: JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD }),
-    });
-    cookie = login.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; ');
+    ({ upstream, dashboard, cookie } = await startSingleHostDashboard({
+      hostId: 'big',
+      password: PASSWORD,
+      api: { max_response_bytes: CAP, timeout_ms: 10_000 },
+    }));
   });
   afterAll(async () => {
     await dashboard?.stop();
@@ -71,11 +50,7 @@ describe('answers declared larger than svc.api.max_response_bytes', () => {
   });
 
   const post = (route: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${dashboard.url}${route}`, {
-      method: 'POST',
-      headers: { cookie, 'osd-xsrf': 'test', 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
+    postAsSession({ dashboard, cookie }, route, body, { headers });
   const proxied = (path: string, headers?: Record<string, string>, method = 'GET') =>
     post('/api/request', { id: 'big', method, path }, headers);
 

@@ -4,8 +4,9 @@
  * control characters (tab, carriage return, line feed, NUL, spaces), comes out with a leading `'` and
  * without the control characters, in agent columns, nested columns, lists and column titles.
  */
-import { sendJson, startTestUpstream, type TestUpstream } from '../../support/test-upstream';
-import { startTestDashboard, type TestClient, type TestDashboard } from '../harness';
+import { sendJson, type TestUpstream } from '../../support/test-upstream';
+import type { TestClient, TestDashboard } from '../harness';
+import { startSingleHostDashboard } from '../single-host';
 
 jest.setTimeout(60_000);
 
@@ -53,23 +54,10 @@ describe('CSV export of hostile values', () => {
   let admin: TestClient;
 
   beforeAll(async () => {
-    upstream = await startTestUpstream({ password: PASSWORD });
-    dashboard = await startTestDashboard({
-      config: {
-        svc: {
-          hosts: [
-            {
-              id: 'csv',
-              url: upstream.url,
-              port: upstream.port,
-              username: 'wazuh-wui',
-              password: PASSWORD,
-              run_as: false,
-            },
-          ],
-        },
-      },
-    });
+    ({ upstream, dashboard } = await startSingleHostDashboard({
+      hostId: 'csv',
+      password: PASSWORD,
+    }));
     admin = await dashboard.login();
   });
   afterAll(async () => {
