@@ -26,10 +26,4 @@ export {
   testSubj,
   waitForApp,
 } from './browser';
-export {
-  E2E_ALERTS_INDEX,
-  indexSampleAlerts,
-  listAgents,
-  openAppAsAdmin,
-  type ListedAgent,
-} from './seeded-alerts';
+export { indexSampleAlerts, listAgents, openAppAsAdmin, type ListedAgent } from './seeded-alerts';

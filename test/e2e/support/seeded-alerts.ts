@@ -8,7 +8,7 @@ import {
 import { loginThroughUi, waitForApp } from './browser';
 import type { E2eEnvironment } from './environment';
 
-export const E2E_ALERTS_INDEX = 'wazuh-alerts-4.x-e2e';
+const E2E_ALERTS_INDEX = 'wazuh-alerts-4.x-e2e';
 
 export interface ListedAgent {
   id: string;
