@@ -21,7 +21,6 @@ import {
 } from '../../plugins/main/server/services/alerts/search/selection-query';
 import { resolveTimeRange } from '../../plugins/main/server/services/alerts/search/time-range';
 import { startIndexer, type IndexerStandIn } from '../../simulator/indexer';
-import { RUN_AS_USER } from '../../simulator/users';
 import {
   buildIfStale,
   dashboardSession,
@@ -33,6 +32,7 @@ import {
 } from '../integration/main/processes';
 import { BENCH_MANAGER, benchAlerts } from './alerts-indexer.fixture';
 import type { BenchResult } from './run';
+import { csvExportTarget, mb, simulatorHost } from './support';
 
 export const name = 'Alerts: search, CSV export and indexer requests';
 
@@ -85,17 +85,7 @@ const OVERVIEW_COUNTS = {
 
 function dashboardConfig(simulator: ChildServer & { port: number }, indexerUrl: string) {
   return {
-    hosts: [
-      {
-        id: API_HOST,
-        url: 'http://127.0.0.1',
-        port: simulator.port,
-        // Not `wazuh`/`wazuh`: answers are scrubbed of the host's password, and `wazuh` is part of
-        // the manager's name (`wazuh.manager`), which the pin reads.
-        username: RUN_AS_USER.username,
-        password: RUN_AS_USER.password,
-      },
-    ],
+    hosts: [simulatorHost(API_HOST, simulator.port)],
     indexer: {
       hosts: [indexerUrl],
       ...INDEXER_ADMIN,
@@ -348,14 +338,12 @@ async function millionAlerts(): Promise<BenchResult> {
           `${perRow(child.cpuMicros() - cpuBefore.dashboard)} / ${perRow(indexer.cpuMicros() - cpuBefore.indexer)}`,
         ],
       ],
-      target: {
-        text: `whole file, ≥ ${TARGETS.rowsPerSecond.toLocaleString('en')} rows/s, first byte ≤ ${TARGETS.firstByteMs} ms, RSS added ≤ ${mb(TARGETS.rssGrowthBytes)}`,
-        met:
-          whole &&
-          rowsPerSecond >= TARGETS.rowsPerSecond &&
-          csv.firstByteMs <= TARGETS.firstByteMs &&
-          growth <= TARGETS.rssGrowthBytes,
-      },
+      target: csvExportTarget(TARGETS, {
+        whole,
+        rowsPerSecond,
+        firstByteMs: csv.firstByteMs,
+        growth,
+      }),
     };
   } finally {
     await dashboard?.stop();
@@ -416,8 +404,6 @@ async function requestsPerView(): Promise<BenchResult> {
     await indexer.stop();
   }
 }
-
-const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export async function run(): Promise<BenchResult[]> {
   buildIfStale();

@@ -10,7 +10,6 @@ import { performance } from 'node:perf_hooks';
 import { moduleById } from '../../plugins/main/common/modules';
 import type { ReportJob } from '../../plugins/main/common/modules/reports';
 import { reportCharts } from '../../plugins/main/server/services/reports/report-content';
-import { RUN_AS_USER } from '../../simulator/users';
 import {
   buildIfStale,
   dashboardSession,
@@ -20,6 +19,7 @@ import {
   type ChildDashboard,
 } from '../integration/main/processes';
 import type { BenchResult } from './run';
+import { simulatorHost } from './support';
 
 export const name = 'Reports: a module report over a million alerts';
 
@@ -96,15 +96,7 @@ export async function run(): Promise<BenchResult[]> {
   try {
     dashboard = await spawnDashboard(
       {
-        hosts: [
-          {
-            id: API_HOST,
-            url: 'http://127.0.0.1',
-            port: simulator.port,
-            username: RUN_AS_USER.username,
-            password: RUN_AS_USER.password,
-          },
-        ],
+        hosts: [simulatorHost(API_HOST, simulator.port)],
         indexer: {
           hosts: [indexer.url],
           username: 'admin',
