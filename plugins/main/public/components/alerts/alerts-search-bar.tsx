@@ -3,17 +3,10 @@
  * alerts' field names completed as the user types (arrows pick, Enter applies or searches, Escape
  * closes the list).
  */
-import {
-  EuiButton,
-  EuiFieldText,
-  EuiFlexGroup,
-  EuiFlexItem,
-  EuiInputPopover,
-  EuiSelect,
-} from '@elastic/eui';
+import { EuiButton, EuiFlexGroup, EuiFlexItem, EuiSelect } from '@elastic/eui';
 import { useMemo, useState } from 'react';
 import type { AlertsQuery, AlertsQueryLanguage } from '../../../common/alerts/api';
-import { SuggestionList } from '../search-bar/suggestion-list';
+import { CompletingField } from '../search-bar/completing-field';
 import { useCompletingInput } from '../search-bar/use-completing-input';
 import { suggestFields } from './field-completion';
 
@@ -53,41 +46,28 @@ function SearchInput({ query, fieldNames, onSubmit, onFocus }: AlertsSearchBarPr
     dismiss();
     onSubmit({ language, query: draft.trim() });
   };
-  const { open, apply, active, listId, fieldProps } = bind(suggestions, { submit, onFocus });
+  const binding = bind(suggestions, { submit, onFocus });
 
   return (
     <EuiFlexGroup gutterSize="s" responsive={false}>
       <EuiFlexItem>
-        <EuiInputPopover
-          fullWidth
-          isOpen={open}
-          closePopover={dismiss}
-          disableFocusTrap
-          ownFocus={false}
-          panelPaddingSize="none"
-          input={
-            <EuiFieldText
-              fullWidth
-              {...fieldProps}
-              icon="search"
-              placeholder={PLACEHOLDERS[language]}
-              aria-label="Search alerts"
-              data-test-subj="alertsSearchInput"
-              prepend={
-                <EuiSelect
-                  compressed
-                  aria-label="Query language"
-                  data-test-subj="alertsQueryLanguage"
-                  value={language}
-                  options={LANGUAGES}
-                  onChange={(event) => setLanguage(event.target.value as AlertsQueryLanguage)}
-                />
-              }
+        <CompletingField
+          binding={binding}
+          suggestions={suggestions}
+          placeholder={PLACEHOLDERS[language]}
+          aria-label="Search alerts"
+          data-test-subj="alertsSearchInput"
+          prepend={
+            <EuiSelect
+              compressed
+              aria-label="Query language"
+              data-test-subj="alertsQueryLanguage"
+              value={language}
+              options={LANGUAGES}
+              onChange={(event) => setLanguage(event.target.value as AlertsQueryLanguage)}
             />
           }
-        >
-          <SuggestionList id={listId} suggestions={suggestions} active={active} onPick={apply} />
-        </EuiInputPopover>
+        />
       </EuiFlexItem>
       <EuiFlexItem grow={false}>
         <EuiButton iconType="search" onClick={submit} data-test-subj="alertsSearchSubmit">

@@ -3,15 +3,7 @@
  * translated to the managed API's `q` / `search`; with WQL it completes fields, operators, values
  * and conjunctions as the user types.
  */
-import {
-  EuiButton,
-  EuiFieldText,
-  EuiFlexGroup,
-  EuiFlexItem,
-  EuiFormRow,
-  EuiInputPopover,
-  EuiSelect,
-} from '@elastic/eui';
+import { EuiButton, EuiFlexGroup, EuiFlexItem, EuiFormRow, EuiSelect } from '@elastic/eui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAsync } from '../../hooks/use-async';
 import type {
@@ -22,7 +14,7 @@ import type {
   ValueSuggester,
 } from '../../search-bar/types';
 import { useSvcServices } from '../services-context';
-import { SuggestionList } from './suggestion-list';
+import { CompletingField } from './completing-field';
 import { useCompletingInput } from './use-completing-input';
 
 /** Wait after a keystroke before asking for suggestions, so typing fast does not ask the API per letter. */
@@ -116,7 +108,7 @@ function SearchBarInput({
     dismiss();
     onSubmit({ text: draft.trim(), syntax: syntaxId, query: translation.query });
   };
-  const { open, apply, active, listId, fieldProps } = bind(current, { submit });
+  const binding = bind(current, { submit });
 
   const syntaxOptions = useMemo(
     () => registry.list().filter((descriptor) => syntaxes.includes(descriptor.id)),
@@ -134,47 +126,34 @@ function SearchBarInput({
     >
       <EuiFlexGroup gutterSize="s" responsive={false}>
         <EuiFlexItem>
-          <EuiInputPopover
-            fullWidth
-            isOpen={open}
-            closePopover={dismiss}
-            disableFocusTrap
-            ownFocus={false}
-            panelPaddingSize="none"
-            input={
-              <EuiFieldText
-                fullWidth
-                {...fieldProps}
-                icon="search"
-                placeholder={placeholder ?? 'Filter, e.g. status=active and os.platform=ubuntu'}
-                isInvalid={!!submitError}
-                isLoading={!loaded}
-                aria-label="Search"
-                data-test-subj={testSubj}
-                prepend={
-                  syntaxOptions.length > 1 ? (
-                    <EuiSelect
-                      compressed
-                      aria-label="Query language"
-                      data-test-subj={`${testSubj}Syntax`}
-                      value={syntaxId}
-                      options={syntaxOptions.map((descriptor) => ({
-                        value: descriptor.id,
-                        text: descriptor.label,
-                      }))}
-                      onChange={(event) => {
-                        // An error about the text in the former language no longer applies.
-                        setSubmitError(undefined);
-                        onSyntaxChange?.(event.target.value);
-                      }}
-                    />
-                  ) : undefined
-                }
-              />
+          <CompletingField
+            binding={binding}
+            suggestions={current}
+            placeholder={placeholder ?? 'Filter, e.g. status=active and os.platform=ubuntu'}
+            isInvalid={!!submitError}
+            isLoading={!loaded}
+            aria-label="Search"
+            data-test-subj={testSubj}
+            prepend={
+              syntaxOptions.length > 1 ? (
+                <EuiSelect
+                  compressed
+                  aria-label="Query language"
+                  data-test-subj={`${testSubj}Syntax`}
+                  value={syntaxId}
+                  options={syntaxOptions.map((descriptor) => ({
+                    value: descriptor.id,
+                    text: descriptor.label,
+                  }))}
+                  onChange={(event) => {
+                    // An error about the text in the former language no longer applies.
+                    setSubmitError(undefined);
+                    onSyntaxChange?.(event.target.value);
+                  }}
+                />
+              ) : undefined
             }
-          >
-            <SuggestionList id={listId} suggestions={current} active={active} onPick={apply} />
-          </EuiInputPopover>
+          />
         </EuiFlexItem>
         <EuiFlexItem grow={false}>
           <EuiButton

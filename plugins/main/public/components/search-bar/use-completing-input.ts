@@ -98,8 +98,11 @@ export function useCompletingInput(initial: string, onEdit?: () => void) {
       },
       onBlur: () => setFocused(false),
     };
-    return { open, apply, active, listId, fieldProps };
+    return { open, apply, active, listId, fieldProps, dismiss };
   };
 
   return { draft, cursor, focused, dismiss, bind };
 }
+
+/** What `bind` gives the field that shows the input and its suggestions. */
+export type CompletionBinding = ReturnType<ReturnType<typeof useCompletingInput>['bind']>;
