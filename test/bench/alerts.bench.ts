@@ -25,14 +25,13 @@ import {
   buildIfStale,
   dashboardSession,
   spawnDashboard,
-  spawnServer,
   spawnSimulator,
   type ChildDashboard,
   type ChildServer,
 } from '../integration/main/processes';
 import { BENCH_MANAGER, benchAlerts } from './alerts-indexer.fixture';
 import type { BenchResult } from './run';
-import { csvExportTarget, mb, simulatorHost } from './support';
+import { csvExportTarget, mb, simulatorHost, spawnAlertsIndexer } from './support';
 
 export const name = 'Alerts: search, CSV export and indexer requests';
 
@@ -156,10 +155,7 @@ async function saturate(
 
 async function searchSideBySide(): Promise<BenchResult> {
   const simulator = await spawnSimulator({ agents: 50 });
-  const indexer = await spawnServer('test/bench/alerts-indexer.fixture.ts', {
-    BENCH_ALERTS: String(SEARCH_ALERTS),
-    BENCH_ALERTS_SPAN_MS: String(WEEK_MS),
-  });
+  const { indexer } = await spawnAlertsIndexer(SEARCH_ALERTS);
   let dashboard: ChildDashboard | undefined;
   try {
     dashboard = await spawnDashboard(dashboardConfig(simulator, indexer.url), { compiled: true });
@@ -298,12 +294,7 @@ async function indexerRequests(
 
 /** (b): the stand-in (a child that loads the alerts in-process) and the dashboard each in a process. */
 async function millionAlerts(): Promise<BenchResult> {
-  const loadStarted = performance.now();
-  const indexer = await spawnServer('test/bench/alerts-indexer.fixture.ts', {
-    BENCH_ALERTS: String(CSV_ALERTS),
-    BENCH_ALERTS_SPAN_MS: String(WEEK_MS),
-  });
-  const loadMs = performance.now() - loadStarted;
+  const { indexer, loadMs } = await spawnAlertsIndexer(CSV_ALERTS);
   const simulator = await spawnSimulator({ agents: 50 });
   let dashboard: ChildDashboard | undefined;
   try {

@@ -14,17 +14,15 @@ import {
   buildIfStale,
   dashboardSession,
   spawnDashboard,
-  spawnServer,
   spawnSimulator,
   type ChildDashboard,
 } from '../integration/main/processes';
 import type { BenchResult } from './run';
-import { simulatorHost } from './support';
+import { simulatorHost, spawnAlertsIndexer } from './support';
 
 export const name = 'Reports: a module report over a million alerts';
 
 const ALERTS = Number(process.env.REPORTS_BENCH_ALERTS ?? 1_000_000);
-const WEEK_MS = 7 * 86_400_000;
 const MODULE_ID = 'file-integrity-monitoring';
 const RSS_SAMPLE_MS = 50;
 const POLL_MS = 20;
@@ -85,12 +83,7 @@ async function aggregate(dashboard: ChildDashboard, cookie: string): Promise<num
 
 export async function run(): Promise<BenchResult[]> {
   buildIfStale();
-  const loadStarted = performance.now();
-  const indexer = await spawnServer('test/bench/alerts-indexer.fixture.ts', {
-    BENCH_ALERTS: String(ALERTS),
-    BENCH_ALERTS_SPAN_MS: String(WEEK_MS),
-  });
-  const loadMs = performance.now() - loadStarted;
+  const { indexer, loadMs } = await spawnAlertsIndexer(ALERTS);
   const simulator = await spawnSimulator({ agents: 50 });
   let dashboard: ChildDashboard | undefined;
   try {

@@ -1,5 +1,7 @@
 /** What several benchmarks measure or start alike: the simulator as a host, sizes, a CSV export's target. */
+import { performance } from 'node:perf_hooks';
 import { RUN_AS_USER } from '../../simulator/users';
+import { spawnServer, type ChildServer } from '../integration/main/processes';
 import type { BenchResult } from './run';
 
 /** Megabytes with one decimal, as every CSV figure prints them. */
@@ -37,4 +39,16 @@ export function csvExportTarget(
       measured.firstByteMs <= targets.firstByteMs &&
       measured.growth <= targets.rssGrowthBytes,
   };
+}
+
+/** The indexer stand-in in a child process holding `alerts` alerts over the last week, and how long it took. */
+export async function spawnAlertsIndexer(
+  alerts: number,
+): Promise<{ indexer: ChildServer; loadMs: number }> {
+  const started = performance.now();
+  const indexer = await spawnServer('test/bench/alerts-indexer.fixture.ts', {
+    BENCH_ALERTS: String(alerts),
+    BENCH_ALERTS_SPAN_MS: String(7 * 86_400_000),
+  });
+  return { indexer, loadMs: performance.now() - started };
 }
