@@ -8,8 +8,6 @@
  * are read); the stand-in loads its alerts in-process, through its `documents` option.
  */
 import autocannon from 'autocannon';
-import http from 'node:http';
-import { performance } from 'node:perf_hooks';
 import { SEVERITY_BANDS } from '../../plugins/main/common/alerts/api';
 import { DASHBOARD_CHARTS } from '../../plugins/main/public/apps/threat-hunting/dashboard';
 import { knownAlertFields } from '../../plugins/main/server/services/alerts/search/alert-fields';
@@ -31,7 +29,7 @@ import {
 } from '../integration/main/processes';
 import { BENCH_MANAGER, benchAlerts } from './alerts-indexer.fixture';
 import type { BenchResult } from './run';
-import { csvExportTarget, mb, simulatorHost, spawnAlertsIndexer } from './support';
+import { csvExportTarget, downloadCsv, mb, simulatorHost, spawnAlertsIndexer } from './support';
 
 export const name = 'Alerts: search, CSV export and indexer requests';
 
@@ -225,48 +223,6 @@ async function searchSideBySide(): Promise<BenchResult> {
   }
 }
 
-interface Download {
-  status: number;
-  firstByteMs: number;
-  totalMs: number;
-  lines: number;
-  complete: boolean;
-}
-
-/** Downloads the export, counting lines as they stream instead of keeping the file. */
-function downloadCsv(dashboard: ChildDashboard, cookie: string, body: unknown): Promise<Download> {
-  const started = performance.now();
-  let firstByteMs = -1;
-  let lines = 0;
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${dashboard.url}/api/alerts/csv`,
-      {
-        method: 'POST',
-        headers: { cookie, 'osd-xsrf': 'bench', 'content-type': 'application/json' },
-      },
-      (response) => {
-        const finish = (complete: boolean) => () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            firstByteMs,
-            totalMs: performance.now() - started,
-            lines,
-            complete,
-          });
-        response.on('data', (chunk: Buffer) => {
-          if (firstByteMs < 0) firstByteMs = performance.now() - started;
-          for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
-        });
-        response.on('end', finish(true));
-        response.on('aborted', finish(false));
-      },
-    );
-    request.on('error', reject);
-    request.end(JSON.stringify(body));
-  });
-}
-
 async function post(
   dashboard: ChildDashboard,
   cookie: string,
@@ -306,12 +262,12 @@ async function millionAlerts(): Promise<BenchResult> {
     let rssPeak = rssBefore;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, child.rss())), RSS_SAMPLE_MS);
     const cpuBefore = { dashboard: child.cpuMicros(), indexer: indexer.cpuMicros() };
-    const csv = await downloadCsv(child, cookie, {
+    const csv = await downloadCsv(`${child.url}/api/alerts/csv`, cookie, {
       apiHostId: API_HOST,
       timeRange: { from: 'now-8d', to: 'now' },
       columns: COLUMNS,
     }).finally(() => clearInterval(sampler));
-    const rows = csv.lines - 1;
+    const rows = csv.newlines - 1;
     const perRow = (micros: number) => `${(micros / Math.max(1, rows)).toFixed(1)} µs`;
     const rowsPerSecond = (rows / csv.totalMs) * 1000;
     const growth = rssPeak - rssBefore;

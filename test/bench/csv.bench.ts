@@ -12,7 +12,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import {
   dashboardSession,
@@ -23,7 +22,7 @@ import {
 import { AGENT_CSV_COLUMNS } from '../../plugins/main/common/csv-columns';
 import { ADMIN_USER } from '../../simulator/users';
 import type { BenchResult } from './run';
-import { csvExportTarget, mb } from './support';
+import { csvExportTarget, downloadCsv, mb, type CsvDownload } from './support';
 
 export const name = 'Main plugin: CSV export';
 
@@ -37,51 +36,9 @@ const SIDE_BY_SIDE_ROUNDS = 3;
 const PAGE_SIZE = 5_000;
 const TARGET_RATIO = 1.5;
 
-interface ExportRun {
-  status: number;
-  firstByteMs: number;
-  totalMs: number;
-  rows: number;
-  bytes: number;
-  complete: boolean;
-}
-
-/** Downloads the export, counting lines as they stream instead of keeping the file. */
-function download(dashboard: ChildDashboard, cookie: string): Promise<ExportRun> {
-  const started = performance.now();
-  let firstByteMs = -1;
-  let newlines = 0;
-  let bytes = 0;
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${dashboard.url}/api/csv`,
-      {
-        method: 'POST',
-        headers: { cookie, 'osd-xsrf': 'bench', 'content-type': 'application/json' },
-      },
-      (response) => {
-        const finish = (complete: boolean) => () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            firstByteMs,
-            totalMs: performance.now() - started,
-            rows: newlines,
-            bytes,
-            complete,
-          });
-        response.on('data', (chunk: Buffer) => {
-          if (firstByteMs < 0) firstByteMs = performance.now() - started;
-          bytes += chunk.length;
-          for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) newlines += 1;
-        });
-        response.on('end', finish(true));
-        response.on('aborted', finish(false));
-      },
-    );
-    request.on('error', reject);
-    request.end(JSON.stringify({ id: 'bench', path: '/agents' }));
-  });
-}
+/** The agents' export, as the list's CSV button asks for it. */
+const downloadAgents = (dashboard: ChildDashboard, cookie: string) =>
+  downloadCsv(`${dashboard.url}/api/csv`, cookie, { id: 'bench', path: '/agents' });
 
 /** The comparator: the simplest script that writes the same CSV, one page after another. */
 async function pager(simulatorUrl: string): Promise<{ rows: number; totalMs: number }> {
@@ -133,7 +90,7 @@ async function sideBySide(): Promise<BenchResult> {
   });
   try {
     const cookie = await dashboardSession(dashboard);
-    const exports: ExportRun[] = [];
+    const exports: CsvDownload[] = [];
     const pagers: Array<{ rows: number; totalMs: number }> = [];
     const rowsEach = SIDE_BY_SIDE_AGENTS + 1;
     const cpu = { dashboard: 0, pager: 0, simulatorForExport: 0, simulatorForPager: 0 };
@@ -146,7 +103,7 @@ async function sideBySide(): Promise<BenchResult> {
       cpu.simulatorForPager += cpuSeconds(simulator.pid) - simulatorBefore;
       const before = cpuSeconds(dashboard.pid);
       simulatorBefore = cpuSeconds(simulator.pid);
-      exports.push(await download(dashboard, cookie));
+      exports.push(await downloadAgents(dashboard, cookie));
       cpu.dashboard += cpuSeconds(dashboard.pid) - before;
       cpu.simulatorForExport += cpuSeconds(simulator.pid) - simulatorBefore;
     }
@@ -155,11 +112,11 @@ async function sideBySide(): Promise<BenchResult> {
     const rate = (rows: number, ms: number): number => (rows / ms) * 1000;
     const best = exports.reduce((a, b) => (b.totalMs < a.totalMs ? b : a));
     const bestPager = pagers.reduce((a, b) => (b.totalMs < a.totalMs ? b : a));
-    const exportRate = rate(best.rows, best.totalMs);
+    const exportRate = rate(best.newlines, best.totalMs);
     const pagerRate = rate(bestPager.rows, bestPager.totalMs);
     const ratio = exportRate / pagerRate;
     // Newlines: the header's and every row's but the last, so one per item.
-    const whole = exports.every((run) => run.complete && run.rows === rowsEach);
+    const whole = exports.every((run) => run.complete && run.newlines === rowsEach);
     const firstBytes = exports.map((run) => run.firstByteMs.toFixed(0)).join(' / ');
     return {
       title: `CSV export of ${SIDE_BY_SIDE_AGENTS.toLocaleString('en')} agents (19 columns) beside a 20-line pager on the same simulator, best of ${SIDE_BY_SIDE_ROUNDS}`,
@@ -236,14 +193,14 @@ async function millionAgents(): Promise<BenchResult[]> {
     const sampler = setInterval(() => {
       peak = Math.max(peak, dashboard.rss());
     }, RSS_SAMPLE_MS);
-    const result = await download(dashboard, cookie).finally(() => clearInterval(sampler));
+    const result = await downloadAgents(dashboard, cookie).finally(() => clearInterval(sampler));
     peak = Math.max(peak, dashboard.rss());
     const cpu = {
       dashboard: cpuSeconds(dashboard.pid) - cpuBefore.dashboard,
       simulator: cpuSeconds(simulator.pid) - cpuBefore.simulator,
     };
     // The header and every row but the last end with a newline: newlines = data rows.
-    const dataRows = result.rows;
+    const dataRows = result.newlines;
     const rowsPerSecond = (dataRows / result.totalMs) * 1000;
     const growth = peak - baseline;
     const wholeFile = result.status === 200 && result.complete && dataRows === AGENTS + 1;

@@ -1,4 +1,5 @@
 /** What several benchmarks measure or start alike: the simulator as a host, sizes, a CSV export's target. */
+import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { RUN_AS_USER } from '../../simulator/users';
 import { spawnServer, type ChildServer } from '../integration/main/processes';
@@ -51,4 +52,52 @@ export async function spawnAlertsIndexer(
     BENCH_ALERTS_SPAN_MS: String(7 * 86_400_000),
   });
   return { indexer, loadMs: performance.now() - started };
+}
+
+export interface CsvDownload {
+  status: number;
+  firstByteMs: number;
+  totalMs: number;
+  /** Line feeds received: the header and every row but the last end with one. */
+  newlines: number;
+  bytes: number;
+  /** False when the dashboard aborted the answer. */
+  complete: boolean;
+}
+
+/** POSTs an export and times it, counting lines as they stream instead of keeping the file. */
+export function downloadCsv(url: string, cookie: string, body: unknown): Promise<CsvDownload> {
+  const started = performance.now();
+  let firstByteMs = -1;
+  let newlines = 0;
+  let bytes = 0;
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        headers: { cookie, 'osd-xsrf': 'bench', 'content-type': 'application/json' },
+      },
+      (response) => {
+        const finish = (complete: boolean) => () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            firstByteMs,
+            totalMs: performance.now() - started,
+            newlines,
+            bytes,
+            complete,
+          });
+        response.on('data', (chunk: Buffer) => {
+          if (firstByteMs < 0) firstByteMs = performance.now() - started;
+          bytes += chunk.length;
+          for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) newlines += 1;
+        });
+        response.on('end', finish(true));
+        response.on('aborted', finish(false));
+      },
+    );
+    request.on('error', reject);
+    request.end(JSON.stringify(body));
+  });
 }
