@@ -28,6 +28,8 @@ import { freePort, startNpmStart, waitForStatus, type NpmStart } from './first-r
 const FIRST_START_TIMEOUT_MS = 15 * 60_000;
 const DEMO_LINE =
   /^Demo mode: on — built-in managed API at http:\/\/127\.0\.0\.1:\d+ stored as host "demo"$/;
+const DEMO_INDEXER_LINE =
+  /^Demo mode: on — indexer stand-in at http:\/\/127\.0\.0\.1:\d+ with sample alerts of the last 7 days$/;
 
 jest.setTimeout(FIRST_START_TIMEOUT_MS + 5 * 60_000);
 
@@ -48,9 +50,13 @@ describe('first run from npm start', () => {
     await ensureBrowserBundles();
     dataDir = mkdtempSync(join(tmpdir(), 'svc-first-run-'));
   }, FIRST_START_TIMEOUT_MS);
+  // Each test's dashboard is stopped even when the test failed before stopping it itself.
+  afterEach(async () => {
+    await running?.stop();
+    running = undefined;
+  });
   afterAll(async () => {
     await browser?.close();
-    await running?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -75,6 +81,7 @@ describe('first run from npm start', () => {
       `The svc security dashboard is running at ${block.url}`,
       expect.stringMatching(/^Log in as "admin" with the generated password stored in /),
       expect.stringMatching(DEMO_LINE),
+      expect.stringMatching(DEMO_INDEXER_LINE),
     ]);
     expect(block.passwordFile).toBe(join(dataDir, 'initial-admin-password'));
     expect(statSync(block.passwordFile!).mode & 0o777).toBe(0o600);
@@ -120,6 +127,7 @@ describe('first run from npm start', () => {
     expect(block.lines).toEqual([
       `The svc security dashboard is running at ${block.url}`,
       expect.stringMatching(DEMO_LINE),
+      expect.stringMatching(DEMO_INDEXER_LINE),
     ]);
     await waitForStatus(block.url, performance.now(), 60_000);
     expect(running.output()).not.toContain('Building:');
