@@ -5,7 +5,7 @@
  * the search service checks the rest (fields, limits, dates) and builds every indexer query, so a
  * request can only ever describe alerts, never send query DSL, a script or an index.
  */
-import { schema, type Type } from '../../../../host/schema';
+import { schema } from '../../../../host/schema';
 import type {
   IRouter,
   OsdResponse,
@@ -20,107 +20,29 @@ import {
   type AlertsFieldsResponse,
   type AlertsSearchRequest,
 } from '../../common/alerts/api';
-import { apiHostIdProblem } from '../../common/api-host-rules';
 import { IndexerError } from '../services/alerts/indexer/errors';
 import { AlertsScopeError } from '../services/alerts/scope';
 import type { AlertsCaller, AlertsSearchService } from '../services/alerts/search';
+import {
+  fieldName,
+  filters,
+  literals,
+  MAX_FILTERS,
+  query,
+  selectionProps as selection,
+  wholeNumber,
+} from './alerts-selection-schema';
 import { errorResponse } from './error-responses';
 
-export interface AlertsRouteServices {
-  alertsSearch: AlertsSearchService;
-}
-
-/** Longest search-bar query accepted (characters). */
-const MAX_QUERY_LENGTH = 8_192;
-const MAX_FIELD_NAME_LENGTH = 256;
-const MAX_VALUE_LENGTH = 4_096;
-const MAX_FILTERS = 100;
-const MAX_FILTER_VALUES = 1_000;
 const MAX_CHARTS = 20;
 const MAX_COLUMNS = 200;
 const MAX_SORT_KEYS = 5;
 /** A point-in-time id grows with the shards it spans; real ones run to a few kilobytes. */
 const MAX_CURSOR_LENGTH = 65_536;
 
-const fieldName = schema.string({ minLength: 1, maxLength: MAX_FIELD_NAME_LENGTH });
-const scalar = schema.oneOf([
-  schema.string({ maxLength: MAX_VALUE_LENGTH }),
-  schema.number(),
-  schema.boolean(),
-]);
-const bound = schema.oneOf([schema.string({ maxLength: MAX_VALUE_LENGTH }), schema.number()]);
-const wholeNumber = (min: number, max: number) =>
-  schema.number({
-    min,
-    max,
-    validate: (value) => (Number.isInteger(value) ? undefined : 'must be a whole number'),
-  });
-const literals = <T extends string>(values: readonly T[]) =>
-  schema.oneOf(values.map((value) => schema.literal(value)) as unknown as [Type<T>]);
-
-const query = schema.object({
-  language: literals(['kuery', 'lucene'] as const),
-  query: schema.string({ maxLength: MAX_QUERY_LENGTH }),
-});
-
-interface FilterShape {
-  type: string;
-  value?: unknown;
-  values?: unknown[];
-  gte?: unknown;
-  lte?: unknown;
+export interface AlertsRouteServices {
+  alertsSearch: AlertsSearchService;
 }
-
-/** The members each filter type needs, and those it must not carry. */
-function filterShapeProblem(filter: FilterShape): string | undefined {
-  const given = (['value', 'values', 'gte', 'lte'] as const).filter(
-    (key) => filter[key] !== undefined,
-  );
-  const allowed: Record<string, string[]> = {
-    is: ['value'],
-    is_one_of: ['values'],
-    exists: [],
-    between: ['gte', 'lte'],
-  };
-  const extra = given.filter((key) => !allowed[filter.type].includes(key));
-  if (extra.length > 0) return `a filter of type [${filter.type}] has no [${extra[0]}]`;
-  if (filter.type === 'is' && filter.value === undefined) return 'an [is] filter needs a value';
-  if (filter.type === 'is_one_of' && !filter.values?.length)
-    return 'an [is_one_of] filter needs values';
-  if (filter.type === 'between' && filter.gte === undefined && filter.lte === undefined)
-    return 'a [between] filter needs gte, lte or both';
-  return undefined;
-}
-
-const filter = schema.object(
-  {
-    field: fieldName,
-    type: literals(['is', 'is_one_of', 'exists', 'between'] as const),
-    negate: schema.maybe(schema.boolean()),
-    disabled: schema.maybe(schema.boolean()),
-    value: schema.maybe(scalar),
-    values: schema.maybe(schema.arrayOf(scalar, { maxSize: MAX_FILTER_VALUES })),
-    gte: schema.maybe(bound),
-    lte: schema.maybe(bound),
-  },
-  { validate: filterShapeProblem },
-);
-const filters = schema.arrayOf(filter, { maxSize: MAX_FILTERS });
-
-const selection = {
-  apiHostId: schema.string({ validate: apiHostIdProblem }),
-  timeRange: schema.object({
-    from: schema.string({ minLength: 1, maxLength: 100 }),
-    to: schema.string({ minLength: 1, maxLength: 100 }),
-  }),
-  query: schema.maybe(query),
-  filters: schema.maybe(filters),
-  agentId: schema.maybe(
-    schema.string({
-      validate: (id) => (/^\d{3,8}$/.test(id) ? undefined : 'must be an agent id such as 001'),
-    }),
-  ),
-};
 
 const sort = schema.maybe(
   schema.arrayOf(

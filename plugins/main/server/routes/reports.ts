@@ -4,13 +4,13 @@
  * admin's: everyone's), `GET /api/reports/{name}` downloads one and `DELETE /api/reports/{name}`
  * removes it. Another user's report or job is not found. The work is in services/reports.
  */
-import { schema, type Type } from '../../../../host/schema';
+import { schema } from '../../../../host/schema';
 import type { IRouter, OsdRequest, RequestHandlerContext } from '../../../../host/server/types';
-import { apiHostIdProblem } from '../../common/api-host-rules';
 import { ADMIN_ROLE } from '../../common/constants';
 import { REPORTS_ROUTES, type ReportRequest } from '../../common/modules/reports';
 import type { ReportDataSource, ReportsService } from '../services/reports';
 import { isReportName } from '../services/reports/report-store';
+import { selectionProps } from './alerts-selection-schema';
 import { handleErrors } from './error-responses';
 
 export interface ReportRouteServices {
@@ -19,54 +19,12 @@ export interface ReportRouteServices {
   reportData: (request: OsdRequest, username: string) => ReportDataSource;
 }
 
-const MAX_FILTERS = 100;
-const fieldName = schema.string({ minLength: 1, maxLength: 256 });
-const scalar = schema.oneOf([
-  schema.string({ maxLength: 4_096 }),
-  schema.number(),
-  schema.boolean(),
-]);
-const bound = schema.oneOf([schema.string({ maxLength: 4_096 }), schema.number()]);
-const literals = <T extends string>(values: readonly T[]) =>
-  schema.oneOf(values.map((value) => schema.literal(value)) as unknown as [Type<T>]);
-const agentId = schema.string({
-  validate: (id) => (/^\d{3,8}$/.test(id) ? undefined : 'must be an agent id such as 001'),
-});
-
 /** The selection as the alerts routes take it; the search service checks its fields and dates. */
-const selection = schema.object({
-  apiHostId: schema.string({ validate: apiHostIdProblem }),
-  timeRange: schema.object({
-    from: schema.string({ minLength: 1, maxLength: 100 }),
-    to: schema.string({ minLength: 1, maxLength: 100 }),
-  }),
-  query: schema.maybe(
-    schema.object({
-      language: literals(['kuery', 'lucene'] as const),
-      query: schema.string({ maxLength: 8_192 }),
-    }),
-  ),
-  filters: schema.maybe(
-    schema.arrayOf(
-      schema.object({
-        field: fieldName,
-        type: literals(['is', 'is_one_of', 'exists', 'between'] as const),
-        negate: schema.maybe(schema.boolean()),
-        disabled: schema.maybe(schema.boolean()),
-        value: schema.maybe(scalar),
-        values: schema.maybe(schema.arrayOf(scalar, { maxSize: 1_000 })),
-        gte: schema.maybe(bound),
-        lte: schema.maybe(bound),
-      }),
-      { maxSize: MAX_FILTERS },
-    ),
-  ),
-  agentId: schema.maybe(agentId),
-});
+const selection = schema.object(selectionProps);
 
 const reportBody = schema.object({
   moduleId: schema.maybe(schema.string({ minLength: 1, maxLength: 64 })),
-  agentId: schema.maybe(agentId),
+  agentId: selectionProps.agentId,
   selection,
 });
 

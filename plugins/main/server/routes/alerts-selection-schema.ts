@@ -1,0 +1,93 @@
+/**
+ * The request schema of an alerts selection (host, time range, query, filters, pinned agent), shared
+ * by the alerts routes and the report routes so both accept exactly the same selections.
+ */
+import { schema, type Type } from '../../../../host/schema';
+import { apiHostIdProblem } from '../../common/api-host-rules';
+
+/** Longest search-bar query accepted (characters). */
+const MAX_QUERY_LENGTH = 8_192;
+const MAX_FIELD_NAME_LENGTH = 256;
+const MAX_VALUE_LENGTH = 4_096;
+export const MAX_FILTERS = 100;
+const MAX_FILTER_VALUES = 1_000;
+
+export const fieldName = schema.string({ minLength: 1, maxLength: MAX_FIELD_NAME_LENGTH });
+const scalar = schema.oneOf([
+  schema.string({ maxLength: MAX_VALUE_LENGTH }),
+  schema.number(),
+  schema.boolean(),
+]);
+const bound = schema.oneOf([schema.string({ maxLength: MAX_VALUE_LENGTH }), schema.number()]);
+export const wholeNumber = (min: number, max: number) =>
+  schema.number({
+    min,
+    max,
+    validate: (value) => (Number.isInteger(value) ? undefined : 'must be a whole number'),
+  });
+export const literals = <T extends string>(values: readonly T[]) =>
+  schema.oneOf(values.map((value) => schema.literal(value)) as unknown as [Type<T>]);
+
+export const query = schema.object({
+  language: literals(['kuery', 'lucene'] as const),
+  query: schema.string({ maxLength: MAX_QUERY_LENGTH }),
+});
+
+interface FilterShape {
+  type: string;
+  value?: unknown;
+  values?: unknown[];
+  gte?: unknown;
+  lte?: unknown;
+}
+
+/** The members each filter type needs, and those it must not carry. */
+function filterShapeProblem(filter: FilterShape): string | undefined {
+  const given = (['value', 'values', 'gte', 'lte'] as const).filter(
+    (key) => filter[key] !== undefined,
+  );
+  const allowed: Record<string, string[]> = {
+    is: ['value'],
+    is_one_of: ['values'],
+    exists: [],
+    between: ['gte', 'lte'],
+  };
+  const extra = given.filter((key) => !allowed[filter.type].includes(key));
+  if (extra.length > 0) return `a filter of type [${filter.type}] has no [${extra[0]}]`;
+  if (filter.type === 'is' && filter.value === undefined) return 'an [is] filter needs a value';
+  if (filter.type === 'is_one_of' && !filter.values?.length)
+    return 'an [is_one_of] filter needs values';
+  if (filter.type === 'between' && filter.gte === undefined && filter.lte === undefined)
+    return 'a [between] filter needs gte, lte or both';
+  return undefined;
+}
+
+const filter = schema.object(
+  {
+    field: fieldName,
+    type: literals(['is', 'is_one_of', 'exists', 'between'] as const),
+    negate: schema.maybe(schema.boolean()),
+    disabled: schema.maybe(schema.boolean()),
+    value: schema.maybe(scalar),
+    values: schema.maybe(schema.arrayOf(scalar, { maxSize: MAX_FILTER_VALUES })),
+    gte: schema.maybe(bound),
+    lte: schema.maybe(bound),
+  },
+  { validate: filterShapeProblem },
+);
+export const filters = schema.arrayOf(filter, { maxSize: MAX_FILTERS });
+
+export const selectionProps = {
+  apiHostId: schema.string({ validate: apiHostIdProblem }),
+  timeRange: schema.object({
+    from: schema.string({ minLength: 1, maxLength: 100 }),
+    to: schema.string({ minLength: 1, maxLength: 100 }),
+  }),
+  query: schema.maybe(query),
+  filters: schema.maybe(filters),
+  agentId: schema.maybe(
+    schema.string({
+      validate: (id) => (/^\d{3,8}$/.test(id) ? undefined : 'must be an agent id such as 001'),
+    }),
+  ),
+};
