@@ -6,13 +6,7 @@
  * request can only ever describe alerts, never send query DSL, a script or an index.
  */
 import { schema } from '../../../../host/schema';
-import type {
-  IRouter,
-  OsdResponse,
-  RequestHandler,
-  RequestHandlerContext,
-  ResponseFactory,
-} from '../../../../host/server/types';
+import type { IRouter, RequestHandlerContext } from '../../../../host/server/types';
 import {
   ALERTS_ROUTES,
   type AlertsAggregateRequest,
@@ -20,8 +14,6 @@ import {
   type AlertsFieldsResponse,
   type AlertsSearchRequest,
 } from '../../common/alerts/api';
-import { IndexerError } from '../services/alerts/indexer/errors';
-import { AlertsScopeError } from '../services/alerts/scope';
 import type { AlertsCaller, AlertsSearchService } from '../services/alerts/search';
 import {
   fieldName,
@@ -32,7 +24,7 @@ import {
   selectionProps as selection,
   wholeNumber,
 } from './alerts-selection-schema';
-import { errorResponse } from './error-responses';
+import { handleErrors } from './error-responses';
 
 const MAX_CHARTS = 20;
 const MAX_COLUMNS = 200;
@@ -144,32 +136,6 @@ const csvBody = schema.object({
   sort,
 });
 
-/** The indexer's and the scope's typed failures as their answers; the rest as every route answers. */
-function alertsErrorResponse(response: ResponseFactory, error: unknown): OsdResponse {
-  if (error instanceof IndexerError || error instanceof AlertsScopeError)
-    return response.customError({
-      statusCode: error.statusCode,
-      body: { message: error.message, attributes: error.toAttributes() },
-      ...(error instanceof IndexerError &&
-        error.retryAfterSeconds !== undefined && {
-          headers: { 'retry-after': String(error.retryAfterSeconds) },
-        }),
-    });
-  return errorResponse(response, error);
-}
-
-function handleAlertsErrors<P, Q, B, C extends RequestHandlerContext>(
-  handler: RequestHandler<P, Q, B, C>,
-): RequestHandler<P, Q, B, C> {
-  return async (context, request, response) => {
-    try {
-      return await handler(context, request, response);
-    } catch (error) {
-      return alertsErrorResponse(response, error);
-    }
-  };
-}
-
 /** A contract interface as the JSON object the response factory sends. */
 const jsonBody = <T extends object>(body: T) => body as unknown as Record<string, unknown>;
 
@@ -185,7 +151,7 @@ function callerOf(context: RequestHandlerContext, request: AlertsCaller['request
 export function registerAlertsRoutes(router: IRouter, services: () => AlertsRouteServices): void {
   router.post(
     { path: ALERTS_ROUTES.search, validate: { body: searchBody } },
-    handleAlertsErrors(async (context, request, response) =>
+    handleErrors(async (context, request, response) =>
       response.ok({
         body: jsonBody(
           await services().alertsSearch.search(
@@ -199,7 +165,7 @@ export function registerAlertsRoutes(router: IRouter, services: () => AlertsRout
 
   router.post(
     { path: ALERTS_ROUTES.aggregate, validate: { body: aggregateBody } },
-    handleAlertsErrors(async (context, request, response) =>
+    handleErrors(async (context, request, response) =>
       response.ok({
         body: jsonBody(
           await services().alertsSearch.aggregate(
@@ -213,7 +179,7 @@ export function registerAlertsRoutes(router: IRouter, services: () => AlertsRout
 
   router.post(
     { path: ALERTS_ROUTES.csv, validate: { body: csvBody } },
-    handleAlertsErrors(async (context, request, response) => {
+    handleErrors(async (context, request, response) => {
       const exported = await services().alertsSearch.csv(
         callerOf(context, request),
         request.body as AlertsCsvRequest,
@@ -233,7 +199,7 @@ export function registerAlertsRoutes(router: IRouter, services: () => AlertsRout
 
   router.get(
     { path: ALERTS_ROUTES.fields, validate: false },
-    handleAlertsErrors(async (_context, _request, response) => {
+    handleErrors(async (_context, _request, response) => {
       const body: AlertsFieldsResponse = { fields: services().alertsSearch.fields() };
       return response.ok({ body: jsonBody(body) });
     }),
