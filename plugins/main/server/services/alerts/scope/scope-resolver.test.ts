@@ -46,7 +46,7 @@ function resolver(
   const { calls, api } = fakeApi(route);
   const scope = new ManagedApiScopeResolver({
     hosts: {
-      get: async (id) => (id === 'h1' ? { id, run_as: options.runAs ?? false } : undefined),
+      resolve: async (id) => (id === 'h1' ? { id, run_as: options.runAs ?? false } : undefined),
     },
     api,
     currentUser: () => alice,

@@ -14,7 +14,8 @@ import type { AlertsScope, AlertsScopeResolver } from './index';
 import { readManagerPin, type ManagerPin } from './manager-pin';
 
 export interface ScopeResolverDeps {
-  hosts: { get(id: string): Promise<Pick<ApiHost, 'id' | 'run_as'> | undefined> };
+  /** The store's cached reader, as the proxy uses it: no database read per alerts request. */
+  hosts: { resolve(id: string): Promise<Pick<ApiHost, 'id' | 'run_as'> | undefined> };
   api: {
     asInternalUser: ManagedApiRequester;
     asUser(user: AuthenticatedUser | null): ManagedApiRequester;
@@ -61,7 +62,7 @@ export class ManagedApiScopeResolver implements AlertsScopeResolver {
   }
 
   private async host(apiHostId: string): Promise<Pick<ApiHost, 'id' | 'run_as'>> {
-    const host = await this.deps.hosts.get(apiHostId);
+    const host = await this.deps.hosts.resolve(apiHostId);
     if (!host) throw new ApiHostNotFoundError(apiHostId);
     return host;
   }
