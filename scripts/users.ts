@@ -181,6 +181,7 @@ async function main(): Promise<number> {
     level: 'warn',
     destination: pino.destination({ dest: 2, sync: true }),
   });
+  for (const warning of config.deprecationWarnings) logging.factory.get('config').warn(warning);
   const savedObjects = createSavedObjectsService({
     dataDir: config.data.dir,
     url: config.savedObjects.url,
