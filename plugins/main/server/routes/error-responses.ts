@@ -27,29 +27,37 @@ function savedObjectError(error: unknown): { statusCode: number; message: string
   };
 }
 
+/** An error that knows its status, its attributes and, where waiting helps, its `Retry-After`. */
+function typedErrorResponse(
+  response: ResponseFactory,
+  error: {
+    statusCode: number;
+    message: string;
+    toAttributes(): object;
+    retryAfterSeconds?: number;
+  },
+  attributes: Record<string, unknown>,
+): OsdResponse {
+  return response.customError({
+    statusCode: error.statusCode,
+    body: { message: error.message, attributes: { ...error.toAttributes(), ...attributes } },
+    ...(error.retryAfterSeconds !== undefined && {
+      headers: { 'retry-after': String(error.retryAfterSeconds) },
+    }),
+  });
+}
+
 export function errorResponse(
   response: ResponseFactory,
   error: unknown,
   attributes: Record<string, unknown> = {},
 ): OsdResponse {
-  if (isManagedApiError(error)) {
-    return response.customError({
-      statusCode: error.statusCode,
-      body: { message: error.message, attributes: { ...error.toAttributes(), ...attributes } },
-      ...(error.retryAfterSeconds === undefined
-        ? {}
-        : { headers: { 'retry-after': String(error.retryAfterSeconds) } }),
-    });
-  }
-  if (error instanceof IndexerError || error instanceof AlertsScopeError)
-    return response.customError({
-      statusCode: error.statusCode,
-      body: { message: error.message, attributes: { ...error.toAttributes(), ...attributes } },
-      ...(error instanceof IndexerError &&
-        error.retryAfterSeconds !== undefined && {
-          headers: { 'retry-after': String(error.retryAfterSeconds) },
-        }),
-    });
+  if (
+    isManagedApiError(error) ||
+    error instanceof IndexerError ||
+    error instanceof AlertsScopeError
+  )
+    return typedErrorResponse(response, error, attributes);
   if (error instanceof RequestFieldError) {
     return response.badRequest({
       body: {
