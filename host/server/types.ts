@@ -6,7 +6,7 @@
 import type { Readable } from 'node:stream';
 import type { Client } from '@opensearch-project/opensearch';
 import type { Type } from '../schema';
-import { savedObjectsErrors } from './saved-objects/errors';
+import { savedObjectsErrors } from './errors';
 
 /** Concurrent callers for one key share one run (see host/common/single-flight). */
 export { singleFlight } from '../common/single-flight';

@@ -8,7 +8,7 @@ import type { HttpSetup } from '../types';
 import { AnonymousPaths } from './anonymous-paths';
 import { BasePath } from './base-path';
 import { HttpClient } from './http-client';
-import { HttpFetchError } from './http-fetch-error';
+import { HttpFetchError } from '../errors';
 
 interface Seen {
   method: string;

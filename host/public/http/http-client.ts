@@ -15,7 +15,7 @@ import type {
 import { createStore, type Store } from '../utils/store';
 import type { AnonymousPaths } from './anonymous-paths';
 import type { BasePath } from './base-path';
-import { HttpFetchError } from './http-fetch-error';
+import { HttpFetchError } from '../errors';
 
 export const AUTH_INFO_PATH = '/api/v1/auth/authinfo';
 

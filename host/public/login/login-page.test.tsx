@@ -1,6 +1,6 @@
 import { configure, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpFetchError } from '../http/http-fetch-error';
+import { HttpFetchError } from '../errors';
 import { LoginPage, type LoginPageProps } from './login-page';
 
 configure({ testIdAttribute: 'data-test-subj' });

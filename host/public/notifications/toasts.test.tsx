@@ -3,7 +3,7 @@ import { act, configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Overlays } from '../overlays/overlays';
 import { OverlayService } from '../overlays/overlay-service';
-import { HttpFetchError } from '../http/http-fetch-error';
+import { HttpFetchError } from '../errors';
 import { GlobalToasts } from './global-toasts';
 import { ToastsApi } from './toasts-api';
 

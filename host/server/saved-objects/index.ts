@@ -1,3 +1,3 @@
 export { createSavedObjectsService } from './service';
 export type { InternalCoordination, RateLimiterOptions } from './coordination';
-export { savedObjectsErrors } from './errors';
+export { savedObjectsErrors } from '../errors';

@@ -18,7 +18,7 @@ import type {
   SavedObjectsUpdateResponse,
   SavedObjectTypeRegistry,
 } from '../types';
-import { savedObjectsErrors, toItemError } from './errors';
+import { savedObjectsErrors, toItemError } from '../errors';
 import { parseSearch } from './store/search';
 import type {
   DocumentKey,

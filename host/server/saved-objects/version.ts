@@ -3,7 +3,7 @@
  * as OpenSearch Dashboards encodes it, so clients written for OSD can pass it back unchanged.
  */
 import type { DocumentVersion } from './store/types';
-import { savedObjectsErrors } from './errors';
+import { savedObjectsErrors } from '../errors';
 
 export function encodeVersion({ seqNo, primaryTerm }: DocumentVersion): string {
   return Buffer.from(JSON.stringify([seqNo, primaryTerm]), 'utf8').toString('base64');

@@ -1,4 +1,4 @@
-import type { HttpFetchError as HttpFetchErrorContract } from '../types';
+import type { HttpFetchError as HttpFetchErrorContract } from './types';
 
 type ErrorBody = HttpFetchErrorContract['body'];
 

@@ -1,4 +1,4 @@
-import { SavedObjectsErrorHelpers } from '../types';
+import { SavedObjectsErrorHelpers } from './types';
 
 describe('SavedObjectsErrorHelpers', () => {
   it('tells what a saved-object error is from the error, not from its status', () => {

@@ -4,7 +4,7 @@
  * `is…` predicates test what the error is rather than its status.
  */
 import { STATUS_CODES } from 'node:http';
-import type { SavedObjectError, SavedObjectsClientError, SavedObjectsErrorHelpers } from '../types';
+import type { SavedObjectError, SavedObjectsClientError, SavedObjectsErrorHelpers } from './types';
 
 const errorCode = Symbol('savedObjectsErrorCode');
 
