@@ -1,6 +1,20 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { pathAliases } from './scripts/path-aliases.js';
+
+/**
+ * The start of an import of a folder of the tree, by `../` or by its tsconfig.json alias: `relative`
+ * is a regex for what follows the `../` (`host/`), `folder` one for the folders whose aliases count
+ * (`host` for `@host/`).
+ */
+function reaching(relative, folder) {
+  const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const aliases = pathAliases()
+    .filter((alias) => new RegExp(`^(${folder})$`).test(alias.folder))
+    .map(({ prefix }) => escape(prefix));
+  return `^((\\.\\./)+${relative}|${aliases.join('|')})`;
+}
 
 /**
  * The walls between the parts of the tree (docs/architecture.md), checked on every import and
@@ -13,12 +27,12 @@ function boundaries() {
   const HOST_PUBLIC = '(server/types|public/types|schema)$';
   const HOST_TEST_SUPPORT = '.*/(testing|test-[^/]+)$|(.*/)?test-support/';
   const pluginToHost = (allowed) => ({
-    regex: `^(\\.\\./)+host/(?!${allowed})`,
+    regex: `${reaching('host/', 'host')}(?!${allowed})`,
     message:
       'A plugin imports from the host only host/server/types, host/public/types and host/schema.',
   });
   const mainBrowserToCheckUpdates = {
-    regex: '^(\\.\\./)+check-updates/(?!public$)',
+    regex: `${reaching('check-updates/', 'plugins/check-updates')}(?!public$)`,
     message:
       "The main plugin's browser code uses the update checker only through its public index.",
   };
@@ -49,7 +63,7 @@ function boundaries() {
     {
       files: ['simulator/**'],
       rules: restrict({
-        regex: '^(\\.\\./)+(host|plugins)(/|$)',
+        regex: reaching('(host|plugins)(/|$)', 'host|plugins/.+'),
         message:
           'The simulator imports no host or plugin code; what it shares with them lives in catalogue/.',
       }),
@@ -58,7 +72,7 @@ function boundaries() {
       files: ['host/**'],
       rules: restrict({
         // A plugin's own folders, not the host's plugins/ (its plugin service).
-        regex: '^(\\.\\./)+plugins/[^/]+/(server|public|common)(/|$)',
+        regex: `${reaching('plugins/[^/]+/', 'plugins/.+')}(server|public|common)(/|$)`,
         message: 'The host never imports a plugin: it finds plugins by their manifests.',
       }),
     },

@@ -1,10 +1,15 @@
 // Unit and integration tests: server code runs in Node, browser code (*.test.tsx under public/) in jsdom.
+const { jestModuleNameMapper } = require('./scripts/path-aliases.js');
+
+// tsconfig.json's import aliases (`@host/…`), which Jest does not read from there.
+const aliases = jestModuleNameMapper();
 const common = {
   transform: { '^.+\\.(t|j)sx?$': '<rootDir>/test/jest-esbuild-transform.js' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   testPathIgnorePatterns: ['/node_modules/', '/build/', '/test/e2e/'],
   // ESM-only dependencies (content-disposition for @fastify/static, uuid for @elastic/eui) are turned into CommonJS for Jest.
   transformIgnorePatterns: ['/node_modules/(?!(content-disposition|uuid)/)'],
+  moduleNameMapper: aliases,
 };
 module.exports = {
   projects: [
@@ -20,7 +25,7 @@ module.exports = {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/test/setup-jsdom.ts'],
-      moduleNameMapper: { '\\.(css|scss)$': '<rootDir>/test/style-stub.js' },
+      moduleNameMapper: { ...aliases, '\\.(css|scss)$': '<rootDir>/test/style-stub.js' },
     },
   ],
 };

@@ -325,6 +325,8 @@ function viteConfig({ outDir, mode, plugins, sourceFiles }) {
     mode,
     logLevel: 'warn',
     publicDir: false,
+    // Imports by tsconfig.json's aliases (`@host/…`) resolve as tsc resolves them.
+    resolve: { tsconfigPaths: true },
     define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
     oxc: {
       jsx: { runtime: 'automatic', importSource: 'react', development: mode !== 'production' },
@@ -390,7 +392,7 @@ function fileHash(file) {
   }
 }
 
-/** Everything besides module sources that changes the output: the build itself, the installed packages, which plugins exist. */
+/** Everything besides module sources that changes the output: the build itself, the installed packages, the import aliases, which plugins exist. */
 function buildInputs(plugins, mode) {
   return {
     mode,
@@ -399,6 +401,7 @@ function buildInputs(plugins, mode) {
       [
         path.join(ROOT, 'scripts', 'build-browser.js'),
         path.join(ROOT, 'package-lock.json'),
+        path.join(ROOT, 'tsconfig.json'),
         ...plugins.map((plugin) => plugin.manifestPath),
       ].map((file) => [path.relative(ROOT, file), fileHash(file)]),
     ),

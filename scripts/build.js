@@ -5,7 +5,8 @@
  * Server: every .ts/.tsx of `host/`, `plugins/<id>/server`, `plugins/<id>/common`, `catalogue/`,
  * `simulator` and `scripts/` is transpiled by esbuild to CommonJS with source maps, keeping the folder layout, and
  * the plugin manifests and JSON data files are copied next to it. `build/build-info.json` records the
- * version and commit, and tells the server it runs from a build. Browser: `scripts/build-browser.js`.
+ * version and commit, and tells the server it runs from a build. Imports by tsconfig.json's aliases
+ * (`@host/…`) become relative paths. Browser: `scripts/build-browser.js`.
  *
  *   node scripts/build.js [--if-stale] [--server-only] [--browser-only]
  *
@@ -18,6 +19,7 @@ const crypto = require('node:crypto');
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+const { pathAliases } = require('./path-aliases.js');
 
 const ROOT = path.resolve(__dirname, '..');
 const BUILD_DIR = path.join(ROOT, 'build');
@@ -105,6 +107,7 @@ function serverFingerprint(inputs) {
     ...inputs.compiled,
     ...inputs.copied,
     path.join(__dirname, 'build.js'),
+    path.join(__dirname, 'path-aliases.js'),
     path.join(ROOT, 'package.json'),
     path.join(ROOT, 'tsconfig.json'),
   ].sort();
@@ -139,17 +142,42 @@ function serverIsFresh(fingerprint) {
 }
 
 /**
+ * Rewrites a module compiled into `outDir` so its `require()`s of tsconfig.json's aliases
+ * (`@host/server/types`) name the relative paths they stand for (`../../host/server/types`): Node
+ * knows no aliases, and the build keeps the sources' layout. esbuild writes every import as
+ * `require("…")`.
+ */
+function aliasesMadeRelative(outDir) {
+  const aliases = pathAliases();
+  const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const aliased = new RegExp(
+    `\\brequire\\("(${aliases.map(({ prefix }) => escape(prefix)).join('|')})([^"]*)"\\)`,
+    'g',
+  );
+  return (code, outFile) =>
+    code.replace(aliased, (_call, prefix, rest) => {
+      const { folder } = aliases.find((alias) => alias.prefix === prefix);
+      const target = path.join(outDir, folder, rest);
+      const relative = path.relative(path.dirname(outFile), target).split(path.sep).join('/');
+      return `require(${JSON.stringify(relative.startsWith('.') ? relative : `./${relative}`)})`;
+    });
+}
+
+/**
  * Transpiles `compiled` (TypeScript) to CommonJS with source maps and copies `copied` as they are,
  * all under `outDir` with their paths relative to the repository. Also used by the host benchmark
  * to run the server compiled, as `npm start` does.
  */
 async function compileServerFiles({ compiled, copied = [], outDir }) {
   const esbuild = require('esbuild');
-  await esbuild.build({
+  // File by file, not bundled: bundling would also rewrite each module's code (top-level classes
+  // renamed, `const` turned to `var`). The aliases are resolved on the written code instead.
+  const { outputFiles } = await esbuild.build({
     entryPoints: compiled,
     outdir: outDir,
     outbase: ROOT,
     bundle: false,
+    write: false,
     format: 'cjs',
     platform: 'node',
     target: 'node20',
@@ -159,6 +187,14 @@ async function compileServerFiles({ compiled, copied = [], outDir }) {
     supported: { 'dynamic-import': false },
     logLevel: 'warning',
   });
+  const madeRelative = aliasesMadeRelative(outDir);
+  for (const file of outputFiles) {
+    fs.mkdirSync(path.dirname(file.path), { recursive: true });
+    fs.writeFileSync(
+      file.path,
+      file.path.endsWith('.js') ? madeRelative(file.text, file.path) : file.contents,
+    );
+  }
   for (const file of copied) {
     const target = path.join(outDir, path.relative(ROOT, file));
     fs.mkdirSync(path.dirname(target), { recursive: true });

@@ -24,7 +24,7 @@ const TEST_ONLY = /(^|\/)(test-[^/]*|testing\.[jt]sx?|[^/]*\.(test|fixture)\.[jt
  * Product code never calls these, so finding one means a test helper needs a test-support name.
  */
 const TEST_CODE =
-  /^\s*(describe|it|test|beforeAll|beforeEach)(\.each)?\(|\bexpect\(|from '(\.\.\/)+test\//m;
+  /^\s*(describe|it|test|beforeAll|beforeEach)(\.each)?\(|\bexpect\(|from '((\.\.\/)+|@)test\//m;
 
 function allFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })

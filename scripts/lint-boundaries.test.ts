@@ -101,6 +101,53 @@ const breaches: Array<[string, Planted, RegExp]> = [
     },
     /never imports a plugin/,
   ],
+  [
+    'a plugin importing host internals by alias',
+    {
+      filePath: 'plugins/main/server/services/planted.ts',
+      code: importing('@host/server/http/router'),
+    },
+    /imports from the host only/,
+  ],
+  [
+    'a plugin re-exporting host internals by alias',
+    {
+      filePath: 'plugins/check-updates/public/planted.ts',
+      code: reExporting('@host/public/http/http-client'),
+    },
+    /imports from the host only/,
+  ],
+  [
+    "a plugin's product code importing the host's test support by alias",
+    {
+      filePath: 'plugins/main/server/services/planted.ts',
+      code: importing('@host/server/saved-objects/testing'),
+    },
+    /imports from the host only/,
+  ],
+  [
+    "main's browser code importing update-checker internals by alias",
+    {
+      filePath: 'plugins/main/public/apps/agents/planted.ts',
+      code: importing('@check-updates/common/constants'),
+    },
+    /only through its public index/,
+  ],
+  [
+    'the simulator importing plugin code by alias',
+    { filePath: 'simulator/http/planted.ts', code: importing('@main/common/constants') },
+    /imports no host or plugin code/,
+  ],
+  [
+    'the simulator importing host code by alias',
+    { filePath: 'simulator/planted.ts', code: importing('@host/server/types') },
+    /imports no host or plugin code/,
+  ],
+  [
+    'the host importing a plugin by alias',
+    { filePath: 'host/server/http/planted.ts', code: importing('@main/server/types') },
+    /never imports a plugin/,
+  ],
 ];
 
 const allowed: Array<[string, Planted]> = [
@@ -135,6 +182,41 @@ const allowed: Array<[string, Planted]> = [
   [
     'the host importing its own plugin service',
     { filePath: 'host/public/boot/planted.ts', code: importing('../plugins/plugins-service') },
+  ],
+  [
+    "a plugin importing the host's public types and schema by alias",
+    {
+      filePath: 'plugins/main/server/services/planted.ts',
+      code:
+        "import type { Logger } from '@host/server/types';\n" +
+        "import { schema } from '@host/schema';\n" +
+        'export const planted = [schema] as Array<Logger | typeof schema>;\n',
+    },
+  ],
+  [
+    "a plugin's test importing the host's test support by alias",
+    {
+      filePath: 'plugins/main/server/services/planted.test.ts',
+      code: importing('@host/server/saved-objects/testing'),
+    },
+  ],
+  [
+    "main's browser code importing the update checker's public index by alias",
+    {
+      filePath: 'plugins/main/public/apps/agents/planted.ts',
+      code: importing('@check-updates/public'),
+    },
+  ],
+  [
+    'the simulator reading the route catalogue by alias',
+    { filePath: 'simulator/http/planted.ts', code: importing('@catalogue/types') },
+  ],
+  [
+    'the host importing its own plugin service by alias',
+    {
+      filePath: 'host/public/boot/planted.ts',
+      code: importing('@host/public/plugins/plugins-service'),
+    },
   ],
 ];
 

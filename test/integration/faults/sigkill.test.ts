@@ -36,6 +36,8 @@ function startDashboard(dataDir: string): Promise<Dashboard> {
       cwd: resolve(dataDir, '..'),
       env: {
         ...process.env,
+        // tsx looks for tsconfig.json (and its import aliases) in the cwd, which is outside the repository.
+        TSX_TSCONFIG_PATH: join(REPO, 'tsconfig.json'),
         SVC_HOST: '127.0.0.1',
         SVC_PORT: '0',
         SVC_DATA_DIR: dataDir,

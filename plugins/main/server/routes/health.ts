@@ -1,6 +1,6 @@
 /** `GET /api/health-check`: the state of every health check (`refresh=true` checks the hosts now). */
-import { schema } from '../../../../host/schema';
-import type { IRouter } from '../../../../host/server/types';
+import { schema } from '@host/schema';
+import type { IRouter } from '@host/server/types';
 import { SVC_ROUTES } from '../../common/constants';
 import type { ServicesAccessor } from '../plugin-services';
 import { handleErrors } from './error-responses';

@@ -7,7 +7,7 @@
 import type { DemoManagedApi } from './demo-mode';
 
 export async function startBuiltInManagedApi(): Promise<DemoManagedApi> {
-  const simulator = await import('../../../../../simulator');
+  const simulator = await import('@simulator/index');
   const api = await simulator.startManagedApi({ host: '127.0.0.1', port: 0, versionCheck: 'all' });
   return { url: api.url, credentials: simulator.RUN_AS_USER, stop: () => api.stop() };
 }

@@ -4,8 +4,8 @@
  * problem body, or the dashboard's error body), the time taken and the host it went to.
  * The shared ManagedApi client is not used because it returns the body alone, without the status.
  */
-import type { HttpResponse, HttpStart } from '../../../../../../host/public/types';
-import { SVC_ROUTES } from '../../../../common/constants';
+import type { HttpResponse, HttpStart } from '@host/public/types';
+import { SVC_ROUTES } from '@main/common/constants';
 import { type SvcError, toSvcError } from '../../../services/svc-error';
 import type { SendableRequest } from '../model/request-parser';
 
