@@ -13,7 +13,7 @@ export interface SingleHostDashboard {
 }
 
 export async function startSingleHostDashboard(options: {
-  hostId: string;
+  apiHostId: string;
   /** The upstream's password, which the dashboard's host entry uses too. */
   password: string;
   /** `svc.api` settings. */
@@ -25,7 +25,7 @@ export async function startSingleHostDashboard(options: {
       svc: {
         hosts: [
           {
-            id: options.hostId,
+            id: options.apiHostId,
             url: upstream.url,
             port: upstream.port,
             username: 'wazuh-wui',

@@ -65,6 +65,7 @@ import { DelayedRequestQueue } from './services/jobs/delayed-requests';
 import { ApiRequestService } from './services/api-request/api-request-service';
 import { JobRunner } from './services/jobs/job-runner';
 import { schedulePeriodMs } from './services/jobs/cron';
+import { contractRequester } from './services/managed-api/api-host-requester';
 import { ManagedApiService } from './services/managed-api/managed-api-service';
 import { TokenStore } from './services/managed-api/token-store';
 import { HostTransport } from './services/managed-api/transport';
@@ -155,8 +156,8 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
           logger: requestLogger,
           api: {
             client: {
-              asInternalUser: api.asInternalUser,
-              asCurrentUser: api.asUser(core.security.getCurrentUser(request)),
+              asInternalUser: contractRequester(api.asInternalUser),
+              asCurrentUser: contractRequester(api.asUser(core.security.getCurrentUser(request))),
             },
           },
         };
@@ -435,9 +436,9 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
     return {
       api: {
         client: {
-          asInternalUser: api.asInternalUser,
+          asInternalUser: contractRequester(api.asInternalUser),
           asScoped: (request) => ({
-            asCurrentUser: api.asUser(core.security.getCurrentUser(request)),
+            asCurrentUser: contractRequester(api.asUser(core.security.getCurrentUser(request))),
           }),
         },
       },

@@ -28,7 +28,7 @@ describe('POST /api/request against a hostile host', () => {
 
   beforeAll(async () => {
     ({ upstream, dashboard, cookie } = await startSingleHostDashboard({
-      hostId: 'hostile',
+      apiHostId: 'hostile',
       password: PASSWORD,
       api: { max_response_bytes: MAX_RESPONSE_BYTES, timeout_ms: 5_000 },
     }));

@@ -39,7 +39,7 @@ describe('answers declared larger than svc.api.max_response_bytes', () => {
 
   beforeAll(async () => {
     ({ upstream, dashboard, cookie } = await startSingleHostDashboard({
-      hostId: 'big',
+      apiHostId: 'big',
       password: PASSWORD,
       api: { max_response_bytes: CAP, timeout_ms: 10_000 },
     }));

@@ -55,7 +55,7 @@ describe('CSV export of hostile values', () => {
 
   beforeAll(async () => {
     ({ upstream, dashboard } = await startSingleHostDashboard({
-      hostId: 'csv',
+      apiHostId: 'csv',
       password: PASSWORD,
     }));
     admin = await dashboard.login();

@@ -37,24 +37,24 @@ function availableUpdates(updates: AvailableUpdates): AvailableUpdate[] {
  */
 export function useAvailableUpdates(): UpdatesState {
   const [updates, setUpdates] = useState<
-    { apiId: string; answer: AvailableUpdates | 'failed' } | undefined
+    { apiHostId: string; answer: AvailableUpdates | 'failed' } | undefined
   >();
   const [preferencesLoad, setPreferencesLoad] = useState<'loading' | 'loaded' | 'failed'>(
     'loading',
   );
   const preferences = usePreferences();
-  const apiId = useSyncExternalStore(subscribeSelectedApiHostId, () => getSelectedApiHostId());
+  const apiHostId = useSyncExternalStore(subscribeSelectedApiHostId, () => getSelectedApiHostId());
   useEffect(() => {
-    if (!apiId) return undefined;
+    if (!apiHostId) return undefined;
     let current = true;
     getAvailableUpdates().then(
-      (loaded) => current && setUpdates({ apiId, answer: loaded }),
-      () => current && setUpdates({ apiId, answer: 'failed' }),
+      (loaded) => current && setUpdates({ apiHostId, answer: loaded }),
+      () => current && setUpdates({ apiHostId, answer: 'failed' }),
     );
     return () => {
       current = false;
     };
-  }, [apiId]);
+  }, [apiHostId]);
   useEffect(() => {
     let mounted = true;
     // Shared preferences may hold an earlier user's or page's copy: wait for this mount's fresh load.
@@ -67,7 +67,7 @@ export function useAvailableUpdates(): UpdatesState {
     };
   }, []);
   // Notices of a host no longer selected are never shown.
-  const answer = updates && updates.apiId === apiId ? updates.answer : 'loading';
+  const answer = updates && updates.apiHostId === apiHostId ? updates.answer : 'loading';
   if (answer === 'failed' || preferencesLoad === 'failed') return { status: 'failed' };
   if (answer === 'loading' || preferencesLoad === 'loading' || !preferences)
     return { status: 'loading' };

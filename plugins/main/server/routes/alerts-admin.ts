@@ -13,7 +13,7 @@ import {
 } from '../../common/alerts/api';
 import { apiHostIdProblem } from '../../common/api-host-rules';
 import { ADMIN_ROLE } from '../../common/constants';
-import type { ManagedApiRequester } from '../types';
+import type { ApiHostRequester } from '../services/managed-api/api-host-requester';
 import type { SampleDataService } from '../services/alerts/sample-data';
 import type { AlertsScope } from '../services/alerts/scope';
 import { handleErrors } from './error-responses';
@@ -24,7 +24,7 @@ export interface AlertsAdminServices {
   /** The manager pin of a stored API host (its not-found error otherwise). */
   managerPin(apiHostId: string): Promise<AlertsScope['pin']>;
   /** The managed API as the user behind the request. */
-  apiAsUser(request: OsdRequest): ManagedApiRequester;
+  apiAsUser(request: OsdRequest): ApiHostRequester;
 }
 
 const category = schema.oneOf(

@@ -271,7 +271,7 @@ describe('AvailableUpdatesService', () => {
     const summary = await service.refreshAll();
     expect(summary).toEqual({
       refreshed: ['a', 'c'],
-      failed: [{ api_id: 'b', message: 'connect ECONNREFUSED' }],
+      failed: [{ apiHostId: 'b', message: 'connect ECONNREFUSED' }],
     });
     expect(upstream.calls.filter((call) => call.apiHostId === 'a')).toHaveLength(2);
     expect(repository.attributesOf(AVAILABLE_UPDATES_SAVED_OBJECT_TYPE, 'c')).toMatchObject({

@@ -22,7 +22,7 @@ export interface AvailableUpdatesServiceOptions {
 
 export interface RefreshSummary {
   refreshed: string[];
-  failed: Array<{ api_id: string; message: string }>;
+  failed: Array<{ apiHostId: string; message: string }>;
 }
 
 /**
@@ -64,7 +64,7 @@ export class AvailableUpdatesService {
       if (outcome.status === 'fulfilled') summary.refreshed.push(apiHostId);
       else
         summary.failed.push({
-          api_id: apiHostId,
+          apiHostId,
           message:
             outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason),
         });
@@ -98,7 +98,7 @@ export class AvailableUpdatesService {
         overwrite: true,
       });
       this.options.logger.debug(`Checked available updates of API host [${apiHostId}]`, {
-        api_id: apiHostId,
+        apiHostId,
         current_version: currentVersion,
       });
       return record;

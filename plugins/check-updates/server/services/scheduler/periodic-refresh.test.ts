@@ -47,7 +47,7 @@ describe('periodic refresh', () => {
     const logger = createRecordingLogger();
     const refreshAll = jest.fn(async (): Promise<RefreshSummary> => ({
       refreshed: ['a'],
-      failed: [{ api_id: 'b', message: 'down' }],
+      failed: [{ apiHostId: 'b', message: 'down' }],
     }));
     const job = startPeriodicRefresh({
       schedule: '0 3 * * *',

@@ -89,14 +89,16 @@ export class ApiCheckRequests {
 
   /** Checks a stored host anew; `idChanged` is echoed, as the reference product's health check expects. */
   async checkStored(
-    id: string,
+    apiHostId: string,
     idChanged: string | undefined,
     signal?: AbortSignal,
   ): Promise<ApiCheckAnswer> {
-    const outcome = await this.deps.statuses.refresh(id, signal);
-    const host = await this.deps.hosts.get(id);
-    if (!outcome || !host) throw new ApiHostNotFoundError(id);
-    const facts = outcome.error ? undefined : await this.clusterFacts(id, outcome.check, signal);
+    const outcome = await this.deps.statuses.refresh(apiHostId, signal);
+    const host = await this.deps.hosts.get(apiHostId);
+    if (!outcome || !host) throw new ApiHostNotFoundError(apiHostId);
+    const facts = outcome.error
+      ? undefined
+      : await this.clusterFacts(apiHostId, outcome.check, signal);
     return {
       outcome,
       body: {
@@ -196,13 +198,13 @@ export class ApiCheckRequests {
    * product reads them; a part that cannot be read keeps the value it gives outside a cluster.
    */
   private async clusterFacts(
-    id: string,
+    apiHostId: string,
     check: ApiHostCheck,
     signal?: AbortSignal,
   ): Promise<{ clusterInfo: ClusterInfo; uuid: string | undefined }> {
     const get = async (path: string) => {
       const answer = await this.deps.api.asInternalUser
-        .request('GET', path, undefined, { apiHostID: id, signal })
+        .request('GET', path, undefined, { apiHostId, signal })
         .catch(() => undefined);
       return answer?.status === 200 ? answer.data : undefined;
     };

@@ -176,7 +176,7 @@ export class CsvExportService {
       ...input,
       fetchPage: (pathWithQuery, signal, onAnswerStart) =>
         this.api.pageAs(user, pathWithQuery, {
-          apiHostID: input.apiHostId,
+          apiHostId: input.apiHostId,
           signal,
           onAnswerStart,
           holdBuffered: true,

@@ -36,7 +36,7 @@ function fakeApi(answers: Record<string, number | Error> = {}) {
           method,
           path,
           body,
-          host: options.apiHostID,
+          host: options.apiHostId,
           ...(options.headers ? { headers: options.headers } : {}),
         });
         const answer = answers[path] ?? 200;

@@ -273,7 +273,7 @@ export class DelayedRequestQueue {
       const { status } = await this.options.api
         .asUser(request.user)
         .request(request.method, request.path, request.body, {
-          apiHostID: request.apiHostId,
+          apiHostId: request.apiHostId,
           headers: request.headers,
         });
       if (status >= 400)

@@ -117,9 +117,9 @@ export class HostConnections {
   }
 
   /** Drops the keep-alive sockets of a host whose settings changed or that was removed. */
-  forget(hostId: string): void {
-    this.connections.get(hostId)?.agent.destroy();
-    this.connections.delete(hostId);
+  forget(apiHostId: string): void {
+    this.connections.get(apiHostId)?.agent.destroy();
+    this.connections.delete(apiHostId);
   }
 
   close(): void {

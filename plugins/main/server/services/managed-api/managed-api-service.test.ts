@@ -87,11 +87,11 @@ describe('ManagedApiService', () => {
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
         setup.service.asInternalUser.request('GET', '/agents?limit=10', undefined, {
-          apiHostID: 'prod',
+          apiHostId: 'prod',
         }),
       ),
     );
-    await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostId: 'prod' });
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(answers[0].data).toEqual(agents);
     expect(upstream.logins).toHaveLength(1);
@@ -122,7 +122,7 @@ describe('ManagedApiService', () => {
       'DELETE',
       '/agents?agents_list=001',
       undefined,
-      { apiHostID: 'prod' },
+      { apiHostId: 'prod' },
     );
     expect(answer.status).toBe(403);
     expect(answer.headers['content-type']).toContain('problem+json');
@@ -146,7 +146,7 @@ describe('ManagedApiService', () => {
       'POST',
       '/agents',
       { name: 'web-01', ip: 'any' },
-      { apiHostID: 'prod' },
+      { apiHostId: 'prod' },
     );
     expect(answer.data).toEqual({
       received: { name: 'web-01', ip: 'any' },
@@ -157,10 +157,10 @@ describe('ManagedApiService', () => {
   it('logs in again once and retries when a cached token is refused', async () => {
     const setup = serviceFor([upstreamHost(upstream, PASSWORD)]);
     transport = setup.transport;
-    await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostId: 'prod' });
     upstream.revokeAll();
     const answer = await setup.service.asInternalUser.request('GET', '/agents', undefined, {
-      apiHostID: 'prod',
+      apiHostId: 'prod',
     });
     expect(answer.status).toBe(200);
     expect(upstream.logins).toHaveLength(2);
@@ -177,9 +177,9 @@ describe('ManagedApiService', () => {
     );
     const setup = serviceFor([upstreamHost(upstream, PASSWORD)]);
     transport = setup.transport;
-    await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostId: 'prod' });
     const failure = setup.service.asInternalUser.request('GET', '/always-401', undefined, {
-      apiHostID: 'prod',
+      apiHostId: 'prod',
     });
     await expect(failure).rejects.toBeInstanceOf(ApiLoginError);
     await expect(failure).rejects.toMatchObject({
@@ -195,8 +195,8 @@ describe('ManagedApiService', () => {
     upstream.route('GET', '/agents', (_request, response) => sendJson(response, 200, agents));
     const setup = serviceFor([upstreamHost(upstream, PASSWORD)], { expirySkewMs: 5_000 });
     transport = setup.transport;
-    await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
-    await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostId: 'prod' });
+    await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostId: 'prod' });
     expect(upstream.logins).toHaveLength(2);
   });
 
@@ -206,7 +206,7 @@ describe('ManagedApiService', () => {
     ]);
     transport = setup.transport;
     const failure = setup.service.asInternalUser.request('GET', '/agents', undefined, {
-      apiHostID: 'prod',
+      apiHostId: 'prod',
     });
     await expect(failure).rejects.toBeInstanceOf(ApiLoginError);
     const error = (await failure.catch((caught: unknown) => caught)) as ApiLoginError;
@@ -222,10 +222,10 @@ describe('ManagedApiService', () => {
   it('uses run_as for dashboard users on hosts that allow it, with one token per user', async () => {
     const setup = serviceFor([upstreamHost(upstream, PASSWORD, { run_as: true })]);
     transport = setup.transport;
-    await setup.service.asUser(ALICE).request('GET', '/agents', undefined, { apiHostID: 'prod' });
-    await setup.service.asUser(ALICE).request('GET', '/agents', undefined, { apiHostID: 'prod' });
-    await setup.service.asUser(BOB).request('GET', '/agents', undefined, { apiHostID: 'prod' });
-    await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    await setup.service.asUser(ALICE).request('GET', '/agents', undefined, { apiHostId: 'prod' });
+    await setup.service.asUser(ALICE).request('GET', '/agents', undefined, { apiHostId: 'prod' });
+    await setup.service.asUser(BOB).request('GET', '/agents', undefined, { apiHostId: 'prod' });
+    await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostId: 'prod' });
     expect(upstream.logins.map((login) => login.url)).toEqual([
       '/security/user/authenticate/run_as',
       '/security/user/authenticate/run_as',
@@ -241,8 +241,8 @@ describe('ManagedApiService', () => {
   it('does not use run_as on hosts without it', async () => {
     const setup = serviceFor([upstreamHost(upstream, PASSWORD)]);
     transport = setup.transport;
-    await setup.service.asUser(ALICE).request('GET', '/agents', undefined, { apiHostID: 'prod' });
-    await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    await setup.service.asUser(ALICE).request('GET', '/agents', undefined, { apiHostId: 'prod' });
+    await setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostId: 'prod' });
     expect(upstream.logins.map((login) => login.url)).toEqual(['/security/user/authenticate']);
   });
 
@@ -261,7 +261,7 @@ describe('ManagedApiService', () => {
     const setup = serviceFor([]);
     transport = setup.transport;
     await expect(
-      setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'nope' }),
+      setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostId: 'nope' }),
     ).rejects.toMatchObject({
       constructor: ApiHostNotFoundError,
       statusCode: 404,
@@ -278,7 +278,7 @@ describe('ManagedApiService', () => {
     const setup = serviceFor([upstreamHost(upstream, PASSWORD)]);
     transport = setup.transport;
     await expect(
-      setup.service.asInternalUser.request('GET', path, undefined, { apiHostID: 'prod' }),
+      setup.service.asInternalUser.request('GET', path, undefined, { apiHostId: 'prod' }),
     ).rejects.toMatchObject({ constructor: InvalidApiRequestError, statusCode: 400 });
     expect(upstream.requests).toHaveLength(0);
   });
@@ -288,7 +288,7 @@ describe('ManagedApiService', () => {
     transport = setup.transport;
     await expect(
       setup.service.asInternalUser.request('TRACE' as 'GET', '/agents', undefined, {
-        apiHostID: 'prod',
+        apiHostId: 'prod',
       }),
     ).rejects.toBeInstanceOf(InvalidApiRequestError);
   });
@@ -301,7 +301,7 @@ describe('ManagedApiService', () => {
     const setup = serviceFor([upstreamHost(upstream, PASSWORD, { port })]);
     transport = setup.transport;
     await expect(
-      setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' }),
+      setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostId: 'prod' }),
     ).rejects.toMatchObject({
       constructor: ApiHostUnreachableError,
       statusCode: 502,
@@ -315,7 +315,7 @@ describe('ManagedApiService', () => {
     const setup = serviceFor([upstreamHost(upstream, PASSWORD)], { timeoutMs: 300 });
     transport = setup.transport;
     await expect(
-      setup.service.asInternalUser.request('GET', '/slow', undefined, { apiHostID: 'prod' }),
+      setup.service.asInternalUser.request('GET', '/slow', undefined, { apiHostId: 'prod' }),
     ).rejects.toMatchObject({
       constructor: ApiHostTimeoutError,
       statusCode: 504,
@@ -329,7 +329,7 @@ describe('ManagedApiService', () => {
     const setup = serviceFor([upstreamHost(upstream, PASSWORD)]);
     transport = setup.transport;
     const call = setup.service.asInternalUser.request('GET', '/slow', undefined, {
-      apiHostID: 'prod',
+      apiHostId: 'prod',
       signal: controller.signal,
     });
     await expect(call).rejects.toBeInstanceOf(ApiRequestAbortedError);
@@ -347,13 +347,13 @@ describe('ManagedApiService', () => {
     const setup = serviceFor([upstreamHost(upstream, PASSWORD)]);
     transport = setup.transport;
     await expect(
-      setup.service.asInternalUser.request('GET', '/malformed', undefined, { apiHostID: 'prod' }),
+      setup.service.asInternalUser.request('GET', '/malformed', undefined, { apiHostId: 'prod' }),
     ).rejects.toMatchObject({
       constructor: MalformedApiResponseError,
       statusCode: 502,
     });
     await expect(
-      setup.service.asInternalUser.request('GET', '/truncated', undefined, { apiHostID: 'prod' }),
+      setup.service.asInternalUser.request('GET', '/truncated', undefined, { apiHostId: 'prod' }),
     ).rejects.toMatchObject({
       constructor: MalformedApiResponseError,
       statusCode: 502,
@@ -368,7 +368,7 @@ describe('ManagedApiService', () => {
     const setup = serviceFor([upstreamHost(upstream, PASSWORD)]);
     transport = setup.transport;
     const answer = await setup.service.asInternalUser.request('GET', '/moved', undefined, {
-      apiHostID: 'prod',
+      apiHostId: 'prod',
     });
     expect(answer.status).toBe(302);
   });
@@ -376,9 +376,9 @@ describe('ManagedApiService', () => {
   it('never logs passwords or tokens', async () => {
     const setup = serviceFor([upstreamHost(upstream, PASSWORD, { run_as: true })]);
     transport = setup.transport;
-    await setup.service.asUser(ALICE).request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    await setup.service.asUser(ALICE).request('GET', '/agents', undefined, { apiHostId: 'prod' });
     upstream.revokeAll();
-    await setup.service.asUser(ALICE).request('GET', '/agents', undefined, { apiHostID: 'prod' });
+    await setup.service.asUser(ALICE).request('GET', '/agents', undefined, { apiHostId: 'prod' });
     const logged = JSON.stringify(setup.logger.records);
     expect(logged).toContain('/agents');
     expect(logged).not.toContain(PASSWORD);
@@ -426,7 +426,7 @@ describe('ManagedApiService over TLS', () => {
     const setup = serviceFor([upstreamHost(upstream, PASSWORD)]);
     transport = setup.transport;
     await expect(
-      setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' }),
+      setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostId: 'prod' }),
     ).rejects.toMatchObject({ constructor: ApiHostTlsError, statusCode: 502 });
     setup.transport.close();
   });
@@ -437,7 +437,7 @@ describe('ManagedApiService over TLS', () => {
     expect(
       (
         await setup.service.asInternalUser.request('GET', '/agents', undefined, {
-          apiHostID: 'prod',
+          apiHostId: 'prod',
         })
       ).status,
     ).toBe(200);
@@ -453,7 +453,7 @@ describe('ManagedApiService over TLS', () => {
     const opens = jest.spyOn(fsPromises, 'open');
     const reads = () => opens.mock.calls.filter(([path]) => path === ownCa);
     const call = () =>
-      setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
+      setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostId: 'prod' });
     for (let index = 0; index < 3; index += 1) expect((await call()).status).toBe(200);
     expect(reads()).toHaveLength(1);
 
@@ -493,7 +493,7 @@ describe('ManagedApiService over TLS', () => {
     const setup = serviceFor([upstreamHost(upstream, PASSWORD, { ca_file: ownCa })]);
     transport = setup.transport;
     const call = () =>
-      setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' });
+      setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostId: 'prod' });
     expect((await call()).status).toBe(200);
     const replacement = join(dir, 'replacement');
     make(replacement);
@@ -518,7 +518,7 @@ describe('ManagedApiService over TLS', () => {
     expect(
       (
         await setup.service.asInternalUser.request('GET', '/agents', undefined, {
-          apiHostID: 'prod',
+          apiHostId: 'prod',
         })
       ).status,
     ).toBe(200);
@@ -528,7 +528,7 @@ describe('ManagedApiService over TLS', () => {
     const setup = serviceFor([upstreamHost(upstream, PASSWORD, { url: 'http://127.0.0.1' })]);
     transport = setup.transport;
     await expect(
-      setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostID: 'prod' }),
+      setup.service.asInternalUser.request('GET', '/agents', undefined, { apiHostId: 'prod' }),
     ).rejects.toMatchObject({ statusCode: 502 });
   });
 });

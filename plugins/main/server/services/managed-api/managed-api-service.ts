@@ -6,12 +6,8 @@
  */
 import type { AuthenticatedUser, ClientConnection, Logger } from '../../../../../host/server/types';
 import type { ApiHost } from '../../../common/api-hosts';
-import type {
-  ManagedApiMethod,
-  ManagedApiRequester,
-  ManagedApiRequestOptions,
-  ManagedApiResponse,
-} from '../../types';
+import type { ManagedApiMethod, ManagedApiResponse } from '../../types';
+import type { ApiHostRequester, ApiHostRequestOptions } from './api-host-requester';
 import { checkApiCall, type ManagedApiCall } from './api-call';
 import { Deadline, signalConnection } from './deadline';
 import {
@@ -108,27 +104,27 @@ function renewable(status: number, token: IssuedToken): boolean {
 }
 
 export class ManagedApiService {
-  readonly asInternalUser: ManagedApiRequester;
+  readonly asInternalUser: ApiHostRequester;
 
   constructor(private readonly deps: ManagedApiServiceDeps) {
     this.asInternalUser = this.requester(null, false);
   }
 
   /** Requests for the dashboard user behind a route call: run_as where the host allows it. */
-  asUser(user: AuthenticatedUser | null): ManagedApiRequester {
+  asUser(user: AuthenticatedUser | null): ApiHostRequester {
     return this.requester(user, true);
   }
 
-  private requester(user: AuthenticatedUser | null, runAsAllowed: boolean): ManagedApiRequester {
+  private requester(user: AuthenticatedUser | null, runAsAllowed: boolean): ApiHostRequester {
     return {
       request: async <T>(
         method: ManagedApiMethod,
         path: string,
         body: unknown,
-        options: ManagedApiRequestOptions,
+        options: ApiHostRequestOptions,
       ): Promise<ManagedApiResponse<T>> => {
-        const call = checkApiCall(method, path, body, options.apiHostID, options.headers);
-        const host = await this.resolve(options.apiHostID);
+        const call = checkApiCall(method, path, body, options.apiHostId, options.headers);
+        const host = await this.resolve(options.apiHostId);
         const identity = runAsAllowed ? identityFor(user, host.run_as) : INTERNAL_IDENTITY;
         const answer = await this.sendTo(host, identity, call, options);
         return { status: answer.status, headers: answer.headers, data: answer.data as T };
@@ -143,10 +139,10 @@ export class ManagedApiService {
   async pageAs(
     user: AuthenticatedUser | null,
     path: string,
-    options: Pick<ManagedApiRequestOptions, 'apiHostID' | 'signal'> & AnswerReading,
+    options: Pick<ApiHostRequestOptions, 'apiHostId' | 'signal'> & AnswerReading,
   ): Promise<UpstreamAnswer> {
-    const call = checkApiCall('GET', path, undefined, options.apiHostID);
-    const host = await this.resolve(options.apiHostID);
+    const call = checkApiCall('GET', path, undefined, options.apiHostId);
+    const host = await this.resolve(options.apiHostId);
     return this.sendTo(host, identityFor(user, host.run_as), call, options);
   }
 
@@ -161,7 +157,7 @@ export class ManagedApiService {
     target: Target,
     identity: ApiIdentity,
     call: ManagedApiCall,
-    options: Pick<ManagedApiRequestOptions, 'signal' | 'timeout'> & AnswerReading,
+    options: Pick<ApiHostRequestOptions, 'signal' | 'timeout'> & AnswerReading,
   ): Promise<UpstreamAnswer> {
     const deadline = new Deadline(
       options.timeout ?? this.deps.timeoutMs,

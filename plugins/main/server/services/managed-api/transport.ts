@@ -322,8 +322,8 @@ export class HostTransport {
   }
 
   /** Drops the keep-alive sockets of a host whose settings changed or that was removed. */
-  forget(hostId: string): void {
-    this.connections.forget(hostId);
+  forget(apiHostId: string): void {
+    this.connections.forget(apiHostId);
   }
 
   close(): void {

@@ -4,7 +4,7 @@
  * shows it, for the user who asked for the report.
  */
 import type { OsdRequest } from '../../../../../host/server/types';
-import type { ManagedApiRequester } from '../../types';
+import type { ApiHostRequester } from '../managed-api/api-host-requester';
 import type { AlertsScopeResolver } from '../alerts/scope';
 import { readItems } from '../alerts/scope/managed-api-reads';
 import type { AlertsSearchService } from '../alerts/search';
@@ -15,7 +15,7 @@ export interface AlertsReportDataDeps {
   alertsSearch: AlertsSearchService;
   scope: AlertsScopeResolver;
   /** The managed API as the user behind `request` (run_as where the host allows it). */
-  apiAsUser: (request: OsdRequest) => ManagedApiRequester;
+  apiAsUser: (request: OsdRequest) => ApiHostRequester;
 }
 
 interface AgentItem {
@@ -33,7 +33,7 @@ interface AgentItem {
 const AGENT_FIELDS = 'id,name,ip,version,manager,os.name,os.version,dateAdd,lastKeepAlive,status';
 
 async function readAgent(
-  api: ManagedApiRequester,
+  api: ApiHostRequester,
   apiHostId: string,
   agentId: string,
 ): Promise<ReportAgent | undefined> {

@@ -8,7 +8,7 @@ import {
   type SampleDataCategory,
   type SampleDataStatus,
 } from '../../../../common/alerts/api';
-import type { ManagedApiRequester } from '../../../types';
+import type { ApiHostRequester } from '../../managed-api/api-host-requester';
 import { type IndexerConnection, malformedResponse, IndexerError } from '../indexer';
 import type { AlertsScope } from '../scope';
 import { generateSampleAlerts, type SampleAlert, type SampleAlertsContext } from './generator';
@@ -103,7 +103,7 @@ export class SampleDataService {
    */
   async addForHost(
     category: SampleDataCategory,
-    host: { requester: ManagedApiRequester; apiHostId: string; pin: AlertsScope['pin'] },
+    host: { requester: ApiHostRequester; apiHostId: string; pin: AlertsScope['pin'] },
   ): Promise<SampleDataStatus> {
     return this.add(category, await readSampleTarget(host.requester, host.apiHostId, host.pin));
   }

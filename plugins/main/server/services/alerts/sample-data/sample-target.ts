@@ -3,7 +3,7 @@
  * its manager's name and, when it runs a cluster, the cluster and node names, so the sample alerts
  * fall inside the host's manager pin like its own alerts.
  */
-import type { ManagedApiRequester } from '../../../types';
+import type { ApiHostRequester } from '../../managed-api/api-host-requester';
 import type { AlertsScope } from '../scope';
 import { readItems } from '../scope/managed-api-reads';
 import type { AgentLike } from './generator';
@@ -25,7 +25,7 @@ function agentOf(item: AgentItem): AgentLike | undefined {
 }
 
 export async function readSampleTarget(
-  requester: ManagedApiRequester,
+  requester: ApiHostRequester,
   apiHostId: string,
   pin: AlertsScope['pin'],
 ): Promise<SampleTarget> {

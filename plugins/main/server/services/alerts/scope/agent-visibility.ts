@@ -4,7 +4,7 @@
  * host's own API user's (the unrestricted view in a run_as setup) sees every agent and gets no
  * filter; a longer list than `maxAgentFilter` cannot be sent to the indexer and is refused.
  */
-import type { ManagedApiRequester } from '../../../types';
+import type { ApiHostRequester } from '../../managed-api/api-host-requester';
 import { AlertsScopeError } from './errors';
 import { readItems } from './managed-api-reads';
 
@@ -15,8 +15,8 @@ const countPath = '/agents?select=id&limit=1';
 
 /** `undefined`: every agent; otherwise the ids the user may see. */
 export async function visibleAgentIds(options: {
-  asUser: ManagedApiRequester;
-  asHost: ManagedApiRequester;
+  asUser: ApiHostRequester;
+  asHost: ApiHostRequester;
   apiHostId: string;
   maxAgentFilter: number;
 }): Promise<string[] | undefined> {

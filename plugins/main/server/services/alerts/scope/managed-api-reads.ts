@@ -1,5 +1,5 @@
 /** Reading the managed API's list answers for the alerts scope: `data.affected_items` or a typed failure. */
-import type { ManagedApiRequester } from '../../../types';
+import type { ApiHostRequester } from '../../managed-api/api-host-requester';
 import { MalformedApiResponseError, UpstreamRejectedError } from '../../managed-api/errors';
 import { upstreamProblem } from '../../managed-api/upstream-problem';
 
@@ -10,14 +10,12 @@ export interface ItemsPage<T> {
 
 /** `GET path` on the host; resolves with its items and total, rejects on an error answer. */
 export async function readItems<T>(
-  requester: ManagedApiRequester,
+  requester: ApiHostRequester,
   apiHostId: string,
   path: string,
   what: string,
 ): Promise<ItemsPage<T>> {
-  const answer = await requester.request<unknown>('GET', path, undefined, {
-    apiHostID: apiHostId,
-  });
+  const answer = await requester.request<unknown>('GET', path, undefined, { apiHostId });
   if (answer.status !== 200) {
     const problem = upstreamProblem(answer);
     throw new UpstreamRejectedError(

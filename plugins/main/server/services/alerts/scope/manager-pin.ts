@@ -4,7 +4,7 @@
  * The same for every user of the host, so it is read with the host's own API user and kept until
  * the host is edited or removed.
  */
-import type { ManagedApiRequester } from '../../../types';
+import type { ApiHostRequester } from '../../managed-api/api-host-requester';
 import { AlertsScopeError } from './errors';
 import type { AlertsScope } from './index';
 import { readItems } from './managed-api-reads';
@@ -16,12 +16,12 @@ function nameOf(item: unknown, field: string): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
-async function clusterEnabled(requester: ManagedApiRequester, apiHostId: string) {
+async function clusterEnabled(requester: ApiHostRequester, apiHostId: string) {
   const answer = await requester.request<{ data?: { enabled?: unknown } }>(
     'GET',
     '/cluster/status',
     undefined,
-    { apiHostID: apiHostId },
+    { apiHostId },
   );
   // A manager without the cluster API (or a user not allowed to read it) is not pinned by cluster.
   return answer.status === 200 && answer.data?.data?.enabled === 'yes';
@@ -29,7 +29,7 @@ async function clusterEnabled(requester: ManagedApiRequester, apiHostId: string)
 
 /** Reads the pin from the host (no cache). */
 export async function readManagerPin(
-  requester: ManagedApiRequester,
+  requester: ApiHostRequester,
   apiHostId: string,
 ): Promise<ManagerPin> {
   if (await clusterEnabled(requester, apiHostId)) {

@@ -1,5 +1,6 @@
 import type { AuthenticatedUser, OsdRequest } from '../../../../../../host/server/types';
-import type { ManagedApiRequester, ManagedApiResponse } from '../../../types';
+import type { ManagedApiResponse } from '../../../types';
+import type { ApiHostRequester } from '../../managed-api/api-host-requester';
 import { ApiHostNotFoundError, UpstreamRejectedError } from '../../managed-api/errors';
 import { AlertsScopeError } from './errors';
 import { ManagedApiScopeResolver } from './scope-resolver';
@@ -14,7 +15,7 @@ const items = (affected: unknown[], total = affected.length) => ({
 /** A managed API answering from `route`, recording each call's path. */
 function fakeApi(route: Route) {
   const calls: string[] = [];
-  const requester = (who: string): ManagedApiRequester => ({
+  const requester = (who: string): ApiHostRequester => ({
     request: async <T>(_method: string, path: string) => {
       calls.push(`${who} ${path}`);
       const answer = route(`${who} ${path}`) ?? route(path) ?? { status: 404, data: {} };

@@ -6,7 +6,7 @@
 import { LRUCache } from 'lru-cache';
 import type { AuthenticatedUser, OsdRequest } from '../../../../../../host/server/types';
 import type { ApiHost } from '../../../../common/api-hosts';
-import type { ManagedApiRequester } from '../../../types';
+import type { ApiHostRequester } from '../../managed-api/api-host-requester';
 import { ApiHostNotFoundError } from '../../managed-api/errors';
 import { identityFor, identityKey } from '../../managed-api/identity';
 import { visibleAgentIds } from './agent-visibility';
@@ -17,8 +17,8 @@ export interface ScopeResolverDeps {
   /** The store's cached reader, as the proxy uses it: no database read per alerts request. */
   hosts: { resolve(id: string): Promise<Pick<ApiHost, 'id' | 'run_as'> | undefined> };
   api: {
-    asInternalUser: ManagedApiRequester;
-    asUser(user: AuthenticatedUser | null): ManagedApiRequester;
+    asInternalUser: ApiHostRequester;
+    asUser(user: AuthenticatedUser | null): ApiHostRequester;
   };
   currentUser(request: OsdRequest): AuthenticatedUser | null;
   maxAgentFilter: number;
