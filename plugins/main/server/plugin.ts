@@ -61,7 +61,7 @@ import {
   indexPatternSavedObjectType,
   visualizationSavedObjectType,
 } from './services/indexer/saved-object-types';
-import { DelayedRequestQueue } from './services/jobs/delayed-requests';
+import { DelayedRequestQueue } from './services/jobs/queued-requests';
 import { ApiRequestService } from './services/api-request/api-request-service';
 import { JobRunner } from './services/jobs/job-runner';
 import { schedulePeriodMs } from './services/jobs/cron';

@@ -1,5 +1,5 @@
 import type { AuthenticatedUser } from '../../../../../host/server/types';
-import type { DelayedRequest } from '../jobs/delayed-requests';
+import type { DelayedRequest } from '../jobs/queued-requests';
 import { ApiHostNotFoundError } from '../managed-api/errors';
 import type { RelayedAnswer } from '../managed-api/transport';
 import { ApiRequestService, relayedBody } from './api-request-service';

@@ -13,7 +13,7 @@ import {
   DelayedRequestQueue,
   type DelayedRequest,
   type QueueOwnerRecord,
-} from './delayed-requests';
+} from './queued-requests';
 import { delayedRequestSavedObjectType } from './saved-object-type';
 
 interface SentRequest {
