@@ -13,13 +13,13 @@
  */
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { ConfigError, loadConfig } from '../host/server/config';
+import { loadConfig } from '../host/server/config';
+import { ConfigError, UserServiceError } from '../host/server/errors';
 import { createLogging } from '../host/server/logging';
 import { createSavedObjectsService } from '../host/server/saved-objects';
 import {
   createSecurityService,
   DASHBOARD_ROLES,
-  UserServiceError,
   type DashboardRole,
   type UserService,
 } from '../host/server/security';

@@ -1,4 +1,54 @@
+import {
+  ConfigError,
+  HashQueueFullError,
+  HostError,
+  HttpStatusError,
+  InvalidResponseError,
+  MissingBundlesError,
+  PluginConfigError,
+  PluginDiscoveryError,
+  PluginLifecycleError,
+  PluginsInitializationError,
+  RouteValidationError,
+  UiSettingsError,
+  UserServiceError,
+} from './errors';
 import { SavedObjectsErrorHelpers } from './types';
+
+describe('HostError', () => {
+  it('names every error after its class and gives it a snake_case code', () => {
+    const errors: HostError[] = [
+      new ConfigError('bad port'),
+      new PluginConfigError('bad svc'),
+      PluginDiscoveryError.invalidManifest('/plugins/x', 'no id'),
+      new PluginsInitializationError([new Error('no id')]),
+      new PluginLifecycleError('svc', 'setup threw'),
+      new HttpStatusError('payload_too_large', 413, 'too large'),
+      new RouteValidationError('[request body.name]: bad'),
+      new InvalidResponseError('no location'),
+      new MissingBundlesError('not built'),
+      new HashQueueFullError(),
+      new UserServiceError('last_admin', 'keep one admin'),
+      new UiSettingsError('unknown_setting', '[x]: unknown setting', 'x'),
+    ];
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(HostError);
+      expect(error.name).toBe(error.constructor.name);
+      expect(error.code).toMatch(/^[a-z]+(_[a-z]+)*$/);
+    }
+  });
+
+  it('carries the status a route answers with, and none where no request is at fault', () => {
+    expect(new UserServiceError('invalid', 'bad').statusCode).toBe(400);
+    expect(new UserServiceError('not_found', 'gone').statusCode).toBe(404);
+    expect(new UserServiceError('exists', 'taken').statusCode).toBe(409);
+    expect(new UserServiceError('last_admin', 'keep one').statusCode).toBe(409);
+    expect(new UiSettingsError('read_only_setting', 'read-only', 'x').statusCode).toBe(400);
+    expect(new RouteValidationError('bad').statusCode).toBe(400);
+    expect(new MissingBundlesError('not built').statusCode).toBe(503);
+    expect(new ConfigError('bad port').statusCode).toBeUndefined();
+  });
+});
 
 describe('SavedObjectsErrorHelpers', () => {
   it('tells what a saved-object error is from the error, not from its status', () => {
@@ -14,6 +64,12 @@ describe('SavedObjectsErrorHelpers', () => {
     });
     expect(SavedObjectsErrorHelpers.isNotFoundError(upstream)).toBe(false);
     expect(SavedObjectsErrorHelpers.isSavedObjectsClientError(upstream)).toBe(false);
+  });
+
+  it('is a host error named as in OSD', () => {
+    const conflict = SavedObjectsErrorHelpers.createConflictError('svc-api-host', 'lab');
+    expect(conflict).toBeInstanceOf(HostError);
+    expect(conflict.name).toBe('SavedObjectsClientError');
   });
 
   it('carries the HTTP answer routes relay', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from 'yaml';
 import { normalizeFileTree, isTree, type ConfigTree } from './config-tree';
-import { ConfigError } from './errors';
+import { ConfigError } from '../errors';
 
 const CONFIG_FILE_ENV = 'SVC_CONFIG';
 const DEFAULT_CONFIG_FILE = 'config/svc.yml';

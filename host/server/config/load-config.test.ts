@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError } from './errors';
+import { ConfigError } from '../errors';
 import { loadConfig } from './load-config';
 
 let cwd: string;

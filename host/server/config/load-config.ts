@@ -8,7 +8,7 @@ import { readConfigFile } from './config-file';
 import { applyConfigRenames, HOST_CONFIG_RENAMES } from './config-deprecations';
 import { hasPath, mergeTrees, setAtPath, type ConfigPath, type ConfigTree } from './config-tree';
 import { readEnvSettings, type EnvSetting } from './env';
-import { ConfigError } from './errors';
+import { ConfigError } from '../errors';
 import {
   HOST_CONFIG_KEYS,
   hostConfigSchema,

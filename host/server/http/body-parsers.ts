@@ -5,7 +5,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import formBody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
-import { HttpStatusError } from './http-status-error';
+import { HttpStatusError } from '../errors';
 
 export const INVALID_JSON_MESSAGE = 'Invalid request payload JSON format';
 
@@ -65,7 +65,7 @@ export function installParsedBodyParsers(fastify: FastifyInstance): void {
     if (body.length === 0) done(null, undefined);
     else
       strictJson(request as never, body as string, (error, value) =>
-        done(error ? new HttpStatusError(400, INVALID_JSON_MESSAGE) : null, value),
+        done(error ? new HttpStatusError('invalid_json', 400, INVALID_JSON_MESSAGE) : null, value),
       );
   };
   fastify.removeContentTypeParser(['application/json', 'text/plain']);
@@ -106,7 +106,7 @@ export class BodyGuard extends Transform {
     super();
     if (payloadTimeoutMs !== undefined) {
       this.timer = setTimeout(
-        () => this.destroy(new HttpStatusError(408, 'Request Timeout')),
+        () => this.destroy(new HttpStatusError('request_timeout', 408, 'Request Timeout')),
         payloadTimeoutMs,
       );
       this.timer.unref();
@@ -116,7 +116,7 @@ export class BodyGuard extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.received += chunk.length;
     if (this.received > this.maxBytes)
-      callback(new HttpStatusError(413, tooLargeMessage(this.maxBytes)));
+      callback(new HttpStatusError('payload_too_large', 413, tooLargeMessage(this.maxBytes)));
     else callback(null, chunk);
   }
 

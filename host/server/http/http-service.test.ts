@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { deferred } from '../../../test/support/waiting';
 import { schema } from '../../schema';
+import { savedObjectsErrors } from '../errors';
 import { createRecordingLogger } from '../logging/test-recording-logger';
 import { CORE_OWNER } from './context-container';
 import { HttpService } from './http-service';
@@ -715,6 +716,38 @@ describe('HTTP service: base path and static assets', () => {
     });
     expect(revalidated.status).toBe(304);
     expect((await fetch(`${server.url}/ui/missing.js`)).status).toBe(404);
+  });
+});
+
+describe('HTTP service: errors outside a route handler', () => {
+  it('answers a host error that escaped its route with 500, whatever status it carries', async () => {
+    const logger = createRecordingLogger();
+    const service = new HttpService(
+      { host: '127.0.0.1', port: 0, basePath: '', maxPayloadBytes: 1024 },
+      logger,
+    );
+    const http = service.setup();
+    http.registerAuth(() => {
+      throw savedObjectsErrors.createConflictError('session', 'abc');
+    });
+    http
+      .createRouter(PLUGIN)
+      .get({ path: '/api/x', validate: false }, (_c, _r, response) => response.ok());
+    await service.start({ coreContext: () => ({}) as never });
+    const { url } = await service.listen();
+    try {
+      const response = await fetch(`${url}/api/x`);
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: 'An internal server error occurred.',
+      });
+      const record = logger.records.find((entry) => entry.level === 'error');
+      expect(record?.error?.message).toBe('Saved object [session/abc] conflict');
+    } finally {
+      await service.stop();
+    }
   });
 });
 

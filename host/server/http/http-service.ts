@@ -32,7 +32,7 @@ import {
 } from './body-parsers';
 import { registerCompression } from './compression';
 import { ContextContainer } from './context-container';
-import { HttpStatusError } from './http-status-error';
+import { HostError, HttpStatusError } from '../errors';
 import type { CoreContextFactory } from './core-context';
 import { errorBody, INTERNAL_ERROR_MESSAGE } from './error-body';
 import { authenticatedUserOf, OsdRequestImpl } from './osd-request';
@@ -399,7 +399,8 @@ export class HttpService {
         .headers(error.headers)
         .send(errorBody(error.statusCode, error.message));
     }
-    const statusCode = error.statusCode ?? 500;
+    // Fastify's own refusals carry their status; any other host error that gets here is a bug.
+    const statusCode = error instanceof HostError ? 500 : (error.statusCode ?? 500);
     if (statusCode >= 400 && statusCode < 500) {
       return reply
         .code(statusCode)

@@ -4,14 +4,10 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { InvalidResponseError } from '../errors';
 import type { ResponseHeaders } from '../types';
 import { errorBody, type ErrorWireBody } from './error-body';
 import type { OsdResponseImpl } from './response-factory';
-
-/** A response the adapter cannot render (bad status, missing redirect location, error without message). */
-export class InvalidResponseError extends Error {
-  override name = 'InvalidResponseError';
-}
 
 function isRaw(body: unknown): body is Buffer | Readable {
   return Buffer.isBuffer(body) || body instanceof Readable;

@@ -3,14 +3,8 @@
  * The first failure becomes a `RouteValidationError` whose message is the 400 answer's message.
  */
 import { isConfigSchema } from '../../schema';
+import { RouteValidationError } from '../errors';
 import type { RouteValidationFunction, RouteValidationSpec, RouteValidatorConfig } from '../types';
-
-export class RouteValidationError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'RouteValidationError';
-  }
-}
 
 type Part = 'params' | 'query' | 'body';
 const PARTS: readonly Part[] = ['params', 'query', 'body'];

@@ -5,7 +5,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PluginManifest } from '../types';
-import { PluginDiscoveryError, PluginsInitializationError } from './errors';
+import { PluginDiscoveryError, PluginsInitializationError } from '../errors';
 import { MANIFEST_FILE_NAME, readManifest } from './manifest';
 
 export interface DiscoveredPlugin {

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import semver from 'semver';
 import type { PluginManifest } from '../types';
-import { PluginDiscoveryError } from './errors';
+import { PluginDiscoveryError } from '../errors';
 
 export const MANIFEST_FILE_NAME = 'opensearch_dashboards.json';
 

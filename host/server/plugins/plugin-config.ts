@@ -5,11 +5,8 @@
  */
 import { applyConfigRenames } from '../config/config-deprecations';
 import { isTree, setAtPath } from '../config/config-tree';
+import { PluginConfigError } from '../errors';
 import type { PluginConfigDescriptor, PluginManifest } from '../types';
-
-class PluginConfigError extends Error {
-  override name = 'PluginConfigError';
-}
 
 function configPathParts(manifest: Pick<PluginManifest, 'configPath'>): string[] {
   return [manifest.configPath].flat();

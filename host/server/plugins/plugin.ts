@@ -13,7 +13,7 @@ import type {
   PluginInitializerContext,
   PluginManifest,
 } from '../types';
-import { PluginLifecycleError } from './errors';
+import { PluginLifecycleError } from '../errors';
 
 export type LifecycleState = 'discovered' | 'set up' | 'started' | 'stopped';
 

@@ -4,7 +4,7 @@
  * dependencies' contracts by id.
  */
 import type { CoreStart, Logger } from '../types';
-import { PluginLifecycleError } from './errors';
+import { PluginLifecycleError } from '../errors';
 import { dependenciesOf, sortTopologically } from './ordering';
 import type { PluginWrapper } from './plugin';
 

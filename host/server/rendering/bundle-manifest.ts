@@ -4,6 +4,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { MissingBundlesError } from '../errors';
 
 const BUNDLE_MANIFEST_FILE = 'manifest.json';
 
@@ -16,11 +17,6 @@ interface ManifestChunk {
 export interface BundleManifest {
   entries: Record<string, string>;
   chunks: Record<string, ManifestChunk>;
-}
-
-/** The browser bundles are not there (never built) or do not match the plugins. */
-export class MissingBundlesError extends Error {
-  override name = 'MissingBundlesError';
 }
 
 export const SHELL_ENTRY = 'shell';

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { OsdRequest, OsdResponse, ResponseFactory } from '../types';
 import { loginUrl, safeNextUrl } from '../../common/next-url';
-import { MissingBundlesError } from './bundle-manifest';
+import { MissingBundlesError } from '../errors';
 import { BUNDLES_URL_PATH, RenderingService } from './rendering-service';
 import type { RenderingHttpSetup, RenderingOptions } from './types';
 
@@ -69,7 +69,10 @@ function page(
     return response.ok({ body: rendering.render(kind), headers: PAGE_HEADERS });
   } catch (error) {
     if (error instanceof MissingBundlesError)
-      return response.customError({ statusCode: 503, body: { message: error.message } });
+      return response.customError({
+        statusCode: error.statusCode,
+        body: { message: error.message },
+      });
     throw error;
   }
 }

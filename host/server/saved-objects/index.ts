@@ -1,3 +1,2 @@
 export { createSavedObjectsService } from './service';
 export type { InternalCoordination, RateLimiterOptions } from './coordination';
-export { savedObjectsErrors } from '../errors';

@@ -3,12 +3,12 @@
  * check behind `POST /auth/login` with its failure throttling.
  */
 import type { AuthenticatedUser, Logger } from '../types';
-import { HttpStatusError } from '../http/http-status-error';
+import { HashQueueFullError, HttpStatusError } from '../errors';
 import type { BasicAuthCache } from './basic-auth-cache';
 import { parseBasicCredentials } from './basic-credentials';
 import { singleFlight } from '../../common/single-flight';
 import type { CheckShares, CheckSharesConfig, ReleaseShares } from './check-shares';
-import { HashQueueFullError, type HashQueue } from './hash-queue';
+import type { HashQueue } from './hash-queue';
 import { clientKey, usernameKey, type LoginThrottle } from './login-throttle';
 import { readSessionToken } from './session-cookie';
 import type { SessionStore } from './sessions/session-store';
@@ -40,8 +40,8 @@ export function loginRefusal(
 ): HttpStatusError {
   const headers = { 'retry-after': String(outcome.retryAfterSeconds) };
   return outcome.status === 'throttled'
-    ? new HttpStatusError(429, throttledMessage(outcome), headers)
-    : new HttpStatusError(503, BUSY_MESSAGE, headers);
+    ? new HttpStatusError('login_throttled', 429, throttledMessage(outcome), headers)
+    : new HttpStatusError('login_busy', 503, BUSY_MESSAGE, headers);
 }
 
 export interface AuthenticationDeps {

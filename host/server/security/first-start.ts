@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../types';
-import { UserServiceError } from './errors';
+import { UserServiceError } from '../errors';
 import type { UserService } from './users/user-service';
 import { passwordProblem } from './users/user-rules';
 

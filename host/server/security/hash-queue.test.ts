@@ -1,4 +1,5 @@
-import { HashQueue, HashQueueFullError } from './hash-queue';
+import { HashQueueFullError } from '../errors';
+import { HashQueue } from './hash-queue';
 
 /** A check that finishes when the test says so. */
 function pendingCheck() {

@@ -5,6 +5,8 @@
  * can come back. Hand-written: the libraries at hand (rate limiters, p-limit style pools) bound the
  * work in flight but not the queue behind it.
  */
+import { HashQueueFullError } from '../errors';
+
 export interface HashQueueConfig {
   /** Checks running at once (about the number of CPU cores). */
   concurrency: number;
@@ -16,14 +18,6 @@ const DEFAULT_HASH_QUEUE: Readonly<HashQueueConfig> = Object.freeze({
   concurrency: 2,
   maxWaiting: 8,
 });
-
-/** Thrown when every slot and every waiting place is taken. */
-export class HashQueueFullError extends Error {
-  constructor() {
-    super('Too many logins are being checked at once');
-    this.name = 'HashQueueFullError';
-  }
-}
 
 export class HashQueue {
   private running = 0;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { HttpStatusError } from '../http/http-status-error';
+import type { HttpStatusError } from '../errors';
 import { createSavedObjectsService } from '../saved-objects';
 import { createRecordingLogger } from '../saved-objects/testing';
 import { createSecurityService, type SecurityService } from './security-service';

@@ -9,7 +9,7 @@ import type {
   SavedObjectsClientContract,
 } from '../types';
 import { ADMIN_ROLE } from '../security/users/user-rules';
-import { UiSettingsError } from './errors';
+import { UiSettingsError } from '../errors';
 import type { ScopedUiSettingsClient } from './ui-settings-client';
 
 const UI_SETTINGS_PATH = '/api/opensearch-dashboards/settings';

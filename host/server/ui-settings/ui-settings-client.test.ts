@@ -5,7 +5,7 @@ import {
   type TestSavedObjects,
 } from '../saved-objects/testing';
 import type { SavedObjectsClientContract } from '../types';
-import { UiSettingsError } from './errors';
+import { UiSettingsError } from '../errors';
 import {
   UI_SETTINGS_OBJECT_ID,
   UI_SETTINGS_TYPE,

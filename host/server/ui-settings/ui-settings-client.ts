@@ -4,14 +4,13 @@
  * schema and written with the object's version, so concurrent changes never overwrite each other.
  */
 import { ValidationError } from '../../schema';
-import { savedObjectsErrors } from '../saved-objects';
 import type {
   Logger,
   SavedObjectsClientContract,
   UiSettingsClient,
   UiSettingsParams,
 } from '../types';
-import { UiSettingsError } from './errors';
+import { savedObjectsErrors, UiSettingsError } from '../errors';
 
 export const UI_SETTINGS_TYPE = 'config';
 /** The one settings object (OSD keys it by version and migrates on upgrade; one fixed id needs no migration). */
@@ -110,13 +109,15 @@ export class ScopedUiSettingsClient implements UiSettingsClient {
 
   private validate(key: string, value: unknown): unknown {
     const params = this.registry.get(key);
-    if (!params) throw new UiSettingsError(`[${key}]: unknown setting`, key);
-    if (params.readonly) throw new UiSettingsError(`[${key}]: the setting is read-only`, key);
+    if (!params) throw new UiSettingsError('unknown_setting', `[${key}]: unknown setting`, key);
+    if (params.readonly)
+      throw new UiSettingsError('read_only_setting', `[${key}]: the setting is read-only`, key);
     if (value === null || value === undefined) return null;
     try {
       return params.schema.validate(value, {}, key);
     } catch (error) {
-      if (error instanceof ValidationError) throw new UiSettingsError(error.message, key);
+      if (error instanceof ValidationError)
+        throw new UiSettingsError('invalid_setting', error.message, key);
       throw error;
     }
   }

@@ -4,13 +4,14 @@
  * throws or returns no response is a 500 `An internal server error occurred.`, logged with its stack.
  */
 import type { FastifyReply } from 'fastify';
+import { InvalidResponseError } from '../../errors';
 import type { Logger, RequestHandlerContext } from '../../types';
 import type { ContextContainer } from '../context-container';
 import type { CoreContextFactory } from '../core-context';
 import { errorBody, INTERNAL_ERROR_MESSAGE } from '../error-body';
 import type { OsdRequestImpl } from '../osd-request';
 import { isPromiseLike } from '../promise-like';
-import { InvalidResponseError, sendOsdResponse } from '../response-adapter';
+import { sendOsdResponse } from '../response-adapter';
 import { isOsdResponse, responseFactory } from '../response-factory';
 import type { RouteDefinition } from '../router';
 

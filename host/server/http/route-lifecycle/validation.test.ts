@@ -1,5 +1,5 @@
 import { schema } from '../../../schema';
-import { RouteValidationError } from '../route-validator';
+import { RouteValidationError } from '../../errors';
 import { validatedParts, validationRefusal } from './validation';
 
 const asIs = (params: Record<string, string | undefined>) => params as Record<string, string>;

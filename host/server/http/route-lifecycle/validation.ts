@@ -5,11 +5,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { TranslatedRoutePath } from '../route-path';
 import type { RouteDefinition } from '../router';
-import {
-  RouteValidationError,
-  validateRequestParts,
-  type ValidatedParts,
-} from '../route-validator';
+import { RouteValidationError } from '../../errors';
+import { validateRequestParts, type ValidatedParts } from '../route-validator';
 import type { Refusal } from './refusal';
 
 /** What handlers of `validate: false` routes see: nothing of the raw input. */
@@ -45,6 +42,6 @@ export function validatedParts(
 /** The 400 for a validation failure; undefined for any other error. */
 export function validationRefusal(error: unknown): Refusal | undefined {
   return error instanceof RouteValidationError
-    ? { statusCode: 400, message: error.message }
+    ? { statusCode: error.statusCode, message: error.message }
     : undefined;
 }

@@ -7,7 +7,7 @@ import type {
   RequestHandler,
   ResponseFactory,
 } from '../../types';
-import { UserServiceError, type UserErrorCode } from '../errors';
+import { UserServiceError } from '../../errors';
 import type { UserService } from '../users/user-service';
 import {
   ADMIN_ROLE,
@@ -18,13 +18,6 @@ import {
 } from '../users/user-rules';
 
 const USERS_PATH = '/api/v1/security/users';
-
-const STATUS_OF: Record<UserErrorCode, number> = {
-  invalid: 400,
-  not_found: 404,
-  exists: 409,
-  last_admin: 409,
-};
 
 const username = schema.string({ validate: usernameProblem });
 const password = schema.string({ validate: passwordProblem });
@@ -37,7 +30,7 @@ export interface UserRoutesDeps {
 function toErrorResponse(error: unknown, response: ResponseFactory): OsdResponse {
   if (!(error instanceof UserServiceError)) throw error;
   return response.customError({
-    statusCode: STATUS_OF[error.code],
+    statusCode: error.statusCode,
     body: { message: error.message },
   });
 }

@@ -6,7 +6,8 @@
 import { hash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { AuthenticatedUser, ISavedObjectsRepository } from '../../types';
-import { savedObjectsErrors, type InternalCoordination } from '../../saved-objects';
+import { savedObjectsErrors } from '../../errors';
+import type { InternalCoordination } from '../../saved-objects';
 import { SESSION_TYPE, USER_TYPE } from '../saved-object-types';
 
 /**

@@ -1,5 +1,5 @@
 import { startTestSavedObjects, type TestSavedObjects } from '../../saved-objects/testing';
-import { UserServiceError } from '../errors';
+import { UserServiceError } from '../../errors';
 import { registerSecurityTypes, SECURITY_TYPES, USER_TYPE } from '../saved-object-types';
 import { UserService, type UserChange } from './user-service';
 

@@ -5,8 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthenticatedUser, ISavedObjectsRepository } from '../../types';
 import type { InternalCoordination } from '../../saved-objects';
-import { savedObjectsErrors } from '../../saved-objects';
-import { invalidField, UserServiceError } from '../errors';
+import { invalidField, savedObjectsErrors, UserServiceError } from '../../errors';
 import {
   hashPassword,
   SCRYPT_PARAMETERS,
