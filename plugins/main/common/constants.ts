@@ -34,5 +34,8 @@ export const ADMIN_ROLE = 'admin';
 /** Advanced setting that turns on the local usage counts of the apps (off by default; nothing leaves the browser). */
 export const TELEMETRY_SETTING = 'svc:telemetry.enabled';
 
-/** Saved-object type of requests queued to be sent later (hidden; see the delayed-request queue). */
-export const DELAYED_REQUEST_SAVED_OBJECT_TYPE = 'svc-delayed-request';
+/**
+ * Saved-object type of queued requests (hidden). The string keeps its first name: stored requests
+ * carry it, and their encrypted bodies and headers are bound to it.
+ */
+export const QUEUED_REQUEST_SAVED_OBJECT_TYPE = 'svc-delayed-request';

@@ -16,7 +16,7 @@ import type { CsvExportService } from './services/csv/csv-export';
 import type { HealthChecks } from './services/health/health-checks';
 import type { IndexPatternService } from './services/indexer/index-patterns';
 import type { KnownFieldsCatalogue } from './services/indexer/known-fields';
-import type { DelayedRequestQueue } from './services/jobs/queued-requests';
+import type { QueuedRequestQueue } from './services/jobs/queued-requests';
 import type { ManagedApiService } from './services/managed-api/managed-api-service';
 import type { ReportDataSource, ReportsService } from './services/reports';
 import type { RouteCatalogue } from './services/route-catalogue';
@@ -34,7 +34,7 @@ export interface SvcServices {
   apiChecks: ApiCheckRequests;
   defaultHosts: DefaultApiHostService;
   csv: CsvExportService;
-  queue: DelayedRequestQueue;
+  queue: QueuedRequestQueue;
   apiRequests: ApiRequestService;
   uiLogs: UiLogWriter;
   knownFields: KnownFieldsCatalogue;

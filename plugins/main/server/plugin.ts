@@ -20,7 +20,7 @@ import {
 } from '../common/api-hosts';
 import { schema } from '../../../host/schema';
 import {
-  DELAYED_REQUEST_SAVED_OBJECT_TYPE,
+  QUEUED_REQUEST_SAVED_OBJECT_TYPE,
   PLUGIN_CONTEXT_NAME,
   TELEMETRY_SETTING,
 } from '../common/constants';
@@ -36,7 +36,7 @@ import { loadEncryptionKey } from './services/api-hosts/encryption-key';
 import { SecretCipher } from './services/secrets/secret-cipher';
 import { apiHostSavedObjectType } from './services/api-hosts/saved-object-type';
 import { apiHostStatusSavedObjectType } from './services/api-checks/saved-object-type';
-import { delayedRequestSavedObjectType } from './services/jobs/saved-object-type';
+import { queuedRequestSavedObjectType } from './services/jobs/saved-object-type';
 import { userSettingsSavedObjectType } from './services/user-settings/saved-object-type';
 import { DefaultApiHostService } from './services/user-settings/default-api-host';
 import { seedApiHosts } from './services/api-hosts/seed-hosts';
@@ -61,7 +61,7 @@ import {
   indexPatternSavedObjectType,
   visualizationSavedObjectType,
 } from './services/indexer/saved-object-types';
-import { DelayedRequestQueue } from './services/jobs/queued-requests';
+import { QueuedRequestQueue } from './services/jobs/queued-requests';
 import { ApiRequestService } from './services/api-request/api-request-service';
 import { JobRunner } from './services/jobs/job-runner';
 import { schedulePeriodMs } from './services/jobs/cron';
@@ -132,7 +132,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
   setup(core: CoreSetup): Record<string, never> {
     core.savedObjects.registerType(apiHostSavedObjectType);
     core.savedObjects.registerType(apiHostStatusSavedObjectType);
-    core.savedObjects.registerType(delayedRequestSavedObjectType);
+    core.savedObjects.registerType(queuedRequestSavedObjectType);
     core.savedObjects.registerType(userSettingsSavedObjectType);
     core.savedObjects.registerType(visualizationSavedObjectType);
     core.savedObjects.registerType(indexPatternSavedObjectType);
@@ -230,8 +230,8 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       this.notifier(),
     );
     const knownFields = new KnownFieldsCatalogue(this.config.indexer.alerts_index_pattern);
-    const queue = new DelayedRequestQueue({
-      repository: core.savedObjects.createInternalRepository([DELAYED_REQUEST_SAVED_OBJECT_TYPE]),
+    const queue = new QueuedRequestQueue({
+      repository: core.savedObjects.createInternalRepository([QUEUED_REQUEST_SAVED_OBJECT_TYPE]),
       cipher,
       api,
       users: core.security,
@@ -409,7 +409,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       checkRound(() => statuses.refreshStale(apiCheckPeriodMs)),
     );
     jobs.start({
-      name: 'delayed-requests',
+      name: 'queued-requests',
       schedule: this.config.jobs.queue_schedule,
       run: () => queue.runDue(),
     });

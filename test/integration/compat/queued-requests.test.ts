@@ -60,7 +60,7 @@ describe('queued requests', () => {
     expect((await env.admin.delete('/api/v1/security/users/leaver')).status).toBe(200);
     await logLine(
       env,
-      'Dropped delayed request PUT /agents/restart on [sim] for [leaver]: the user was removed since it was queued.',
+      'Dropped queued request PUT /agents/restart on [sim] for [leaver]: the user was removed since it was queued.',
     );
   });
 });

@@ -120,7 +120,7 @@ describe('wz-request.ts against POST /api/request', () => {
     expect(body.title).toBe('Bad Request');
   });
 
-  it('answers a delayed request with {error: 0} and the queued id (status-handler.js restart)', async () => {
+  it('answers a request with a delay with {error: 0} and the queued id (status-handler.js restart)', async () => {
     const response = await apiReq('PUT', '/cluster/restart', { delay: 15000 });
     expect(response.status).toBe(200);
     const body = response.json<{

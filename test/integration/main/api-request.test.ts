@@ -233,7 +233,7 @@ describe('POST /api/request', () => {
     expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message });
   });
 
-  it('queues a delayed request and sends it later as the same user', async () => {
+  it('queues a request with a delay and sends it later as the same user', async () => {
     const restarts = () => env.simulator.stats.byRoute['PUT /agents/{agent_id}/restart'] ?? 0;
     const before = restarts();
     const response = await request({

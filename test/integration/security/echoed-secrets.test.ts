@@ -175,7 +175,7 @@ describe('credentials a host echoes stay out of the dashboard', () => {
       body: { id: 'echo', method: 'PUT', path: '/queued', body: { delay: 100 } },
     });
     expect(queued.status).toBe(200);
-    await eventually(() => dashboard.logs().some((line) => line.includes('Delayed request')));
+    await eventually(() => dashboard.logs().some((line) => line.includes('Queued request')));
     expectLogsClean();
   });
 

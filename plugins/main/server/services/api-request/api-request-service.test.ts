@@ -1,5 +1,5 @@
 import type { AuthenticatedUser } from '../../../../../host/server/types';
-import type { DelayedRequest } from '../jobs/queued-requests';
+import type { QueuedRequest } from '../jobs/queued-requests';
 import { ApiHostNotFoundError } from '../managed-api/errors';
 import type { RelayedAnswer } from '../managed-api/transport';
 import { ApiRequestService, relayedBody } from './api-request-service';
@@ -17,7 +17,7 @@ function answer(
 
 function service(upstream: RelayedAnswer, hostExists = true) {
   const sent: unknown[][] = [];
-  const queued: DelayedRequest[] = [];
+  const queued: QueuedRequest[] = [];
   const requests = new ApiRequestService({
     api: {
       relay: async (...args) => {
@@ -104,7 +104,7 @@ describe('ApiRequestService', () => {
     ]);
   });
 
-  it('queues a delayed request for its user and says its id and due time', async () => {
+  it('queues a request with a delay for its user and says its id and due time', async () => {
     const { requests, sent, queued } = service(answer(200, {}));
     const outcome = await requests.handle(bob, {
       id: 'prod',

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import type { AuthenticatedUser, ClientConnection } from '../../../../../host/server/types';
 import type { ManagedApiMethodName } from '../../../common/managed-api-request';
 import type { ApiHostStore } from '../api-hosts/api-host-store';
-import type { DelayedRequestQueue } from '../jobs/queued-requests';
+import type { QueuedRequestQueue } from '../jobs/queued-requests';
 import { apiCallFrom } from '../managed-api/api-call';
 import { ApiHostNotFoundError } from '../managed-api/errors';
 import type { ManagedApiService } from '../managed-api/managed-api-service';
@@ -35,7 +35,7 @@ export type ApiRequestOutcome =
 export interface ApiRequestServiceDeps {
   api: Pick<ManagedApiService, 'relay'>;
   hosts: Pick<ApiHostStore, 'get'>;
-  queue: Pick<DelayedRequestQueue, 'enqueue'>;
+  queue: Pick<QueuedRequestQueue, 'enqueue'>;
   maxDelayMs: number;
   now?: () => number;
 }

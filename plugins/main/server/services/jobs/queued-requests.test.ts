@@ -4,17 +4,13 @@ import {
   type TestSavedObjects,
 } from '../../../../../host/server/saved-objects/testing';
 import type { AuthenticatedUser } from '../../../../../host/server/types';
-import { DELAYED_REQUEST_SAVED_OBJECT_TYPE } from '../../../common/constants';
+import { QUEUED_REQUEST_SAVED_OBJECT_TYPE } from '../../../common/constants';
 import type { ManagedApiService } from '../managed-api/managed-api-service';
 import { VerbatimBody } from '../managed-api/verbatim-body';
 import { SecretCipher } from '../secrets/secret-cipher';
 import { LimitReachedError, NotFoundError } from '../service-errors';
-import {
-  DelayedRequestQueue,
-  type DelayedRequest,
-  type QueueOwnerRecord,
-} from './queued-requests';
-import { delayedRequestSavedObjectType } from './saved-object-type';
+import { QueuedRequestQueue, type QueuedRequest, type QueueOwnerRecord } from './queued-requests';
+import { queuedRequestSavedObjectType } from './saved-object-type';
 
 interface SentRequest {
   user: string | undefined;
@@ -57,7 +53,7 @@ function request(
   dueAt: number,
   body?: unknown,
   user: AuthenticatedUser = alice,
-): DelayedRequest {
+): QueuedRequest {
   return { apiHostId: 'prod', method: 'PUT', path, body, user, dueAt };
 }
 
@@ -72,19 +68,19 @@ function directory(): Map<string, QueueOwnerRecord> {
   );
 }
 
-describe('DelayedRequestQueue', () => {
+describe('QueuedRequestQueue', () => {
   let savedObjects: TestSavedObjects;
   const cipher = new SecretCipher(randomBytes(32));
 
   beforeEach(async () => {
     savedObjects = await startTestSavedObjects((setup) =>
-      setup.registerType(delayedRequestSavedObjectType),
+      setup.registerType(queuedRequestSavedObjectType),
     );
   });
   afterEach(() => savedObjects.cleanup());
 
   const repository = () =>
-    savedObjects.start.createInternalRepository([DELAYED_REQUEST_SAVED_OBJECT_TYPE]);
+    savedObjects.start.createInternalRepository([QUEUED_REQUEST_SAVED_OBJECT_TYPE]);
 
   let users: Map<string, QueueOwnerRecord>;
   beforeEach(() => {
@@ -95,7 +91,7 @@ describe('DelayedRequestQueue', () => {
     api = fakeApi().api,
     caps: { maxPerUser?: number; maxTotal?: number; now?: () => number } = {},
   ) {
-    return new DelayedRequestQueue({
+    return new QueuedRequestQueue({
       repository: repository(),
       cipher,
       api,
@@ -109,7 +105,7 @@ describe('DelayedRequestQueue', () => {
 
   /** How many requests wait in the store. */
   async function waiting(): Promise<number> {
-    return (await repository().find({ type: DELAYED_REQUEST_SAVED_OBJECT_TYPE, perPage: 0 })).total;
+    return (await repository().find({ type: QUEUED_REQUEST_SAVED_OBJECT_TYPE, perPage: 0 })).total;
   }
 
   it('sends what is due, earliest first, once, as the user who queued it', async () => {
@@ -129,7 +125,7 @@ describe('DelayedRequestQueue', () => {
     expect(savedObjects.logger.records).toContainEqual(
       expect.objectContaining({
         level: 'warn',
-        message: 'Delayed request PUT /refused on [prod] for [alice] answered 403.',
+        message: 'Queued request PUT /refused on [prod] for [alice] answered 403.',
       }),
     );
   });
@@ -143,7 +139,7 @@ describe('DelayedRequestQueue', () => {
 
   it('stores bodies encrypted: a new password in a queued request is not readable at rest', async () => {
     await queue().enqueue(request('/security/users/7', 0, { password: 'Sup3r-secret!' }));
-    const stored = await repository().find({ type: DELAYED_REQUEST_SAVED_OBJECT_TYPE });
+    const stored = await repository().find({ type: QUEUED_REQUEST_SAVED_OBJECT_TYPE });
     expect(JSON.stringify(stored.saved_objects)).not.toContain('Sup3r-secret');
     const { api, sent } = fakeApi();
     await queue(api).runDue(1);
@@ -172,7 +168,7 @@ describe('DelayedRequestQueue', () => {
     expect(savedObjects.logger.records).toContainEqual(
       expect.objectContaining({
         level: 'warn',
-        message: 'Delayed request PUT /broken on [prod] for [alice] failed: host down',
+        message: 'Queued request PUT /broken on [prod] for [alice] failed: host down',
       }),
     );
   });
@@ -194,7 +190,7 @@ describe('DelayedRequestQueue', () => {
       headers: { 'x-trace': 'secret-trace-9' },
     });
     const stored = JSON.stringify(
-      (await repository().find({ type: DELAYED_REQUEST_SAVED_OBJECT_TYPE })).saved_objects,
+      (await repository().find({ type: QUEUED_REQUEST_SAVED_OBJECT_TYPE })).saved_objects,
     );
     expect(stored).not.toContain('secret-token-123');
     expect(stored).not.toContain('secret-trace-9');
@@ -227,7 +223,7 @@ describe('DelayedRequestQueue', () => {
       expect(savedObjects.logger.records).toContainEqual(
         expect.objectContaining({
           level: 'warn',
-          message: `Dropped delayed request PUT /agents/restart on [prod] for [bob]: ${reason}.`,
+          message: `Dropped queued request PUT /agents/restart on [prod] for [bob]: ${reason}.`,
         }),
       );
     });

@@ -17,7 +17,7 @@ import {
   type Logger,
   type SavedObject,
 } from '../../../../../host/server/types';
-import { ADMIN_ROLE, DELAYED_REQUEST_SAVED_OBJECT_TYPE } from '../../../common/constants';
+import { ADMIN_ROLE, QUEUED_REQUEST_SAVED_OBJECT_TYPE } from '../../../common/constants';
 import type { ManagedApiMethodName } from '../../../common/managed-api-request';
 import type { QueuedRequestList, QueuedRequestSummary } from '../../../common/queued-requests';
 import type { ManagedApiService } from '../managed-api/managed-api-service';
@@ -25,7 +25,7 @@ import { VerbatimBody } from '../managed-api/verbatim-body';
 import type { SecretCipher } from '../secrets/secret-cipher';
 import { LimitReachedError, NotFoundError } from '../service-errors';
 
-export interface DelayedRequest {
+export interface QueuedRequest {
   apiHostId: string;
   method: ManagedApiMethodName;
   /** Path with its query string. */
@@ -40,7 +40,7 @@ export interface DelayedRequest {
 }
 
 /** What is stored: body and headers encrypted, since a queued request may carry credentials. */
-export interface DelayedRequestAttributes {
+export interface QueuedRequestAttributes {
   host_id: string;
   method: ManagedApiMethodName;
   path: string;
@@ -64,7 +64,7 @@ interface QueueOwnerDirectory {
   getUser(username: string): Promise<QueueOwnerRecord | undefined>;
 }
 
-export interface DelayedRequestQueueOptions {
+export interface QueuedRequestQueueOptions {
   repository: ISavedObjectsRepository;
   cipher: SecretCipher;
   api: Pick<ManagedApiService, 'asUser'>;
@@ -80,7 +80,7 @@ export interface DelayedRequestQueueOptions {
 /** Due requests read per page; each page is sent before the next is read. */
 const PAGE_SIZE = 100;
 
-function describeRequest({ method, path, apiHostId, user }: DelayedRequest): string {
+function describeRequest({ method, path, apiHostId, user }: QueuedRequest): string {
   return `${method} ${path} on [${apiHostId}] for [${user?.username ?? 'the dashboard'}]`;
 }
 
@@ -94,7 +94,7 @@ function sameRoles(a: string[], b: string[]): boolean {
   return left.length === right.length && left.every((role, index) => role === right[index]);
 }
 
-function summary({ id, attributes }: SavedObject<DelayedRequestAttributes>): QueuedRequestSummary {
+function summary({ id, attributes }: SavedObject<QueuedRequestAttributes>): QueuedRequestSummary {
   return {
     id,
     host_id: attributes.host_id,
@@ -106,17 +106,17 @@ function summary({ id, attributes }: SavedObject<DelayedRequestAttributes>): Que
   };
 }
 
-export class DelayedRequestQueue {
+export class QueuedRequestQueue {
   private readonly now: () => number;
   /** Enqueues of this instance one at a time, so two at once cannot both pass a cap. */
   private enqueueChain: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly options: DelayedRequestQueueOptions) {
+  constructor(private readonly options: QueuedRequestQueueOptions) {
     this.now = options.now ?? Date.now;
   }
 
   /** Stores the request; resolves its id once it is durable. Past a cap: `LimitReachedError`. */
-  enqueue(request: DelayedRequest): Promise<string> {
+  enqueue(request: QueuedRequest): Promise<string> {
     const next = this.enqueueChain.then(() => this.enqueueWithinCaps(request));
     this.enqueueChain = next.catch(() => undefined);
     return next;
@@ -136,10 +136,10 @@ export class DelayedRequestQueue {
       `Queued request [${id}] not found.`,
       'queued_request_not_found',
     );
-    let object: SavedObject<DelayedRequestAttributes>;
+    let object: SavedObject<QueuedRequestAttributes>;
     try {
-      object = await this.options.repository.get<DelayedRequestAttributes>(
-        DELAYED_REQUEST_SAVED_OBJECT_TYPE,
+      object = await this.options.repository.get<QueuedRequestAttributes>(
+        QUEUED_REQUEST_SAVED_OBJECT_TYPE,
         id,
       );
     } catch (error) {
@@ -148,7 +148,7 @@ export class DelayedRequestQueue {
     }
     if (!isAdmin(user) && object.attributes.user?.username !== user?.username) throw notFound;
     try {
-      await this.options.repository.delete(DELAYED_REQUEST_SAVED_OBJECT_TYPE, id);
+      await this.options.repository.delete(QUEUED_REQUEST_SAVED_OBJECT_TYPE, id);
     } catch (error) {
       // Sent (or cancelled) in the meantime.
       if (SavedObjectsErrorHelpers.isNotFoundError(error)) throw notFound;
@@ -169,7 +169,7 @@ export class DelayedRequestQueue {
     }
   }
 
-  private async enqueueWithinCaps(request: DelayedRequest): Promise<string> {
+  private async enqueueWithinCaps(request: QueuedRequest): Promise<string> {
     const waiting = await this.waiting();
     const owner = request.user?.username;
     const own = waiting.filter((object) => object.attributes.user?.username === owner);
@@ -187,7 +187,7 @@ export class DelayedRequestQueue {
   }
 
   private limitReached(
-    waiting: Array<SavedObject<DelayedRequestAttributes>>,
+    waiting: Array<SavedObject<QueuedRequestAttributes>>,
     message: string,
   ): LimitReachedError {
     // A place frees up when the earliest of them is sent.
@@ -200,11 +200,11 @@ export class DelayedRequestQueue {
     );
   }
 
-  private async store(request: DelayedRequest): Promise<string> {
+  private async store(request: QueuedRequest): Promise<string> {
     const id = randomUUID();
     const { cipher } = this.options;
     const { body, headers } = request;
-    const attributes: DelayedRequestAttributes = {
+    const attributes: QueuedRequestAttributes = {
       host_id: request.apiHostId,
       method: request.method,
       path: request.path,
@@ -223,16 +223,16 @@ export class DelayedRequestQueue {
       due_at: request.dueAt,
       queued_at: this.now(),
     };
-    await this.options.repository.create(DELAYED_REQUEST_SAVED_OBJECT_TYPE, attributes, { id });
+    await this.options.repository.create(QUEUED_REQUEST_SAVED_OBJECT_TYPE, attributes, { id });
     return id;
   }
 
   /** Every waiting request, earliest first; the caps bound how many there are. */
-  private async waiting(): Promise<Array<SavedObject<DelayedRequestAttributes>>> {
-    const objects: Array<SavedObject<DelayedRequestAttributes>> = [];
+  private async waiting(): Promise<Array<SavedObject<QueuedRequestAttributes>>> {
+    const objects: Array<SavedObject<QueuedRequestAttributes>> = [];
     for (let page = 1; ; page += 1) {
-      const result = await this.options.repository.find<DelayedRequestAttributes>({
-        type: DELAYED_REQUEST_SAVED_OBJECT_TYPE,
+      const result = await this.options.repository.find<QueuedRequestAttributes>({
+        type: QUEUED_REQUEST_SAVED_OBJECT_TYPE,
         sortField: 'due_at',
         sortOrder: 'asc',
         perPage: PAGE_SIZE,
@@ -243,9 +243,9 @@ export class DelayedRequestQueue {
     }
   }
 
-  private async duePage(now: number): Promise<Array<SavedObject<DelayedRequestAttributes>>> {
-    const result = await this.options.repository.find<DelayedRequestAttributes>({
-      type: DELAYED_REQUEST_SAVED_OBJECT_TYPE,
+  private async duePage(now: number): Promise<Array<SavedObject<QueuedRequestAttributes>>> {
+    const result = await this.options.repository.find<QueuedRequestAttributes>({
+      type: QUEUED_REQUEST_SAVED_OBJECT_TYPE,
       sortField: 'due_at',
       sortOrder: 'asc',
       perPage: PAGE_SIZE,
@@ -253,21 +253,21 @@ export class DelayedRequestQueue {
     return result.saved_objects.filter((object) => object.attributes.due_at <= now);
   }
 
-  private async claimAndSend(object: SavedObject<DelayedRequestAttributes>): Promise<boolean> {
+  private async claimAndSend(object: SavedObject<QueuedRequestAttributes>): Promise<boolean> {
     const { repository, logger } = this.options;
     try {
-      await repository.delete(DELAYED_REQUEST_SAVED_OBJECT_TYPE, object.id);
+      await repository.delete(QUEUED_REQUEST_SAVED_OBJECT_TYPE, object.id);
     } catch (error) {
       // Another instance claimed it first.
       if (SavedObjectsErrorHelpers.isNotFoundError(error)) return false;
       throw error;
     }
-    let request: DelayedRequest | undefined;
+    let request: QueuedRequest | undefined;
     try {
       request = this.toRequest(object);
       const refusal = await this.ownerRefusal(object.attributes);
       if (refusal) {
-        logger.warn(`Dropped delayed request ${describeRequest(request)}: ${refusal}.`);
+        logger.warn(`Dropped queued request ${describeRequest(request)}: ${refusal}.`);
         return false;
       }
       const { status } = await this.options.api
@@ -277,17 +277,17 @@ export class DelayedRequestQueue {
           headers: request.headers,
         });
       if (status >= 400)
-        logger.warn(`Delayed request ${describeRequest(request)} answered ${status}.`);
-      else logger.debug(`Delayed request ${describeRequest(request)} answered ${status}.`);
+        logger.warn(`Queued request ${describeRequest(request)} answered ${status}.`);
+      else logger.debug(`Queued request ${describeRequest(request)} answered ${status}.`);
     } catch (error) {
       const what = request ? describeRequest(request) : `[${object.id}]`;
-      logger.warn(`Delayed request ${what} failed: ${(error as Error).message}`);
+      logger.warn(`Queued request ${what} failed: ${(error as Error).message}`);
     }
     return true;
   }
 
   /** Why the owner may no longer have this request sent, or undefined when they may. */
-  private async ownerRefusal(attributes: DelayedRequestAttributes): Promise<string | undefined> {
+  private async ownerRefusal(attributes: QueuedRequestAttributes): Promise<string | undefined> {
     const owner = attributes.user;
     if (!owner) return undefined;
     const current = await this.options.users.getUser(owner.username);
@@ -299,7 +299,7 @@ export class DelayedRequestQueue {
     return undefined;
   }
 
-  private toRequest({ id, attributes }: SavedObject<DelayedRequestAttributes>): DelayedRequest {
+  private toRequest({ id, attributes }: SavedObject<QueuedRequestAttributes>): QueuedRequest {
     const { cipher } = this.options;
     const text =
       attributes.body_encrypted === undefined
@@ -329,9 +329,9 @@ export class DelayedRequestQueue {
 }
 
 function bodySubject(requestId: string): string {
-  return `${DELAYED_REQUEST_SAVED_OBJECT_TYPE}:${requestId}`;
+  return `${QUEUED_REQUEST_SAVED_OBJECT_TYPE}:${requestId}`;
 }
 
 function headersSubject(requestId: string): string {
-  return `${DELAYED_REQUEST_SAVED_OBJECT_TYPE}:${requestId}:headers`;
+  return `${QUEUED_REQUEST_SAVED_OBJECT_TYPE}:${requestId}:headers`;
 }

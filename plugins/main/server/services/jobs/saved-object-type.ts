@@ -1,9 +1,9 @@
 /** The hidden saved-object type of queued requests, shared by every dashboard instance. */
 import type { SavedObjectsType } from '../../../../../host/server/types';
-import { DELAYED_REQUEST_SAVED_OBJECT_TYPE } from '../../../common/constants';
+import { QUEUED_REQUEST_SAVED_OBJECT_TYPE } from '../../../common/constants';
 
-export const delayedRequestSavedObjectType: SavedObjectsType = {
-  name: DELAYED_REQUEST_SAVED_OBJECT_TYPE,
+export const queuedRequestSavedObjectType: SavedObjectsType = {
+  name: QUEUED_REQUEST_SAVED_OBJECT_TYPE,
   hidden: true,
   namespaceType: 'agnostic',
   mappings: {
