@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
 import { Client } from 'pg';
-import { deferred, eventually } from '../../../../test/support/waiting';
+import { deferred, eventually } from '@test/support/waiting';
 import { createRecordingLogger } from '../testing';
 import { advisoryLockKey } from './advisory-lock';
 import { PostgresDatabase } from './database';

@@ -1,7 +1,7 @@
-import type { HttpStart } from '../../../../host/public/types';
+import type { HttpStart } from '@host/public/types';
 import { ROUTES } from '../../common/constants';
 import { getSelectedApiHostId } from '../../common/selected-api-host';
-import { singleFlight } from '../../../../host/public/types';
+import { singleFlight } from '@host/public/types';
 import type { AvailableUpdates, DataResponse, Update } from '../../common/types';
 import { getCoreServices } from './core-services';
 import { asUpdatesClientCall, UpdatesClientError } from './updates-client-error';

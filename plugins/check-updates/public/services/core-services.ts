@@ -1,4 +1,4 @@
-import type { ChromeStart, HttpStart } from '../../../../host/public/types';
+import type { ChromeStart, HttpStart } from '@host/public/types';
 
 /** The browser core services the components and `getAvailableUpdates` use. */
 export interface CheckUpdatesCoreServices {

@@ -1,4 +1,4 @@
-import { HttpFetchError } from '../../../../host/public/testing';
+import { HttpFetchError } from '@host/public/testing';
 import { httpError } from '../test-support/fake-core';
 import {
   asUpdatesClientCall,

@@ -1,8 +1,8 @@
-import type { HttpFetchOptions, HttpStart, MountPoint } from '../../../../host/public/types';
+import type { HttpFetchOptions, HttpStart, MountPoint } from '@host/public/types';
 import { ROUTES } from '../../common/constants';
 import type { AvailableUpdates, UserPreferences } from '../../common/types';
 import type { CheckUpdatesCoreServices } from '../services/core-services';
-import { HttpFetchError } from '../../../../host/public/testing';
+import { HttpFetchError } from '@host/public/testing';
 
 export interface FakeServer {
   updates: AvailableUpdates | Error;

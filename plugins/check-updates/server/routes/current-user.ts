@@ -1,4 +1,4 @@
-import type { OsdRequest } from '../../../../host/server/types';
+import type { OsdRequest } from '@host/server/types';
 import type { CheckUpdatesRequestHandlerContext } from '../types';
 
 /** Name of the dashboard user behind the request, which keys their preferences; undefined without a login. */

@@ -1,4 +1,4 @@
-import type { OsdResponse, ResponseFactory } from '../../../../host/server/types';
+import type { OsdResponse, ResponseFactory } from '@host/server/types';
 import { isUpdateCheckError } from '../services/errors';
 
 /**

@@ -1,4 +1,4 @@
-import { schema } from '../../../../host/schema';
+import { schema } from '@host/schema';
 import { ROUTES } from '../../common/constants';
 import type { DataResponse, DismissUpdateResponse, UserPreferences } from '../../common/types';
 import { toSemanticVersion } from '../../common/versions';

@@ -1,4 +1,4 @@
-import { schema } from '../../../../host/schema';
+import { schema } from '@host/schema';
 import { ROUTES } from '../../common/constants';
 import type { AvailableUpdates, DataResponse } from '../../common/types';
 import type { CheckUpdatesRouter, GetServices } from '../types';

@@ -1,4 +1,4 @@
-import { schema } from '../../../../host/schema';
+import { schema } from '@host/schema';
 import { UPDATE_TYPES, type UpdateType } from '../../common/types';
 import { isUpdateType, semanticVersionError } from '../../common/versions';
 

@@ -1,7 +1,4 @@
-import {
-  SavedObjectsErrorHelpers,
-  type ISavedObjectsRepository,
-} from '../../../../host/server/types';
+import { SavedObjectsErrorHelpers, type ISavedObjectsRepository } from '@host/server/types';
 
 /** The part of the internal saved-objects repository the services use. */
 export type RecordRepository = Pick<ISavedObjectsRepository, 'get' | 'create'>;

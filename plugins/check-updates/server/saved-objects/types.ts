@@ -1,4 +1,4 @@
-import type { SavedObjectsFieldMapping, SavedObjectsType } from '../../../../host/server/types';
+import type { SavedObjectsFieldMapping, SavedObjectsType } from '@host/server/types';
 import {
   AVAILABLE_UPDATES_SAVED_OBJECT_TYPE,
   USER_PREFERENCES_SAVED_OBJECT_TYPE,

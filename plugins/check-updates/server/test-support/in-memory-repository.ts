@@ -2,7 +2,7 @@ import {
   SavedObjectsErrorHelpers,
   type SavedObject,
   type SavedObjectsCreateOptions,
-} from '../../../../host/server/types';
+} from '@host/server/types';
 import type { RecordRepository } from '../saved-objects/repository';
 
 interface Stored {

@@ -2,7 +2,7 @@
  * The svc apps as registered: their metadata (`app-metadata.ts`) plus the loader of their code. Each
  * app's code is loaded by its `mount`, so every app is its own chunk and the entry bundle stays small.
  */
-import type { AppMountParameters, UnmountCallback } from '../../../../host/public/types';
+import type { AppMountParameters, UnmountCallback } from '@host/public/types';
 import type { SvcServices } from '../services/svc-services';
 import { SVC_APP_METADATA, type SvcAppId, type SvcAppMetadata } from './app-metadata';
 

@@ -2,7 +2,7 @@
  * Ids and navigation metadata of the svc apps. A leaf module: apps link to one another through it,
  * while `app-definitions.ts` adds each app's code loader on top, so no app imports its own loader.
  */
-import type { AppCategory } from '../../../../host/public/types';
+import type { AppCategory } from '@host/public/types';
 
 /** Settings is where hosts are added; views without a host point there. */
 export const SETTINGS_APP_ID = 'svc-settings';

@@ -4,11 +4,7 @@
  */
 import { EuiButton, EuiEmptyPrompt } from '@elastic/eui';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import type {
-  AppMountParameters,
-  ScopedHistory,
-  UnmountCallback,
-} from '../../../../host/public/types';
+import type { AppMountParameters, ScopedHistory, UnmountCallback } from '@host/public/types';
 import { AppUrlStateProvider } from '../components/app-url-state';
 import { SelectedHostProvider } from '../components/selected-host';
 import { SvcServicesProvider } from '../components/services-context';

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ScopedHistory } from '../../../../host/public/types';
+import type { ScopedHistory } from '@host/public/types';
 import { useUrlState, type SetUrlState } from '../hooks/use-url-state';
 
 export interface AppUrlState {

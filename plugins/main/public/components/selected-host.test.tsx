@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import type { ApiHost } from '../../common/api-hosts';
 import { SELECTED_API_HOST_STORAGE_KEY } from '../../../check-updates/public';
-import { deferred } from '../../../../test/support/waiting';
+import { deferred } from '@test/support/waiting';
 import { createMockHttp } from '../test-support/mock-http';
 import { createTestServices, renderWithServices } from '../test-support/test-services';
 import { HOST_URL_PARAM, SelectedHostProvider, useSelectedHost } from './selected-host';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { useEffect, useState } from 'react';
-import type { ScopedHistory } from '../../../../host/public/types';
+import type { ScopedHistory } from '@host/public/types';
 import { AppUrlStateProvider } from '../components/app-url-state';
 import { SearchSyntaxRegistry } from '../search-bar/registry';
 import type { ManagedApiQuery } from '../search-bar/types';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import type { ScopedHistory } from '../../../../host/public/types';
+import type { ScopedHistory } from '@host/public/types';
 
 type UrlStateChanges = Record<string, string | number | undefined>;
 export type SetUrlState = (changes: UrlStateChanges, options?: { push?: boolean }) => void;

@@ -2,7 +2,7 @@
  * The browser's client of the dashboard's alerts routes (`/api/alerts/*`): it sends what a view
  * wants to see and never a query of the indexer's language, which only the server builds.
  */
-import type { HttpStart } from '../../../../host/public/types';
+import type { HttpStart } from '@host/public/types';
 import {
   ALERTS_ROUTES,
   type AlertsAggregateRequest,

@@ -2,7 +2,7 @@
  * The dashboard's store of managed-API hosts (`/hosts/apis`), its connection check, and the signed-in
  * user's default host (`/hosts/default-api`).
  */
-import type { HttpStart } from '../../../../host/public/types';
+import type { HttpStart } from '@host/public/types';
 import type { ApiHostCheck, ApiHostEntry } from '../../common/api-host-check';
 import type { ApiHostInput } from '../../common/api-hosts';
 import { SVC_ROUTES } from '../../common/constants';

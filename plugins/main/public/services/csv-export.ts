@@ -3,7 +3,7 @@
  * user sees progress, and the file is only saved once it arrived whole, under the name the server
  * gave it. This uses `fetch` directly: `core.http` reads an answer to the end before returning it.
  */
-import type { IBasePath } from '../../../../host/public/types';
+import type { IBasePath } from '@host/public/types';
 import { SVC_ROUTES } from '../../common/constants';
 import { errorFromBody, isAbortError, SvcError } from './svc-error';
 

@@ -2,7 +2,7 @@
  * Every error the apps catch goes through here: the user sees a toast with what the managed API or
  * the dashboard said (title, detail, code, remediation), and the dashboard's UI log gets a line.
  */
-import type { HttpStart, ToastsApi } from '../../../../host/public/types';
+import type { HttpStart, ToastsApi } from '@host/public/types';
 import { SVC_ROUTES } from '../../common/constants';
 import {
   UI_LOG_LOCATION_MAX_LENGTH,

@@ -2,7 +2,7 @@
  * The browser's way to the managed API: every call goes through the dashboard's proxy
  * (`POST /api/request`) with the id of the host to use, and comes back as the API's envelope.
  */
-import type { HttpStart } from '../../../../host/public/types';
+import type { HttpStart } from '@host/public/types';
 import type { ManagedApiMethodName } from '../../common/managed-api-request';
 import { SVC_ROUTES } from '../../common/constants';
 import type { DataEnvelope, ItemsEnvelope } from './managed-api-types';

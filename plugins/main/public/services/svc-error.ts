@@ -2,7 +2,7 @@
  * One error type for everything the apps show: the managed API's problem bodies, its item
  * failures, the dashboard's own error bodies and network failures, each with its detail kept.
  */
-import type { HttpFetchError } from '../../../../host/public/types';
+import type { HttpFetchError } from '@host/public/types';
 import type { FailedItem } from './managed-api-types';
 
 export type SvcErrorSource = 'managed-api' | 'dashboard' | 'network' | 'browser';

@@ -3,7 +3,7 @@
  * of the client lifecycle); apps receive them through React context from their mount.
  */
 import type { ComponentType } from 'react';
-import type { CoreStart } from '../../../../host/public/types';
+import type { CoreStart } from '@host/public/types';
 import type { ChartPalette } from '../charts/palette';
 import type { SearchSyntaxRegistry } from '../search-bar/registry';
 import type { ApiHostsClient } from './api-hosts-client';

@@ -2,7 +2,7 @@
  * Usage counts (apps opened, errors shown) kept in this browser only, and only when an
  * administrator turned the `svc:telemetry.enabled` advanced setting on; nothing is sent anywhere.
  */
-import type { IUiSettingsClient } from '../../../../host/public/types';
+import type { IUiSettingsClient } from '@host/public/types';
 
 import { TELEMETRY_SETTING } from '../../common/constants';
 

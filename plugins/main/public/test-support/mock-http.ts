@@ -2,7 +2,7 @@
  * A `core.http` double for component tests: answers the dashboard's routes from handlers, and
  * `POST /api/request` from a handler that sees the managed-API call the way the proxy would.
  */
-import type { HttpFetchOptions, HttpStart } from '../../../../host/public/types';
+import type { HttpFetchOptions, HttpStart } from '@host/public/types';
 
 export interface RecordedCall {
   method: string;

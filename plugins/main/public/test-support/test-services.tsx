@@ -4,7 +4,7 @@ import { createMemoryHistory, type MemoryHistory } from 'history';
 import type { ReactNode } from 'react';
 import { EuiProvider } from '@elastic/eui';
 import createEmotion from '@emotion/css/create-instance';
-import type { CoreStart, ToastInput } from '../../../../host/public/types';
+import type { CoreStart, ToastInput } from '@host/public/types';
 import { createChartPalette } from '../charts/palette';
 import { SvcServicesProvider } from '../components/services-context';
 import { registerSvcSearchSyntaxes, SearchSyntaxRegistry } from '../search-bar/registry';

@@ -2,7 +2,7 @@
  * The request schema of an alerts selection (host, time range, query, filters, pinned agent), shared
  * by the alerts routes and the report routes so both accept exactly the same selections.
  */
-import { schema, type Type } from '../../../../host/schema';
+import { schema, type Type } from '@host/schema';
 import { apiHostIdProblem } from '../../common/api-host-rules';
 
 /** Longest search-bar query accepted (characters). */

@@ -5,8 +5,8 @@
  * the search service checks the rest (fields, limits, dates) and builds every indexer query, so a
  * request can only ever describe alerts, never send query DSL, a script or an index.
  */
-import { schema } from '../../../../host/schema';
-import type { IRouter, RequestHandlerContext } from '../../../../host/server/types';
+import { schema } from '@host/schema';
+import type { IRouter, RequestHandlerContext } from '@host/server/types';
 import {
   ALERTS_ROUTES,
   type AlertsAggregateRequest,

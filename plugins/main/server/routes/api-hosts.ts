@@ -2,8 +2,8 @@
  * `GET/POST /hosts/apis`, `PUT/DELETE /hosts/apis/{id}`: the stored API hosts (writes for admins);
  * `GET/PUT /hosts/default-api`: the signed-in user's own default host.
  */
-import { schema } from '../../../../host/schema';
-import type { IRouter } from '../../../../host/server/types';
+import { schema } from '@host/schema';
+import type { IRouter } from '@host/server/types';
 import type { ApiHostEntry } from '../../common/api-host-check';
 import {
   caFileProblem,

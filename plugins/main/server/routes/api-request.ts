@@ -4,8 +4,8 @@
  * the dashboard's side (unknown host, unreachable, timeout...) are dashboard error bodies.
  * `GET /api/queued-requests` and `DELETE /api/queued-requests/{id}`: the requests queued with `delay`.
  */
-import { schema } from '../../../../host/schema';
-import type { IRouter } from '../../../../host/server/types';
+import { schema } from '@host/schema';
+import type { IRouter } from '@host/server/types';
 import { apiHostIdProblem } from '../../common/api-host-rules';
 import { SVC_ROUTES } from '../../common/constants';
 import {

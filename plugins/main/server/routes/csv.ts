@@ -2,8 +2,8 @@
  * `POST /api/csv` `{id, path, filters}`: a managed-API list as a CSV download. Problems found before
  * the first byte are JSON errors; the HTTP layer aborts the connection if the stream fails later.
  */
-import { schema } from '../../../../host/schema';
-import type { IRouter } from '../../../../host/server/types';
+import { schema } from '@host/schema';
+import type { IRouter } from '@host/server/types';
 import { apiHostIdProblem } from '../../common/api-host-rules';
 import { SVC_ROUTES } from '../../common/constants';
 import { MANAGED_API_PATH_MAX_LENGTH } from '../../common/managed-api-request';

@@ -7,7 +7,7 @@ import type {
   RequestHandler,
   RequestHandlerContext,
   ResponseFactory,
-} from '../../../../host/server/types';
+} from '@host/server/types';
 import { IndexerError } from '../services/alerts/indexer';
 import { AlertsScopeError } from '../services/alerts/scope';
 import { ApiHostStoreError } from '../services/api-hosts/errors';

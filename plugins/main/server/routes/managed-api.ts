@@ -2,8 +2,8 @@
  * `POST /api/check-stored-api`, `POST /api/check-api`, `POST /api/login`, `GET /api/routes`:
  * checking hosts, logging in to them, and the route catalogue of the console.
  */
-import { schema } from '../../../../host/schema';
-import type { IRouter, OsdResponse, ResponseFactory } from '../../../../host/server/types';
+import { schema } from '@host/schema';
+import type { IRouter, OsdResponse, ResponseFactory } from '@host/server/types';
 import { apiHostIdProblem } from '../../common/api-host-rules';
 import { SVC_ROUTES } from '../../common/constants';
 import type { ServicesAccessor } from '../plugin-services';

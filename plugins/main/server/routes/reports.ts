@@ -4,8 +4,8 @@
  * admin's: everyone's), `GET /api/reports/{name}` downloads one and `DELETE /api/reports/{name}`
  * removes it. Another user's report or job is not found. The work is in services/reports.
  */
-import { schema } from '../../../../host/schema';
-import type { IRouter, OsdRequest, RequestHandlerContext } from '../../../../host/server/types';
+import { schema } from '@host/schema';
+import type { IRouter, OsdRequest, RequestHandlerContext } from '@host/server/types';
 import { ADMIN_ROLE } from '../../common/constants';
 import { REPORTS_ROUTES, type ReportRequest } from '../../common/modules/reports';
 import type { ReportDataSource, ReportsService } from '../services/reports';

@@ -1,6 +1,6 @@
 /** `POST /utils/logs/ui`: the browser reports an error (or a notice) into the rotating UI log. */
-import { schema } from '../../../../host/schema';
-import type { IRouter } from '../../../../host/server/types';
+import { schema } from '@host/schema';
+import type { IRouter } from '@host/server/types';
 import { SVC_ROUTES } from '../../common/constants';
 import { UI_LOG_LOCATION_MAX_LENGTH, UI_LOG_MESSAGE_MAX_LENGTH } from '../../common/ui-logs';
 import type { ServicesAccessor } from '../plugin-services';

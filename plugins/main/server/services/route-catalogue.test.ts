@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RouteCatalogue as CatalogueData } from '../../../../catalogue/types';
+import type { RouteCatalogue as CatalogueData } from '@catalogue/types';
 import { groupedByMethod, RouteCatalogue, ROUTE_CATALOGUE_PATH } from './route-catalogue';
 
 describe('RouteCatalogue', () => {

@@ -12,7 +12,7 @@ import type {
   RouteCatalogue as CatalogueData,
   RouteEntry,
   RouteParam,
-} from '../../../../catalogue/types';
+} from '@catalogue/types';
 
 export const ROUTE_CATALOGUE_PATH = join(
   __dirname,

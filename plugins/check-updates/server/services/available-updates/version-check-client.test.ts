@@ -1,11 +1,11 @@
-import type { ManagedApiRequester, ManagedApiResponse } from '../../../../main/server/types';
+import type { ManagedApiRequester, ManagedApiResponse } from '@main/server/types';
 import {
   ApiHostNotFoundError,
   ApiHostTimeoutError,
   ApiHostUnreachableError,
   ApiLoginError,
   MalformedApiResponseError,
-} from '../../../../main/server/services/managed-api/errors';
+} from '@main/server/services/managed-api/errors';
 import { UpdateCheckError } from '../errors';
 import { createVersionCheckClient } from './version-check-client';
 

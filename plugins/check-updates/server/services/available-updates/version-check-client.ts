@@ -7,7 +7,7 @@ import {
   type ManagedApiRequester,
   type ManagedApiResponse,
   type UpstreamDetail,
-} from '../../../../main/server/types';
+} from '@main/server/types';
 import { apiHostNotFound, UpdateCheckError } from '../errors';
 
 /** A release as the managed API describes it; every field is checked before use. */

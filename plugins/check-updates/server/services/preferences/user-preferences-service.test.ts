@@ -1,7 +1,7 @@
 import { USER_PREFERENCES_SAVED_OBJECT_TYPE } from '../../../common/constants';
 import type { UserPreferences } from '../../../common/types';
 import { InMemoryRepository } from '../../test-support/in-memory-repository';
-import { createRecordingLogger } from '../../../../../host/server/logging/test-recording-logger';
+import { createRecordingLogger } from '@host/server/logging/test-recording-logger';
 import { UserPreferencesService } from './user-preferences-service';
 
 function setup(

@@ -1,4 +1,4 @@
-import type { Logger } from '../../../../../host/server/types';
+import type { Logger } from '@host/server/types';
 import type { RecordRepository } from '../../saved-objects/repository';
 import { USER_PREFERENCES_SAVED_OBJECT_TYPE } from '../../../common/constants';
 import type {

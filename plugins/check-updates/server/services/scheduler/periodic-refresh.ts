@@ -1,5 +1,5 @@
-import type { CoordinationServiceStart, Logger } from '../../../../../host/server/types';
-import type { SvcServerStart } from '../../../../main/server/types';
+import type { CoordinationServiceStart, Logger } from '@host/server/types';
+import type { SvcServerStart } from '@main/server/types';
 import type { RefreshSummary } from '../available-updates/available-updates-service';
 
 /** Name of the cluster-wide lock that lets one dashboard instance at a time refresh the records. */

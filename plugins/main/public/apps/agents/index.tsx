@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { AppMountParameters } from '../../../../../host/public/types';
+import type { AppMountParameters } from '@host/public/types';
 import { useAppUrlState } from '../../components/app-url-state';
 import { Page } from '../../components/page';
 import { RequireHost } from '../../components/require-host';

@@ -1,7 +1,7 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { ApiHost } from '../../../common/api-hosts';
-import type { RouteCatalogue } from '../../../../../catalogue/types';
+import type { RouteCatalogue } from '@catalogue/types';
 import {
   createMockHttp,
   fail,

@@ -16,7 +16,7 @@ import {
   EuiText,
 } from '@elastic/eui';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { RouteCatalogue } from '../../../../../catalogue/types';
+import type { RouteCatalogue } from '@catalogue/types';
 import type { ApiHost } from '../../../common/api-hosts';
 import { SVC_ROUTES } from '../../../common/constants';
 import { Page } from '../../components/page';

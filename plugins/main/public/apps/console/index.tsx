@@ -1,4 +1,4 @@
-import type { AppMountParameters } from '../../../../../host/public/types';
+import type { AppMountParameters } from '@host/public/types';
 import type { SvcServices } from '../../services/svc-services';
 import { CONSOLE_APP_ID } from '../app-metadata';
 import { mountApp } from '../app-root';

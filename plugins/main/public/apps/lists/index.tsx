@@ -1,4 +1,4 @@
-import type { AppMountParameters } from '../../../../../host/public/types';
+import type { AppMountParameters } from '@host/public/types';
 import { Page } from '../../components/page';
 import { RequireHost } from '../../components/require-host';
 import type { SvcServices } from '../../services/svc-services';

@@ -5,7 +5,7 @@
  */
 import { EuiEmptyPrompt } from '@elastic/eui';
 import { useSyncExternalStore } from 'react';
-import type { AppMountParameters } from '../../../../../host/public/types';
+import type { AppMountParameters } from '@host/public/types';
 import { moduleById } from '../../../common/modules';
 import { useAppUrlState } from '../../components/app-url-state';
 import { Page } from '../../components/page';

@@ -2,7 +2,7 @@
  * Where a module page lives: `/app/svc-modules/<moduleId>` with its tab, pinned agent, range and
  * filters in the query, so the Overview's cards, an agent's view and a copied link open the same page.
  */
-import type { CoreStart } from '../../../../../host/public/types';
+import type { CoreStart } from '@host/public/types';
 import type { AlertsFilter, AlertsTimeRange } from '../../../common/alerts/api';
 import type { ModuleTabId } from '../../../common/modules/types';
 import { alertsViewSearch } from '../../components/alerts/alerts-view-state';

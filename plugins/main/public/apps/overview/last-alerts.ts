@@ -2,7 +2,7 @@
  * The Overview's "Last 24 hours alerts": one aggregate request with one `range` chart on rule.level
  * (the server sends the indexer one `size: 0` search), read into a count per severity band.
  */
-import type { HttpStart } from '../../../../../host/public/types';
+import type { HttpStart } from '@host/public/types';
 import {
   ALERTS_ROUTES,
   SEVERITY_BANDS,

@@ -5,7 +5,7 @@ import type {
   ApiHostEntry,
   ManagedApiErrorCode,
 } from '../../../common/api-host-check';
-import { SELECTED_API_HOST_STORAGE_KEY } from '../../../../check-updates/public';
+import { SELECTED_API_HOST_STORAGE_KEY } from '@check-updates/public';
 import { createMockHttp, fail, type RecordedCall } from '../../test-support/mock-http';
 import {
   createTestServices,

@@ -17,7 +17,7 @@ import {
 } from '@elastic/eui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiHostCheck, ApiHostEntry } from '../../../common/api-host-check';
-import { setSelectedApiHostId } from '../../../../check-updates/public';
+import { setSelectedApiHostId } from '@check-updates/public';
 import { CONSOLE_APP_ID } from '../app-metadata';
 import { useAppUrlState } from '../../components/app-url-state';
 import { ErrorPrompt } from '../../components/error-prompt';

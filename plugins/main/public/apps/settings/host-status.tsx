@@ -1,6 +1,6 @@
 import { EuiBadge, EuiHealth, EuiIconTip, EuiLink, EuiLoadingSpinner, EuiText } from '@elastic/eui';
 import type { ApiHostCheck, ManagedApiErrorCode } from '../../../common/api-host-check';
-import type { Update } from '../../../../check-updates/public';
+import type { Update } from '@check-updates/public';
 import type { HostUpdates } from './use-host-updates';
 
 /** What each failure means to the person looking at the host, by the server's typed cause. */

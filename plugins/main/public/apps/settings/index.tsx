@@ -1,4 +1,4 @@
-import type { AppMountParameters } from '../../../../../host/public/types';
+import type { AppMountParameters } from '@host/public/types';
 import type { SvcServices } from '../../services/svc-services';
 import { mountApp } from '../app-root';
 import { SettingsView } from './settings-view';

@@ -1,5 +1,5 @@
 /** The sample-data routes: which categories are installed, and adding or removing one (admins). */
-import type { HttpStart } from '../../../../../host/public/types';
+import type { HttpStart } from '@host/public/types';
 import {
   ALERTS_ROUTES,
   type SampleDataCategory,

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { requestAvailableUpdates, type AvailableUpdates } from '../../../../check-updates/public';
+import { requestAvailableUpdates, type AvailableUpdates } from '@check-updates/public';
 import { useSvcServices } from '../../components/services-context';
 import { useAsync, type AsyncResult } from '../../hooks/use-async';
 import { isAbortError, toSvcError, type SvcError } from '../../services/svc-error';

@@ -1,5 +1,5 @@
 /** The Threat Hunting app: the alerts of the selected API host's manager. */
-import type { AppMountParameters } from '../../../../../host/public/types';
+import type { AppMountParameters } from '@host/public/types';
 import { Page } from '../../components/page';
 import { RequireHost } from '../../components/require-host';
 import type { SvcServices } from '../../services/svc-services';

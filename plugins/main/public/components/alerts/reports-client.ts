@@ -1,5 +1,5 @@
 /** The browser's client of the report routes: start a report, follow its job, list and delete reports. */
-import type { HttpStart } from '../../../../../host/public/types';
+import type { HttpStart } from '@host/public/types';
 import {
   REPORTS_ROUTES,
   type ReportJob,

@@ -1,4 +1,4 @@
-import type { AuthenticatedUser } from '../../../../../host/server/types';
+import type { AuthenticatedUser } from '@host/server/types';
 import type { ApiHostCheck } from '../../../common/api-host-check';
 import type { StoredApiHost } from '../api-hosts/api-host-store';
 import { ApiHostNotFoundError } from '../managed-api/errors';

@@ -1,11 +1,7 @@
-import { createRecordingLogger } from '../../../../../host/server/saved-objects/testing';
+import { createRecordingLogger } from '@host/server/saved-objects/testing';
 import { DEFAULT_CA_FILE_MAX_BYTES } from '../api-hosts/ca-file';
 import { ManagedApiService, type ResolvedApiHost } from '../managed-api/managed-api-service';
-import {
-  sendJson,
-  startTestUpstream,
-  type TestUpstream,
-} from '../../../../../test/support/test-upstream';
+import { sendJson, startTestUpstream, type TestUpstream } from '@test/support/test-upstream';
 import { TokenStore } from '../managed-api/token-store';
 import { HostTransport } from '../managed-api/transport';
 import { ApiHostChecker } from './api-host-checker';

@@ -1,14 +1,11 @@
-import {
-  startTestSavedObjects,
-  type TestSavedObjects,
-} from '../../../../../host/server/saved-objects/testing';
+import { startTestSavedObjects, type TestSavedObjects } from '@host/server/saved-objects/testing';
 import type { ApiHostCheck } from '../../../common/api-host-check';
 import { API_HOST_STATUS_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
 import type { ResolvedApiHost } from '../managed-api/managed-api-service';
 import type { ApiHostChecker } from './api-host-checker';
 import { ApiHostStatusRegistry } from './api-host-status';
 import { apiHostStatusSavedObjectType } from './saved-object-type';
-import { logChannel, Notifier } from '../notifications/notifier';
+import { logChannel, Notifier } from '../api-host-watch/state-notifier';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 

@@ -1,5 +1,5 @@
 /** The hidden saved-object type of each API host's last check, shared by every dashboard instance. */
-import type { SavedObjectsType } from '../../../../../host/server/types';
+import type { SavedObjectsType } from '@host/server/types';
 import { API_HOST_STATUS_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
 
 export const apiHostStatusSavedObjectType: SavedObjectsType = {

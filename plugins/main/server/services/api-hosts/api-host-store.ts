@@ -9,7 +9,7 @@ import {
   SavedObjectsErrorHelpers,
   type ISavedObjectsRepository,
   type SavedObject,
-} from '../../../../../host/server/types';
+} from '@host/server/types';
 import {
   API_HOST_SAVED_OBJECT_TYPE,
   type ApiHost,

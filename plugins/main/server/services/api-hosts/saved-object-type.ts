@@ -1,5 +1,5 @@
 /** The hidden saved-object type of the stored API hosts (only this plugin's services read it). */
-import type { SavedObjectsType } from '../../../../../host/server/types';
+import type { SavedObjectsType } from '@host/server/types';
 import { API_HOST_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
 
 export const apiHostSavedObjectType: SavedObjectsType = {

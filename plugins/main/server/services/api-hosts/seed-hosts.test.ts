@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  startTestSavedObjects,
-  type TestSavedObjects,
-} from '../../../../../host/server/saved-objects/testing';
+import { startTestSavedObjects, type TestSavedObjects } from '@host/server/saved-objects/testing';
 import { API_HOST_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
 import { ApiHostStore } from './api-host-store';
 import { SecretCipher } from '../secrets/secret-cipher';

@@ -3,7 +3,7 @@
  * the dashboard's copy wins (edits made in Settings are kept), except for the demo host, whose
  * address and password change with every start of the built-in simulator.
  */
-import type { Logger } from '../../../../../host/server/types';
+import type { Logger } from '@host/server/types';
 import type { SeededHostConfig } from '../../config';
 import type { ApiHostStore } from './api-host-store';
 import { ApiHostConflictError } from './errors';

@@ -1,4 +1,4 @@
-import type { AuthenticatedUser } from '../../../../../host/server/types';
+import type { AuthenticatedUser } from '@host/server/types';
 import type { QueuedRequest } from '../jobs/queued-requests';
 import { ApiHostNotFoundError } from '../managed-api/errors';
 import type { RelayedAnswer } from '../managed-api/transport';

@@ -3,7 +3,7 @@
  * (the host's own status and body come back, errors included) or queued to be sent later.
  */
 import type { Readable } from 'node:stream';
-import type { AuthenticatedUser, ClientConnection } from '../../../../../host/server/types';
+import type { AuthenticatedUser, ClientConnection } from '@host/server/types';
 import type { ManagedApiMethodName } from '../../../common/managed-api-request';
 import type { ApiHostStore } from '../api-hosts/api-host-store';
 import type { QueuedRequestQueue } from '../jobs/queued-requests';

@@ -13,7 +13,7 @@ export interface DemoIndexerStandIn {
 }
 
 export async function startBuiltInIndexer(): Promise<DemoIndexerStandIn> {
-  const { startIndexer } = await import('../../../../../simulator/indexer');
+  const { startIndexer } = await import('@simulator/indexer');
   const credentials = { username: 'admin', password: randomBytes(18).toString('base64url') };
   const standIn = await startIndexer({ host: '127.0.0.1', port: 0, users: [credentials] });
   return { url: standIn.url, credentials, stop: () => standIn.stop() };

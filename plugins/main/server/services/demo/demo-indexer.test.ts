@@ -1,5 +1,5 @@
 import { Client } from '@opensearch-project/opensearch';
-import type { Logger, OpenSearchClientConfig } from '../../../../../host/server/types';
+import type { Logger, OpenSearchClientConfig } from '@host/server/types';
 import { IndexerConnection } from '../alerts/indexer';
 import { SampleDataService } from '../alerts/sample-data';
 import { startBuiltInIndexer } from './built-in-indexer';

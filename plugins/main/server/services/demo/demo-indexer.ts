@@ -5,11 +5,7 @@
  * an admin would from Settings), and a few new alerts arrive every minute so the Overview is alive.
  * The alerts are added after the dashboard is up (a few seconds), so they do not delay its start.
  */
-import type {
-  Logger,
-  OpenSearchClientConfig,
-  OpenSearchServiceStart,
-} from '../../../../../host/server/types';
+import type { Logger, OpenSearchClientConfig, OpenSearchServiceStart } from '@host/server/types';
 import { SAMPLE_DATA_CATEGORIES } from '../../../common/alerts/api';
 import type { IndexerConnection } from '../alerts/indexer';
 import {

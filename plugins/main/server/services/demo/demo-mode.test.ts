@@ -3,7 +3,7 @@ import {
   createRecordingLogger,
   startTestSavedObjects,
   type TestSavedObjects,
-} from '../../../../../host/server/saved-objects/testing';
+} from '@host/server/saved-objects/testing';
 import { API_HOST_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
 import { ApiHostStore } from '../api-hosts/api-host-store';
 import { SecretCipher } from '../secrets/secret-cipher';

@@ -5,7 +5,7 @@
  * changes each time; its password is encrypted like any host's. The simulator stops with the
  * plugin, or as soon as the demo host is removed in Settings (nothing could reach it any more).
  */
-import type { Logger } from '../../../../../host/server/types';
+import type { Logger } from '@host/server/types';
 import type { SvcConfig } from '../../config';
 import type { ApiHostStore } from '../api-hosts/api-host-store';
 import { ApiHostConflictError } from '../api-hosts/errors';

@@ -1,4 +1,4 @@
-import { createRecordingLogger } from '../../../../../host/server/saved-objects/testing';
+import { createRecordingLogger } from '@host/server/saved-objects/testing';
 import { HealthChecks } from './health-checks';
 
 describe('HealthChecks', () => {

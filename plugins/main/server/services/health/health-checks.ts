@@ -1,5 +1,5 @@
 /** The plugin's health checks: registered during setup, run on demand by `GET /api/health-check`. */
-import type { Logger, OsdRequest } from '../../../../../host/server/types';
+import type { Logger, OsdRequest } from '@host/server/types';
 import type { HealthCheckResult, HealthReport, HealthState } from '../../../common/health';
 
 export type HealthCheckOutcome = Pick<HealthCheckResult, 'state' | 'message' | 'details'>;

@@ -1,7 +1,4 @@
-import {
-  startTestSavedObjects,
-  type TestSavedObjects,
-} from '../../../../../host/server/saved-objects/testing';
+import { startTestSavedObjects, type TestSavedObjects } from '@host/server/saved-objects/testing';
 import { IndexPatternService } from '../indexer/index-patterns';
 import { KnownFieldsCatalogue } from '../indexer/known-fields';
 import { INDEX_PATTERN_TYPE, indexPatternSavedObjectType } from '../indexer/saved-object-types';

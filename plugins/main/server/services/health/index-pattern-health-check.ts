@@ -2,7 +2,7 @@
  * Health of the alerts index pattern: it exists, has fields and the time field the alerts need.
  * The check only reads; the plugin creates a missing pattern at start.
  */
-import type { ISavedObjectsRepository } from '../../../../../host/server/types';
+import type { ISavedObjectsRepository } from '@host/server/types';
 import type { IndexPatternInspection, IndexPatternService } from '../indexer/index-patterns';
 import type { HealthCheck, HealthCheckOutcome } from './health-checks';
 

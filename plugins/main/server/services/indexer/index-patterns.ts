@@ -6,7 +6,7 @@ import {
   SavedObjectsErrorHelpers,
   type ISavedObjectsRepository,
   type SavedObject,
-} from '../../../../../host/server/types';
+} from '@host/server/types';
 import type { KnownField } from '../../../common/known-fields';
 import type { KnownFieldsCatalogue } from './known-fields';
 import { INDEX_PATTERN_TYPE } from './saved-object-types';

@@ -1,7 +1,4 @@
-import {
-  startTestSavedObjects,
-  type TestSavedObjects,
-} from '../../../../../host/server/saved-objects/testing';
+import { startTestSavedObjects, type TestSavedObjects } from '@host/server/saved-objects/testing';
 import { IndexPatternService, indexPatternId } from './index-patterns';
 import { KnownFieldsCatalogue } from './known-fields';
 import {

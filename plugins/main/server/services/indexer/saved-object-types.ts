@@ -1,5 +1,5 @@
 /** The saved-object types of the indexer routes, with the attributes OpenSearch Dashboards gives them. */
-import type { SavedObjectsType } from '../../../../../host/server/types';
+import type { SavedObjectsType } from '@host/server/types';
 
 export const VISUALIZATION_TYPE = 'visualization';
 export const INDEX_PATTERN_TYPE = 'index-pattern';

@@ -1,5 +1,5 @@
 /** Lists the stored visualizations, newest first, a page at a time. */
-import type { SavedObjectsClientContract } from '../../../../../host/server/types';
+import type { SavedObjectsClientContract } from '@host/server/types';
 import { VISUALIZATION_TYPE } from './saved-object-types';
 
 interface VisualizationAttributes {

@@ -1,7 +1,4 @@
-import {
-  createRecordingLogger,
-  InProcessCoordination,
-} from '../../../../../host/server/saved-objects/testing';
+import { createRecordingLogger, InProcessCoordination } from '@host/server/saved-objects/testing';
 import { JobRunner } from './job-runner';
 
 describe('JobRunner', () => {

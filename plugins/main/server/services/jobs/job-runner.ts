@@ -5,7 +5,7 @@
  * to claim each tick (keyed by job and tick time), and only the instance that claims it runs it.
  */
 import cron, { type RunCoordinator, type ScheduledTask } from 'node-cron';
-import type { CoordinationServiceStart, Logger } from '../../../../../host/server/types';
+import type { CoordinationServiceStart, Logger } from '@host/server/types';
 
 export interface BackgroundJob {
   name: string;

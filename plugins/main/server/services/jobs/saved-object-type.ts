@@ -1,5 +1,5 @@
 /** The hidden saved-object type of queued requests, shared by every dashboard instance. */
-import type { SavedObjectsType } from '../../../../../host/server/types';
+import type { SavedObjectsType } from '@host/server/types';
 import { QUEUED_REQUEST_SAVED_OBJECT_TYPE } from '../../../common/constants';
 
 export const queuedRequestSavedObjectType: SavedObjectsType = {

@@ -5,7 +5,7 @@
  * the error says which of the two ended it. The caller is watched as a `ClientConnection` (the
  * proxy route's own, which costs no AbortController either) or through its abort signal.
  */
-import type { ClientConnection } from '../../../../../host/server/types';
+import type { ClientConnection } from '@host/server/types';
 
 /** A caller's abort signal, watched as a connection. */
 export function signalConnection(signal: AbortSignal): ClientConnection {

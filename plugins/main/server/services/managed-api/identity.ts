@@ -2,7 +2,7 @@
  * Who a managed-API call is made for: the host's own API user, or (on hosts with run_as) the
  * dashboard user behind the request, whose authorization context the host maps to its roles.
  */
-import type { AuthenticatedUser } from '../../../../../host/server/types';
+import type { AuthenticatedUser } from '@host/server/types';
 
 export type ApiIdentity = { kind: 'internal' } | { kind: 'run_as'; user: AuthenticatedUser };
 

@@ -7,15 +7,15 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
-import { createRecordingLogger } from '../../../../../host/server/saved-objects/testing';
-import type { ClientConnection } from '../../../../../host/server/types';
+import { createRecordingLogger } from '@host/server/saved-objects/testing';
+import type { ClientConnection } from '@host/server/types';
 import {
   startTestUpstream,
   sendJson,
   upstreamHost,
   type TestUpstream,
-} from '../../../../../test/support/test-upstream';
-import { deferred } from '../../../../../test/support/waiting';
+} from '@test/support/test-upstream';
+import { deferred } from '@test/support/waiting';
 import { DEFAULT_CA_FILE_MAX_BYTES } from '../api-hosts/ca-file';
 import { checkApiCall } from './api-call';
 import {

@@ -4,7 +4,7 @@
  */
 import jwt from 'jsonwebtoken';
 import { LRUCache } from 'lru-cache';
-import { singleFlight } from '../../../../../host/server/types';
+import { singleFlight } from '@host/server/types';
 import type { Deadline } from './deadline';
 import { ApiLoginError, ApiRequestAbortedError, MalformedApiResponseError } from './errors';
 import { identityKey, runAsContext, type ApiIdentity } from './identity';

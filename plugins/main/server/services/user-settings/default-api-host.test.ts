@@ -1,7 +1,4 @@
-import {
-  startTestSavedObjects,
-  type TestSavedObjects,
-} from '../../../../../host/server/saved-objects/testing';
+import { startTestSavedObjects, type TestSavedObjects } from '@host/server/saved-objects/testing';
 import { USER_SETTINGS_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
 import { RequestFieldError } from '../request-field-error';
 import { DefaultApiHostService } from './default-api-host';

@@ -3,10 +3,7 @@
  * when the URL and the browser name none. It is kept on the server, one record per user, so it follows
  * the user to every browser and every dashboard instance, and two users never share it.
  */
-import {
-  SavedObjectsErrorHelpers,
-  type ISavedObjectsRepository,
-} from '../../../../../host/server/types';
+import { SavedObjectsErrorHelpers, type ISavedObjectsRepository } from '@host/server/types';
 import { USER_SETTINGS_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
 import type { ApiHostStore } from '../api-hosts/api-host-store';
 import { RequestFieldError } from '../request-field-error';

@@ -1,5 +1,5 @@
 /** The hidden saved-object type of each dashboard user's own settings (id = user name). */
-import type { SavedObjectsType } from '../../../../../host/server/types';
+import type { SavedObjectsType } from '@host/server/types';
 import { USER_SETTINGS_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
 
 export const userSettingsSavedObjectType: SavedObjectsType = {

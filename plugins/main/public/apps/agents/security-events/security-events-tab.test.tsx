@@ -1,7 +1,7 @@
 /** An agent's Security events over a mocked dashboard: two requests in all, and the MITRE link. */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import type { AlertsAggregateRequest } from '../../../../common/alerts/api';
+import type { AlertsAggregateRequest } from '@main/common/alerts/api';
 import { createMockHttp, type RecordedCall } from '../../../test-support/mock-http';
 import { TEST_API_HOST } from '../../../test-support/render-app';
 import {

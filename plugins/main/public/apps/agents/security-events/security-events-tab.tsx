@@ -17,13 +17,10 @@ import {
   type EuiBasicTableColumn,
 } from '@elastic/eui';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import type { AlertHit, AlertsSelection } from '../../../../common/alerts/api';
-import type { ApiHost } from '../../../../common/api-hosts';
-import { dashboardCharts, kpiValue, MODULES } from '../../../../common/modules';
-import {
-  agentSecurityEvents,
-  COMPLIANCE_STANDARDS,
-} from '../../../../common/modules/security-events';
+import type { AlertHit, AlertsSelection } from '@main/common/alerts/api';
+import type { ApiHost } from '@main/common/api-hosts';
+import { dashboardCharts, kpiValue, MODULES } from '@main/common/modules';
+import { agentSecurityEvents, COMPLIANCE_STANDARDS } from '@main/common/modules/security-events';
 import { fieldValue, formatFieldValue } from '../../../components/alerts/alert-fields';
 import { AlertsProblem } from '../../../components/alerts/alerts-problem';
 import { AlertsTimePicker } from '../../../components/alerts/alerts-time-picker';

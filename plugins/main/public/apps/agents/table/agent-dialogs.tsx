@@ -3,7 +3,7 @@
  * a never-connected agent's view links to), register one by name, and assign an agent to a group.
  */
 import { useSvcServices } from '../../../components/services-context';
-import type { ApiHost } from '../../../../common/api-hosts';
+import type { ApiHost } from '@main/common/api-hosts';
 import type { Agent } from '../../../services/managed-api-types';
 import { AddAgentModal } from '../add-agent-modal';
 import { AssignGroupModal } from '../assign-group-modal';

@@ -5,7 +5,7 @@
  * what comes next at the cursor (key, colon, value, comma) in unfinished text, which this scanner
  * tracks directly and Lezer's error recovery would leave to be guessed back from error nodes.
  */
-import type { BodyField, BodyFieldItems } from '../../../../../../catalogue/types';
+import type { BodyField, BodyFieldItems } from '@catalogue/types';
 
 export interface BodyToken {
   kind: 'string' | 'word';

@@ -1,6 +1,6 @@
 import { Text } from '@codemirror/state';
-import catalogueJson from '../../../../../../catalogue/routes.json';
-import type { RouteCatalogue, RouteEntry } from '../../../../../../catalogue/types';
+import catalogueJson from '@catalogue/routes.json';
+import type { RouteCatalogue, RouteEntry } from '@catalogue/types';
 import { completeAt, type CompletionSet } from './completion-engine';
 import { RouteIndex } from './route-index';
 

@@ -8,8 +8,8 @@
  * ends; literal braces are escaped as `\{` and `\}`.
  */
 import type { Text } from '@codemirror/state';
-import { MANAGED_API_METHODS } from '../../../../common/managed-api-request';
-import type { BodyField, RouteParam } from '../../../../../../catalogue/types';
+import { MANAGED_API_METHODS } from '@main/common/managed-api-request';
+import type { BodyField, RouteParam } from '@catalogue/types';
 import { isCommentLine, isRequestLine } from '../model/request-parser';
 import { bodyContextAt, type BodyCursorContext, type BodyToken } from './body-context';
 import type { IndexedRoute, RouteIndex } from './route-index';

@@ -4,12 +4,7 @@
  * in catalogue order, so listing the paths that continue what the user typed costs the number of
  * candidates, not the size of the catalogue.
  */
-import type {
-  HttpMethod,
-  RouteCatalogue,
-  RouteEntry,
-  RouteParam,
-} from '../../../../../../catalogue/types';
+import type { HttpMethod, RouteCatalogue, RouteEntry, RouteParam } from '@catalogue/types';
 import { routeInfo } from './schema-docs';
 
 type PathSegment =

@@ -1,10 +1,5 @@
 /** Documentation lines the completion list shows for routes, parameters and body fields. */
-import type {
-  BodyField,
-  RouteEntry,
-  RouteParam,
-  ValueSchema,
-} from '../../../../../../catalogue/types';
+import type { BodyField, RouteEntry, RouteParam, ValueSchema } from '@catalogue/types';
 
 function typeName(schema: ValueSchema): string {
   if (schema.type === 'array')

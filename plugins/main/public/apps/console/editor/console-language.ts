@@ -13,7 +13,7 @@ import {
   type StreamParser,
 } from '@codemirror/language';
 import { tags } from '@lezer/highlight';
-import { isManagedApiMethod } from '../../../../common/managed-api-request';
+import { isManagedApiMethod } from '@main/common/managed-api-request';
 import { isCommentLine, isRequestLine } from '../model/request-parser';
 
 type LinePart =

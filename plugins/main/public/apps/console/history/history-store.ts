@@ -3,7 +3,7 @@
  * localStorage under a key of their own (two users of one browser do not see each other's).
  */
 import { z } from 'zod/v4';
-import { MANAGED_API_METHODS } from '../../../../common/managed-api-request';
+import { MANAGED_API_METHODS } from '@main/common/managed-api-request';
 import type { SendableRequest } from '../model/request-parser';
 import type { ConsoleResponse } from '../services/console-request';
 

@@ -2,7 +2,7 @@
  * "Copy as curl": the request aimed straight at the managed API, for a terminal. It never holds a
  * credential: the token is the shell variable `$TOKEN`, which the user sets from their own login.
  */
-import type { ApiHost } from '../../../../common/api-hosts';
+import type { ApiHost } from '@main/common/api-hosts';
 import type { SendableRequest } from './request-parser';
 
 /** One shell word in single quotes (a `'` inside becomes `'\''`). */

@@ -16,7 +16,7 @@ import {
   isManagedApiMethod,
   MANAGED_API_METHODS,
   type ManagedApiMethodName,
-} from '../../../../common/managed-api-request';
+} from '@main/common/managed-api-request';
 
 interface TextRange {
   from: number;

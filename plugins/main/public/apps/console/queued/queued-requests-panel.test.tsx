@@ -1,7 +1,7 @@
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EuiProvider } from '@elastic/eui';
-import type { QueuedRequestSummary } from '../../../../common/queued-requests';
+import type { QueuedRequestSummary } from '@main/common/queued-requests';
 import { QueuedRequestsPanel, type QueuedRequestsHttp } from './queued-requests-panel';
 
 configure({ testIdAttribute: 'data-test-subj', asyncUtilTimeout: 15_000 });

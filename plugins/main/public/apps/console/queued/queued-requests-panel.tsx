@@ -14,8 +14,8 @@ import {
   EuiTitle,
   type EuiBasicTableColumn,
 } from '@elastic/eui';
-import { SVC_ROUTES } from '../../../../common/constants';
-import type { QueuedRequestList, QueuedRequestSummary } from '../../../../common/queued-requests';
+import { SVC_ROUTES } from '@main/common/constants';
+import type { QueuedRequestList, QueuedRequestSummary } from '@main/common/queued-requests';
 
 export interface QueuedRequestsHttp {
   get<T>(path: string, options?: { signal?: AbortSignal }): Promise<T>;

@@ -16,7 +16,7 @@ import {
   EuiText,
   EuiToolTip,
 } from '@elastic/eui';
-import type { ApiHost } from '../../../../common/api-hosts';
+import type { ApiHost } from '@main/common/api-hosts';
 import type { ItemsEnvelope } from '../../../services/managed-api-types';
 import { permissionSentence } from '../../../services/error-orchestrator';
 import { failedItemsError } from '../../../services/svc-error';

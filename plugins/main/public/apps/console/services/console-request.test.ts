@@ -1,4 +1,4 @@
-import type { HttpStart } from '../../../../../../host/public/types';
+import type { HttpStart } from '@host/public/types';
 import { sendConsoleRequest, type Clock } from './console-request';
 
 /** An http double whose `post` answers once, as the shell's client would (resolve, or reject with an HttpFetchError shape). */

@@ -2,7 +2,7 @@
  * The shared mock http answers with bodies only; the console asks for `{ response, body }` on its
  * proxy calls (it shows the HTTP status), so its tests wrap `post` to answer that form with a 200.
  */
-import type { HttpFetchOptions, HttpStart } from '../../../../../../host/public/types';
+import type { HttpFetchOptions, HttpStart } from '@host/public/types';
 
 export function withAsResponse(http: HttpStart): HttpStart {
   const post = http.post;

@@ -1,7 +1,7 @@
 /** Settings → Reports and Generate report over a mocked dashboard. */
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import type { ReportJob, StoredReport } from '../../../../common/modules/reports';
+import type { ReportJob, StoredReport } from '@main/common/modules/reports';
 import {
   GenerateReportButton,
   REPORT_POLL_MS,

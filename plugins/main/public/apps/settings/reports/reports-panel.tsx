@@ -14,7 +14,7 @@ import {
   type EuiBasicTableColumn,
 } from '@elastic/eui';
 import { useCallback, useMemo } from 'react';
-import type { StoredReport } from '../../../../common/modules/reports';
+import type { StoredReport } from '@main/common/modules/reports';
 import { ReportsClient } from '../../../components/alerts/reports-client';
 import { ErrorPrompt } from '../../../components/error-prompt';
 import { formatDate } from '../../../components/format';

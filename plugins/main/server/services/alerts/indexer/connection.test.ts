@@ -1,5 +1,5 @@
 import { ConnectionError } from '@opensearch-project/opensearch/lib/errors';
-import type { OpenSearchClient } from '../../../../../../host/server/types';
+import type { OpenSearchClient } from '@host/server/types';
 import { IndexerConnection } from './connection';
 import { IndexerError } from './errors';
 

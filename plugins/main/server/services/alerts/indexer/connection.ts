@@ -3,7 +3,7 @@
  * `svc.indexer` (or the demo's stand-in), or none. Every call goes through `request`, which turns
  * the client's failures into `IndexerError`s and cancels the call when the caller goes away.
  */
-import type { OpenSearchClient } from '../../../../../../host/server/types';
+import type { OpenSearchClient } from '@host/server/types';
 import { malformedResponse, notConfiguredError, toIndexerError } from './errors';
 
 /** A call of the client, as its API methods return it (a promise that can be aborted). */

@@ -1,5 +1,5 @@
 import { Client } from '@opensearch-project/opensearch';
-import { startIndexer } from '../../../../../../simulator/indexer';
+import { startIndexer } from '@simulator/indexer';
 import { IndexerConnection } from './connection';
 import { indexerStatus } from './status';
 

@@ -3,7 +3,7 @@
  * version and cluster health, and for each API host its manager pin and the alerts of the last
  * 24 hours the user may see there, counted in one size-0 search with one filter bucket per host.
  */
-import type { IndexerStatus } from '../../../../common/alerts/api';
+import type { IndexerStatus } from '@main/common/alerts/api';
 import type { AlertsScope } from '../scope';
 import type { IndexerConnection } from './connection';
 import { isIndexerError, malformedResponse, notConfiguredError } from './errors';

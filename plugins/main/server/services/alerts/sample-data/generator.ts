@@ -2,7 +2,7 @@
  * Sample alerts shaped like a Wazuh manager's: per category a mix of kinds, spread over the last
  * days, for the given agents and manager (and cluster), the same for the same seed.
  */
-import type { SampleDataCategory } from '../../../../common/alerts/api';
+import type { SampleDataCategory } from '@main/common/alerts/api';
 import * as kinds from './alert-kinds';
 import type { AgentLike, AlertKind } from './alert-kinds';
 import { SampleRandom } from './random';

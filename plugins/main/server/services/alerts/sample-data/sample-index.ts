@@ -5,7 +5,7 @@
  * sample vulnerability states live.
  */
 import type { API } from '@opensearch-project/opensearch';
-import type { SampleDataCategory } from '../../../../common/alerts/api';
+import type { SampleDataCategory } from '@main/common/alerts/api';
 
 export const SAMPLE_INDEX_PREFIX = 'wazuh-alerts-4.x-';
 

@@ -3,7 +3,7 @@
  * host's alerts carry, and, for RBAC-restricted users of run_as hosts, the agents they may see.
  * Every alerts query is built inside this scope.
  */
-import type { OsdRequest } from '../../../../../../host/server/types';
+import type { OsdRequest } from '@host/server/types';
 
 export interface AlertsScope {
   /** The host's manager: its cluster's name when it runs a cluster, else the manager's name. */

@@ -2,8 +2,8 @@
  * The alert fields a request may name (in a query, a filter, a sort, a chart or a column): the
  * alerts catalogue of common/known-fields.ts, with what each may be used for.
  */
-import type { AlertsField } from '../../../../common/alerts/api';
-import { KNOWN_PATTERNS, type KnownField } from '../../../../common/known-fields';
+import type { AlertsField } from '@main/common/alerts/api';
+import { KNOWN_PATTERNS, type KnownField } from '@main/common/known-fields';
 
 export class AlertFieldCatalogue {
   private readonly byName: ReadonlyMap<string, AlertsField>;

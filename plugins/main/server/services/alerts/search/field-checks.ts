@@ -3,7 +3,7 @@
  * the field's type, so the indexer is never asked something it would refuse (its refusal would
  * reach the user as a 502 instead of a 400 naming what to fix).
  */
-import type { AlertsField } from '../../../../common/alerts/api';
+import type { AlertsField } from '@main/common/alerts/api';
 import { RequestFieldError } from '../../request-field-error';
 import type { AlertFieldCatalogue } from './alert-fields';
 import { resolveDateMath } from './time-range';

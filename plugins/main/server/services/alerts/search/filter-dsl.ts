@@ -2,7 +2,7 @@
  * The filter pills (is, is one of, exists, between; each negatable, each may be disabled) as
  * indexer clauses, sorted into those that must match and those that must not.
  */
-import type { AlertsFilter } from '../../../../common/alerts/api';
+import type { AlertsFilter } from '@main/common/alerts/api';
 import { RequestFieldError } from '../../request-field-error';
 import type { AlertFieldCatalogue } from './alert-fields';
 import { checkedField, checkedValue, equalsClause } from './field-checks';

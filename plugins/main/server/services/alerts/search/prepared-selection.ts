@@ -2,8 +2,8 @@
  * What every alerts request starts with: the user's scope on the API host, the time range resolved
  * once, and the selection's query built and checked. Pages, charts and exports are built from it.
  */
-import type { AlertsSelection, AlertsSort } from '../../../../common/alerts/api';
-import type { OsdRequest } from '../../../../../../host/server/types';
+import type { AlertsSelection, AlertsSort } from '@main/common/alerts/api';
+import type { OsdRequest } from '@host/server/types';
 import type { AlertsScope, AlertsScopeResolver } from '../scope';
 import type { AlertFieldCatalogue } from './alert-fields';
 import { checkedField } from './field-checks';

@@ -1,4 +1,4 @@
-import type { AlertsQuery } from '../../../../common/alerts/api';
+import type { AlertsQuery } from '@main/common/alerts/api';
 import { RequestFieldError } from '../../request-field-error';
 import { knownAlertFields } from './alert-fields';
 import { queryClause } from './query-dsl';

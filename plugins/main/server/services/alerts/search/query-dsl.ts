@@ -4,10 +4,10 @@
  * once every field it names is known. Either way the user's text only ever becomes values and
  * checked field names: nothing in it can add clauses, scripts or indices.
  */
-import type { AlertsQuery } from '../../../../common/alerts/api';
-import { parseDql } from '../../../../common/query-languages/dql';
-import { luceneFieldReferences } from '../../../../common/query-languages/lucene';
-import type { QueryNode } from '../../../../common/query-languages/query-tree';
+import type { AlertsQuery } from '@main/common/alerts/api';
+import { parseDql } from '@main/common/query-languages/dql';
+import { luceneFieldReferences } from '@main/common/query-languages/lucene';
+import type { QueryNode } from '@main/common/query-languages/query-tree';
 import { RequestFieldError } from '../../request-field-error';
 import type { AlertFieldCatalogue } from './alert-fields';
 import { checkedField, checkedValue, equalsClause } from './field-checks';

@@ -3,7 +3,7 @@
  * cluster, the agents the user may see, the manager's own alerts left out when configured), in the
  * time range, matching the search bar's query and every enabled filter.
  */
-import type { AlertsSelection } from '../../../../common/alerts/api';
+import type { AlertsSelection } from '@main/common/alerts/api';
 import type { AlertsScope } from '../scope';
 import type { AlertFieldCatalogue } from './alert-fields';
 import { filterClauses } from './filter-dsl';

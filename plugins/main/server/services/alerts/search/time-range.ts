@@ -5,7 +5,7 @@
  */
 import datemath from '@elastic/datemath';
 import moment from 'moment';
-import type { AlertsTimeRange } from '../../../../common/alerts/api';
+import type { AlertsTimeRange } from '@main/common/alerts/api';
 import { RequestFieldError } from '../../request-field-error';
 
 export interface ResolvedTimeRange {

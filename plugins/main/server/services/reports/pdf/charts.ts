@@ -5,7 +5,7 @@
  * or a canvas; each answer holds at most a few hundred buckets, so this stays cheap.
  */
 /// <reference types="pdfkit" />
-import type { AlertsBucket, AlertsChartResult } from '../../../../common/alerts/api';
+import type { AlertsBucket, AlertsChartResult } from '@main/common/alerts/api';
 import type { ReportPanel } from '../report-content';
 import { tableRows } from '../report-content';
 import { FONT } from './fonts';

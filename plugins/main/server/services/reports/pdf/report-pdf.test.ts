@@ -5,9 +5,9 @@ import type {
   AlertsAggregateResponse,
   AlertsChartRequest,
   AlertsChartResult,
-} from '../../../../common/alerts/api';
-import { moduleById } from '../../../../common/modules';
-import { pdfPages } from '../../../../../../test/integration/reports/pdf-text';
+} from '@main/common/alerts/api';
+import { moduleById } from '@main/common/modules';
+import { pdfPages } from '@test/integration/reports/pdf-text';
 import { buildReportContent, reportCharts } from '../report-content';
 import { renderReportPdf } from './report-pdf';
 
