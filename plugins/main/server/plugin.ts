@@ -69,7 +69,7 @@ import { contractRequester } from './services/managed-api/api-host-requester';
 import { ManagedApiService } from './services/managed-api/managed-api-service';
 import { TokenStore } from './services/managed-api/token-store';
 import { HostTransport } from './services/managed-api/transport';
-import { logChannel, Notifier, webhookChannel } from './services/notifications/notifier';
+import { logChannel, Notifier, webhookChannel } from './services/api-host-watch/state-notifier';
 import { RouteCatalogue } from './services/route-catalogue';
 import { UiLogWriter } from './services/ui-logs/ui-log-writer';
 import type { SvcRequestHandlerContext, SvcServerStart } from './types';

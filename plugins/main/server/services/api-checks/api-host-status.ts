@@ -13,7 +13,7 @@ import type { ApiHostCheck } from '../../../common/api-host-check';
 import { API_HOST_STATUS_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
 import type { ApiHostChecker, ApiHostCheckOutcome } from './api-host-checker';
 import type { ResolvedApiHost } from '../managed-api/managed-api-service';
-import type { Notification, Notifier } from '../notifications/notifier';
+import type { Notification, Notifier } from '../api-host-watch/state-notifier';
 
 export interface CheckedHostSource {
   list(): Promise<Array<{ id: string }>>;

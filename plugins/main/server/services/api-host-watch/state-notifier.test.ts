@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRecordingLogger } from '../../../../../host/server/saved-objects/testing';
 import type { Logger } from '../../../../../host/server/types';
-import { logChannel, Notifier, webhookChannel, type Notification } from './notifier';
+import { logChannel, Notifier, webhookChannel, type Notification } from './state-notifier';
 
 const LOSS: Notification = {
   topic: 'api-host-status',
