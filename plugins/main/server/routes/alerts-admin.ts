@@ -3,8 +3,8 @@
  * (each category's status), and for admins `POST` and `DELETE /api/alerts/sample-data/{category}`
  * (add for an API host's manager and agents, remove). They validate and translate HTTP only.
  */
-import { schema, type Type } from '../../../../host/schema';
-import type { IRouter, OsdRequest } from '../../../../host/server/types';
+import { schema, type Type } from '@host/schema';
+import type { IRouter, OsdRequest } from '@host/server/types';
 import {
   ALERTS_ROUTES,
   SAMPLE_DATA_CATEGORIES,

@@ -1,7 +1,7 @@
-import type { ApiHost } from '../../../../main/common/api-hosts';
+import type { ApiHost } from '@main/common/api-hosts';
 import { AVAILABLE_UPDATES_SAVED_OBJECT_TYPE } from '../../../common/constants';
 import { InMemoryRepository } from '../../test-support/in-memory-repository';
-import { createRecordingLogger } from '../../../../../host/server/logging/test-recording-logger';
+import { createRecordingLogger } from '@host/server/logging/test-recording-logger';
 import { apiHostNotFound, UpdateCheckError } from '../errors';
 import { AvailableUpdatesService } from './available-updates-service';
 import { releaseNotesUrlFromTemplate } from './classify';

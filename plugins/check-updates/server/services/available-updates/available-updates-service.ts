@@ -1,11 +1,11 @@
-import type { Logger } from '../../../../../host/server/types';
+import type { Logger } from '@host/server/types';
 import type { RecordRepository } from '../../saved-objects/repository';
-import type { SvcServerStart } from '../../../../main/server/types';
+import type { SvcServerStart } from '@main/server/types';
 import { AVAILABLE_UPDATES_SAVED_OBJECT_TYPE } from '../../../common/constants';
 import type { AvailableUpdates } from '../../../common/types';
 import { isNotFound } from '../../saved-objects/repository';
 import { apiHostNotFound } from '../errors';
-import { singleFlight } from '../../../../../host/server/types';
+import { singleFlight } from '@host/server/types';
 import { classifyUpdates, type ReleaseNotesUrl } from './classify';
 import type { FetchVersionCheck } from './version-check-client';
 

@@ -1,9 +1,9 @@
-import { InProcessCoordination } from '../../../../../host/server/saved-objects/testing';
-import type { CoordinationServiceStart } from '../../../../../host/server/types';
-import { createRecordingLogger } from '../../../../../host/server/logging/test-recording-logger';
+import { InProcessCoordination } from '@host/server/saved-objects/testing';
+import type { CoordinationServiceStart } from '@host/server/types';
+import { createRecordingLogger } from '@host/server/logging/test-recording-logger';
 import type { RefreshSummary } from '../available-updates/available-updates-service';
-import { JobRunner, type BackgroundJob } from '../../../../main/server/services/jobs/job-runner';
-import type { SvcServerStart } from '../../../../main/server/types';
+import { JobRunner, type BackgroundJob } from '@main/server/services/jobs/job-runner';
+import type { SvcServerStart } from '@main/server/types';
 import { REFRESH_LOCK_NAME, startPeriodicRefresh } from './periodic-refresh';
 
 /** The svc scheduler with ticks the test fires by hand. */

@@ -8,7 +8,7 @@
  * administrators, and the stored password is only ever sent to the stored address: with another URL
  * or port the caller must type the password.
  */
-import type { AuthenticatedUser } from '../../../../../host/server/types';
+import type { AuthenticatedUser } from '@host/server/types';
 import type { ApiHostCheck, RunAsStatus } from '../../../common/api-host-check';
 import { normalizeHostUrl } from '../../../common/api-host-rules';
 import { ADMIN_ROLE } from '../../../common/constants';

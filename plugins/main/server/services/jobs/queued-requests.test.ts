@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-  startTestSavedObjects,
-  type TestSavedObjects,
-} from '../../../../../host/server/saved-objects/testing';
-import type { AuthenticatedUser } from '../../../../../host/server/types';
+import { startTestSavedObjects, type TestSavedObjects } from '@host/server/saved-objects/testing';
+import type { AuthenticatedUser } from '@host/server/types';
 import { QUEUED_REQUEST_SAVED_OBJECT_TYPE } from '../../../common/constants';
 import type { ManagedApiService } from '../managed-api/managed-api-service';
 import { VerbatimBody } from '../managed-api/verbatim-body';

@@ -16,7 +16,7 @@ import {
   type ISavedObjectsRepository,
   type Logger,
   type SavedObject,
-} from '../../../../../host/server/types';
+} from '@host/server/types';
 import { ADMIN_ROLE, QUEUED_REQUEST_SAVED_OBJECT_TYPE } from '../../../common/constants';
 import type { ManagedApiMethodName } from '../../../common/managed-api-request';
 import type { QueuedRequestList, QueuedRequestSummary } from '../../../common/queued-requests';

@@ -4,7 +4,7 @@
  * allows it), sends the request within one time budget, and on a 401 logs in again once and retries.
  * `request` gives the answer parsed; `relay` gives it as bytes to pass on.
  */
-import type { AuthenticatedUser, ClientConnection, Logger } from '../../../../../host/server/types';
+import type { AuthenticatedUser, ClientConnection, Logger } from '@host/server/types';
 import type { ApiHost } from '../../../common/api-hosts';
 import type { ManagedApiMethod, ManagedApiResponse } from '../../types';
 import type { ApiHostRequester, ApiHostRequestOptions } from './api-host-requester';

@@ -3,7 +3,7 @@
  * checks, manager pin and agent visibility as the alerts routes, and the agent as the managed API
  * shows it, for the user who asked for the report.
  */
-import type { OsdRequest } from '../../../../../host/server/types';
+import type { OsdRequest } from '@host/server/types';
 import type { ApiHostRequester } from '../managed-api/api-host-requester';
 import type { AlertsScopeResolver } from '../alerts/scope';
 import { readItems } from '../alerts/scope/managed-api-reads';

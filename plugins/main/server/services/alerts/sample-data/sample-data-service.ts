@@ -7,7 +7,7 @@ import {
   SAMPLE_DATA_CATEGORIES,
   type SampleDataCategory,
   type SampleDataStatus,
-} from '../../../../common/alerts/api';
+} from '@main/common/alerts/api';
 import type { ApiHostRequester } from '../../managed-api/api-host-requester';
 import { type IndexerConnection, malformedResponse, IndexerError } from '../indexer';
 import type { AlertsScope } from '../scope';

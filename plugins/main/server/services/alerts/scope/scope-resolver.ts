@@ -4,8 +4,8 @@
  * `cacheTtlMs` per host and user, so a change of the user's roles on the manager shows soon).
  */
 import { LRUCache } from 'lru-cache';
-import type { AuthenticatedUser, OsdRequest } from '../../../../../../host/server/types';
-import type { ApiHost } from '../../../../common/api-hosts';
+import type { AuthenticatedUser, OsdRequest } from '@host/server/types';
+import type { ApiHost } from '@main/common/api-hosts';
 import type { ApiHostRequester } from '../../managed-api/api-host-requester';
 import { ApiHostNotFoundError } from '../../managed-api/errors';
 import { identityFor, identityKey } from '../../managed-api/identity';
