@@ -69,7 +69,11 @@ import { contractRequester } from './services/managed-api/api-host-requester';
 import { ManagedApiService } from './services/managed-api/managed-api-service';
 import { TokenStore } from './services/managed-api/token-store';
 import { HostTransport } from './services/managed-api/transport';
-import { logChannel, Notifier, webhookChannel } from './services/api-host-watch/state-notifier';
+import {
+  logChannel,
+  ApiHostStateNotifier,
+  webhookChannel,
+} from './services/api-host-watch/state-notifier';
 import { RouteCatalogue } from './services/route-catalogue';
 import { UiLogWriter } from './services/ui-logs/ui-log-writer';
 import type { SvcRequestHandlerContext, SvcServerStart } from './types';
@@ -111,14 +115,14 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
   }
 
   /** The log channel always; the webhook when one is configured. */
-  private notifier(): Notifier {
+  private apiHostStateNotifier(): ApiHostStateNotifier {
     const {
       webhook_url: url,
       webhook_timeout_ms: timeoutMs,
       webhook_max_in_flight: maxInFlight,
     } = this.config.notifications;
     const logger = this.logger.get('notifications');
-    return new Notifier([
+    return new ApiHostStateNotifier([
       logChannel(this.logger.get('api-hosts')),
       ...(url ? [webhookChannel({ url, timeoutMs, maxInFlight, logger })] : []),
     ]);
@@ -227,7 +231,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       hosts,
       checker,
       core.savedObjects.createInternalRepository([API_HOST_STATUS_SAVED_OBJECT_TYPE]),
-      this.notifier(),
+      this.apiHostStateNotifier(),
     );
     const knownFields = new KnownFieldsCatalogue(this.config.indexer.alerts_index_pattern);
     const queue = new QueuedRequestQueue({

@@ -5,7 +5,7 @@ import type { ResolvedApiHost } from '../managed-api/managed-api-service';
 import type { ApiHostChecker } from './api-host-checker';
 import { ApiHostStatusRegistry } from './api-host-status';
 import { apiHostStatusSavedObjectType } from './saved-object-type';
-import { logChannel, Notifier } from '../api-host-watch/state-notifier';
+import { logChannel, ApiHostStateNotifier } from '../api-host-watch/state-notifier';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 
@@ -58,7 +58,7 @@ describe('ApiHostStatusRegistry', () => {
         hosts,
         checker,
         repository,
-        new Notifier([logChannel(savedObjects.logger)]),
+        new ApiHostStateNotifier([logChannel(savedObjects.logger)]),
         now,
       ),
       checked,

@@ -13,7 +13,7 @@ import type { ApiHostCheck } from '../../../common/api-host-check';
 import { API_HOST_STATUS_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
 import type { ApiHostChecker, ApiHostCheckOutcome } from './api-host-checker';
 import type { ResolvedApiHost } from '../managed-api/managed-api-service';
-import type { Notification, Notifier } from '../api-host-watch/state-notifier';
+import type { ApiHostStateChange, ApiHostStateNotifier } from '../api-host-watch/state-notifier';
 
 export interface CheckedHostSource {
   list(): Promise<Array<{ id: string }>>;
@@ -30,20 +30,20 @@ function usable(check: ApiHostCheck): boolean {
 }
 
 /** What a change of a host's usability tells the team. */
-function statusNotification(id: string, check: ApiHostCheck): Notification {
-  const common = { topic: 'api-host-status', apiHostId: id, at: check.checked_at } as const;
+function stateChange(apiHostId: string, check: ApiHostCheck): ApiHostStateChange {
+  const common = { topic: 'api-host-status', apiHostId, at: check.checked_at } as const;
   if (usable(check)) {
     return {
       ...common,
       severity: 'info',
-      message: `API host [${id}] is usable (version ${check.api_version ?? 'unknown'}, run_as ${check.run_as}).`,
+      message: `API host [${apiHostId}] is usable (version ${check.api_version ?? 'unknown'}, run_as ${check.run_as}).`,
       details: { usable: true, api_version: check.api_version, run_as: check.run_as },
     };
   }
   return {
     ...common,
     severity: 'warning',
-    message: `API host [${id}] is not usable: ${check.error?.message ?? 'unknown reason'}`,
+    message: `API host [${apiHostId}] is not usable: ${check.error?.message ?? 'unknown reason'}`,
     details: { usable: false, reachable: check.reachable, error: check.error },
   };
 }
@@ -56,7 +56,7 @@ export class ApiHostStatusRegistry {
     private readonly hosts: CheckedHostSource,
     private readonly checker: ApiHostChecker,
     private readonly repository: ISavedObjectsRepository,
-    private readonly notifier: Pick<Notifier, 'notify'>,
+    private readonly notifier: Pick<ApiHostStateNotifier, 'notify'>,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -159,6 +159,6 @@ export class ApiHostStatusRegistry {
     const wasUsable = before && usable(before);
     if (usable(check) === wasUsable) return;
     // Not awaited: a slow webhook must not hold up the round of checks (channels never reject).
-    void this.notifier.notify(statusNotification(id, check));
+    void this.notifier.notify(stateChange(id, check));
   }
 }

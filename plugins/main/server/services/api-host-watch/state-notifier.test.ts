@@ -2,9 +2,14 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRecordingLogger } from '../../../../../host/server/saved-objects/testing';
 import type { Logger } from '../../../../../host/server/types';
-import { logChannel, Notifier, webhookChannel, type Notification } from './state-notifier';
+import {
+  logChannel,
+  ApiHostStateNotifier,
+  webhookChannel,
+  type ApiHostStateChange,
+} from './state-notifier';
 
-const LOSS: Notification = {
+const LOSS: ApiHostStateChange = {
   topic: 'api-host-status',
   severity: 'warning',
   message: 'API host [prod] is not usable: connection refused',
@@ -55,10 +60,10 @@ function webhookTo(receiver: Receiver, logger: Logger, maxInFlight: number) {
   return webhookChannel({ url: receiver.url, timeoutMs: 5_000, maxInFlight, logger });
 }
 
-describe('notifications', () => {
+describe('ApiHostStateNotifier', () => {
   it('logs a loss as a warning and a recovery as info, with the host id', async () => {
     const logger = createRecordingLogger();
-    const notifier = new Notifier([logChannel(logger)]);
+    const notifier = new ApiHostStateNotifier([logChannel(logger)]);
     await notifier.notify(LOSS);
     await notifier.notify({ ...LOSS, severity: 'info', message: 'API host [prod] is usable' });
     expect(logger.records.map((record) => [record.level, record.message])).toEqual([
@@ -72,7 +77,7 @@ describe('notifications', () => {
     try {
       const logger = createRecordingLogger();
       const channel = webhookTo(receiver, logger, 4);
-      await new Notifier([channel]).notify(LOSS);
+      await new ApiHostStateNotifier([channel]).notify(LOSS);
       expect(receiver.received).toEqual([{ body: LOSS, contentType: 'application/json' }]);
       expect(logger.records).toEqual([]);
     } finally {

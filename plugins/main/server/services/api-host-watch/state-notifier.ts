@@ -1,12 +1,12 @@
 /**
- * Notifications of what a security team must know without looking at the dashboard: an API host
- * stopped being usable, or came back. Each one goes to every configured channel: the dashboard's
+ * Tells what a security team must know without looking at the dashboard: that an API host
+ * stopped being usable, or came back. Each change goes to every configured channel: the dashboard's
  * log always, and a webhook (chat, paging or ticketing system) when `svc.notifications.webhook_url`
  * is set.
  */
 import type { Logger } from '../../../../../host/server/types';
 
-export interface Notification {
+export interface ApiHostStateChange {
   topic: 'api-host-status';
   /** `warning` for a loss (a host stopped being usable), `info` for a recovery. */
   severity: 'info' | 'warning';
@@ -17,13 +17,13 @@ export interface Notification {
   details: Record<string, unknown>;
 }
 
-export interface NotificationChannel {
+export interface StateChangeChannel {
   name: string;
-  deliver(notification: Notification): Promise<void>;
+  deliver(notification: ApiHostStateChange): Promise<void>;
 }
 
 /** The dashboard's own log: a structured line per notification. */
-export function logChannel(logger: Logger): NotificationChannel {
+export function logChannel(logger: Logger): StateChangeChannel {
   return {
     name: 'log',
     async deliver(notification) {
@@ -44,7 +44,7 @@ export interface WebhookOptions {
 }
 
 /** POSTs each notification as JSON; a failed delivery is logged, not retried (the next change is news again). */
-export function webhookChannel(options: WebhookOptions): NotificationChannel {
+export function webhookChannel(options: WebhookOptions): StateChangeChannel {
   const send = options.fetch ?? fetch;
   // Logs name the origin only: a webhook's path or query often holds its token.
   const target = new URL(options.url).origin;
@@ -54,7 +54,7 @@ export function webhookChannel(options: WebhookOptions): NotificationChannel {
     async deliver(notification) {
       if (inFlight >= options.maxInFlight) {
         options.logger.warn(
-          `Notification to the webhook at ${target} dropped: ${inFlight} deliveries are still under way.`,
+          `ApiHostStateChange to the webhook at ${target} dropped: ${inFlight} deliveries are still under way.`,
         );
         return;
       }
@@ -83,11 +83,11 @@ export function webhookChannel(options: WebhookOptions): NotificationChannel {
   };
 }
 
-export class Notifier {
-  constructor(private readonly channels: readonly NotificationChannel[]) {}
+export class ApiHostStateNotifier {
+  constructor(private readonly channels: readonly StateChangeChannel[]) {}
 
   /** Hands the notification to every channel; resolves once each has delivered or given up. */
-  async notify(notification: Notification): Promise<void> {
+  async notify(notification: ApiHostStateChange): Promise<void> {
     await Promise.all(this.channels.map((channel) => channel.deliver(notification)));
   }
 }
