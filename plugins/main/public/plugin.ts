@@ -8,7 +8,7 @@ import type { AppMountParameters, CoreSetup, CoreStart, Plugin } from '../../../
 import { SVC_APPS } from './apps/app-definitions';
 import { SVC_APP_CATEGORY } from './apps/app-metadata';
 import { createChartPalette, type ChartPalette } from './charts/palette';
-import { registerSvcSearchSyntaxes, SearchSyntaxRegistry } from './search-bar/registry';
+import { registerSvcSearchSyntaxes, SearchSyntaxRegistry } from './query-languages/registry';
 import { ApiHostsClient } from './services/api-hosts-client';
 import { CsvExporter } from './services/csv-export';
 import { ErrorOrchestrator } from './services/error-orchestrator';

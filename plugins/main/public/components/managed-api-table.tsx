@@ -18,7 +18,7 @@ import { useAsync } from '../hooks/use-async';
 import { useSearchUrlState } from '../hooks/use-search-url-state';
 import { useTableUrlState } from '../hooks/use-table-url-state';
 import type { ApiQuery } from '../services/managed-api';
-import type { SearchField } from '../search-bar/types';
+import type { SearchField } from '../query-languages/types';
 import { CsvExportButton } from './csv-export-button';
 import { ErrorPrompt } from './error-prompt';
 import { SearchBar } from './search-bar/search-bar';

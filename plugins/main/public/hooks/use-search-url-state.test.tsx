@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import type { ScopedHistory } from '@host/public/types';
 import { AppUrlStateProvider } from '../components/app-url-state';
-import { SearchSyntaxRegistry } from '../search-bar/registry';
-import type { ManagedApiQuery } from '../search-bar/types';
+import { SearchSyntaxRegistry } from '../query-languages/registry';
+import type { ManagedApiQuery } from '../query-languages/types';
 import { createMockHttp } from '../test-support/mock-http';
 import {
   createTestServices,

@@ -3,7 +3,7 @@ import { useAppUrlState } from '../components/app-url-state';
 import { useSvcServices } from '../components/services-context';
 import type { SearchSubmit } from '../components/search-bar/search-bar';
 import { SvcError } from '../services/svc-error';
-import type { ManagedApiQuery, SearchField } from '../search-bar/types';
+import type { ManagedApiQuery, SearchField } from '../query-languages/types';
 
 const DEFAULT_SYNTAX = 'wql';
 

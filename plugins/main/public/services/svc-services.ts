@@ -5,7 +5,7 @@
 import type { ComponentType } from 'react';
 import type { CoreStart } from '@host/public/types';
 import type { ChartPalette } from '../charts/palette';
-import type { SearchSyntaxRegistry } from '../search-bar/registry';
+import type { SearchSyntaxRegistry } from '../query-languages/registry';
 import type { ApiHostsClient } from './api-hosts-client';
 import type { CsvExporter } from './csv-export';
 import type { ErrorOrchestrator } from './error-orchestrator';

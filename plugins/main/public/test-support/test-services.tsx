@@ -7,7 +7,7 @@ import createEmotion from '@emotion/css/create-instance';
 import type { CoreStart, ToastInput } from '@host/public/types';
 import { createChartPalette } from '../charts/palette';
 import { SvcServicesProvider } from '../components/services-context';
-import { registerSvcSearchSyntaxes, SearchSyntaxRegistry } from '../search-bar/registry';
+import { registerSvcSearchSyntaxes, SearchSyntaxRegistry } from '../query-languages/registry';
 import { ApiHostsClient } from '../services/api-hosts-client';
 import { CsvExporter, type SaveFile } from '../services/csv-export';
 import { ErrorOrchestrator } from '../services/error-orchestrator';

@@ -1,6 +1,6 @@
 import type { ManagedApi } from '../../services/managed-api';
 import { AGENT_STATUSES } from '../../services/managed-api-types';
-import type { SearchField, ValueSuggester } from '../../search-bar/types';
+import type { SearchField, ValueSuggester } from '../../query-languages/types';
 
 /** Agent fields the managed API's `q` accepts, as the search bar offers them. */
 export const AGENT_SEARCH_FIELDS: SearchField[] = [

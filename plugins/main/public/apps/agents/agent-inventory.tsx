@@ -21,7 +21,7 @@ import { ManagedApiTable } from '../../components/managed-api-table';
 import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';
 import type { Agent } from '../../services/managed-api-types';
-import type { SearchField } from '../../search-bar/types';
+import type { SearchField } from '../../query-languages/types';
 
 type Row = Record<string, unknown>;
 

@@ -5,9 +5,9 @@ import { useAppUrlState } from '../../components/app-url-state';
 import { ItemFlyout } from '../../components/item-flyout';
 import { ManagedApiTable } from '../../components/managed-api-table';
 import { RulesetFilesPanel } from '../../components/ruleset/ruleset-files-panel';
-import { wqlValueText } from '../../search-bar/wql/suggest';
+import { wqlValueText } from '../../query-languages/wql/suggest';
 import type { Decoder, DecoderFile } from '../../services/managed-api-types';
-import type { SearchField } from '../../search-bar/types';
+import type { SearchField } from '../../query-languages/types';
 
 const DECODER_FIELDS: SearchField[] = [
   { name: 'name', description: 'decoder name' },

@@ -6,7 +6,7 @@ import { EuiEmptyPrompt, type EuiBasicTableColumn } from '@elastic/eui';
 import type { ApiHost } from '../../../common/api-hosts';
 import { formatDate } from '../../components/format';
 import { ManagedApiTable } from '../../components/managed-api-table';
-import type { SearchField } from '../../search-bar/types';
+import type { SearchField } from '../../query-languages/types';
 
 type FileRow = Record<string, unknown>;
 

@@ -8,7 +8,7 @@ import { ManagedApiTable } from '../../components/managed-api-table';
 import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';
 import type { Rule } from '../../services/managed-api-types';
-import type { SearchField } from '../../search-bar/types';
+import type { SearchField } from '../../query-languages/types';
 
 const RULE_FIELDS: SearchField[] = [
   { name: 'id', description: 'rule ID' },

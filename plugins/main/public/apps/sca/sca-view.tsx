@@ -16,7 +16,7 @@ import { formatDate } from '../../components/format';
 import { ItemFlyout } from '../../components/item-flyout';
 import { ManagedApiTable } from '../../components/managed-api-table';
 import type { ScaCheck, ScaPolicy } from '../../services/managed-api-types';
-import type { SearchField } from '../../search-bar/types';
+import type { SearchField } from '../../query-languages/types';
 import { AgentPicker } from './agent-picker';
 
 const POLICY_FIELDS: SearchField[] = [

@@ -1,5 +1,5 @@
 /** Field-name completion for the alerts search bar (DQL and Lucene write a field the same way: `field:`). */
-import type { Suggestion } from '../../search-bar/types';
+import type { Suggestion } from '../../query-languages/types';
 
 const MAX_SUGGESTIONS = 20;
 const FIELD_CHAR = /[A-Za-z0-9_.@-]/;

@@ -15,7 +15,7 @@ import {
 } from '../../services/ruleset-api';
 import { useAppUrlState } from '../app-url-state';
 import { ManagedApiTable } from '../managed-api-table';
-import type { SearchField } from '../../search-bar/types';
+import type { SearchField } from '../../query-languages/types';
 import { useConfirmedDelete } from './confirmed-delete';
 import { NameModal, NewButton } from './name-modal';
 import { useSvcServices } from '../services-context';

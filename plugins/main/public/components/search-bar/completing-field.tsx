@@ -1,6 +1,6 @@
 /** A search input with its list of suggestions below it, wired by useCompletingInput. */
 import { EuiFieldText, EuiInputPopover, type EuiFieldTextProps } from '@elastic/eui';
-import type { Suggestion } from '../../search-bar/types';
+import type { Suggestion } from '../../query-languages/types';
 import { SuggestionList } from './suggestion-list';
 import type { CompletionBinding } from './use-completing-input';
 

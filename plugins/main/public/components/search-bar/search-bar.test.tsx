@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMockHttp } from '../../test-support/mock-http';
 import { createTestServices, renderWithServices } from '../../test-support/test-services';
-import type { SearchField } from '../../search-bar/types';
+import type { SearchField } from '../../query-languages/types';
 import { SearchBar, type SearchSubmit } from './search-bar';
 
 const fields: SearchField[] = [

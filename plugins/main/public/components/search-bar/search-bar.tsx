@@ -12,7 +12,7 @@ import type {
   SearchSyntax,
   Suggestion,
   ValueSuggester,
-} from '../../search-bar/types';
+} from '../../query-languages/types';
 import { useSvcServices } from '../services-context';
 import { CompletingField } from './completing-field';
 import { useCompletingInput } from './use-completing-input';

@@ -1,5 +1,5 @@
 import { EuiFlexGroup, EuiFlexItem, EuiText, EuiToken } from '@elastic/eui';
-import type { Suggestion, SuggestionKind } from '../../search-bar/types';
+import type { Suggestion, SuggestionKind } from '../../query-languages/types';
 
 const KIND_TOKENS: Record<SuggestionKind, { iconType: string; label: string }> = {
   field: { iconType: 'tokenField', label: 'field' },

@@ -8,7 +8,7 @@ import {
   type KeyboardEvent,
   type SyntheticEvent,
 } from 'react';
-import type { Suggestion } from '../../search-bar/types';
+import type { Suggestion } from '../../query-languages/types';
 
 interface CompletionWiring {
   submit(): void;
