@@ -3,7 +3,7 @@
  * (as the reference product exports them), otherwise the item fields flattened to dotted paths.
  */
 import { AGENT_CSV_COLUMNS, GROUP_FILES_CSV_COLUMNS } from '../../../common/csv-columns';
-import { safeCellText } from './safe-cell-text';
+import { csvCell } from './safe-cell-text';
 
 type Item = Record<string, unknown>;
 
@@ -16,6 +16,11 @@ const AGENT_LISTS = [
   /^\/agents\/groups\/[^/]+$/,
   /^\/groups\/[^/]+\/agents$/,
 ];
+/** Whether `pathname` lists agents: their exports have the agent columns and are ordered by id. */
+export function isAgentList(pathname: string): boolean {
+  return AGENT_LISTS.some((pattern) => pattern.test(pathname));
+}
+
 const GROUP_FILE_LISTS = [/^\/agents\/groups\/[^/]+\/files$/, /^\/groups\/[^/]+\/files$/];
 
 function isPlainObject(value: unknown): value is Item {
@@ -32,33 +37,42 @@ function collectPaths(item: Item, prefix: string, into: Set<string>): void {
   }
 }
 
-/** Columns for the items of `pathname` (path without query), given the first page of items. */
-export function csvColumns(pathname: string, firstItems: readonly unknown[]): string[] {
-  if (AGENT_LISTS.some((pattern) => pattern.test(pathname))) return [...AGENT_CSV_COLUMNS];
+/** The fixed columns of the lists that have them (agents, group files), whatever their items hold. */
+export function fixedCsvColumns(pathname: string): string[] | undefined {
+  if (isAgentList(pathname)) return [...AGENT_CSV_COLUMNS];
   if (GROUP_FILE_LISTS.some((pattern) => pattern.test(pathname)))
     return [...GROUP_FILES_CSV_COLUMNS];
+  return undefined;
+}
+
+/** Columns for the items of `pathname` (path without query), given the first page of items. */
+export function csvColumns(pathname: string, firstItems: readonly unknown[]): string[] {
+  const fixed = fixedCsvColumns(pathname);
+  if (fixed) return fixed;
   const paths = new Set<string>();
   for (const item of firstItems) if (isPlainObject(item)) collectPaths(item, '', paths);
   return [...paths];
 }
 
+/** A value as its cell is written: cleaned, neutralised and quoted (numbers need none of it). */
 function cellText(value: unknown): string {
   if (value === undefined || value === null) return '';
-  if (typeof value === 'string') return safeCellText(value);
+  if (typeof value === 'string') return csvCell(value);
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
     return String(value);
   if (
     Array.isArray(value) &&
     value.every((element) => element === null || typeof element !== 'object')
   ) {
-    return safeCellText(
-      value.map((element) => (element === null ? '' : String(element))).join(', '),
-    );
+    return csvCell(value.map((element) => (element === null ? '' : String(element))).join(', '));
   }
-  return safeCellText(JSON.stringify(value));
+  return csvCell(JSON.stringify(value));
 }
 
-/** A getter for a dotted column path, resolved once per column instead of once per cell. */
+/**
+ * A column's cell for an item, as written: a getter for a dotted column path, resolved once per
+ * column instead of once per cell.
+ */
 export function cellGetter(column: string): (item: Item) => string {
   const parts = column.split('.');
   if (parts.length === 1) return (item) => cellText(item[column]);
@@ -70,9 +84,4 @@ export function cellGetter(column: string): (item: Item) => string {
     }
     return cellText(value);
   };
-}
-
-/** RFC 4180 quoting, only when the cell needs it (as spreadsheets write them). */
-export function quoteCell(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

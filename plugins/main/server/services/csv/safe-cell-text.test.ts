@@ -1,4 +1,4 @@
-import { safeCellText } from './safe-cell-text';
+import { csvCell, quoteCell, safeCellText } from './safe-cell-text';
 
 /** What a spreadsheet runs when a cell starts with it, in every form one takes. */
 const FORMULA_SIGNS = ['=', '+', '-', '@', '＝', '＋', '－', '＠', '﹦', '﹢', '﹣', '﹫'];
@@ -77,5 +77,35 @@ describe('safeCellText', () => {
   it('leaves ordinary text alone', () => {
     for (const text of ['web-01', 'Ubuntu 22.04', 'a=b', 'x+y', 'me@example.org', 'ünïcödé', ''])
       expect(safeCellText(text)).toBe(text);
+  });
+});
+
+describe('csvCell', () => {
+  /** Every character the cleaning, the DDE check or the quoting acts on, and plain ones around them. */
+  const SPECIAL = [
+    ...'=+-@＝＋－＠﹦﹢﹣﹫ \t\r\n\u0000\u0001\u001f\u007f\u0085\u009f\u00a0\u200b\u2028\u2029\u202a\u202e\u2066\u2069\u3000\ufeff',
+    ...'",|\'!',
+  ];
+  const PLAIN = ['', 'a', 'Z', '0', '9', '~', '(', '.', 'é', 'web 01'];
+  const texts = [
+    ...PLAIN,
+    ...SPECIAL.flatMap((special) =>
+      PLAIN.flatMap((plain) => [
+        `${special}${plain}`,
+        `${plain}${special}`,
+        `x${plain}${special}y`,
+      ]),
+    ),
+    "cmd|' /C calc'!A0",
+    "a1|'x'!b",
+    'say "hi", then go',
+  ];
+
+  it.each(texts)('writes %j as cleaning, neutralising then quoting would', (text) => {
+    expect(csvCell(text)).toBe(quoteCell(safeCellText(text)));
+  });
+
+  it('writes a plain cell as it is', () => {
+    expect(csvCell('web-01.example.org')).toBe('web-01.example.org');
   });
 });

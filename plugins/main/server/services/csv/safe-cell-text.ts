@@ -1,6 +1,6 @@
 /**
  * The one cleaning of text that goes into a CSV cell from the network (managed-API lists, alerts):
- * control characters out, then formulas neutralised.
+ * control characters out, then formulas neutralised, then RFC 4180 quoting where the cell needs it.
  */
 /**
  * Characters with no business in a CSV cell: C0 controls except tab and line feed, DEL, C1
@@ -59,4 +59,23 @@ export function safeCellText(text: string): string {
     ? text.replace(LINE_BREAKS, '\n').replace(STRIPPED, '')
     : text;
   return runsAsFormula(clean) ? `'${clean}` : clean;
+}
+
+/** RFC 4180 quoting, only when the cell needs it (as spreadsheets write them). */
+export function quoteCell(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * Any character that the cleaning, the DDE check or the quoting acts on. A cell without one that
+ * starts plainly is written as it is: one search instead of three (most cells of an export).
+ */
+const NEEDS_WORK =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001f",|\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
+
+/** A cell as an export writes it: `safeCellText`, then quoted where RFC 4180 needs it. */
+export function csvCell(text: string): string {
+  if (text.length === 0 || (plainStart(text.charCodeAt(0)) && !NEEDS_WORK.test(text))) return text;
+  return quoteCell(safeCellText(text));
 }

@@ -7,7 +7,8 @@
  */
 import { Readable } from 'node:stream';
 import type { Logger } from '../../../../../../host/server/types';
-import { cellGetter, quoteCell } from '../../csv/csv-cells';
+import { cellGetter } from '../../csv/csv-cells';
+import { csvHeader, csvLines } from '../../csv/csv-text';
 import type { AlertsIndexer, SearchAnswer, SearchBody } from './alerts-indexer';
 import type { QueryClause } from './query-dsl';
 
@@ -95,16 +96,10 @@ export async function startAlertsCsv(options: AlertsCsvOptions): Promise<AlertsC
   const toCsv = (answer: SearchAnswer): CsvPage => {
     const hits = answer.hits.hits;
     const chunks: string[] = [];
-    let text = '';
-    for (let at = 0; at < hits.length; at++) {
-      const source = hits[at]._source ?? {};
-      text += getters.map((get) => quoteCell(get(source))).join(',') + '\n';
-      if ((at + 1) % ROWS_PER_CHUNK === 0) {
-        chunks.push(text);
-        text = '';
-      }
+    for (let at = 0; at < hits.length; at += ROWS_PER_CHUNK) {
+      const sources = hits.slice(at, at + ROWS_PER_CHUNK).map((hit) => hit._source ?? {});
+      chunks.push(`${csvLines(sources, getters)}\n`);
     }
-    if (text) chunks.push(text);
     return { chunks, rows: hits.length, lastSort: hits[hits.length - 1]?.sort };
   };
 
@@ -120,7 +115,7 @@ export async function startAlertsCsv(options: AlertsCsvOptions): Promise<AlertsC
 
   /** The page to write next, already asked for (and turned into CSV when it arrives). */
   let pending: Promise<CsvPage> | undefined = Promise.resolve(toCsv(firstPage));
-  let header = `${columns.map(quoteCell).join(',')}\n`;
+  let header = `${csvHeader(columns)}\n`;
   const stream = new Readable({
     read() {
       const current = pending;
