@@ -1,7 +1,11 @@
 import type { Readable } from 'node:stream';
 import { MalformedApiResponseError, UpstreamRejectedError } from '../managed-api/errors';
 import { RequestFieldError } from '../request-field-error';
+import { AGENT_CSV_COLUMNS } from '../../../common/csv-columns';
 import { CsvExportService, csvFilename, type CsvPageFetcher } from './csv-export';
+
+/** The export asks agent lists for their columns only. */
+const AGENT_SELECT = `select=${encodeURIComponent(AGENT_CSV_COLUMNS.join(','))}`;
 
 function agent(index: number): Record<string, unknown> {
   const id = String(index).padStart(3, '0');
@@ -105,9 +109,9 @@ describe('CsvExportService', () => {
     );
     expect(lines[25].startsWith('024,')).toBe(true);
     expect(source.paths).toEqual([
-      '/agents?q=status%3Dactive&offset=0&limit=10',
-      '/agents?q=status%3Dactive&offset=10&limit=10',
-      '/agents?q=status%3Dactive&offset=20&limit=5',
+      `/agents?q=status%3Dactive&${AGENT_SELECT}&offset=0&limit=10`,
+      `/agents?q=status%3Dactive&${AGENT_SELECT}&offset=10&limit=10`,
+      `/agents?q=status%3Dactive&${AGENT_SELECT}&offset=20&limit=5`,
     ]);
   });
 

@@ -80,11 +80,25 @@ interface Page {
   total: number;
 }
 
+/**
+ * A page's rows as CSV text, made as soon as the page arrives: its parsed items then die young
+ * instead of living, and being promoted by the garbage collector, until the downloader reads them.
+ */
+interface PageText {
+  /** The rows' lines, a batch of them per chunk, joined by line feeds. */
+  chunks: string[];
+  /** How many of the page's items were written (fewer than asked when the list shrank). */
+  items: number;
+}
+
+/** Turns items into the chunks of their rows' lines. */
+type ToText = (items: Item[]) => string[];
+
 /** A page asked for ahead of the one being written. */
 interface PageAhead {
   offset: number;
   limit: number;
-  page: Promise<Page>;
+  text: Promise<PageText>;
   /** Stops its request and frees what its answer holds. */
   drop(): void;
   /** Frees what its answer holds once its rows are written. */
@@ -159,9 +173,15 @@ function rowShape(pathname: string, filters: readonly CsvFilter[]): RowShape {
   };
 }
 
-function* inBatches(items: Item[]): Generator<Item[]> {
-  for (let at = 0; at < items.length; at += ROWS_PER_CHUNK)
-    yield items.slice(at, at + ROWS_PER_CHUNK);
+/** Rows as text chunks of `ROWS_PER_CHUNK` lines each. */
+function rowsAsText(shape: RowShape, getters: readonly CellGetter[]): ToText {
+  return (items) => {
+    const rows = shape.rowsOf(items);
+    const chunks: string[] = [];
+    for (let at = 0; at < rows.length; at += ROWS_PER_CHUNK)
+      chunks.push(csvLines(rows.slice(at, at + ROWS_PER_CHUNK), getters));
+    return chunks;
+  };
 }
 
 export class CsvExportService {
@@ -203,11 +223,10 @@ export class CsvExportService {
       this.settings.maxRows > 0 ? Math.min(first.total, this.settings.maxRows) : first.total;
     const shape = rowShape(query.pathname, request.filters);
     const columns = shape.columns ?? csvColumns(query.pathname, first.items);
-    const getters = columns.map(cellGetter);
+    const toText = rowsAsText(shape, columns.map(cellGetter));
     const text = this.text(
       csvHeader(columns.map(csvColumnTitle)),
-      this.batches(request, query, first, end, shape),
-      getters,
+      this.chunks(request, query, first, end, toText),
     );
     // Errors of the row source destroy the stream, which the HTTP layer then aborts.
     const stream = Readable.from(text, { objectMode: true, highWaterMark: 2 });
@@ -219,22 +238,19 @@ export class CsvExportService {
   }
 
   /** The file as chunks: the header, then each batch's lines, each after a line feed (none at the end). */
-  private async *text(
-    header: string,
-    batches: AsyncGenerator<Item[]>,
-    getters: readonly CellGetter[],
-  ): AsyncGenerator<string> {
+  private async *text(header: string, chunks: AsyncGenerator<string>): AsyncGenerator<string> {
     yield header;
-    for await (const batch of batches) if (batch.length > 0) yield `\n${csvLines(batch, getters)}`;
+    for await (const chunk of chunks) yield `\n${chunk}`;
   }
 
-  private async *batches(
+  /** The rows' text chunks, page after page, with the pages ahead asked for as answers begin. */
+  private async *chunks(
     request: CsvExportRequest,
     query: CsvQuery,
     first: Page,
     end: number,
-    shape: RowShape,
-  ): AsyncGenerator<Item[]> {
+    toText: ToText,
+  ): AsyncGenerator<string> {
     const stop = new AbortController();
     const onAbort = (): void => stop.abort();
     request.signal.addEventListener('abort', onAbort, { once: true });
@@ -252,11 +268,19 @@ export class CsvExportService {
         askedUpTo >= end
       )
         return;
-      const page = this.fetchAhead(request, query, askedUpTo, end, stop.signal, (status) => {
-        if (waitingStart !== page) return;
-        waitingStart = undefined;
-        if (status === 200) askNext();
-      });
+      const page = this.fetchAhead(
+        request,
+        query,
+        askedUpTo,
+        end,
+        stop.signal,
+        toText,
+        (status) => {
+          if (waitingStart !== page) return;
+          waitingStart = undefined;
+          if (status === 200) askNext();
+        },
+      );
       waitingStart = page;
       ahead.push(page);
       askedUpTo += page.limit;
@@ -268,19 +292,18 @@ export class CsvExportService {
     };
     try {
       if (first.items.length > 0) askNext();
-      yield* inBatches(shape.rowsOf(first.items.slice(0, end)));
+      yield* toText(first.items.slice(0, end));
       while (ahead.length > 0) {
         const current = ahead.shift() as PageAhead;
-        const page = await current.page;
+        const page = await current.text;
         // A fetcher that does not tell when answers begin is paced by the pages it delivers.
         if (waitingStart === current) waitingStart = undefined;
-        const take = page.items.slice(0, end - offset);
-        offset += take.length;
+        offset += page.items;
         // A short page means the list changed: the pages asked for ahead start at the wrong rows.
-        if (take.length < current.limit) dropAhead();
-        if (take.length > 0) askNext();
+        if (page.items < current.limit) dropAhead();
+        if (page.items > 0) askNext();
         try {
-          yield* inBatches(shape.rowsOf(take));
+          yield* page.chunks;
         } finally {
           current.release();
         }
@@ -297,13 +320,14 @@ export class CsvExportService {
     }
   }
 
-  /** Asks for the page at `offset`; `onAnswerStart` hears when its answer begins. */
+  /** Asks for the page at `offset`, as text once it arrives; `onAnswerStart` hears when it begins. */
   private fetchAhead(
     request: CsvExportRequest,
     query: CsvQuery,
     offset: number,
     end: number,
     signal: AbortSignal,
+    toText: ToText,
     onAnswerStart: (status: number) => void,
   ): PageAhead {
     const own = new AbortController();
@@ -312,13 +336,14 @@ export class CsvExportService {
     const limit = this.pageLimit(offset, end);
     let release: (() => void) | undefined;
     let dropped = false;
-    const page = request
+    const text = request
       .fetchPage(pagePath(query, offset, limit), own.signal, onAnswerStart)
-      .then((answer) => {
+      .then((answer): PageText => {
         release = answer.release;
         if (dropped) release?.();
         try {
-          return readPage(request.apiHostId, answer);
+          const items = readPage(request.apiHostId, answer).items.slice(0, limit);
+          return { chunks: toText(items), items: items.length };
         } catch (error) {
           release?.();
           throw error;
@@ -326,11 +351,11 @@ export class CsvExportService {
       })
       .finally(() => signal.removeEventListener('abort', stopOwn));
     // A page asked for ahead that is never awaited (download cancelled) must not raise an unhandled rejection.
-    page.catch(() => undefined);
+    text.catch(() => undefined);
     return {
       offset,
       limit,
-      page,
+      text,
       drop: () => {
         dropped = true;
         own.abort();

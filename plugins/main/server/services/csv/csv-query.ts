@@ -4,6 +4,7 @@
  */
 import { checkManagedApiPath } from '../../../common/managed-api-request';
 import { RequestFieldError } from '../request-field-error';
+import { fixedCsvColumns, isAgentList } from './csv-cells';
 
 export interface CsvFilter {
   name: string;
@@ -16,15 +17,8 @@ export interface CsvFilter {
 /** Query parameters the export sets itself. */
 const RESERVED_CSV_PARAMS = ['offset', 'limit'] as const;
 
-/** Agent lists are ordered by id unless told otherwise: that order is already stable. */
-const ORDERED_BY_ID = [
-  /^\/agents(\/outdated|\/no_group|\/groups\/[^/]+)?$/,
-  /^\/groups\/[^/]+\/agents$/,
-];
-
 /** Fields that identify an item uniquely, per list path (the managed API's minimum fields). */
 const UNIQUE_SORT_FIELDS: Array<[RegExp, string[]]> = [
-  ...ORDERED_BY_ID.map((pattern): [RegExp, string[]] => [pattern, ['id']]),
   [/^\/rules$/, ['id']],
   [/^\/(rules|decoders)\/files$/, ['filename']],
   [/^\/decoders$/, ['filename', 'position']],
@@ -40,11 +34,13 @@ export interface CsvQuery {
 }
 
 function stableSort(pathname: string, requested: string | null): string | null {
-  const unique = UNIQUE_SORT_FIELDS.find(([pattern]) => pattern.test(pathname))?.[1];
+  // Agent lists are ordered by id unless told otherwise: that order is already stable.
+  const unique = isAgentList(pathname)
+    ? ['id']
+    : UNIQUE_SORT_FIELDS.find(([pattern]) => pattern.test(pathname))?.[1];
   if (!unique) return requested;
   // Asking for the default order would only make the API sort what it already returns sorted.
-  if (!requested)
-    return ORDERED_BY_ID.some((pattern) => pattern.test(pathname)) ? null : unique.join(',');
+  if (!requested) return isAgentList(pathname) ? null : unique.join(',');
   // The sign of a sort applies to every listed field, and any direction is stable on a unique field.
   const sign = /^[+-]/.test(requested) ? requested[0] : '';
   const fields = requested
@@ -85,6 +81,10 @@ export function csvQuery(path: string, filters: readonly CsvFilter[]): CsvQuery 
   for (const [name, values] of merged) params.set(name, values.join(','));
   const sort = stableSort(check.pathname, params.get('sort'));
   if (sort) params.set('sort', sort);
+  // Lists with fixed columns ask only for them: less for the host to send and the dashboard to read.
+  // With `distinct` the caller's selection decides which items are distinct, so it stays.
+  const columns = fixedCsvColumns(check.pathname);
+  if (columns && !params.has('distinct')) params.set('select', columns.join(','));
   return { pathname: check.pathname, params };
 }
 
