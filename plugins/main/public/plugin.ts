@@ -8,7 +8,7 @@ import type { AppMountParameters, CoreSetup, CoreStart, Plugin } from '../../../
 import { SVC_APPS } from './apps/app-definitions';
 import { SVC_APP_CATEGORY } from './apps/app-metadata';
 import { createChartPalette, type ChartPalette } from './charts/palette';
-import { registerSvcSearchSyntaxes, SearchSyntaxRegistry } from './query-languages/registry';
+import { registerSvcQueryLanguages, QueryLanguageRegistry } from './query-languages/registry';
 import { ApiHostsClient } from './services/api-hosts-client';
 import { CsvExporter } from './services/csv-export';
 import { ErrorOrchestrator } from './services/error-orchestrator';
@@ -20,12 +20,12 @@ export type SvcPublicSetup = Record<string, never>;
 export type SvcPublicStart = Record<string, never>;
 
 export class SvcPublicPlugin implements Plugin<SvcPublicSetup, SvcPublicStart> {
-  private readonly syntaxes = new SearchSyntaxRegistry();
+  private readonly syntaxes = new QueryLanguageRegistry();
   private palette?: ChartPalette;
 
   setup(core: CoreSetup): SvcPublicSetup {
     this.palette = createChartPalette();
-    registerSvcSearchSyntaxes(this.syntaxes);
+    registerSvcQueryLanguages(this.syntaxes);
     for (const app of SVC_APPS) {
       core.application.register({
         id: app.id,

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import type { ScopedHistory } from '@host/public/types';
 import { AppUrlStateProvider } from '../components/app-url-state';
-import { SearchSyntaxRegistry } from '../query-languages/registry';
+import { QueryLanguageRegistry } from '../query-languages/registry';
 import type { ManagedApiQuery } from '../query-languages/types';
 import { createMockHttp } from '../test-support/mock-http';
 import {
@@ -28,7 +28,7 @@ function renderAt(url: string) {
     label: 'WQL',
     translate: (text: string) => ({ ok: true as const, query: { q: `translated:${text}` } }),
   }));
-  const syntaxes = new SearchSyntaxRegistry();
+  const syntaxes = new QueryLanguageRegistry();
   syntaxes.register({ id: 'wql', label: 'WQL', description: '', load });
   renderWithServices(
     <AppUrlStateProvider history={memoryHistory(url) as unknown as ScopedHistory}>

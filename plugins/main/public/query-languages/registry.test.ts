@@ -1,9 +1,9 @@
-import { registerSvcSearchSyntaxes, SearchSyntaxRegistry } from './registry';
+import { registerSvcQueryLanguages, QueryLanguageRegistry } from './registry';
 
-describe('search syntax registry', () => {
+describe('query language registry', () => {
   it('registers WQL, DQL and Lucene and loads each on demand', async () => {
-    const registry = new SearchSyntaxRegistry();
-    registerSvcSearchSyntaxes(registry);
+    const registry = new QueryLanguageRegistry();
+    registerSvcQueryLanguages(registry);
     expect(registry.list().map((syntax) => syntax.id)).toEqual(['wql', 'dql', 'lucene']);
     const fields = [{ name: 'status' }];
     expect((await registry.load('wql')).translate('status=active', fields)).toEqual({
@@ -23,8 +23,8 @@ describe('search syntax registry', () => {
   it.each(['wql', 'dql', 'lucene'])(
     'has %s translate blank input to no filter, as lists rely on without loading it',
     async (id) => {
-      const registry = new SearchSyntaxRegistry();
-      registerSvcSearchSyntaxes(registry);
+      const registry = new QueryLanguageRegistry();
+      registerSvcQueryLanguages(registry);
       const syntax = await registry.load(id);
       for (const blank of ['', '  ', '\t\n'])
         expect(syntax.translate(blank, [{ name: 'status' }])).toEqual({ ok: true, query: {} });
@@ -32,21 +32,21 @@ describe('search syntax registry', () => {
   );
 
   it('loads a syntax once and refuses duplicates and unknown ids', async () => {
-    const registry = new SearchSyntaxRegistry();
+    const registry = new QueryLanguageRegistry();
     const syntax = { id: 'x', label: 'X', translate: () => ({ ok: true as const, query: {} }) };
     const load = jest.fn(async () => syntax);
     registry.register({ id: 'x', label: 'X', description: '', load });
     expect(() => registry.register({ id: 'x', label: 'X', description: '', load })).toThrow(
-      'Search syntax "x" is already registered',
+      'Query language "x" is already registered',
     );
     await registry.load('x');
     await registry.load('x');
     expect(load).toHaveBeenCalledTimes(1);
-    await expect(registry.load('y')).rejects.toThrow('Search syntax "y" is not registered');
+    await expect(registry.load('y')).rejects.toThrow('Query language "y" is not registered');
   });
 
   it('retries a load that failed', async () => {
-    const registry = new SearchSyntaxRegistry();
+    const registry = new QueryLanguageRegistry();
     const syntax = { id: 'x', label: 'X', translate: () => ({ ok: true as const, query: {} }) };
     const load = jest
       .fn()

@@ -1,30 +1,30 @@
-import type { SearchSyntax } from './types';
+import type { QueryLanguage } from './types';
 
-/** A syntax as registered at setup: its code is loaded when a search bar first uses it. */
-export interface SearchSyntaxDescriptor {
+/** A query language as registered at setup: its code is loaded when a search bar first uses it. */
+export interface QueryLanguageDescriptor {
   id: string;
   label: string;
   description: string;
-  load(): Promise<SearchSyntax>;
+  load(): Promise<QueryLanguage>;
 }
 
-export class SearchSyntaxRegistry {
-  private readonly descriptors = new Map<string, SearchSyntaxDescriptor>();
-  private readonly loaded = new Map<string, Promise<SearchSyntax>>();
+export class QueryLanguageRegistry {
+  private readonly descriptors = new Map<string, QueryLanguageDescriptor>();
+  private readonly loaded = new Map<string, Promise<QueryLanguage>>();
 
-  register(descriptor: SearchSyntaxDescriptor): void {
+  register(descriptor: QueryLanguageDescriptor): void {
     if (this.descriptors.has(descriptor.id))
-      throw new Error(`Search syntax "${descriptor.id}" is already registered`);
+      throw new Error(`Query language "${descriptor.id}" is already registered`);
     this.descriptors.set(descriptor.id, descriptor);
   }
 
-  list(): SearchSyntaxDescriptor[] {
+  list(): QueryLanguageDescriptor[] {
     return [...this.descriptors.values()];
   }
 
-  load(id: string): Promise<SearchSyntax> {
+  load(id: string): Promise<QueryLanguage> {
     const descriptor = this.descriptors.get(id);
-    if (!descriptor) return Promise.reject(new Error(`Search syntax "${id}" is not registered`));
+    if (!descriptor) return Promise.reject(new Error(`Query language "${id}" is not registered`));
     let syntax = this.loaded.get(id);
     if (!syntax) {
       syntax = descriptor.load();
@@ -36,25 +36,25 @@ export class SearchSyntaxRegistry {
   }
 }
 
-/** The syntaxes the svc search bars offer; WQL first, as the managed API's own filter language. */
-export function registerSvcSearchSyntaxes(registry: SearchSyntaxRegistry): void {
+/** The query languages of the svc search bars; WQL first, the managed API's own filter language. */
+export function registerSvcQueryLanguages(registry: QueryLanguageRegistry): void {
   registry.register({
     id: 'wql',
     label: 'WQL',
     description:
       'field=value, joined with and / or; operators = != < > ~ (contains); words alone search every field',
-    load: async () => (await import('./wql')).wqlSyntax,
+    load: async () => (await import('./wql')).wqlLanguage,
   });
   registry.register({
     id: 'dql',
     label: 'DQL',
     description: 'field:value, field:(a or b), field > value, not, *text* for contains',
-    load: async () => (await import('./dql')).dqlSyntax,
+    load: async () => (await import('./dql')).dqlLanguage,
   });
   registry.register({
     id: 'lucene',
     label: 'Lucene',
     description: 'field:value with AND / OR / NOT, -field:value, ranges [a TO b]',
-    load: async () => (await import('./lucene')).luceneSyntax,
+    load: async () => (await import('./lucene')).luceneLanguage,
   });
 }

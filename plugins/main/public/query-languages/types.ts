@@ -1,5 +1,5 @@
 /**
- * Search-bar query syntaxes. Every syntax turns what the user typed into the managed API's own
+ * The search bars' query languages. Each turns what the user typed into the managed API's own
  * filter parameters (`q` and `search`), so a view can send it through the proxy unchanged.
  */
 import type { QuerySyntaxError } from '../../common/query-languages/query-tree';
@@ -49,7 +49,7 @@ export interface SuggestionContext {
   signal: AbortSignal;
 }
 
-export interface SearchSyntax {
+export interface QueryLanguage {
   id: string;
   label: string;
   /**

@@ -5,7 +5,7 @@
 import type { ComponentType } from 'react';
 import type { CoreStart } from '@host/public/types';
 import type { ChartPalette } from '../charts/palette';
-import type { SearchSyntaxRegistry } from '../query-languages/registry';
+import type { QueryLanguageRegistry } from '../query-languages/registry';
 import type { ApiHostsClient } from './api-hosts-client';
 import type { CsvExporter } from './csv-export';
 import type { ErrorOrchestrator } from './error-orchestrator';
@@ -24,7 +24,7 @@ export interface SvcServices {
   hosts: ApiHostsClient;
   csv: CsvExporter;
   errors: ErrorOrchestrator;
-  syntaxes: SearchSyntaxRegistry;
+  syntaxes: QueryLanguageRegistry;
   palette: ChartPalette;
   updates: UpdateComponents;
   telemetry: Telemetry;

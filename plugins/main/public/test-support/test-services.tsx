@@ -7,7 +7,7 @@ import createEmotion from '@emotion/css/create-instance';
 import type { CoreStart, ToastInput } from '@host/public/types';
 import { createChartPalette } from '../charts/palette';
 import { SvcServicesProvider } from '../components/services-context';
-import { registerSvcSearchSyntaxes, SearchSyntaxRegistry } from '../query-languages/registry';
+import { registerSvcQueryLanguages, QueryLanguageRegistry } from '../query-languages/registry';
 import { ApiHostsClient } from '../services/api-hosts-client';
 import { CsvExporter, type SaveFile } from '../services/csv-export';
 import { ErrorOrchestrator } from '../services/error-orchestrator';
@@ -88,8 +88,8 @@ export function createTestServices(
       getCurrentUser: async () => ({ username: 'tester', roles: options.roles ?? ['admin'] }),
     },
   } as unknown as CoreStart;
-  const syntaxes = new SearchSyntaxRegistry();
-  registerSvcSearchSyntaxes(syntaxes);
+  const syntaxes = new QueryLanguageRegistry();
+  registerSvcQueryLanguages(syntaxes);
   const save: SaveFile = (blob, filename) => saved.push({ blob, filename });
   const services: SvcServices = {
     core,

@@ -9,7 +9,7 @@ import { useAsync } from '../../hooks/use-async';
 import type {
   ManagedApiQuery,
   SearchField,
-  SearchSyntax,
+  QueryLanguage,
   Suggestion,
   ValueSuggester,
 } from '../../query-languages/types';
@@ -43,7 +43,7 @@ export interface SearchBarProps {
 export function SearchBar(props: SearchBarProps) {
   const { syntaxes: registry } = useSvcServices();
   const load = useCallback(() => registry.load(props.syntax), [registry, props.syntax]);
-  const { state } = useAsync(load, 'Loading the search syntax');
+  const { state } = useAsync(load, 'Loading the query language');
   // Remounting on a new value or syntax resets the draft to what is in effect.
   return (
     <SearchBarInput
@@ -65,7 +65,7 @@ function SearchBarInput({
   onSyntaxChange,
   loaded,
   'data-test-subj': testSubj = 'svcSearchBar',
-}: SearchBarProps & { loaded?: SearchSyntax }) {
+}: SearchBarProps & { loaded?: QueryLanguage }) {
   const { syntaxes: registry } = useSvcServices();
   const [submitError, setSubmitError] = useState<string>();
   const { draft, cursor, focused, dismiss, bind } = useCompletingInput(value, () =>

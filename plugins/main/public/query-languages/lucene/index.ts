@@ -1,13 +1,13 @@
 import { parseLucene } from '../../../common/query-languages/lucene';
 import { queryTreeToManagedApiQuery } from '../query-tree-to-q';
-import type { QueryTranslation, SearchField, SearchSyntax } from '../types';
+import type { QueryTranslation, SearchField, QueryLanguage } from '../types';
 
 export function translateLucene(input: string, fields: SearchField[]): QueryTranslation {
   const parsed = parseLucene(input);
   return parsed.ok ? queryTreeToManagedApiQuery(parsed.tree, fields) : parsed;
 }
 
-export const luceneSyntax: SearchSyntax = {
+export const luceneLanguage: QueryLanguage = {
   id: 'lucene',
   label: 'Lucene',
   translate: translateLucene,

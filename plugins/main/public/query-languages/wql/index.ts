@@ -1,8 +1,8 @@
-import type { SearchSyntax } from '../types';
+import type { QueryLanguage } from '../types';
 import { suggestWql } from './suggest';
 import { translateWql } from './translate';
 
-export const wqlSyntax: SearchSyntax = {
+export const wqlLanguage: QueryLanguage = {
   id: 'wql',
   label: 'WQL',
   translate: translateWql,
