@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 
 /** Concurrent callers for one key share one run (see host/common/single-flight). */
 export { singleFlight } from '../common/single-flight';
+export { isHttpFetchError } from './errors';
 
 /** Renders into `element` and returns the function that unmounts it. */
 export type MountPoint = (element: HTMLElement) => () => void;

@@ -3,7 +3,7 @@
  * dashboard's HTTP client, the network, no host selected), so the components that show it — the
  * main plugin's Settings included — read a code and a message instead of guessing at `unknown`.
  */
-import type { HttpFetchError } from '@host/public/types';
+import { isHttpFetchError } from '@host/public/types';
 import type { UpdateCheckErrorCode } from '../../common/types';
 
 /** The server's codes, plus what only the browser can tell. */
@@ -20,10 +20,6 @@ export class UpdatesClientError extends Error {
     super(message);
     this.name = 'UpdatesClientError';
   }
-}
-
-function isHttpFetchError(error: unknown): error is HttpFetchError {
-  return error instanceof Error && 'request' in error;
 }
 
 /** `error` as an `UpdatesClientError`, its message the dashboard's own when it answered. */

@@ -2,7 +2,7 @@
  * One error type for everything the apps show: the managed API's problem bodies, its item
  * failures, the dashboard's own error bodies and network failures, each with its detail kept.
  */
-import type { HttpFetchError } from '@host/public/types';
+import { isHttpFetchError, type HttpFetchError } from '@host/public/types';
 import type { FailedItem } from './managed-api-types';
 
 export type SvcErrorSource = 'managed-api' | 'dashboard' | 'network' | 'browser';
@@ -126,10 +126,6 @@ export function errorFromBody(
   if (parsed) return parsed;
   const detail = (typeof body === 'string' && body.trim()) || fallbackDetail || 'Request failed';
   return new SvcError({ title: `HTTP ${status}`, detail, source: 'dashboard', status, action });
-}
-
-function isHttpFetchError(error: unknown): error is HttpFetchError {
-  return error instanceof Error && 'request' in error;
 }
 
 export function isAbortError(error: unknown): boolean {

@@ -2,11 +2,12 @@
  * Turns the services' typed errors into the dashboard error body `{statusCode, error, message, attributes?}`.
  * Anything else is a bug: it is rethrown so the host answers 500 and logs the stack.
  */
-import type {
-  OsdResponse,
-  RequestHandler,
-  RequestHandlerContext,
-  ResponseFactory,
+import {
+  SavedObjectsErrorHelpers,
+  type OsdResponse,
+  type RequestHandler,
+  type RequestHandlerContext,
+  type ResponseFactory,
 } from '@host/server/types';
 import { IndexerError } from '../services/alerts/indexer';
 import { AlertsScopeError } from '../services/alerts/scope';
@@ -16,15 +17,9 @@ import { isManagedApiError } from '../services/managed-api/errors';
 import { LimitReachedError, NotFoundError, RoleRequiredError } from '../services/service-errors';
 
 function savedObjectError(error: unknown): { statusCode: number; message: string } | undefined {
-  const output = (
-    error as { isBoom?: boolean; output?: { statusCode?: number; payload?: { message?: string } } }
-  )?.output;
-  if (!(error as { isBoom?: boolean })?.isBoom || !output?.statusCode || output.statusCode >= 500)
-    return undefined;
-  return {
-    statusCode: output.statusCode,
-    message: output.payload?.message ?? (error as Error).message,
-  };
+  if (!SavedObjectsErrorHelpers.isSavedObjectsClientError(error)) return undefined;
+  const { statusCode, payload } = error.output;
+  return statusCode < 500 ? { statusCode, message: payload.message ?? error.message } : undefined;
 }
 
 /** An error that knows its status, its attributes and, where waiting helps, its `Retry-After`. */
