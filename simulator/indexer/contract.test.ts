@@ -1,8 +1,8 @@
 // The stand-in against the published OpenSearch API specification: every query shape the dashboard
 // sends, every answer the stand-in gives to them, and its other answers and errors.
 import { type IndexerStandIn, startIndexer } from './index';
-import { QUERY_SHAPES, validateSearchRequest } from './query-shapes';
-import { validateAnswer, validateRequestBody, validateSchema } from './spec-validator';
+import { QUERY_SHAPES, validateSearchRequest } from './test-query-shapes';
+import { validateAnswer, validateRequestBody, validateSchema } from './test-spec-validator';
 import { type Answer, alerts, call, ndjson } from './testing';
 
 // Validating large answers against the whole specification takes a while on a busy machine.

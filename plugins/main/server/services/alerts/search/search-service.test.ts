@@ -6,7 +6,7 @@
 import { Client } from '@opensearch-project/opensearch';
 import type { Readable } from 'node:stream';
 import { startIndexer, type IndexerStandIn } from '../../../../../../simulator/indexer';
-import { validateSearchRequest } from '../../../../../../simulator/indexer/query-shapes';
+import { validateSearchRequest } from '../../../../../../simulator/indexer/test-query-shapes';
 import { SEVERITY_BANDS, type AlertsSelection } from '../../../../common/alerts/api';
 import type { Logger, OsdRequest } from '../../../../../../host/server/types';
 import { IndexerConnection } from '../indexer';

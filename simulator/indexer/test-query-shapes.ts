@@ -3,7 +3,7 @@
  * against the published OpenSearch specification and runs it on the stand-in; the dashboard's query
  * builder tests add theirs here and assert that every body they build validates.
  */
-export { validateSearchRequest } from './spec-validator';
+export { validateSearchRequest } from './test-spec-validator';
 
 const last24h = {
   range: { timestamp: { gte: 'now-24h', lte: 'now', format: 'strict_date_optional_time' } },
