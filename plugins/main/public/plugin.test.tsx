@@ -64,11 +64,15 @@ describe('svc browser plugin', () => {
     expect(setSecurityWarningsVisible).toHaveBeenCalledWith(false);
     const services = getSvcServices();
     expect(services.telemetry.enabled).toBe(false);
-    expect((await services.syntaxes.load('wql')).translate('status=active', [])).toEqual({
+    expect((await services.queryLanguages.load('wql')).translate('status=active', [])).toEqual({
       ok: true,
       query: { q: 'status=active' },
     });
-    expect(services.syntaxes.list().map((syntax) => syntax.id)).toEqual(['wql', 'dql', 'lucene']);
+    expect(services.queryLanguages.list().map((language) => language.id)).toEqual([
+      'wql',
+      'dql',
+      'lucene',
+    ]);
   });
 
   it('counts usage locally only when the setting is on', () => {

@@ -1,7 +1,7 @@
 /**
- * Browser side of the `svc` plugin. Setup: chart palette, query syntaxes, apps and their navigation
- * links. Start: global services, the host's security warnings hidden, local usage counts when
- * enabled, and error orchestration. Neither phase exposes an API.
+ * Browser side of the `svc` plugin. Setup: chart palette, query languages, apps and their
+ * navigation links. Start: global services, the host's security warnings hidden, local usage
+ * counts when enabled, and error orchestration. Neither phase exposes an API.
  */
 import { DismissNotificationCheck, UpdatesNotification } from '../../check-updates/public';
 import type { AppMountParameters, CoreSetup, CoreStart, Plugin } from '../../../host/public/types';
@@ -20,12 +20,12 @@ export type SvcPublicSetup = Record<string, never>;
 export type SvcPublicStart = Record<string, never>;
 
 export class SvcPublicPlugin implements Plugin<SvcPublicSetup, SvcPublicStart> {
-  private readonly syntaxes = new QueryLanguageRegistry();
+  private readonly queryLanguages = new QueryLanguageRegistry();
   private palette?: ChartPalette;
 
   setup(core: CoreSetup): SvcPublicSetup {
     this.palette = createChartPalette();
-    registerSvcQueryLanguages(this.syntaxes);
+    registerSvcQueryLanguages(this.queryLanguages);
     for (const app of SVC_APPS) {
       core.application.register({
         id: app.id,
@@ -60,7 +60,7 @@ export class SvcPublicPlugin implements Plugin<SvcPublicSetup, SvcPublicStart> {
       hosts: new ApiHostsClient(core.http),
       csv: new CsvExporter(core.http.basePath),
       errors,
-      syntaxes: this.syntaxes,
+      queryLanguages: this.queryLanguages,
       palette: this.palette ?? createChartPalette(),
       updates: { UpdatesNotification, DismissNotificationCheck },
       telemetry,

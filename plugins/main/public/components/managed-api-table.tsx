@@ -110,11 +110,11 @@ export function ManagedApiTable<T extends object>({
     <>
       <SearchBar
         value={search.text}
-        syntax={search.syntax}
-        syntaxes={['wql', 'dql', 'lucene']}
+        language={search.language}
+        languages={['wql', 'dql', 'lucene']}
         fields={searchFields}
         onSubmit={(change) => search.submit(change, table.firstPage)}
-        onSyntaxChange={search.changeSyntax}
+        onLanguageChange={search.changeLanguage}
         placeholder={`Search ${what}, e.g. ${searchFields[0]?.name ?? 'name'}=…`}
         data-test-subj={`${testSubj}Search`}
       />

@@ -28,20 +28,20 @@ function renderAt(url: string) {
     label: 'WQL',
     translate: (text: string) => ({ ok: true as const, query: { q: `translated:${text}` } }),
   }));
-  const syntaxes = new QueryLanguageRegistry();
-  syntaxes.register({ id: 'wql', label: 'WQL', description: '', load });
+  const queryLanguages = new QueryLanguageRegistry();
+  queryLanguages.register({ id: 'wql', label: 'WQL', description: '', load });
   renderWithServices(
     <AppUrlStateProvider history={memoryHistory(url) as unknown as ScopedHistory}>
       {() => <Translated />}
     </AppUrlStateProvider>,
-    { ...services, syntaxes },
+    { ...services, queryLanguages },
   );
   return load;
 }
 
 describe('useSearchUrlState', () => {
   it.each(['/', '/?query=', '/?query=%20%20'])(
-    'translates a blank search at %s to no filter without loading the syntax',
+    'translates a blank search at %s to no filter without loading the query language',
     async (url) => {
       const load = renderAt(url);
       await waitFor(() => expect(screen.getByTestId('query')).toHaveTextContent('{}'));
@@ -49,7 +49,7 @@ describe('useSearchUrlState', () => {
     },
   );
 
-  it('loads the syntax to translate a search', async () => {
+  it('loads the query language to translate a search', async () => {
     const load = renderAt('/?query=status%3Dactive');
     await waitFor(() =>
       expect(screen.getByTestId('query')).toHaveTextContent('{"q":"translated:status=active"}'),

@@ -5,7 +5,7 @@ import type { SearchSubmit } from '../components/search-bar/search-bar';
 import { SvcError } from '../services/svc-error';
 import type { ManagedApiQuery, SearchField } from '../query-languages/types';
 
-const DEFAULT_SYNTAX = 'wql';
+const DEFAULT_LANGUAGE = 'wql';
 
 /**
  * The search of a view, kept in the URL as typed (`query`, `syntax`) so a link shows the same bar;
@@ -13,15 +13,15 @@ const DEFAULT_SYNTAX = 'wql';
  */
 export function useSearchUrlState(fields: SearchField[], prefix = '') {
   const { params, setParams } = useAppUrlState();
-  const { syntaxes } = useSvcServices();
+  const { queryLanguages } = useSvcServices();
   const key = (name: string) => (prefix ? `${prefix}.${name}` : name);
   const text = params.get(key('query')) ?? '';
-  const syntax = params.get(key('syntax')) ?? DEFAULT_SYNTAX;
+  const language = params.get(key('syntax')) ?? DEFAULT_LANGUAGE;
 
   const translate = useCallback(async (): Promise<ManagedApiQuery> => {
-    // Blank is no filter in every syntax: the first page of a list need not wait for a syntax's code.
+    // Blank is no filter in any language: a list's first page need not wait for a language's code.
     if (text.trim() === '') return {};
-    const translation = (await syntaxes.load(syntax)).translate(text, fields);
+    const translation = (await queryLanguages.load(language)).translate(text, fields);
     if (!translation.ok)
       throw new SvcError({
         title: 'The search is not valid',
@@ -29,18 +29,18 @@ export function useSearchUrlState(fields: SearchField[], prefix = '') {
         source: 'browser',
       });
     return translation.query;
-  }, [syntaxes, syntax, text, fields]);
+  }, [queryLanguages, language, text, fields]);
 
   const submit = (change: SearchSubmit, resetPage: Record<string, undefined>) =>
     setParams(
       {
         [key('query')]: change.text,
-        [key('syntax')]: change.syntax === DEFAULT_SYNTAX ? undefined : change.syntax,
+        [key('syntax')]: change.language === DEFAULT_LANGUAGE ? undefined : change.language,
         ...resetPage,
       },
       { push: true },
     );
-  const changeSyntax = (next: string) =>
-    setParams({ [key('syntax')]: next === DEFAULT_SYNTAX ? undefined : next });
-  return { text, syntax, translate, submit, changeSyntax };
+  const changeLanguage = (next: string) =>
+    setParams({ [key('syntax')]: next === DEFAULT_LANGUAGE ? undefined : next });
+  return { text, language, translate, submit, changeLanguage };
 }

@@ -4,7 +4,7 @@ describe('query language registry', () => {
   it('registers WQL, DQL and Lucene and loads each on demand', async () => {
     const registry = new QueryLanguageRegistry();
     registerSvcQueryLanguages(registry);
-    expect(registry.list().map((syntax) => syntax.id)).toEqual(['wql', 'dql', 'lucene']);
+    expect(registry.list().map((language) => language.id)).toEqual(['wql', 'dql', 'lucene']);
     const fields = [{ name: 'status' }];
     expect((await registry.load('wql')).translate('status=active', fields)).toEqual({
       ok: true,
@@ -25,16 +25,16 @@ describe('query language registry', () => {
     async (id) => {
       const registry = new QueryLanguageRegistry();
       registerSvcQueryLanguages(registry);
-      const syntax = await registry.load(id);
+      const language = await registry.load(id);
       for (const blank of ['', '  ', '\t\n'])
-        expect(syntax.translate(blank, [{ name: 'status' }])).toEqual({ ok: true, query: {} });
+        expect(language.translate(blank, [{ name: 'status' }])).toEqual({ ok: true, query: {} });
     },
   );
 
-  it('loads a syntax once and refuses duplicates and unknown ids', async () => {
+  it('loads a language once and refuses duplicates and unknown ids', async () => {
     const registry = new QueryLanguageRegistry();
-    const syntax = { id: 'x', label: 'X', translate: () => ({ ok: true as const, query: {} }) };
-    const load = jest.fn(async () => syntax);
+    const language = { id: 'x', label: 'X', translate: () => ({ ok: true as const, query: {} }) };
+    const load = jest.fn(async () => language);
     registry.register({ id: 'x', label: 'X', description: '', load });
     expect(() => registry.register({ id: 'x', label: 'X', description: '', load })).toThrow(
       'Query language "x" is already registered',
@@ -47,13 +47,13 @@ describe('query language registry', () => {
 
   it('retries a load that failed', async () => {
     const registry = new QueryLanguageRegistry();
-    const syntax = { id: 'x', label: 'X', translate: () => ({ ok: true as const, query: {} }) };
+    const language = { id: 'x', label: 'X', translate: () => ({ ok: true as const, query: {} }) };
     const load = jest
       .fn()
       .mockRejectedValueOnce(new Error('chunk failed'))
-      .mockResolvedValueOnce(syntax);
+      .mockResolvedValueOnce(language);
     registry.register({ id: 'x', label: 'X', description: '', load });
     await expect(registry.load('x')).rejects.toThrow('chunk failed');
-    await expect(registry.load('x')).resolves.toBe(syntax);
+    await expect(registry.load('x')).resolves.toBe(language);
   });
 });

@@ -25,14 +25,14 @@ export class QueryLanguageRegistry {
   load(id: string): Promise<QueryLanguage> {
     const descriptor = this.descriptors.get(id);
     if (!descriptor) return Promise.reject(new Error(`Query language "${id}" is not registered`));
-    let syntax = this.loaded.get(id);
-    if (!syntax) {
-      syntax = descriptor.load();
+    let language = this.loaded.get(id);
+    if (!language) {
+      language = descriptor.load();
       // A failed load (a chunk that did not arrive) may be retried later.
-      syntax.catch(() => this.loaded.delete(id));
-      this.loaded.set(id, syntax);
+      language.catch(() => this.loaded.delete(id));
+      this.loaded.set(id, language);
     }
-    return syntax;
+    return language;
   }
 }
 

@@ -54,9 +54,9 @@ export interface QueryLanguage {
   label: string;
   /**
    * Parses `input`, checks it against the view's fields and translates it to `q`/`search`. Blank
-   * input is no filter (`{}`) in every syntax, so a list with an empty search needs no syntax loaded.
+   * input is no filter (`{}`) in every language, so a list with an empty search loads none.
    */
   translate(input: string, fields: SearchField[]): QueryTranslation;
-  /** Completions at `cursor`; syntaxes without completion leave this out. */
+  /** Completions at `cursor`; languages without completion leave this out. */
   suggest?(input: string, cursor: number, context: SuggestionContext): Promise<Suggestion[]>;
 }

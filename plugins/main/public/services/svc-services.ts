@@ -24,7 +24,7 @@ export interface SvcServices {
   hosts: ApiHostsClient;
   csv: CsvExporter;
   errors: ErrorOrchestrator;
-  syntaxes: QueryLanguageRegistry;
+  queryLanguages: QueryLanguageRegistry;
   palette: ChartPalette;
   updates: UpdateComponents;
   telemetry: Telemetry;

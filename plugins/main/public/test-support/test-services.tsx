@@ -88,8 +88,8 @@ export function createTestServices(
       getCurrentUser: async () => ({ username: 'tester', roles: options.roles ?? ['admin'] }),
     },
   } as unknown as CoreStart;
-  const syntaxes = new QueryLanguageRegistry();
-  registerSvcQueryLanguages(syntaxes);
+  const queryLanguages = new QueryLanguageRegistry();
+  registerSvcQueryLanguages(queryLanguages);
   const save: SaveFile = (blob, filename) => saved.push({ blob, filename });
   const services: SvcServices = {
     core,
@@ -105,7 +105,7 @@ export function createTestServices(
       http: mock.http,
       location: () => '/app/svc-test',
     }),
-    syntaxes,
+    queryLanguages,
     palette: createChartPalette(),
     updates: {
       UpdatesNotification: () => <div data-test-subj="updatesNotification" />,

@@ -72,12 +72,12 @@ export function AgentsTable({ host }: { host: ApiHost }) {
     <>
       <SearchBar
         value={search.text}
-        syntax={search.syntax}
-        syntaxes={['wql', 'dql', 'lucene']}
+        language={search.language}
+        languages={['wql', 'dql', 'lucene']}
         fields={AGENT_SEARCH_FIELDS}
         suggestValues={suggestValues}
         onSubmit={(change) => search.submit(change, table.firstPage)}
-        onSyntaxChange={search.changeSyntax}
+        onLanguageChange={search.changeLanguage}
         placeholder="Search agents, e.g. status=active and os.platform=ubuntu"
         data-test-subj="agentsSearch"
       />

@@ -13,25 +13,30 @@ const fields: SearchField[] = [
 ];
 
 function setup(
-  props: { value?: string; syntax?: string; syntaxes?: string[]; suggestValues?: jest.Mock } = {},
+  props: {
+    value?: string;
+    language?: string;
+    languages?: string[];
+    suggestValues?: jest.Mock;
+  } = {},
 ) {
   const { services } = createTestServices(createMockHttp({}));
   const onSubmit = jest.fn<void, [SearchSubmit]>();
-  const onSyntaxChange = jest.fn();
+  const onLanguageChange = jest.fn();
   const user = userEvent.setup();
   renderWithServices(
     <SearchBar
       value={props.value ?? ''}
-      syntax={props.syntax ?? 'wql'}
-      syntaxes={props.syntaxes}
+      language={props.language ?? 'wql'}
+      languages={props.languages}
       fields={fields}
       suggestValues={props.suggestValues}
       onSubmit={onSubmit}
-      onSyntaxChange={onSyntaxChange}
+      onLanguageChange={onLanguageChange}
     />,
     services,
   );
-  return { user, onSubmit, onSyntaxChange };
+  return { user, onSubmit, onLanguageChange };
 }
 
 async function input() {
@@ -88,7 +93,7 @@ describe('WQL search bar', () => {
     await user.keyboard('{Escape}{Enter}');
     expect(onSubmit).toHaveBeenCalledWith({
       text: 'status=disconnected and name~web',
-      syntax: 'wql',
+      language: 'wql',
       query: { q: 'status=disconnected;name~web' },
     });
   });
@@ -119,7 +124,7 @@ describe('WQL search bar', () => {
   });
 
   it('drops a syntax error once the user switches to another query language', async () => {
-    const { user } = setup({ syntaxes: ['wql', 'dql'] });
+    const { user } = setup({ languages: ['wql', 'dql'] });
     const field = await input();
     await user.type(field, 'colour=red{Escape}{Enter}');
     expect(screen.getByText(/Unknown field "colour"/)).toBeInTheDocument();
@@ -135,26 +140,26 @@ describe('WQL search bar', () => {
     await user.click(screen.getByTestId('svcSearchBarSubmit'));
     expect(onSubmit).toHaveBeenCalledWith({
       text: 'web server',
-      syntax: 'wql',
+      language: 'wql',
       query: { search: 'web server' },
     });
   });
 
-  it('starts from the query in effect and offers the other registered syntaxes', async () => {
-    const { user, onSubmit, onSyntaxChange } = setup({
+  it('starts from the query in effect and offers the other registered query languages', async () => {
+    const { user, onSubmit, onLanguageChange } = setup({
       value: 'status:active',
-      syntax: 'dql',
-      syntaxes: ['wql', 'dql', 'lucene'],
+      language: 'dql',
+      languages: ['wql', 'dql', 'lucene'],
     });
     const field = await input();
     expect(field).toHaveValue('status:active');
     await user.click(screen.getByTestId('svcSearchBarSubmit'));
     expect(onSubmit).toHaveBeenCalledWith({
       text: 'status:active',
-      syntax: 'dql',
+      language: 'dql',
       query: { q: 'status=active' },
     });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Query language' }), 'lucene');
-    expect(onSyntaxChange).toHaveBeenCalledWith('lucene');
+    expect(onLanguageChange).toHaveBeenCalledWith('lucene');
   });
 });

@@ -22,51 +22,51 @@ const SUGGESTION_DELAY_MS = 120;
 
 export interface SearchSubmit {
   text: string;
-  syntax: string;
+  language: string;
   query: ManagedApiQuery;
 }
 
 export interface SearchBarProps {
   /** The query in effect (from the URL). */
   value: string;
-  syntax: string;
-  /** Syntaxes the user may switch between; WQL alone when left out. */
-  syntaxes?: string[];
+  language: string;
+  /** Query languages the user may switch between; WQL alone when left out. */
+  languages?: string[];
   fields: SearchField[];
   suggestValues?: ValueSuggester;
   placeholder?: string;
   onSubmit(submit: SearchSubmit): void;
-  onSyntaxChange?(syntax: string): void;
+  onLanguageChange?(language: string): void;
   'data-test-subj'?: string;
 }
 
 export function SearchBar(props: SearchBarProps) {
-  const { syntaxes: registry } = useSvcServices();
-  const load = useCallback(() => registry.load(props.syntax), [registry, props.syntax]);
+  const { queryLanguages: registry } = useSvcServices();
+  const load = useCallback(() => registry.load(props.language), [registry, props.language]);
   const { state } = useAsync(load, 'Loading the query language');
-  // Remounting on a new value or syntax resets the draft to what is in effect.
+  // Remounting on a new value or language resets the draft to what is in effect.
   return (
     <SearchBarInput
-      key={`${props.syntax}\u0000${props.value}`}
+      key={`${props.language}\u0000${props.value}`}
       {...props}
-      loaded={state.data?.id === props.syntax ? state.data : undefined}
+      loaded={state.data?.id === props.language ? state.data : undefined}
     />
   );
 }
 
 function SearchBarInput({
   value,
-  syntax: syntaxId,
-  syntaxes = ['wql'],
+  language: languageId,
+  languages = ['wql'],
   fields,
   suggestValues,
   placeholder,
   onSubmit,
-  onSyntaxChange,
+  onLanguageChange,
   loaded,
   'data-test-subj': testSubj = 'svcSearchBar',
 }: SearchBarProps & { loaded?: QueryLanguage }) {
-  const { syntaxes: registry } = useSvcServices();
+  const { queryLanguages: registry } = useSvcServices();
   const [submitError, setSubmitError] = useState<string>();
   const { draft, cursor, focused, dismiss, bind } = useCompletingInput(value, () =>
     setSubmitError(undefined),
@@ -106,15 +106,17 @@ function SearchBarInput({
       return;
     }
     dismiss();
-    onSubmit({ text: draft.trim(), syntax: syntaxId, query: translation.query });
+    onSubmit({ text: draft.trim(), language: languageId, query: translation.query });
   };
   const binding = bind(current, { submit });
 
-  const syntaxOptions = useMemo(
-    () => registry.list().filter((descriptor) => syntaxes.includes(descriptor.id)),
-    [registry, syntaxes],
+  const languageOptions = useMemo(
+    () => registry.list().filter((descriptor) => languages.includes(descriptor.id)),
+    [registry, languages],
   );
-  const description = syntaxOptions.find((descriptor) => descriptor.id === syntaxId)?.description;
+  const description = languageOptions.find(
+    (descriptor) => descriptor.id === languageId,
+  )?.description;
 
   return (
     <EuiFormRow
@@ -135,20 +137,20 @@ function SearchBarInput({
             aria-label="Search"
             data-test-subj={testSubj}
             prepend={
-              syntaxOptions.length > 1 ? (
+              languageOptions.length > 1 ? (
                 <EuiSelect
                   compressed
                   aria-label="Query language"
                   data-test-subj={`${testSubj}Syntax`}
-                  value={syntaxId}
-                  options={syntaxOptions.map((descriptor) => ({
+                  value={languageId}
+                  options={languageOptions.map((descriptor) => ({
                     value: descriptor.id,
                     text: descriptor.label,
                   }))}
                   onChange={(event) => {
                     // An error about the text in the former language no longer applies.
                     setSubmitError(undefined);
-                    onSyntaxChange?.(event.target.value);
+                    onLanguageChange?.(event.target.value);
                   }}
                 />
               ) : undefined
