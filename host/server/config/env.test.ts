@@ -14,7 +14,7 @@ describe('indexer environment variables', () => {
   it("set the main plugin's indexer keys over the file's, leaving its other keys", () => {
     writeFileSync(
       join(cwd, 'svc.yml'),
-      'svc:\n  indexer:\n    hosts: [https://file:9200]\n    username: from-file\n    request_timeout_ms: 5000\n',
+      'svc:\n  indexer:\n    hosts: [https://file:9200]\n    username: from-file\n    requestTimeoutMs: 5000\n',
     );
     const config = loadConfig({
       cwd,
@@ -31,8 +31,8 @@ describe('indexer environment variables', () => {
         hosts: 'https://a:9200,https://b:9200',
         username: 'reader',
         password: 'secret',
-        request_timeout_ms: 5000,
-        ssl: { certificate_authorities: '/etc/indexer-ca.pem' },
+        requestTimeoutMs: 5000,
+        ssl: { certificateAuthorities: '/etc/indexer-ca.pem' },
       },
     });
   });

@@ -20,7 +20,7 @@ const CONFIG_ENV_VARIABLES: ReadonlyArray<{ name: string; path: ConfigPath }> = 
   { name: 'SVC_INDEXER_URL', path: ['svc', 'indexer', 'hosts'] },
   { name: 'SVC_INDEXER_USERNAME', path: ['svc', 'indexer', 'username'] },
   { name: 'SVC_INDEXER_PASSWORD', path: ['svc', 'indexer', 'password'] },
-  { name: 'SVC_INDEXER_CA_FILE', path: ['svc', 'indexer', 'ssl', 'certificate_authorities'] },
+  { name: 'SVC_INDEXER_CA_FILE', path: ['svc', 'indexer', 'ssl', 'certificateAuthorities'] },
 ];
 
 export interface EnvSetting {

@@ -315,11 +315,11 @@ describe('loadConfig file', () => {
   it('accepts dotted keys, merged with nested ones', () => {
     writeFile(
       'config/svc.yml',
-      'server.port: 7000\nserver:\n  host: ::1\nsvc.api.timeout_ms: 1000\nsvc:\n  csv:\n    max_rows: 5\n',
+      'server.port: 7000\nserver:\n  host: ::1\nsvc.api.timeoutMs: 1000\nsvc:\n  csv:\n    maxRows: 5\n',
     );
     const config = load();
     expect(config.server).toMatchObject({ host: '::1', port: 7000 });
-    expect(config.plugins).toEqual({ svc: { api: { timeout_ms: 1000 }, csv: { max_rows: 5 } } });
+    expect(config.plugins).toEqual({ svc: { api: { timeoutMs: 1000 }, csv: { maxRows: 5 } } });
   });
 
   it('treats a key without a value as unset', () => {
@@ -344,14 +344,14 @@ describe('loadConfig precedence', () => {
   it('lets overrides win over variables and the file', () => {
     writeFile(
       'config/svc.yml',
-      'server:\n  port: 7000\nsvc:\n  csv:\n    max_rows: 5\n    page_size: 10\n',
+      'server:\n  port: 7000\nsvc:\n  csv:\n    maxRows: 5\n    pageSize: 10\n',
     );
     const config = load(
       { SVC_PORT: '7001' },
-      { server: { port: 0 }, svc: { csv: { max_rows: 1 } } },
+      { server: { port: 0 }, svc: { csv: { maxRows: 1 } } },
     );
     expect(config.server.port).toBe(0);
-    expect(config.plugins.svc).toEqual({ csv: { max_rows: 1, page_size: 10 } });
+    expect(config.plugins.svc).toEqual({ csv: { maxRows: 1, pageSize: 10 } });
   });
 });
 

@@ -6,7 +6,7 @@ export const PLUGIN_CONTEXT_NAME = 'svc';
 /** The managed API's largest `limit` for list endpoints. */
 export const MANAGED_API_MAX_PAGE_SIZE = 100_000;
 
-/** Index pattern of alerts, what a Wazuh indexer holds (`svc.indexer.alerts_index_pattern` overrides it). */
+/** Index pattern of alerts, what a Wazuh indexer holds (`svc.indexer.alertsIndexPattern` overrides it). */
 export const DEFAULT_ALERTS_INDEX_PATTERN = 'wazuh-alerts-*';
 
 export const SVC_ROUTES = {

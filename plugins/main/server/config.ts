@@ -52,80 +52,122 @@ export const configSchema = schema.object({
   hosts: schema.arrayOf(seededHost, { defaultValue: [] }),
   api: schema.object({
     /** Time budget of one call to a managed API, login and retry included (ms). */
-    timeout_ms: schema.number({ min: 100, max: 3_600_000, defaultValue: 60_000 }),
+    timeoutMs: schema.number({ min: 100, max: 3_600_000, defaultValue: 60_000 }),
     /** Largest answer accepted from a managed API (bytes); past it, 502 and the connection is cut. */
-    max_response_bytes: schema.number({ min: 1024, defaultValue: 32 * 1024 * 1024 }),
+    maxResponseBytes: schema.number({ min: 1024, defaultValue: 32 * 1024 * 1024 }),
     /** Memory that answers being read whole may hold together (bytes); past it, 503 with Retry-After. */
-    max_buffered_response_bytes: schema.number({ min: 1024, defaultValue: 256 * 1024 * 1024 }),
+    maxBufferedResponseBytes: schema.number({ min: 1024, defaultValue: 256 * 1024 * 1024 }),
     /** Keep-alive sockets per host. */
-    max_sockets_per_host: schema.number({ min: 1, max: 1024, defaultValue: 64 }),
+    maxSocketsPerHost: schema.number({ min: 1, max: 1024, defaultValue: 64 }),
     /** Tokens kept (per host and dashboard user). */
-    token_cache_size: schema.number({ min: 1, defaultValue: 10_000 }),
+    tokenCacheSize: schema.number({ min: 1, defaultValue: 10_000 }),
     /** `POST /api/request` calls one dashboard user may make per second; past it: 429 with Retry-After. */
-    requests_per_user_per_second: schema.number({ min: 1, defaultValue: 50 }),
+    requestsPerUserPerSecond: schema.number({ min: 1, defaultValue: 50 }),
     /** Longest delay a caller may ask for a queued request (ms). */
-    max_request_delay_ms: schema.number({ min: 0, defaultValue: 3_600_000 }),
+    maxRequestDelayMs: schema.number({ min: 0, defaultValue: 3_600_000 }),
     /** Most queued requests one dashboard user may have waiting. */
-    max_queued_requests_per_user: schema.number({ min: 1, max: 10_000, defaultValue: 20 }),
+    maxQueuedRequestsPerUser: schema.number({ min: 1, max: 10_000, defaultValue: 20 }),
     /** Largest CA file accepted for an API host (bytes). */
-    max_ca_file_bytes: schema.number({
+    maxCaFileBytes: schema.number({
       min: 1024,
       max: 64 * 1024 * 1024,
       defaultValue: 1024 * 1024,
     }),
     /** Most queued requests waiting in all. */
-    max_queued_requests: schema.number({ min: 1, max: 100_000, defaultValue: 1_000 }),
+    maxQueuedRequests: schema.number({ min: 1, max: 100_000, defaultValue: 1_000 }),
   }),
   csv: schema.object({
     /** Most rows in one export; 0 means no limit. */
-    max_rows: schema.number({ min: 0, defaultValue: 100_000 }),
+    maxRows: schema.number({ min: 0, defaultValue: 100_000 }),
     /** Items per page asked from the managed API while exporting. */
-    page_size: schema.number({ min: 1, max: MANAGED_API_MAX_PAGE_SIZE, defaultValue: 5_000 }),
+    pageSize: schema.number({ min: 1, max: MANAGED_API_MAX_PAGE_SIZE, defaultValue: 5_000 }),
     /** Pages asked for ahead of the one being written; their bytes count in the buffer budget. */
-    pages_ahead: schema.number({ min: 1, max: 8, defaultValue: 2 }),
+    pagesAhead: schema.number({ min: 1, max: 8, defaultValue: 2 }),
   }),
   jobs: schema.object({
     /** When stored hosts are checked in the background (reachable, logged in, version). */
-    api_check_schedule: cron('0 */5 * * * *'),
+    apiCheckSchedule: cron('0 */5 * * * *'),
     /** When due queued requests (`/api/request` with `delay`) are sent. */
-    queue_schedule: cron('* * * * * *'),
+    queueSchedule: cron('* * * * * *'),
   }),
-  ui_logs: schema.object({
+  uiLogs: schema.object({
     /** Rotate the UI log file when it reaches this size (rotating-file-stream syntax: 10M, 1G). */
-    rotation_size: schema.string({ defaultValue: '10M', validate: sizeProblem }),
+    rotationSize: schema.string({ defaultValue: '10M', validate: sizeProblem }),
     /** Rotated files kept. */
-    max_files: schema.number({ min: 1, max: 1000, defaultValue: 7 }),
+    maxFiles: schema.number({ min: 1, max: 1000, defaultValue: 7 }),
     /** Total size of the rotated files kept, whatever their number. */
-    max_total_size: schema.string({ defaultValue: '50M', validate: sizeProblem }),
+    maxTotalSize: schema.string({ defaultValue: '50M', validate: sizeProblem }),
     /** Entries one dashboard user may send per minute. */
-    per_user_per_minute: schema.number({ min: 1, defaultValue: 120 }),
+    perUserPerMinute: schema.number({ min: 1, defaultValue: 120 }),
   }),
   /** PDF reports of module dashboards, made on the server (services/reports). */
   reports: schema.object({
     /** Reports each user keeps; past it the oldest are deleted. */
-    kept_per_user: schema.number({ min: 1, max: 10_000, defaultValue: 50 }),
+    keptPerUser: schema.number({ min: 1, max: 10_000, defaultValue: 50 }),
     /** Largest report file in bytes; a report growing past it fails. */
-    max_size_bytes: schema.number({ min: 100_000, max: 1_073_741_824, defaultValue: 20_971_520 }),
+    maxSizeBytes: schema.number({ min: 100_000, max: 1_073_741_824, defaultValue: 20_971_520 }),
     /** How long one report may take to make (ms) before it is stopped. */
-    generation_timeout_ms: schema.number({ min: 1_000, max: 3_600_000, defaultValue: 60_000 }),
+    generationTimeoutMs: schema.number({ min: 1_000, max: 3_600_000, defaultValue: 60_000 }),
     /** Reports made at once across all users; past it: 429 with Retry-After. */
-    max_concurrent_generations: schema.number({ min: 1, max: 64, defaultValue: 2 }),
+    maxConcurrentGenerations: schema.number({ min: 1, max: 64, defaultValue: 2 }),
   }),
   notifications: schema.object({
     /** API host status changes are also POSTed as JSON here (http or https); unset: log only. */
-    webhook_url: schema.maybe(schema.uri({ scheme: ['http', 'https'] })),
+    webhookUrl: schema.maybe(schema.uri({ scheme: ['http', 'https'] })),
     /** How long one webhook delivery may take before it is given up. */
-    webhook_timeout_ms: schema.number({ min: 100, max: 60_000, defaultValue: 5_000 }),
+    webhookTimeoutMs: schema.number({ min: 100, max: 60_000, defaultValue: 5_000 }),
     /** Webhook deliveries under way at once; past it a notification is dropped and logged. */
-    webhook_max_in_flight: schema.number({ min: 1, max: 1_000, defaultValue: 16 }),
+    webhookMaxInFlight: schema.number({ min: 1, max: 1_000, defaultValue: 16 }),
   }),
   /** The Wazuh indexer (OpenSearch) the alerts are read from; see indexer-config.ts. */
   indexer: indexerConfigSchema,
 });
 
-/** Keys renamed in the `svc:` subtree; the host still reads the old ones, with a warning. */
+/**
+ * Keys renamed in the `svc:` subtree; the host still reads the old ones, with a warning naming the
+ * new key. The snake_case keys became camelCase, as the host's and OpenSearch Dashboards' own keys
+ * are; the fields of a `hosts` entry keep the names of the original product's wazuh.yml.
+ */
 export const SVC_CONFIG_RENAMES = [
-  { from: 'alerts_index_pattern', to: 'indexer.alerts_index_pattern' },
+  { from: 'api.timeout_ms', to: 'api.timeoutMs' },
+  { from: 'api.max_response_bytes', to: 'api.maxResponseBytes' },
+  { from: 'api.max_buffered_response_bytes', to: 'api.maxBufferedResponseBytes' },
+  { from: 'api.max_sockets_per_host', to: 'api.maxSocketsPerHost' },
+  { from: 'api.token_cache_size', to: 'api.tokenCacheSize' },
+  { from: 'api.requests_per_user_per_second', to: 'api.requestsPerUserPerSecond' },
+  { from: 'api.max_request_delay_ms', to: 'api.maxRequestDelayMs' },
+  { from: 'api.max_queued_requests_per_user', to: 'api.maxQueuedRequestsPerUser' },
+  { from: 'api.max_ca_file_bytes', to: 'api.maxCaFileBytes' },
+  { from: 'api.max_queued_requests', to: 'api.maxQueuedRequests' },
+  { from: 'csv.max_rows', to: 'csv.maxRows' },
+  { from: 'csv.page_size', to: 'csv.pageSize' },
+  { from: 'csv.pages_ahead', to: 'csv.pagesAhead' },
+  { from: 'jobs.api_check_schedule', to: 'jobs.apiCheckSchedule' },
+  { from: 'jobs.queue_schedule', to: 'jobs.queueSchedule' },
+  { from: 'ui_logs.rotation_size', to: 'uiLogs.rotationSize' },
+  { from: 'ui_logs.max_files', to: 'uiLogs.maxFiles' },
+  { from: 'ui_logs.max_total_size', to: 'uiLogs.maxTotalSize' },
+  { from: 'ui_logs.per_user_per_minute', to: 'uiLogs.perUserPerMinute' },
+  { from: 'reports.kept_per_user', to: 'reports.keptPerUser' },
+  { from: 'reports.max_size_bytes', to: 'reports.maxSizeBytes' },
+  { from: 'reports.generation_timeout_ms', to: 'reports.generationTimeoutMs' },
+  { from: 'reports.max_concurrent_generations', to: 'reports.maxConcurrentGenerations' },
+  { from: 'notifications.webhook_url', to: 'notifications.webhookUrl' },
+  { from: 'notifications.webhook_timeout_ms', to: 'notifications.webhookTimeoutMs' },
+  { from: 'notifications.webhook_max_in_flight', to: 'notifications.webhookMaxInFlight' },
+  { from: 'indexer.ssl.certificate_authorities', to: 'indexer.ssl.certificateAuthorities' },
+  { from: 'indexer.ssl.verification_mode', to: 'indexer.ssl.verificationMode' },
+  { from: 'indexer.request_timeout_ms', to: 'indexer.requestTimeoutMs' },
+  { from: 'indexer.alerts_index_pattern', to: 'indexer.alertsIndexPattern' },
+  { from: 'indexer.max_page_size', to: 'indexer.maxPageSize' },
+  { from: 'indexer.max_buckets', to: 'indexer.maxBuckets' },
+  { from: 'indexer.csv_max_rows', to: 'indexer.csvMaxRows' },
+  { from: 'indexer.max_agent_filter', to: 'indexer.maxAgentFilter' },
+  { from: 'indexer.max_requests_in_flight_per_user', to: 'indexer.maxRequestsInFlightPerUser' },
+  { from: 'indexer.scope_cache_ttl_ms', to: 'indexer.scopeCacheTtlMs' },
+  // Moved under `indexer` first, then camelCased: it goes straight to the current key, after the
+  // newer spelling so that one wins when both are set.
+  { from: 'alerts_index_pattern', to: 'indexer.alertsIndexPattern' },
 ] as const;
 
 /** The `svc:` subtree as the schema validates it. */

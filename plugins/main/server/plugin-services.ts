@@ -29,7 +29,7 @@ export interface SvcServices {
   api: ManagedApiService;
   checker: ApiHostChecker;
   statuses: ApiHostStatusRegistry;
-  /** Time between two background checks of the stored hosts (`svc.jobs.api_check_schedule`). */
+  /** Time between two background checks of the stored hosts (`svc.jobs.apiCheckSchedule`). */
   apiCheckPeriodMs: number;
   apiChecks: ApiCheckRequests;
   defaultHosts: DefaultApiHostService;

@@ -107,19 +107,19 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
     this.config = resolveConfig(context.config.get() as RawSvcConfig);
     this.healthChecks = new HealthChecks(this.logger.get('health'));
     this.transport = new HostTransport({
-      maxResponseBytes: this.config.api.max_response_bytes,
-      maxBufferedBytes: this.config.api.max_buffered_response_bytes,
-      maxSockets: this.config.api.max_sockets_per_host,
-      maxCaFileBytes: this.config.api.max_ca_file_bytes,
+      maxResponseBytes: this.config.api.maxResponseBytes,
+      maxBufferedBytes: this.config.api.maxBufferedResponseBytes,
+      maxSockets: this.config.api.maxSocketsPerHost,
+      maxCaFileBytes: this.config.api.maxCaFileBytes,
     });
   }
 
   /** The log channel always; the webhook when one is configured. */
   private apiHostStateNotifier(): ApiHostStateNotifier {
     const {
-      webhook_url: url,
-      webhook_timeout_ms: timeoutMs,
-      webhook_max_in_flight: maxInFlight,
+      webhookUrl: url,
+      webhookTimeoutMs: timeoutMs,
+      webhookMaxInFlight: maxInFlight,
     } = this.config.notifications;
     const logger = this.logger.get('notifications');
     return new ApiHostStateNotifier([
@@ -180,7 +180,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
           indexPatterns: this.started().indexPatterns,
           repository: this.startCore().savedObjects.createInternalRepository(),
         }),
-        this.config.indexer.alerts_index_pattern,
+        this.config.indexer.alertsIndexPattern,
       ),
     );
     this.healthChecks.register(apiHealthCheck(() => this.started()));
@@ -213,18 +213,18 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
     const hosts = new ApiHostStore(
       core.savedObjects.createInternalRepository([API_HOST_SAVED_OBJECT_TYPE]),
       cipher,
-      this.config.api.max_ca_file_bytes,
+      this.config.api.maxCaFileBytes,
     );
     const api = new ManagedApiService({
       hosts,
       transport: this.transport,
       tokens: new TokenStore(this.transport, {
-        maxEntries: this.config.api.token_cache_size,
+        maxEntries: this.config.api.tokenCacheSize,
         expirySkewMs: TOKEN_EXPIRY_SKEW_MS,
         fallbackLifetimeMs: TOKEN_FALLBACK_LIFETIME_MS,
       }),
       logger: this.logger.get('managed-api'),
-      timeoutMs: this.config.api.timeout_ms,
+      timeoutMs: this.config.api.timeoutMs,
     });
     const checker = new ApiHostChecker(api);
     const statuses = new ApiHostStatusRegistry(
@@ -233,22 +233,22 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       core.savedObjects.createInternalRepository([API_HOST_STATUS_SAVED_OBJECT_TYPE]),
       this.apiHostStateNotifier(),
     );
-    const knownFields = new KnownFieldsCatalogue(this.config.indexer.alerts_index_pattern);
+    const knownFields = new KnownFieldsCatalogue(this.config.indexer.alertsIndexPattern);
     const queue = new QueuedRequestQueue({
       repository: core.savedObjects.createInternalRepository([QUEUED_REQUEST_SAVED_OBJECT_TYPE]),
       cipher,
       api,
       users: core.security,
       logger: this.logger.get('queue'),
-      maxPerUser: this.config.api.max_queued_requests_per_user,
-      maxTotal: this.config.api.max_queued_requests,
+      maxPerUser: this.config.api.maxQueuedRequestsPerUser,
+      maxTotal: this.config.api.maxQueuedRequests,
     });
-    const apiCheckPeriodMs = schedulePeriodMs(this.config.jobs.api_check_schedule);
+    const apiCheckPeriodMs = schedulePeriodMs(this.config.jobs.apiCheckSchedule);
     const defaultHosts = new DefaultApiHostService(
       hosts,
       core.savedObjects.createInternalRepository([USER_SETTINGS_SAVED_OBJECT_TYPE]),
     );
-    const indexer = new IndexerConnection(this.config.indexer.alerts_index_pattern);
+    const indexer = new IndexerConnection(this.config.indexer.alertsIndexPattern);
     const configured = await configuredIndexer(this.config.indexer, core.opensearch);
     if (configured) {
       indexer.connect(configured);
@@ -258,8 +258,8 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       hosts,
       api,
       currentUser: (request) => core.security.getCurrentUser(request),
-      maxAgentFilter: this.config.indexer.max_agent_filter,
-      cacheTtlMs: this.config.indexer.scope_cache_ttl_ms,
+      maxAgentFilter: this.config.indexer.maxAgentFilter,
+      cacheTtlMs: this.config.indexer.scopeCacheTtlMs,
     });
     const sampleData = new SampleDataService({ indexer });
     const statusOf: SvcServices['indexerStatus'] = (request, signal) =>
@@ -283,7 +283,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       indexerStatus: statusOf,
       alertsSearch: createAlertsSearchService({
         connection: indexer,
-        pattern: this.config.indexer.alerts_index_pattern,
+        pattern: this.config.indexer.alertsIndexPattern,
         scope: alertsScope,
         limits: this.config.indexer,
         logger: this.logger.get('alerts'),
@@ -320,14 +320,14 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
         statuses,
         checker,
         api,
-        caFileMaxBytes: this.config.api.max_ca_file_bytes,
+        caFileMaxBytes: this.config.api.maxCaFileBytes,
       }),
       defaultHosts,
       csv: new CsvExportService(
         {
-          maxRows: this.config.csv.max_rows,
-          pageSize: this.config.csv.page_size,
-          pagesAhead: this.config.csv.pages_ahead,
+          maxRows: this.config.csv.maxRows,
+          pageSize: this.config.csv.pageSize,
+          pagesAhead: this.config.csv.pagesAhead,
         },
         api,
       ),
@@ -336,15 +336,15 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
         api,
         hosts,
         queue,
-        maxDelayMs: this.config.api.max_request_delay_ms,
+        maxDelayMs: this.config.api.maxRequestDelayMs,
       }),
       uiLogs: new UiLogWriter({
         dataDir,
-        rotationSize: this.config.ui_logs.rotation_size,
-        maxFiles: this.config.ui_logs.max_files,
-        maxTotalSize: this.config.ui_logs.max_total_size,
+        rotationSize: this.config.uiLogs.rotationSize,
+        maxFiles: this.config.uiLogs.maxFiles,
+        maxTotalSize: this.config.uiLogs.maxTotalSize,
         redact: (text) => this.context.logger.redactSecrets(text),
-        perUserPerMinute: this.config.ui_logs.per_user_per_minute,
+        perUserPerMinute: this.config.uiLogs.perUserPerMinute,
       }),
       knownFields,
       indexPatterns: new IndexPatternService(knownFields),
@@ -405,7 +405,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       core.coordination.withLock(API_HOST_CHECKS_LOCK, round);
     jobs.start({
       name: 'api-host-checks',
-      schedule: this.config.jobs.api_check_schedule,
+      schedule: this.config.jobs.apiCheckSchedule,
       run: checkRound(() => statuses.refreshAll()),
     });
     jobs.runNow(
@@ -414,25 +414,22 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
     );
     jobs.start({
       name: 'queued-requests',
-      schedule: this.config.jobs.queue_schedule,
+      schedule: this.config.jobs.queueSchedule,
       run: () => queue.runDue(),
     });
     const indexPatterns = this.services.indexPatterns;
     void indexPatterns
-      .ensure(
-        core.savedObjects.createInternalRepository(),
-        this.config.indexer.alerts_index_pattern,
-      )
+      .ensure(core.savedObjects.createInternalRepository(), this.config.indexer.alertsIndexPattern)
       .then(
         (outcome) =>
           outcome === 'created' &&
           this.logger.info(
-            `Index pattern [${this.config.indexer.alerts_index_pattern}] was created.`,
+            `Index pattern [${this.config.indexer.alertsIndexPattern}] was created.`,
           ),
       )
       .catch((error: unknown) =>
         this.logger.warn(
-          `Index pattern [${this.config.indexer.alerts_index_pattern}] could not be checked: ${(error as Error).message}`,
+          `Index pattern [${this.config.indexer.alertsIndexPattern}] could not be checked: ${(error as Error).message}`,
         ),
       );
     this.logger.debug('Global configuration loaded.', { configuration: this.globalConfiguration });
@@ -475,7 +472,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       sampleData,
       target: async () =>
         readSampleTarget(api.asInternalUser, DEMO_HOST_ID, await scope.managerPin(DEMO_HOST_ID)),
-      requestTimeoutMs: this.config.indexer.request_timeout_ms,
+      requestTimeoutMs: this.config.indexer.requestTimeoutMs,
       logger: this.logger.get('demo'),
     });
     this.demoIndexer = demoIndexer;

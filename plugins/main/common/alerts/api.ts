@@ -74,7 +74,7 @@ export interface AlertsSort {
 export interface AlertsSearchRequest extends AlertsSelection {
   /** Default: `timestamp` descending. */
   sort?: AlertsSort[];
-  /** Rows per page (15, 25, 50, 100 in the table; at most `svc.indexer.max_page_size`). */
+  /** Rows per page (15, 25, 50, 100 in the table; at most `svc.indexer.maxPageSize`). */
   size: number;
   /**
    * Either a page number (0-based) while `page * size + size` stays within the indexer's result

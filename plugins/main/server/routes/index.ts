@@ -19,7 +19,7 @@ export function registerRoutes(
   config: SvcConfig,
 ): void {
   registerManagedApiRoutes(router, services);
-  registerApiRequestRoute(router, services, config.api.requests_per_user_per_second);
+  registerApiRequestRoute(router, services, config.api.requestsPerUserPerSecond);
   registerCsvRoute(router, services);
   registerApiHostRoutes(router, services);
   registerIndexerRoutes(router, services);

@@ -44,7 +44,7 @@ export function registerIndexerRoutes(router: IRouter, services: ServicesAccesso
       const known = services().knownFields.patternFor(request.params.pattern);
       if (!known) {
         const names = [
-          services().config.indexer.alerts_index_pattern,
+          services().config.indexer.alertsIndexPattern,
           ...KNOWN_PATTERNS.slice(1).map((pattern) => pattern.pattern),
         ];
         return response.notFound({

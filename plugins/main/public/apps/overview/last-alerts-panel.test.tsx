@@ -222,7 +222,7 @@ describe('Last 24 hours alerts', () => {
       fail(504, {
         statusCode: 504,
         error: 'Gateway Timeout',
-        message: 'The indexer did not answer in time (svc.indexer.request_timeout_ms)',
+        message: 'The indexer did not answer in time (svc.indexer.requestTimeoutMs)',
         attributes: { code: 'indexer_timeout' },
       }),
     );

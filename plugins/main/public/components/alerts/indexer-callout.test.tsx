@@ -48,13 +48,13 @@ describe('indexerProblemOf', () => {
     const error = httpError(504, {
       statusCode: 504,
       error: 'Gateway Timeout',
-      message: 'The indexer did not answer in time (svc.indexer.request_timeout_ms)',
+      message: 'The indexer did not answer in time (svc.indexer.requestTimeoutMs)',
       attributes: { code: 'indexer_timeout', hosts: ['https://indexer:9200'] },
     });
     expect(indexerProblemOf(error)).toEqual({
       kind: 'unavailable',
       title: 'Gateway Timeout',
-      cause: 'The indexer did not answer in time (svc.indexer.request_timeout_ms)',
+      cause: 'The indexer did not answer in time (svc.indexer.requestTimeoutMs)',
       code: 'indexer_timeout',
       fromIndexer: true,
       status: 504,

@@ -85,7 +85,7 @@ function NotConfigured() {
           <EuiCode>SVC_INDEXER_PASSWORD</EuiCode> and <EuiCode>SVC_INDEXER_CA_FILE</EuiCode>, or
           with <EuiCode>svc.indexer.hosts</EuiCode>, <EuiCode>svc.indexer.username</EuiCode>,{' '}
           <EuiCode>svc.indexer.password</EuiCode> and{' '}
-          <EuiCode>svc.indexer.ssl.certificate_authorities</EuiCode> in{' '}
+          <EuiCode>svc.indexer.ssl.certificateAuthorities</EuiCode> in{' '}
           <EuiCode>config/svc.yml</EuiCode>.
         </p>
       </EuiText>

@@ -1,7 +1,7 @@
 /**
  * Tells what a security team must know without looking at the dashboard: that an API host
  * stopped being usable, or came back. Each change goes to every configured channel: the dashboard's
- * log always, and a webhook (chat, paging or ticketing system) when `svc.notifications.webhook_url`
+ * log always, and a webhook (chat, paging or ticketing system) when `svc.notifications.webhookUrl`
  * is set.
  */
 import type { Logger } from '../../../../../host/server/types';

@@ -148,7 +148,7 @@ describe('CSV export pages ahead', () => {
     expect(host.asked.length).toBeLessThanOrEqual(6);
   });
 
-  it('asks for as many pages ahead as svc.csv.pages_ahead allows', async () => {
+  it('asks for as many pages ahead as svc.csv.pagesAhead allows', async () => {
     // Every answer begins at once but none finishes arriving: only the limit stops the asking.
     async function pagesAsked(pagesAhead: number): Promise<number> {
       const host = controlledHost(1000);

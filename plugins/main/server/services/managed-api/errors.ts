@@ -73,13 +73,13 @@ export class MalformedApiResponseError extends ManagedApiError {
   readonly code = 'malformed_response';
 }
 
-/** The host's answer is larger than `svc.api.max_response_bytes`; the upstream connection was cut. */
+/** The host's answer is larger than `svc.api.maxResponseBytes`; the upstream connection was cut. */
 export class ApiAnswerTooLargeError extends ManagedApiError {
   readonly statusCode = 502;
   readonly code = 'response_too_large';
 }
 
-/** Answers being read whole already fill `svc.api.max_buffered_response_bytes`: try again shortly. */
+/** Answers being read whole already fill `svc.api.maxBufferedResponseBytes`: try again shortly. */
 export class ApiAnswersBusyError extends ManagedApiError {
   readonly statusCode = 503;
   readonly code = 'busy';

@@ -30,7 +30,7 @@ describe('exchange failures', () => {
     const current = exchange();
     const error = tooLarge(current, 10, 200);
     expect(error).toBeInstanceOf(ApiAnswerTooLargeError);
-    expect(error.message).toMatch(/API host \[prod\].*10 bytes.*svc\.api\.max_response_bytes/);
+    expect(error.message).toMatch(/API host \[prod\].*10 bytes.*svc\.api\.maxResponseBytes/);
     const malformed = notJson(current, 200, 'it does not start like JSON');
     expect(malformed).toBeInstanceOf(MalformedApiResponseError);
     expect(malformed.message).toContain('answered 200');

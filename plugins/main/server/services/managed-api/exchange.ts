@@ -40,7 +40,7 @@ export function tooLarge(
   status: number,
 ): ApiAnswerTooLargeError {
   return new ApiAnswerTooLargeError(
-    `${describeHost(exchange.host)} sent an answer larger than the ${maxBytes} bytes the dashboard accepts (svc.api.max_response_bytes).`,
+    `${describeHost(exchange.host)} sent an answer larger than the ${maxBytes} bytes the dashboard accepts (svc.api.maxResponseBytes).`,
     exchange.host.id,
     { status },
   );

@@ -50,6 +50,6 @@ describe('HostConnections', () => {
     const secure = { ...host, url: 'https://localhost', ca_file: file };
     await expect(connections.of(secure)).rejects.toBeInstanceOf(ApiHostTlsError);
     writeFileSync(file, 'x'.repeat(settings.maxCaFileBytes + 1));
-    await expect(connections.of(secure)).rejects.toThrow(/svc\.api\.max_ca_file_bytes/);
+    await expect(connections.of(secure)).rejects.toThrow(/svc\.api\.maxCaFileBytes/);
   });
 });

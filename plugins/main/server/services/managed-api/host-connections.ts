@@ -42,7 +42,7 @@ function sameEndpoint(key: EndpointKey, host: HostEndpoint): boolean {
 
 /** A 502 naming the host, what is wrong with its CA file, and the limit's key when it is the size. */
 function caFileError(host: HostEndpoint, reason: string): ApiHostTlsError {
-  const key = reason.startsWith('must be at most') ? ' (svc.api.max_ca_file_bytes)' : '';
+  const key = reason.startsWith('must be at most') ? ' (svc.api.maxCaFileBytes)' : '';
   return new ApiHostTlsError(
     `The CA file of ${describeHost(host)} ${reason}${key}; fix the file or the host's settings.`,
     host.id,

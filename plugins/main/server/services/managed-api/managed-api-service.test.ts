@@ -474,7 +474,7 @@ describe('ManagedApiService over TLS', () => {
         writeFileSync(path, '');
         truncateSync(path, DEFAULT_CA_FILE_MAX_BYTES + 1);
       },
-      `must be at most ${DEFAULT_CA_FILE_MAX_BYTES} bytes (svc.api.max_ca_file_bytes)`,
+      `must be at most ${DEFAULT_CA_FILE_MAX_BYTES} bytes (svc.api.maxCaFileBytes)`,
     ],
     [
       'a pipe',

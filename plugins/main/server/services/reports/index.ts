@@ -11,10 +11,10 @@ import { ReportsService } from './reports-service';
 
 /** `svc.reports` in the plugin's config. */
 interface ReportLimits {
-  kept_per_user: number;
-  max_size_bytes: number;
-  generation_timeout_ms: number;
-  max_concurrent_generations: number;
+  keptPerUser: number;
+  maxSizeBytes: number;
+  generationTimeoutMs: number;
+  maxConcurrentGenerations: number;
 }
 
 export interface ReportsServiceOptions {
@@ -30,11 +30,11 @@ export function createReportsService(options: ReportsServiceOptions): ReportsSer
   return new ReportsService({
     store: new ReportStore(
       path.join(options.dataDir, 'reports'),
-      limits.kept_per_user,
-      limits.max_size_bytes,
+      limits.keptPerUser,
+      limits.maxSizeBytes,
     ),
     jobs: new ReportJobs(
-      { maxConcurrent: limits.max_concurrent_generations, timeoutMs: limits.generation_timeout_ms },
+      { maxConcurrent: limits.maxConcurrentGenerations, timeoutMs: limits.generationTimeoutMs },
       options.runInBackground,
       options.now,
     ),

@@ -43,7 +43,7 @@ export class ReportJobs {
     this.forgetOld();
     if (this.running >= this.limits.maxConcurrent)
       throw new LimitReachedError(
-        `${this.running} reports are being generated, the most at once (svc.reports.max_concurrent_generations); try again shortly.`,
+        `${this.running} reports are being generated, the most at once (svc.reports.maxConcurrentGenerations); try again shortly.`,
         'report_generations_busy',
         RETRY_AFTER_SECONDS,
       );
@@ -74,7 +74,7 @@ export class ReportJobs {
     const controller = new AbortController();
     const timeout = new ReportError(
       'report_timeout',
-      `The report took longer than ${this.limits.timeoutMs} ms (svc.reports.generation_timeout_ms).`,
+      `The report took longer than ${this.limits.timeoutMs} ms (svc.reports.generationTimeoutMs).`,
     );
     const timer = setTimeout(() => controller.abort(timeout), this.limits.timeoutMs);
     const progress: ProgressReporter = (value, stage) => {

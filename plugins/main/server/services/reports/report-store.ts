@@ -39,7 +39,7 @@ function sizeGuard(max: number): Transform & { bytes: () => number; failure?: Re
         if (bytes <= max) return callback(null, chunk);
         guard.failure = new ReportError(
           'report_too_large',
-          `The report is larger than the ${max} bytes allowed (svc.reports.max_size_bytes).`,
+          `The report is larger than the ${max} bytes allowed (svc.reports.maxSizeBytes).`,
         );
         callback(guard.failure);
       },

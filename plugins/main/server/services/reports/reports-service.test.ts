@@ -132,10 +132,10 @@ describe('reports service', () => {
     createReportsService({
       dataDir,
       limits: {
-        kept_per_user: 10,
-        max_size_bytes: 5_000_000,
-        generation_timeout_ms: 20_000,
-        max_concurrent_generations: 2,
+        keptPerUser: 10,
+        maxSizeBytes: 5_000_000,
+        generationTimeoutMs: 20_000,
+        maxConcurrentGenerations: 2,
       },
       runInBackground: (_name, run) => runs.push(run().catch(() => undefined)),
       now,

@@ -41,8 +41,8 @@ describe('configuredIndexer', () => {
         hosts: 'https://a.example:9200/, https://b.example:9200/prefix/',
         username: 'reader',
         password: 'pw-42',
-        ssl: { certificate_authorities: ca, verification_mode: 'certificate' },
-        request_timeout_ms: 2_000,
+        ssl: { certificateAuthorities: ca, verificationMode: 'certificate' },
+        requestTimeoutMs: 2_000,
       }),
       opensearch,
     );
@@ -68,10 +68,10 @@ describe('configuredIndexer', () => {
       configuredIndexer(
         indexerConfig({
           hosts: ['https://a.example:9200'],
-          ssl: { certificate_authorities: [join(dir, 'missing.pem')] },
+          ssl: { certificateAuthorities: [join(dir, 'missing.pem')] },
         }),
         recordingOpenSearch(),
       ),
-    ).rejects.toThrow(/^\[svc\.indexer\.ssl\.certificate_authorities\] cannot read .*missing\.pem/);
+    ).rejects.toThrow(/^\[svc\.indexer\.ssl\.certificateAuthorities\] cannot read .*missing\.pem/);
   });
 });

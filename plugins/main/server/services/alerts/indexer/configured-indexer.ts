@@ -18,7 +18,7 @@ async function readAuthorities(paths: string[]): Promise<string[]> {
         return await readFile(path, 'utf8');
       } catch (error) {
         throw new Error(
-          `[svc.indexer.ssl.certificate_authorities] cannot read ${path}: ${(error as Error).message}`,
+          `[svc.indexer.ssl.certificateAuthorities] cannot read ${path}: ${(error as Error).message}`,
           { cause: error },
         );
       }
@@ -32,14 +32,14 @@ export async function configuredIndexer(
   opensearch: OpenSearchServiceStart,
 ): Promise<IndexerTarget | undefined> {
   if (config.hosts.length === 0) return undefined;
-  const certificateAuthorities = await readAuthorities(config.ssl.certificate_authorities);
+  const certificateAuthorities = await readAuthorities(config.ssl.certificateAuthorities);
   const client = opensearch.createClient({
     hosts: config.hosts,
     ...(config.username !== undefined && { username: config.username }),
     ...(config.password !== undefined && { password: config.password }),
     certificateAuthorities,
-    verificationMode: config.ssl.verification_mode,
-    requestTimeoutMs: config.request_timeout_ms,
+    verificationMode: config.ssl.verificationMode,
+    requestTimeoutMs: config.requestTimeoutMs,
   });
   return {
     client,

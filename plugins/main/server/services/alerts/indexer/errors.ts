@@ -166,7 +166,7 @@ export function toIndexerError(error: unknown, secrets: readonly string[] = []):
   if (error instanceof TimeoutError)
     return new IndexerError(
       'indexer_timeout',
-      `The indexer did not answer in time (svc.indexer.request_timeout_ms): ${cause}`,
+      `The indexer did not answer in time (svc.indexer.requestTimeoutMs): ${cause}`,
     );
   if (error instanceof NoLivingConnectionsError || error instanceof ConnectionError)
     return new IndexerError('indexer_unreachable', `The indexer cannot be reached: ${cause}`);

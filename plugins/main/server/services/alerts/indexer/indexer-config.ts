@@ -7,7 +7,7 @@ import { DEFAULT_ALERTS_INDEX_PATTERN } from '../../../../common/constants';
 
 /** OpenSearch's default `index.max_terms_count`: the most values one `terms` query may carry. */
 const OPENSEARCH_MAX_TERMS_COUNT = 65_536;
-/** OpenSearch's default `search.max_buckets`. */
+/** OpenSearch's default `search.maxBuckets`. */
 const OPENSEARCH_MAX_BUCKETS = 65_535;
 
 /** `https://indexer.example.org:9200` (a path prefix is allowed, for a proxy in front of it). */
@@ -56,45 +56,45 @@ export const indexerConfigSchema = schema.object({
   password: schema.maybe(schema.string({ maxLength: 4096 })),
   ssl: schema.object({
     /** PEM files of the authorities the indexer's certificate is checked against. */
-    certificate_authorities: stringOrList(),
+    certificateAuthorities: stringOrList(),
     /** `full`: chain and host name; `certificate`: chain only; `none`: nothing (test setups only). */
-    verification_mode: schema.oneOf(
+    verificationMode: schema.oneOf(
       [schema.literal('full'), schema.literal('certificate'), schema.literal('none')],
       { defaultValue: 'full' },
     ),
   }),
   /** Time budget of one indexer request, retries on other nodes included (ms); past it: 504. */
-  request_timeout_ms: schema.number({ min: 100, max: 600_000, defaultValue: 30_000 }),
+  requestTimeoutMs: schema.number({ min: 100, max: 600_000, defaultValue: 30_000 }),
   /** Index pattern of the alerts (what a Wazuh indexer holds). */
-  alerts_index_pattern: schema.maybe(schema.string({ minLength: 1, maxLength: 255 })),
+  alertsIndexPattern: schema.maybe(schema.string({ minLength: 1, maxLength: 255 })),
   /** Most alerts in one page of the events table. */
-  max_page_size: schema.number({ min: 1, max: 10_000, defaultValue: 100 }),
+  maxPageSize: schema.number({ min: 1, max: 10_000, defaultValue: 100 }),
   /** Most buckets one chart may ask for (its sizes multiplied). */
-  max_buckets: schema.number({ min: 1, max: OPENSEARCH_MAX_BUCKETS, defaultValue: 10_000 }),
+  maxBuckets: schema.number({ min: 1, max: OPENSEARCH_MAX_BUCKETS, defaultValue: 10_000 }),
   /** Most rows in one CSV export of alerts. */
-  csv_max_rows: schema.number({ min: 1, defaultValue: 10_000_000 }),
+  csvMaxRows: schema.number({ min: 1, defaultValue: 10_000_000 }),
   /** Most agent ids an RBAC-restricted user's alert queries may carry (OpenSearch's terms limit). */
-  max_agent_filter: schema.number({
+  maxAgentFilter: schema.number({
     min: 1,
     max: 1_000_000,
     defaultValue: OPENSEARCH_MAX_TERMS_COUNT,
   }),
   /** Indexer requests one dashboard user may have under way at once; past it: 429 with Retry-After. */
-  max_requests_in_flight_per_user: schema.number({ min: 1, max: 1_000, defaultValue: 8 }),
+  maxRequestsInFlightPerUser: schema.number({ min: 1, max: 1_000, defaultValue: 8 }),
   /** How long a user's visible agents (RBAC) are reused before asking the managed API again (ms). */
-  scope_cache_ttl_ms: schema.number({ min: 0, max: 3_600_000, defaultValue: 30_000 }),
+  scopeCacheTtlMs: schema.number({ min: 0, max: 3_600_000, defaultValue: 30_000 }),
 });
 
 type RawIndexerConfig = TypeOf<typeof indexerConfigSchema>;
 
 /** `svc.indexer` with its lists as lists and the alerts pattern resolved. */
-export type IndexerConfig = Omit<RawIndexerConfig, 'hosts' | 'ssl' | 'alerts_index_pattern'> & {
+export type IndexerConfig = Omit<RawIndexerConfig, 'hosts' | 'ssl' | 'alertsIndexPattern'> & {
   hosts: string[];
   ssl: {
-    certificate_authorities: string[];
-    verification_mode: 'full' | 'certificate' | 'none';
+    certificateAuthorities: string[];
+    verificationMode: 'full' | 'certificate' | 'none';
   };
-  alerts_index_pattern: string;
+  alertsIndexPattern: string;
 };
 
 export function resolveIndexerConfig(raw: RawIndexerConfig): IndexerConfig {
@@ -102,9 +102,9 @@ export function resolveIndexerConfig(raw: RawIndexerConfig): IndexerConfig {
     ...raw,
     hosts: splitList(raw.hosts),
     ssl: {
-      certificate_authorities: splitList(raw.ssl.certificate_authorities),
-      verification_mode: raw.ssl.verification_mode,
+      certificateAuthorities: splitList(raw.ssl.certificateAuthorities),
+      verificationMode: raw.ssl.verificationMode,
     },
-    alerts_index_pattern: raw.alerts_index_pattern ?? DEFAULT_ALERTS_INDEX_PATTERN,
+    alertsIndexPattern: raw.alertsIndexPattern ?? DEFAULT_ALERTS_INDEX_PATTERN,
   };
 }

@@ -29,7 +29,7 @@ export async function visibleAgentIds(options: {
   if (mine.total > maxAgentFilter)
     throw new AlertsScopeError(
       'agent_filter_too_large',
-      `Your identity on API host [${apiHostId}] may see ${mine.total} agents, more than the ${maxAgentFilter} an alerts query can be limited to (svc.indexer.max_agent_filter). Ask an administrator to raise it (with the indexer's index.max_terms_count) or to let your role see every agent.`,
+      `Your identity on API host [${apiHostId}] may see ${mine.total} agents, more than the ${maxAgentFilter} an alerts query can be limited to (svc.indexer.maxAgentFilter). Ask an administrator to raise it (with the indexer's index.max_terms_count) or to let your role see every agent.`,
       apiHostId,
       { visibleAgents: mine.total, limit: maxAgentFilter },
     );

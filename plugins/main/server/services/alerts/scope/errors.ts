@@ -1,7 +1,7 @@
 /** Why the alerts a user may read cannot be worked out. */
 
 export type AlertsScopeErrorCode =
-  /** The user's visible agents are more than `svc.indexer.max_agent_filter` ids. */
+  /** The user's visible agents are more than `svc.indexer.maxAgentFilter` ids. */
   | 'agent_filter_too_large'
   /** The managed API did not say which manager or cluster the host's alerts carry. */
   | 'manager_pin_unavailable';

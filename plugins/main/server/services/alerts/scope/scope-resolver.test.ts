@@ -162,7 +162,7 @@ describe('agent visibility', () => {
     expect(error).toMatchObject({
       code: 'agent_filter_too_large',
       statusCode: 400,
-      message: expect.stringContaining('svc.indexer.max_agent_filter'),
+      message: expect.stringContaining('svc.indexer.maxAgentFilter'),
     });
   });
 

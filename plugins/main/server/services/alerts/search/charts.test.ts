@@ -253,7 +253,7 @@ describe('charts as aggregations', () => {
     }
   });
 
-  it('refuses charts whose buckets together pass svc.indexer.max_buckets', () => {
+  it('refuses charts whose buckets together pass svc.indexer.maxBuckets', () => {
     const charts = [
       {
         id: 'a',
@@ -264,7 +264,7 @@ describe('charts as aggregations', () => {
       },
     ];
     expect(() => planCharts(charts as never, context('now-24h', 1_000))).toThrow(
-      'these charts need 2550 buckets, more than the 1000 allowed (svc.indexer.max_buckets)',
+      'these charts need 2550 buckets, more than the 1000 allowed (svc.indexer.maxBuckets)',
     );
     expect(() =>
       planCharts([{ id: 'h', type: 'date_histogram', interval: '1s' }], context('now-24h', 1_000)),

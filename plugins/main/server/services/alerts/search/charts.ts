@@ -1,7 +1,7 @@
 /**
  * The charts a view asks for as indexer aggregations (all in one request), and the indexer's
  * buckets back as chart results. Every chart's bucket count is known before the request is sent,
- * so the total stays within `svc.indexer.max_buckets`.
+ * so the total stays within `svc.indexer.maxBuckets`.
  */
 import type {
   AlertsBucket,
@@ -219,7 +219,7 @@ export function planCharts(
   if (buckets > context.maxBuckets)
     throw new RequestFieldError(
       context.path,
-      `these charts need ${buckets} buckets, more than the ${context.maxBuckets} allowed (svc.indexer.max_buckets); ask for fewer values or a wider interval`,
+      `these charts need ${buckets} buckets, more than the ${context.maxBuckets} allowed (svc.indexer.maxBuckets); ask for fewer values or a wider interval`,
     );
   const aggregations: Record<string, Aggregation> = {};
   planned.forEach((chart, index) => {

@@ -1,6 +1,6 @@
 /**
  * How many indexer requests each dashboard user has under way; past `svc.indexer.
- * max_requests_in_flight_per_user` a new one is refused with 429 and Retry-After, so one user's
+ * maxRequestsInFlightPerUser` a new one is refused with 429 and Retry-After, so one user's
  * many tabs or a script cannot take the indexer's whole search queue. Hand-written: the plugin's
  * rate limiters count requests per time window, not requests still running.
  */
@@ -28,7 +28,7 @@ export class InFlightLimit {
     const count = this.running.get(user) ?? 0;
     if (count >= this.maxPerUser)
       throw new LimitReachedError(
-        `You already have ${count} alert searches under way (svc.indexer.max_requests_in_flight_per_user); try again when they finish.`,
+        `You already have ${count} alert searches under way (svc.indexer.maxRequestsInFlightPerUser); try again when they finish.`,
         'too_many_alert_searches',
         RETRY_AFTER_SECONDS,
       );

@@ -102,10 +102,10 @@ describe('alerts search service on the indexer stand-in', () => {
         pattern: PATTERN,
         scope: { resolve: async () => scope },
         limits: {
-          max_page_size: 100,
-          max_buckets: 10_000,
-          csv_max_rows: 20_000,
-          max_requests_in_flight_per_user: 4,
+          maxPageSize: 100,
+          maxBuckets: 10_000,
+          csvMaxRows: 20_000,
+          maxRequestsInFlightPerUser: 4,
           ...limits,
         },
         logger: silent,
@@ -398,8 +398,8 @@ describe('alerts search service on the indexer stand-in', () => {
     await waitFor(() => requests('delete_pit') - closed === 1);
   });
 
-  it('stops at svc.indexer.csv_max_rows and closes the point in time when the downloader leaves', async () => {
-    const limited = await makeService({ csv_max_rows: 7_000 }).csv(caller, {
+  it('stops at svc.indexer.csvMaxRows and closes the point in time when the downloader leaves', async () => {
+    const limited = await makeService({ csvMaxRows: 7_000 }).csv(caller, {
       ...selection(),
       columns: ['agent.id'],
     });
@@ -428,7 +428,7 @@ describe('alerts search service on the indexer stand-in', () => {
     }
   });
 
-  it('refuses a page size past svc.indexer.max_page_size and a user past their requests in flight', async () => {
+  it('refuses a page size past svc.indexer.maxPageSize and a user past their requests in flight', async () => {
     await expect(service.search(caller, { ...selection(), size: 101 })).rejects.toMatchObject({
       field: 'size',
     });

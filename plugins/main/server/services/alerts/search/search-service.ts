@@ -3,7 +3,7 @@
  * point in time and `search_after` past it, through a signed cursor), the charts of a selection in
  * one indexer request with `size: 0`, a page and its charts in one request, and the CSV export.
  * Every request is checked, pinned to the API host's manager and limited to the user's agents
- * before anything is sent; each user has at most `max_requests_in_flight_per_user` under way.
+ * before anything is sent; each user has at most `maxRequestsInFlightPerUser` under way.
  */
 import type {
   AlertHit,
@@ -41,10 +41,10 @@ import { VULNERABILITY_STATES_INDEX_PATTERN } from '../../../../common/modules/v
 
 /** The limits of `svc.indexer` this service applies. */
 export interface AlertsSearchLimits {
-  max_page_size: number;
-  max_buckets: number;
-  csv_max_rows: number;
-  max_requests_in_flight_per_user: number;
+  maxPageSize: number;
+  maxBuckets: number;
+  csvMaxRows: number;
+  maxRequestsInFlightPerUser: number;
 }
 
 export interface AlertsSearchDeps extends AlertsIndexerDeps {
@@ -121,7 +121,7 @@ export class AlertsSearchService {
 
   constructor(private readonly deps: AlertsSearchDeps) {
     this.indexer = new AlertsIndexer(deps);
-    this.inFlight = new InFlightLimit(deps.limits.max_requests_in_flight_per_user);
+    this.inFlight = new InFlightLimit(deps.limits.maxRequestsInFlightPerUser);
     this.cursors = new CursorCodec(deps.cursorKey);
   }
 
@@ -154,7 +154,7 @@ export class AlertsSearchService {
       fields: this.fieldCatalogue,
       timeRange: prepared.timeRange,
       now: prepared.now,
-      maxBuckets: this.deps.limits.max_buckets,
+      maxBuckets: this.deps.limits.maxBuckets,
       path: 'charts',
     });
   }
@@ -168,10 +168,10 @@ export class AlertsSearchService {
   /** One page of alerts, with the cursor of the next one; with `charts`, their results too. */
   async search(caller: AlertsCaller, request: AlertsSearchRequest): Promise<AlertsSearchResponse> {
     const { size } = request;
-    if (size > this.deps.limits.max_page_size)
+    if (size > this.deps.limits.maxPageSize)
       throw new RequestFieldError(
         'size',
-        `must be at most ${this.deps.limits.max_page_size} (svc.indexer.max_page_size)`,
+        `must be at most ${this.deps.limits.maxPageSize} (svc.indexer.maxPageSize)`,
       );
     const sort = indexerSort(request.sort, this.fieldCatalogue);
     const source = this.checkFields(request.fields, 'fields');
@@ -283,7 +283,7 @@ export class AlertsSearchService {
             fields: this.statesFields,
             timeRange,
             now,
-            maxBuckets: this.deps.limits.max_buckets,
+            maxBuckets: this.deps.limits.maxBuckets,
             path: 'charts',
           })
         : undefined;
@@ -321,7 +321,7 @@ export class AlertsSearchService {
         query: prepared.query,
         sort,
         columns,
-        maxRows: this.deps.limits.csv_max_rows,
+        maxRows: this.deps.limits.csvMaxRows,
         signal: caller.signal,
         now: prepared.now,
         logger: this.deps.logger,
