@@ -86,9 +86,9 @@ function dashboardConfig(simulator: ChildServer & { port: number }, indexerUrl: 
     indexer: {
       hosts: [indexerUrl],
       ...INDEXER_ADMIN,
-      csv_max_rows: CSV_ALERTS,
+      csvMaxRows: CSV_ALERTS,
       // Saturation is what is measured: the per-user cap must not be what stops it.
-      max_requests_in_flight_per_user: SATURATION_CONNECTIONS * 2,
+      maxRequestsInFlightPerUser: SATURATION_CONNECTIONS * 2,
     },
   };
 }

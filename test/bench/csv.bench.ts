@@ -32,7 +32,7 @@ const TARGETS = { rowsPerSecond: 50_000, firstByteMs: 1_000, rssGrowthBytes: 200
 const SIDE_BY_SIDE_AGENTS = 200_000;
 /** Rounds of pager then export; the best of each is compared, the least disturbed by the machine. */
 const SIDE_BY_SIDE_ROUNDS = 3;
-/** The dashboard's default `svc.csv.page_size`, so both ask the simulator for the same pages. */
+/** The dashboard's default `svc.csv.pageSize`, so both ask the simulator for the same pages. */
 const PAGE_SIZE = 5_000;
 const TARGET_RATIO = 1.5;
 
@@ -83,7 +83,7 @@ async function sideBySide(): Promise<BenchResult> {
         password: ADMIN_USER.password,
       },
     ],
-    csv: { max_rows: 0, page_size: PAGE_SIZE },
+    csv: { maxRows: 0, pageSize: PAGE_SIZE },
   }).catch(async (error: unknown) => {
     await simulator.stop();
     throw error;
@@ -177,7 +177,7 @@ async function millionAgents(): Promise<BenchResult[]> {
         password: ADMIN_USER.password,
       },
     ],
-    csv: { max_rows: 0 },
+    csv: { maxRows: 0 },
   }).catch(async (error: unknown) => {
     await simulator.stop();
     throw error;

@@ -51,7 +51,7 @@ const BASELINE_CHECKOUT = process.env.PROXY_BENCH_BASELINE;
  * The host entry both dashboards proxy to, and the per-user limit both run with: checked on every
  * call, never reached, since saturation is what is measured.
  */
-const PER_USER_LIMIT = { requests_per_user_per_second: 1_000_000_000 };
+const PER_USER_LIMIT = { requestsPerUserPerSecond: 1_000_000_000 };
 /**
  * The relaxed dashboard: every per-request limit that has a configuration key at the loosest value it
  * accepts. The checks' code still runs (nothing in the product skips it): what the ratio shows is what
@@ -60,10 +60,10 @@ const PER_USER_LIMIT = { requests_per_user_per_second: 1_000_000_000 };
 const RELAXED_SVC = {
   api: {
     ...PER_USER_LIMIT,
-    timeout_ms: 3_600_000,
-    max_response_bytes: Number.MAX_SAFE_INTEGER,
-    max_buffered_response_bytes: Number.MAX_SAFE_INTEGER,
-    max_sockets_per_host: 1024,
+    timeoutMs: 3_600_000,
+    maxResponseBytes: Number.MAX_SAFE_INTEGER,
+    maxBufferedResponseBytes: Number.MAX_SAFE_INTEGER,
+    maxSocketsPerHost: 1024,
   },
 };
 const RELAXED_HOST = {

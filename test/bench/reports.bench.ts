@@ -94,7 +94,7 @@ export async function run(): Promise<BenchResult[]> {
           hosts: [indexer.url],
           username: 'admin',
           password: 'admin',
-          request_timeout_ms: 60_000,
+          requestTimeoutMs: 60_000,
         },
       },
       { compiled: true },

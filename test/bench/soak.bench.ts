@@ -238,7 +238,7 @@ export async function run(): Promise<BenchResult[]> {
             env,
             {
               hosts: [host],
-              jobs: { api_check_schedule: `*/${CHECK_EVERY_SECONDS} * * * * *` },
+              jobs: { apiCheckSchedule: `*/${CHECK_EVERY_SECONDS} * * * * *` },
             },
             probe,
           ),

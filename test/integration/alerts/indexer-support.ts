@@ -70,7 +70,7 @@ export async function startIndexerTestEnv(
   try {
     const env = await startMainTestEnv({
       ...options,
-      svc: { indexer: { request_timeout_ms: 1_000 }, ...options.svc },
+      svc: { indexer: { requestTimeoutMs: 1_000 }, ...options.svc },
       dashboard: {
         ...options.dashboard,
         env: {

@@ -27,13 +27,7 @@ const ROUTES: Array<[string, Record<string, unknown>]> = [
 /** [fault, HTTP status, code, Retry-After expected] */
 const FAULTS: Array<[string, IndexerFaults, number, string, boolean]> = [
   ['down', { down: true }, 502, 'indexer_unreachable', false],
-  [
-    'slower than svc.indexer.request_timeout_ms',
-    { latencyMs: 3_000 },
-    504,
-    'indexer_timeout',
-    false,
-  ],
+  ['slower than svc.indexer.requestTimeoutMs', { latencyMs: 3_000 }, 504, 'indexer_timeout', false],
   ['401', { status: 401 }, 502, 'indexer_unauthorized', false],
   ['429', { status: 429 }, 502, 'indexer_rejected', true],
   ['503 es_rejected_execution_exception', { status: 503 }, 502, 'indexer_rejected', true],
@@ -44,7 +38,7 @@ const FAULTS: Array<[string, IndexerFaults, number, string, boolean]> = [
 describe('alerts routes when the indexer fails', () => {
   let env: AlertsTestEnv;
   beforeAll(async () => {
-    env = await startAlertsTestEnv({ ownAlerts: 50, indexer: { request_timeout_ms: 500 } });
+    env = await startAlertsTestEnv({ ownAlerts: 50, indexer: { requestTimeoutMs: 500 } });
   });
   afterAll(() => env?.stop());
   afterEach(() => {

@@ -106,7 +106,7 @@ export async function startAlertsTestEnv(
           hosts: [indexer.url],
           username: INDEXER_USER.username,
           password: INDEXER_USER.password,
-          request_timeout_ms: 1_000,
+          requestTimeoutMs: 1_000,
           ...options.indexer,
         },
       },

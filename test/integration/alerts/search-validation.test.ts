@@ -91,7 +91,7 @@ const REFUSALS: Array<[string, Record<string, unknown>, string]> = [
   [
     'search',
     { ...page, size: 101 },
-    '[request body.size]: must be at most 100 (svc.indexer.max_page_size)',
+    '[request body.size]: must be at most 100 (svc.indexer.maxPageSize)',
   ],
   [
     'search',
@@ -138,7 +138,7 @@ const REFUSALS: Array<[string, Record<string, unknown>, string]> = [
         },
       ],
     },
-    '[request body.charts]: these charts need 40200 buckets, more than the 10000 allowed (svc.indexer.max_buckets)',
+    '[request body.charts]: these charts need 40200 buckets, more than the 10000 allowed (svc.indexer.maxBuckets)',
   ],
   [
     'aggregate',

@@ -23,7 +23,7 @@ let admin: TestClient;
 
 beforeAll(async () => {
   // A short upstream time-out so the time-out case ends quickly.
-  bed = await startUpdatesTestBed({ config: { svc: { api: { timeout_ms: 1500 } } } });
+  bed = await startUpdatesTestBed({ config: { svc: { api: { timeoutMs: 1500 } } } });
   admin = await bed.dashboard.login();
 });
 

@@ -19,7 +19,7 @@ function logLine(env: MainTestEnv, text: string): Promise<true> {
 }
 
 describe('queued requests', () => {
-  const env = mainTestEnvPerFile({ svc: { api: { max_queued_requests_per_user: 2 } } });
+  const env = mainTestEnvPerFile({ svc: { api: { maxQueuedRequestsPerUser: 2 } } });
 
   const queue = (client: MainTestEnv['user'], path: string, delay = 600_000) =>
     client.post('/api/request', { body: { id: HOST_ID, method: 'PUT', path, body: { delay } } });

@@ -83,7 +83,7 @@ describe('managed API faults', () => {
     env = await startMainTestEnv({
       // sleep-ok: the API's clock runs with the real one, ahead by what the test moved it
       simulator: { now: () => Date.now() + apiClockAheadMs },
-      svc: { api: { timeout_ms: TIMEOUT_MS } },
+      svc: { api: { timeoutMs: TIMEOUT_MS } },
     });
   });
   afterEach(() => env.simulator.resetFaults());

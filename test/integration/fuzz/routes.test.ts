@@ -293,7 +293,7 @@ describe(`fuzzing every route with bad input (seed ${SEED})`, () => {
   let env: MainTestEnv;
 
   beforeAll(async () => {
-    env = await startMainTestEnv({ svc: { api: { timeout_ms: 2_000 } } });
+    env = await startMainTestEnv({ svc: { api: { timeoutMs: 2_000 } } });
   });
   afterAll(async () => {
     await env?.stop();

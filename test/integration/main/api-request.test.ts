@@ -34,7 +34,7 @@ describe('POST /api/request', () => {
   let env: MainTestEnv;
 
   beforeAll(async () => {
-    env = await startMainTestEnv({ svc: { api: { timeout_ms: 1500 } } });
+    env = await startMainTestEnv({ svc: { api: { timeoutMs: 1500 } } });
   });
   afterEach(() => env.simulator.resetFaults());
   afterAll(async () => {

@@ -55,7 +55,7 @@ describe('POST /api/csv', () => {
 
   beforeAll(async () => {
     env = await startMainTestEnv({
-      svc: { csv: { page_size: 20 } },
+      svc: { csv: { pageSize: 20 } },
       // Dashboard users with the `user` role may only read agents on the managed API.
       simulator: {
         runAsRules: [
@@ -195,7 +195,7 @@ describe('POST /api/csv with a row limit', () => {
   let env: MainTestEnv;
 
   beforeAll(async () => {
-    env = await startMainTestEnv({ svc: { csv: { max_rows: 12, page_size: 5 } } });
+    env = await startMainTestEnv({ svc: { csv: { maxRows: 12, pageSize: 5 } } });
   });
   afterAll(async () => {
     expect(leakedSecrets(env)).toEqual([]);

@@ -26,7 +26,7 @@ describe('indexer, UI log and health routes', () => {
   let env: MainTestEnv;
 
   beforeAll(async () => {
-    env = await startMainTestEnv({ svc: { ui_logs: { per_user_per_minute: 5 } } });
+    env = await startMainTestEnv({ svc: { uiLogs: { perUserPerMinute: 5 } } });
   });
   afterEach(() => env.simulator.resetFaults());
   afterAll(async () => {

@@ -38,7 +38,7 @@ describe('API host status notifications to a webhook', () => {
     await once(receiver, 'listening');
     const { port } = receiver.address() as AddressInfo;
     env = await startMainTestEnv({
-      svc: { notifications: { webhook_url: `http://127.0.0.1:${port}/hook?token=s3cret` } },
+      svc: { notifications: { webhookUrl: `http://127.0.0.1:${port}/hook?token=s3cret` } },
     });
   });
   afterAll(async () => {

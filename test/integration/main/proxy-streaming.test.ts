@@ -30,7 +30,7 @@ describe('POST /api/request against a hostile host', () => {
     ({ upstream, dashboard, cookie } = await startSingleHostDashboard({
       apiHostId: 'hostile',
       password: PASSWORD,
-      api: { max_response_bytes: MAX_RESPONSE_BYTES, timeout_ms: 5_000 },
+      api: { maxResponseBytes: MAX_RESPONSE_BYTES, timeoutMs: 5_000 },
     }));
   });
   afterAll(async () => {
@@ -116,7 +116,7 @@ describe('POST /api/request against a hostile host', () => {
     expect(response.status).toBe(502);
     const body = (await response.json()) as { message: string; attributes: { code: string } };
     expect(body.attributes.code).toBe('response_too_large');
-    expect(body.message).toContain('svc.api.max_response_bytes');
+    expect(body.message).toContain('svc.api.maxResponseBytes');
   });
 
   it('aborts the download when a streamed answer grows past the limit', async () => {

@@ -38,7 +38,7 @@ describeWithPostgres('background jobs of two dashboards on one PostgreSQL databa
   beforeAll(async () => {
     dashboards = await startTwoDashboardsWithApi({
       encryptionKey: 'scale-out-jobs-test-key-0123456789',
-      config: { svc: { jobs: { api_check_schedule: EVERY_SECOND, queue_schedule: EVERY_SECOND } } },
+      config: { svc: { jobs: { apiCheckSchedule: EVERY_SECOND, queueSchedule: EVERY_SECOND } } },
     });
     [adminA, adminB] = [await dashboards.a.login(), await dashboards.b.login()];
     const added = await adminA.post('/hosts/apis', {

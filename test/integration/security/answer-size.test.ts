@@ -1,5 +1,5 @@
 /**
- * An answer a host declares larger than `svc.api.max_response_bytes` is refused with 502
+ * An answer a host declares larger than `svc.api.maxResponseBytes` is refused with 502
  * `response_too_large` naming the cap before the dashboard sends a byte of it, on the real server,
  * through the proxy (`POST /api/request`) and the CSV export; one that only grows past the cap while
  * streaming is aborted; one of exactly the cap passes; an answer that has no body by HTTP's rules is
@@ -16,7 +16,7 @@ jest.setTimeout(60_000);
 
 const PASSWORD = 'Size-Pw-7f2c-not-for-output';
 const CAP = 1024 * 1024;
-const CAP_NAMED = `${CAP} bytes the dashboard accepts (svc.api.max_response_bytes)`;
+const CAP_NAMED = `${CAP} bytes the dashboard accepts (svc.api.maxResponseBytes)`;
 
 interface ErrorBody {
   statusCode: number;
@@ -32,7 +32,7 @@ function announceOnly(headers: Record<string, string>, status = 200) {
   };
 }
 
-describe('answers declared larger than svc.api.max_response_bytes', () => {
+describe('answers declared larger than svc.api.maxResponseBytes', () => {
   let upstream: TestUpstream;
   let dashboard: TestDashboard;
   let cookie: string;
@@ -41,7 +41,7 @@ describe('answers declared larger than svc.api.max_response_bytes', () => {
     ({ upstream, dashboard, cookie } = await startSingleHostDashboard({
       apiHostId: 'big',
       password: PASSWORD,
-      api: { max_response_bytes: CAP, timeout_ms: 10_000 },
+      api: { maxResponseBytes: CAP, timeoutMs: 10_000 },
     }));
   });
   afterAll(async () => {

@@ -73,11 +73,11 @@ describe('The UI log on disk', () => {
         dataDir,
         config: {
           svc: {
-            ui_logs: {
-              rotation_size: '1K',
-              max_files: 1000,
-              max_total_size: '3K',
-              per_user_per_minute: 10_000,
+            uiLogs: {
+              rotationSize: '1K',
+              maxFiles: 1000,
+              maxTotalSize: '3K',
+              perUserPerMinute: 10_000,
             },
           },
         },

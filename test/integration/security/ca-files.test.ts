@@ -23,7 +23,7 @@ describe('A CA file replaced after it was stored', () => {
     caFile = join(dir, 'ca.pem');
     env = await startMainTestEnv({
       simulator: { https: true },
-      svc: { api: { max_ca_file_bytes: MAX_CA_FILE_BYTES } },
+      svc: { api: { maxCaFileBytes: MAX_CA_FILE_BYTES } },
     });
     await writeFile(caFile, env.simulator.certificate!);
     const stored = await env.admin.put(`/hosts/apis/${HOST_ID}`, { body: { ca_file: caFile } });
@@ -47,7 +47,7 @@ describe('A CA file replaced after it was stored', () => {
     [
       'a file over the size limit',
       (path: string) => writeFile(path, '').then(() => truncate(path, MAX_CA_FILE_BYTES + 1)),
-      `must be at most ${MAX_CA_FILE_BYTES} bytes (svc.api.max_ca_file_bytes)`,
+      `must be at most ${MAX_CA_FILE_BYTES} bytes (svc.api.maxCaFileBytes)`,
     ],
     [
       'a pipe',

@@ -187,7 +187,7 @@ describe('Floods by one signed-in user', () => {
   let env: MainTestEnv;
 
   beforeAll(async () => {
-    env = await startMainTestEnv({ svc: { api: { requests_per_user_per_second: 5 } } });
+    env = await startMainTestEnv({ svc: { api: { requestsPerUserPerSecond: 5 } } });
   });
   afterAll(() => env?.stop());
 
