@@ -1,5 +1,5 @@
 /** Every HTTP route of the main plugin. */
-import type { IRouter } from '../../../../host/server/types';
+import type { IRouter } from '@host/server/types';
 import type { SvcConfig } from '../config';
 import type { ServicesAccessor } from '../plugin-services';
 import { registerAlertsRoutes } from './alerts';

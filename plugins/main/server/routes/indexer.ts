@@ -1,6 +1,6 @@
 /** `GET /indexer/known-fields/{pattern}`, `GET /indexer/visualizations`, `POST /indexer/index-patterns`. */
-import { schema } from '../../../../host/schema';
-import type { IRouter } from '../../../../host/server/types';
+import { schema } from '@host/schema';
+import type { IRouter } from '@host/server/types';
 import { ADMIN_ROLE, SVC_ROUTES } from '../../common/constants';
 import { KNOWN_PATTERNS } from '../../common/known-fields';
 import type { ServicesAccessor } from '../plugin-services';

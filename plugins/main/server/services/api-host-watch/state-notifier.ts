@@ -4,7 +4,7 @@
  * log always, and a webhook (chat, paging or ticketing system) when `svc.notifications.webhookUrl`
  * is set.
  */
-import type { Logger } from '../../../../../host/server/types';
+import type { Logger } from '@host/server/types';
 
 export interface ApiHostStateChange {
   topic: 'api-host-status';

@@ -11,7 +11,7 @@
  * the list's directory, or only key and value when a filter carries `_isCDBList` (one list's export).
  */
 import { Readable } from 'node:stream';
-import type { AuthenticatedUser } from '../../../../../host/server/types';
+import type { AuthenticatedUser } from '@host/server/types';
 import { csvColumnTitle } from '../../../common/csv-columns';
 import { MalformedApiResponseError, UpstreamRejectedError } from '../managed-api/errors';
 import type { ManagedApiService } from '../managed-api/managed-api-service';

@@ -5,7 +5,7 @@ import fsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
-import { createRecordingLogger } from '../../../../../host/server/saved-objects/testing';
+import { createRecordingLogger } from '@host/server/saved-objects/testing';
 import {
   ApiHostNotFoundError,
   ApiHostTimeoutError,
@@ -23,7 +23,7 @@ import {
   sendJson,
   upstreamHost,
   type TestUpstream,
-} from '../../../../../test/support/test-upstream';
+} from '@test/support/test-upstream';
 import { TokenStore } from './token-store';
 import { HostTransport } from './transport';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { OpenSearchClient, OpenSearchClientConfig } from '../../../../../../host/server/types';
+import type { OpenSearchClient, OpenSearchClientConfig } from '@host/server/types';
 import { configSchema, resolveConfig } from '../../../config';
 import { configuredIndexer } from './configured-indexer';
 

@@ -1,6 +1,6 @@
 /** The indexer `svc.indexer` names, as a connection target: its CA files read, its client built by the host. */
 import { readFile } from 'node:fs/promises';
-import type { OpenSearchServiceStart } from '../../../../../../host/server/types';
+import type { OpenSearchServiceStart } from '@host/server/types';
 import type { IndexerTarget } from './connection';
 import type { IndexerConfig } from './indexer-config';
 

@@ -2,8 +2,8 @@
  * `svc.indexer`: where the Wazuh indexer (OpenSearch) is, how to trust and log in to it, and the
  * limits of what the alerts routes ask of it. No hosts means no indexer (demo mode may run one).
  */
-import { schema, type TypeOf } from '../../../../../../host/schema';
-import { DEFAULT_ALERTS_INDEX_PATTERN } from '../../../../common/constants';
+import { schema, type TypeOf } from '@host/schema';
+import { DEFAULT_ALERTS_INDEX_PATTERN } from '@main/common/constants';
 
 /** OpenSearch's default `index.max_terms_count`: the most values one `terms` query may carry. */
 const OPENSEARCH_MAX_TERMS_COUNT = 65_536;

@@ -1,4 +1,4 @@
-import type { AuthenticatedUser, OsdRequest } from '../../../../../../host/server/types';
+import type { AuthenticatedUser, OsdRequest } from '@host/server/types';
 import type { ManagedApiResponse } from '../../../types';
 import type { ApiHostRequester } from '../../managed-api/api-host-requester';
 import { ApiHostNotFoundError, UpstreamRejectedError } from '../../managed-api/errors';

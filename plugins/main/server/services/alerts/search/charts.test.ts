@@ -1,4 +1,4 @@
-import { SEVERITY_BANDS } from '../../../../common/alerts/api';
+import { SEVERITY_BANDS } from '@main/common/alerts/api';
 import { RequestFieldError } from '../../request-field-error';
 import { knownAlertFields } from './alert-fields';
 import { pickInterval, planCharts, type ChartsContext } from './charts';

@@ -8,7 +8,7 @@ import type {
   AlertsChartRequest,
   AlertsChartResult,
   AlertsTotal,
-} from '../../../../common/alerts/api';
+} from '@main/common/alerts/api';
 import { RequestFieldError } from '../../request-field-error';
 import type { AlertFieldCatalogue } from './alert-fields';
 import { checkedField } from './field-checks';

@@ -6,7 +6,7 @@
  * time is closed at the end, on failure and when the downloader goes away.
  */
 import { Readable } from 'node:stream';
-import type { Logger } from '../../../../../../host/server/types';
+import type { Logger } from '@host/server/types';
 import { cellGetter } from '../../csv/csv-cells';
 import { csvHeader, csvLines } from '../../csv/csv-text';
 import type { AlertsIndexer, SearchAnswer, SearchBody } from './alerts-indexer';

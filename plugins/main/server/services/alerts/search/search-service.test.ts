@@ -5,10 +5,10 @@
  */
 import { Client } from '@opensearch-project/opensearch';
 import type { Readable } from 'node:stream';
-import { startIndexer, type IndexerStandIn } from '../../../../../../simulator/indexer';
-import { validateSearchRequest } from '../../../../../../simulator/indexer/test-query-shapes';
-import { SEVERITY_BANDS, type AlertsSelection } from '../../../../common/alerts/api';
-import type { Logger, OsdRequest } from '../../../../../../host/server/types';
+import { startIndexer, type IndexerStandIn } from '@simulator/indexer';
+import { validateSearchRequest } from '@simulator/indexer/test-query-shapes';
+import { SEVERITY_BANDS, type AlertsSelection } from '@main/common/alerts/api';
+import type { Logger, OsdRequest } from '@host/server/types';
 import { IndexerConnection } from '../indexer';
 import { IndexerError } from '../indexer/errors';
 import type { AlertsScope } from '../scope';

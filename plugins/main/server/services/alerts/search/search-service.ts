@@ -16,9 +16,9 @@ import type {
   AlertsSearchRequest,
   AlertsSearchResponse,
   AlertsTotal,
-} from '../../../../common/alerts/api';
-import { ALERTS_RESULT_WINDOW } from '../../../../common/alerts/api';
-import type { Logger, OsdRequest } from '../../../../../../host/server/types';
+} from '@main/common/alerts/api';
+import { ALERTS_RESULT_WINDOW } from '@main/common/alerts/api';
+import type { Logger, OsdRequest } from '@host/server/types';
 import { RequestFieldError } from '../../request-field-error';
 import type { AlertsScopeResolver } from '../scope';
 import { knownAlertFields, type AlertFieldCatalogue } from './alert-fields';
@@ -37,7 +37,7 @@ import { indexerSort, prepareSelection, type PreparedSelection } from './prepare
 import { selectionClauses } from './selection-query';
 import { resolveTimeRange } from './time-range';
 import { vulnerabilityStatesFields, vulnerabilityStatesQuery } from './vulnerability-states';
-import { VULNERABILITY_STATES_INDEX_PATTERN } from '../../../../common/modules/vulnerability-states';
+import { VULNERABILITY_STATES_INDEX_PATTERN } from '@main/common/modules/vulnerability-states';
 
 /** The limits of `svc.indexer` this service applies. */
 export interface AlertsSearchLimits {
