@@ -73,6 +73,8 @@ function startInstance(
       cwd: scratch,
       env: {
         ...process.env,
+        // tsx looks for tsconfig.json (and its import aliases) in the cwd, which is outside the repository.
+        TSX_TSCONFIG_PATH: join(REPO, 'tsconfig.json'),
         SVC_HOST: '127.0.0.1',
         SVC_PORT: '0',
         SVC_DATA_DIR: join(scratch, label),
