@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRecordingLogger } from '../../../../../host/server/saved-objects/testing';
-import type { Logger } from '../../../../../host/server/types';
+import { createRecordingLogger } from '@host/server/saved-objects/testing';
+import type { Logger } from '@host/server/types';
 import {
   logChannel,
   ApiHostStateNotifier,
