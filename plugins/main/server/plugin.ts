@@ -30,7 +30,7 @@ import type { SvcServices } from './plugin-services';
 import { registerRoutes } from './routes';
 import { ApiCheckRequests } from './services/api-checks/api-check-requests';
 import { ApiHostChecker } from './services/api-checks/api-host-checker';
-import { ApiHostStatusRegistry } from './services/api-checks/api-host-status';
+import { ApiHostStatusRegistry } from './services/api-checks/api-host-checks';
 import { ApiHostStore, type StoredApiHost } from './services/api-hosts/api-host-store';
 import { loadEncryptionKey } from './services/api-hosts/encryption-key';
 import { SecretCipher } from './services/secrets/secret-cipher';

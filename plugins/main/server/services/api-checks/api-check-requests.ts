@@ -19,7 +19,7 @@ import type { ManagedApiService } from '../managed-api/managed-api-service';
 import { RequestFieldError } from '../request-field-error';
 import { RoleRequiredError } from '../service-errors';
 import type { ApiHostChecker, ApiHostCheckOutcome, UnsavedApiHost } from './api-host-checker';
-import type { ApiHostStatusRegistry } from './api-host-status';
+import type { ApiHostStatusRegistry } from './api-host-checks';
 
 /** The cluster facts the reference product keeps per host. */
 export interface ClusterInfo {

@@ -1,6 +1,6 @@
 /** Health of the managed-API hosts: each one reachable, logged in, and which version it runs. */
 import type { ApiHostCheck } from '../../../common/api-host-check';
-import type { ApiHostStatusRegistry } from '../api-checks/api-host-status';
+import type { ApiHostStatusRegistry } from '../api-checks/api-host-checks';
 import type { HealthCheck } from './health-checks';
 
 /** `services` is read when the check runs (the registry exists from the plugin's start on). */

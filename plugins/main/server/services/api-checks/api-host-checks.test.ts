@@ -3,7 +3,7 @@ import type { ApiHostCheck } from '../../../common/api-host-check';
 import { API_HOST_STATUS_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
 import type { ResolvedApiHost } from '../managed-api/managed-api-service';
 import type { ApiHostChecker } from './api-host-checker';
-import { ApiHostStatusRegistry } from './api-host-status';
+import { ApiHostStatusRegistry } from './api-host-checks';
 import { apiHostStatusSavedObjectType } from './saved-object-type';
 import { logChannel, ApiHostStateNotifier } from '../api-host-watch/state-notifier';
 
