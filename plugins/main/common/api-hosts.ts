@@ -23,7 +23,7 @@ export interface ApiHostInput extends Omit<ApiHost, 'tls_verify' | 'demo'> {
 
 /** Saved-object type holding the hosts (hidden: only the main plugin's services read it). */
 export const API_HOST_SAVED_OBJECT_TYPE = 'svc-api-host';
-/** Saved-object type holding each host's last check (hidden; id = host id). */
-export const API_HOST_STATUS_SAVED_OBJECT_TYPE = 'svc-api-host-status';
+/** Saved-object type holding each host's last check (hidden; id = host id; the stored name is kept). */
+export const API_HOST_CHECK_SAVED_OBJECT_TYPE = 'svc-api-host-status';
 /** Saved-object type holding each dashboard user's own settings, such as the default API host (hidden; id = user name). */
 export const USER_SETTINGS_SAVED_OBJECT_TYPE = 'svc-user-settings';

@@ -9,7 +9,7 @@ import type { ManagedApiScopeResolver } from './services/alerts/scope';
 import type { AlertsSearchService } from './services/alerts/search';
 import type { ApiCheckRequests } from './services/api-checks/api-check-requests';
 import type { ApiHostChecker } from './services/api-checks/api-host-checker';
-import type { ApiHostStatusRegistry } from './services/api-checks/api-host-checks';
+import type { ApiHostCheckRegistry } from './services/api-checks/api-host-checks';
 import type { ApiHostStore } from './services/api-hosts/api-host-store';
 import type { ApiRequestService } from './services/api-request/api-request-service';
 import type { CsvExportService } from './services/csv/csv-export';
@@ -28,7 +28,7 @@ export interface SvcServices {
   hosts: ApiHostStore;
   api: ManagedApiService;
   checker: ApiHostChecker;
-  statuses: ApiHostStatusRegistry;
+  hostChecks: ApiHostCheckRegistry;
   /** Time between two background checks of the stored hosts (`svc.jobs.apiCheckSchedule`). */
   apiCheckPeriodMs: number;
   apiChecks: ApiCheckRequests;

@@ -14,7 +14,7 @@ import type {
 } from '../../../host/server/types';
 import {
   API_HOST_SAVED_OBJECT_TYPE,
-  API_HOST_STATUS_SAVED_OBJECT_TYPE,
+  API_HOST_CHECK_SAVED_OBJECT_TYPE,
   USER_SETTINGS_SAVED_OBJECT_TYPE,
   type ApiHost,
 } from '../common/api-hosts';
@@ -30,12 +30,12 @@ import type { SvcServices } from './plugin-services';
 import { registerRoutes } from './routes';
 import { ApiCheckRequests } from './services/api-checks/api-check-requests';
 import { ApiHostChecker } from './services/api-checks/api-host-checker';
-import { ApiHostStatusRegistry } from './services/api-checks/api-host-checks';
+import { ApiHostCheckRegistry } from './services/api-checks/api-host-checks';
 import { ApiHostStore, type StoredApiHost } from './services/api-hosts/api-host-store';
 import { loadEncryptionKey } from './services/api-hosts/encryption-key';
 import { SecretCipher } from './services/secrets/secret-cipher';
 import { apiHostSavedObjectType } from './services/api-hosts/saved-object-type';
-import { apiHostStatusSavedObjectType } from './services/api-checks/saved-object-type';
+import { apiHostCheckSavedObjectType } from './services/api-checks/saved-object-type';
 import { queuedRequestSavedObjectType } from './services/jobs/saved-object-type';
 import { userSettingsSavedObjectType } from './services/user-settings/saved-object-type';
 import { DefaultApiHostService } from './services/user-settings/default-api-host';
@@ -135,7 +135,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
 
   setup(core: CoreSetup): Record<string, never> {
     core.savedObjects.registerType(apiHostSavedObjectType);
-    core.savedObjects.registerType(apiHostStatusSavedObjectType);
+    core.savedObjects.registerType(apiHostCheckSavedObjectType);
     core.savedObjects.registerType(queuedRequestSavedObjectType);
     core.savedObjects.registerType(userSettingsSavedObjectType);
     core.savedObjects.registerType(visualizationSavedObjectType);
@@ -227,10 +227,10 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       timeoutMs: this.config.api.timeoutMs,
     });
     const checker = new ApiHostChecker(api);
-    const statuses = new ApiHostStatusRegistry(
+    const hostChecks = new ApiHostCheckRegistry(
       hosts,
       checker,
-      core.savedObjects.createInternalRepository([API_HOST_STATUS_SAVED_OBJECT_TYPE]),
+      core.savedObjects.createInternalRepository([API_HOST_CHECK_SAVED_OBJECT_TYPE]),
       this.apiHostStateNotifier(),
     );
     const knownFields = new KnownFieldsCatalogue(this.config.indexer.alertsIndexPattern);
@@ -313,11 +313,11 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       hosts,
       api,
       checker,
-      statuses,
+      hostChecks,
       apiCheckPeriodMs,
       apiChecks: new ApiCheckRequests({
         hosts,
-        statuses,
+        hostChecks,
         checker,
         api,
         caFileMaxBytes: this.config.api.maxCaFileBytes,
@@ -363,7 +363,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
               `The users' default of removed API host [${change.id}] could not be dropped: ${(error as Error).message}`,
             ),
           );
-        statuses
+        hostChecks
           .forget(change.id)
           .catch((error: unknown) =>
             this.logger.warn(
@@ -371,7 +371,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
             ),
           );
       } else
-        statuses
+        hostChecks
           .refresh(change.id)
           .catch((error: unknown) =>
             this.logger.warn(
@@ -406,11 +406,11 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
     jobs.start({
       name: 'api-host-checks',
       schedule: this.config.jobs.apiCheckSchedule,
-      run: checkRound(() => statuses.refreshAll()),
+      run: checkRound(() => hostChecks.refreshAll()),
     });
     jobs.runNow(
       'api-host-checks',
-      checkRound(() => statuses.refreshStale(apiCheckPeriodMs)),
+      checkRound(() => hostChecks.refreshStale(apiCheckPeriodMs)),
     );
     jobs.start({
       name: 'queued-requests',

@@ -35,8 +35,8 @@ const idParams = schema.object({ id: schema.string({ validate: apiHostIdProblem 
 
 export function registerApiHostRoutes(router: IRouter, services: ServicesAccessor): void {
   const entries = async (hosts: StoredApiHost[]): Promise<ApiHostEntry[]> => {
-    const { statuses, apiCheckPeriodMs } = services();
-    const checks = await statuses.getMany(hosts.map((host) => host.id));
+    const { hostChecks, apiCheckPeriodMs } = services();
+    const checks = await hostChecks.getMany(hosts.map((host) => host.id));
     return hosts.map((host) => {
       const status = checks.get(host.id);
       return { ...host, ...(status ? { status } : {}), check_period_ms: apiCheckPeriodMs };

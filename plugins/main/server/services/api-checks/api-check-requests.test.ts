@@ -51,7 +51,7 @@ function setup(cluster: boolean) {
       resolve: async (id) =>
         id === 'prod' ? { ...stored, readPassword: () => STORED_PASSWORD } : undefined,
     },
-    statuses: {
+    hostChecks: {
       refresh: async (id) => {
         refreshed.push(id);
         return id === 'prod' ? { check } : undefined;

@@ -19,7 +19,7 @@ import type { ManagedApiService } from '../managed-api/managed-api-service';
 import { RequestFieldError } from '../request-field-error';
 import { RoleRequiredError } from '../service-errors';
 import type { ApiHostChecker, ApiHostCheckOutcome, UnsavedApiHost } from './api-host-checker';
-import type { ApiHostStatusRegistry } from './api-host-checks';
+import type { ApiHostCheckRegistry } from './api-host-checks';
 
 /** The cluster facts the reference product keeps per host. */
 export interface ClusterInfo {
@@ -56,7 +56,7 @@ const RUN_AS_CODES: Record<RunAsStatus, number> = {
 
 export interface ApiCheckRequestsDeps {
   hosts: Pick<ApiHostStore, 'get' | 'resolve'>;
-  statuses: Pick<ApiHostStatusRegistry, 'refresh'>;
+  hostChecks: Pick<ApiHostCheckRegistry, 'refresh'>;
   checker: Pick<ApiHostChecker, 'checkUnsaved'>;
   api: Pick<ManagedApiService, 'asInternalUser'>;
   caFileMaxBytes: number;
@@ -93,7 +93,7 @@ export class ApiCheckRequests {
     idChanged: string | undefined,
     signal?: AbortSignal,
   ): Promise<ApiCheckAnswer> {
-    const outcome = await this.deps.statuses.refresh(apiHostId, signal);
+    const outcome = await this.deps.hostChecks.refresh(apiHostId, signal);
     const host = await this.deps.hosts.get(apiHostId);
     if (!outcome || !host) throw new ApiHostNotFoundError(apiHostId);
     const facts = outcome.error
@@ -127,7 +127,7 @@ export class ApiCheckRequests {
         settings[field] !== undefined && !(stored && sameValue(field, settings[field], stored)),
     );
     if (stored && password === undefined && changed.length === 0) {
-      const outcome = await this.deps.statuses.refresh(stored.id, signal);
+      const outcome = await this.deps.hostChecks.refresh(stored.id, signal);
       if (!outcome) throw new ApiHostNotFoundError(stored.id);
       return this.answer(outcome, stored.id, signal);
     }

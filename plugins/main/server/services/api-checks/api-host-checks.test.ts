@@ -1,10 +1,10 @@
 import { startTestSavedObjects, type TestSavedObjects } from '@host/server/saved-objects/testing';
 import type { ApiHostCheck } from '../../../common/api-host-check';
-import { API_HOST_STATUS_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
+import { API_HOST_CHECK_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
 import type { ResolvedApiHost } from '../managed-api/managed-api-service';
 import type { ApiHostChecker } from './api-host-checker';
-import { ApiHostStatusRegistry } from './api-host-checks';
-import { apiHostStatusSavedObjectType } from './saved-object-type';
+import { ApiHostCheckRegistry } from './api-host-checks';
+import { apiHostCheckSavedObjectType } from './saved-object-type';
 import { logChannel, ApiHostStateNotifier } from '../api-host-watch/state-notifier';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');
@@ -31,13 +31,13 @@ function fakeChecker(usable: Record<string, boolean>) {
   return { checker: checker as unknown as ApiHostChecker, checked };
 }
 
-describe('ApiHostStatusRegistry', () => {
+describe('ApiHostCheckRegistry', () => {
   let savedObjects: TestSavedObjects;
   let apiHostIds: string[];
 
   beforeEach(async () => {
     savedObjects = await startTestSavedObjects((setup) =>
-      setup.registerType(apiHostStatusSavedObjectType),
+      setup.registerType(apiHostCheckSavedObjectType),
     );
     apiHostIds = ['prod', 'staging'];
   });
@@ -51,10 +51,10 @@ describe('ApiHostStatusRegistry', () => {
         apiHostIds.includes(id) ? ({ id } as ResolvedApiHost) : undefined,
     };
     const repository = savedObjects.start.createInternalRepository([
-      API_HOST_STATUS_SAVED_OBJECT_TYPE,
+      API_HOST_CHECK_SAVED_OBJECT_TYPE,
     ]);
     return {
-      statuses: new ApiHostStatusRegistry(
+      hostChecks: new ApiHostCheckRegistry(
         hosts,
         checker,
         repository,
@@ -66,14 +66,14 @@ describe('ApiHostStatusRegistry', () => {
   }
 
   it('stores each check, so another registry on the same database reads it', async () => {
-    const { statuses } = registry({ staging: false });
-    const [first, second] = await Promise.all([statuses.refreshAll(), statuses.refreshAll()]);
+    const { hostChecks } = registry({ staging: false });
+    const [first, second] = await Promise.all([hostChecks.refreshAll(), hostChecks.refreshAll()]);
     expect(first).toBe(second);
     expect(first.map((check) => [check.id, check.authenticated])).toEqual([
       ['prod', true],
       ['staging', false],
     ]);
-    const other = registry().statuses;
+    const other = registry().hostChecks;
     expect((await other.get('prod'))?.api_version).toBe('4.14.7');
     expect([...(await other.getMany(['staging', 'never-checked'])).keys()]).toEqual(['staging']);
   });
@@ -81,7 +81,7 @@ describe('ApiHostStatusRegistry', () => {
   it('notifies when a host becomes usable or stops being usable, not on every check', async () => {
     const changes = async (usable: Record<string, boolean>) => {
       const from = savedObjects.logger.records.length;
-      await registry(usable).statuses.refreshAll();
+      await registry(usable).hostChecks.refreshAll();
       return savedObjects.logger.records
         .slice(from)
         .filter((record) => record.level === 'info' || record.level === 'warn')
@@ -100,28 +100,28 @@ describe('ApiHostStatusRegistry', () => {
   });
 
   it('at start checks only hosts whose last check is missing or older than one period', async () => {
-    await registry().statuses.refresh('prod');
+    await registry().hostChecks.refresh('prod');
     apiHostIds = ['prod', 'staging', 'new'];
     const soon = registry({}, () => NOW + 60_000);
-    await soon.statuses.refreshStale(5 * 60_000);
+    await soon.hostChecks.refreshStale(5 * 60_000);
     expect(soon.checked.sort()).toEqual(['new', 'staging']);
 
     const later = registry({}, () => NOW + 5 * 60_000 + 1);
-    await later.statuses.refreshStale(5 * 60_000);
+    await later.hostChecks.refreshStale(5 * 60_000);
     expect(later.checked.sort()).toEqual(['new', 'prod', 'staging']);
   });
 
   it('forgets the checks of removed hosts, on removal and in the next round', async () => {
-    const { statuses } = registry();
-    await statuses.refreshAll();
-    await statuses.forget('prod');
-    await statuses.forget('prod');
-    expect(await statuses.get('prod')).toBeUndefined();
+    const { hostChecks } = registry();
+    await hostChecks.refreshAll();
+    await hostChecks.forget('prod');
+    await hostChecks.forget('prod');
+    expect(await hostChecks.get('prod')).toBeUndefined();
 
     // Removed while this registry did not hear of it (another instance, or a stopped one).
     apiHostIds = ['prod'];
-    await statuses.refreshAll();
-    expect([...(await statuses.getMany(['prod', 'staging'])).keys()]).toEqual(['prod']);
-    expect(await statuses.refresh('gone')).toBeUndefined();
+    await hostChecks.refreshAll();
+    expect([...(await hostChecks.getMany(['prod', 'staging'])).keys()]).toEqual(['prod']);
+    expect(await hostChecks.refresh('gone')).toBeUndefined();
   });
 });

@@ -10,7 +10,7 @@ import {
   type ISavedObjectsRepository,
 } from '@host/server/types';
 import type { ApiHostCheck } from '../../../common/api-host-check';
-import { API_HOST_STATUS_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
+import { API_HOST_CHECK_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
 import type { ApiHostChecker, ApiHostCheckOutcome } from './api-host-checker';
 import type { ResolvedApiHost } from '../managed-api/managed-api-service';
 import type { ApiHostStateChange, ApiHostStateNotifier } from '../api-host-watch/state-notifier';
@@ -48,7 +48,7 @@ function stateChange(apiHostId: string, check: ApiHostCheck): ApiHostStateChange
   };
 }
 
-export class ApiHostStatusRegistry {
+export class ApiHostCheckRegistry {
   /** The round running now, if any (one key: every caller shares the whole round). */
   private readonly rounds = new Map<'all', Promise<ApiHostCheck[]>>();
 
@@ -68,7 +68,7 @@ export class ApiHostStatusRegistry {
   async getMany(ids: string[]): Promise<Map<string, ApiHostCheck>> {
     if (ids.length === 0) return new Map();
     const { saved_objects: objects } = await this.repository.bulkGet<ApiHostCheck>(
-      ids.map((id) => ({ type: API_HOST_STATUS_SAVED_OBJECT_TYPE, id })),
+      ids.map((id) => ({ type: API_HOST_CHECK_SAVED_OBJECT_TYPE, id })),
     );
     return new Map(
       objects.flatMap((object) => (object.error ? [] : [[object.id, object.attributes]])),
@@ -77,7 +77,7 @@ export class ApiHostStatusRegistry {
 
   async forget(id: string): Promise<void> {
     try {
-      await this.repository.delete(API_HOST_STATUS_SAVED_OBJECT_TYPE, id);
+      await this.repository.delete(API_HOST_CHECK_SAVED_OBJECT_TYPE, id);
     } catch (error) {
       if (!SavedObjectsErrorHelpers.isNotFoundError(error)) throw error;
     }
@@ -139,7 +139,7 @@ export class ApiHostStatusRegistry {
     const stored: string[] = [];
     for (let page = 1; ; page += 1) {
       const result = await this.repository.find({
-        type: API_HOST_STATUS_SAVED_OBJECT_TYPE,
+        type: API_HOST_CHECK_SAVED_OBJECT_TYPE,
         fields: ['checked_at'],
         page,
         perPage: PAGE_SIZE,
@@ -152,7 +152,7 @@ export class ApiHostStatusRegistry {
 
   private async record(id: string, check: ApiHostCheck): Promise<void> {
     const before = await this.get(id);
-    await this.repository.create(API_HOST_STATUS_SAVED_OBJECT_TYPE, check, {
+    await this.repository.create(API_HOST_CHECK_SAVED_OBJECT_TYPE, check, {
       id,
       overwrite: true,
     });

@@ -1,9 +1,9 @@
 /** The hidden saved-object type of each API host's last check, shared by every dashboard instance. */
 import type { SavedObjectsType } from '@host/server/types';
-import { API_HOST_STATUS_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
+import { API_HOST_CHECK_SAVED_OBJECT_TYPE } from '../../../common/api-hosts';
 
-export const apiHostStatusSavedObjectType: SavedObjectsType = {
-  name: API_HOST_STATUS_SAVED_OBJECT_TYPE,
+export const apiHostCheckSavedObjectType: SavedObjectsType = {
+  name: API_HOST_CHECK_SAVED_OBJECT_TYPE,
   hidden: true,
   namespaceType: 'agnostic',
   mappings: {

@@ -1,12 +1,12 @@
 /** Health of the managed-API hosts: each one reachable, logged in, and which version it runs. */
 import type { ApiHostCheck } from '../../../common/api-host-check';
-import type { ApiHostStatusRegistry } from '../api-checks/api-host-checks';
+import type { ApiHostCheckRegistry } from '../api-checks/api-host-checks';
 import type { HealthCheck } from './health-checks';
 
 /** `services` is read when the check runs (the registry exists from the plugin's start on). */
 export function apiHealthCheck(
   services: () => {
-    statuses: ApiHostStatusRegistry;
+    hostChecks: ApiHostCheckRegistry;
     hosts: { list(): Promise<Array<{ id: string }>> };
   },
 ): HealthCheck {
@@ -14,7 +14,7 @@ export function apiHealthCheck(
     id: 'api',
     title: 'Managed API hosts',
     async run({ refresh }) {
-      const { statuses: registry, hosts } = services();
+      const { hostChecks: registry, hosts } = services();
       let checks: ApiHostCheck[];
       if (refresh) {
         checks = await registry.refreshAll();
