@@ -87,7 +87,7 @@ export interface PluginConfigDescriptor<T = unknown> {
   schema: Type<T>;
   /**
    * Keys renamed in the plugin's config, dotted and relative to its config path
-   * (`{ from: 'old_key', to: 'group.new_key' }`): the old key is still read, with a warning.
+   * (`{ from: 'csv.max_rows', to: 'csv.maxRows' }`): the old key is still read, with a warning.
    */
   renames?: ReadonlyArray<{ from: string; to: string }>;
   exposeToBrowser?: { [K in keyof T]?: boolean };

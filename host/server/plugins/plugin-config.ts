@@ -31,7 +31,7 @@ export function rawPluginConfig(
 
 /**
  * The subtree with the plugin's declared renames applied, and one warning per old key found; the
- * keys are named in full (`svc.old_key`) as the operator writes them.
+ * keys are named in full (`svc.csv.max_rows`) as the operator writes them.
  */
 export function renamePluginConfig(
   manifest: Pick<PluginManifest, 'configPath'>,
@@ -68,7 +68,7 @@ function withoutEnabled(raw: unknown): unknown {
 
 /**
  * Validates the subtree with the plugin's schema; the error names the plugin and the full key
- * (`[svc.request_timeout]: expected value of type [number] but got [string]`).
+ * (`[svc.api.timeoutMs]: expected value of type [number] but got [string]`).
  */
 export function validatePluginConfig(
   manifest: Pick<PluginManifest, 'id' | 'configPath'>,
