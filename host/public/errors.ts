@@ -20,11 +20,3 @@ export class HttpFetchError extends Error implements HttpFetchErrorContract {
     this.res = response;
   }
 }
-
-/**
- * Whether `error` is what a failed `core.http` call rejects with. Judged by shape: each plugin's
- * browser bundle is built apart from the host's, so `instanceof` cannot see the host's class.
- */
-export function isHttpFetchError(error: unknown): error is HttpFetchErrorContract {
-  return error instanceof Error && 'request' in error;
-}

@@ -8,7 +8,6 @@ import type { ReactNode } from 'react';
 
 /** Concurrent callers for one key share one run (see host/common/single-flight). */
 export { singleFlight } from '../common/single-flight';
-export { isHttpFetchError } from './errors';
 
 /** Renders into `element` and returns the function that unmounts it. */
 export type MountPoint = (element: HTMLElement) => () => void;
@@ -52,6 +51,15 @@ export interface HttpFetchError extends Error {
 }
 
 /** The single-argument form of a call: `http.fetch({ path, method, ... })`. */
+/**
+ * Whether `error` is what a failed `core.http` call rejects with. Judged by shape: each plugin's
+ * browser bundle is built apart from the host's, so `instanceof` cannot see the host's class (and
+ * the guard stays here, beside the contract, so the login page's bundle does not grow by a chunk).
+ */
+export function isHttpFetchError(error: unknown): error is HttpFetchError {
+  return error instanceof Error && 'request' in error;
+}
+
 export interface HttpFetchOptionsWithPath extends HttpFetchOptions {
   path: string;
 }

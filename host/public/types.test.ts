@@ -1,4 +1,5 @@
-import { HttpFetchError, isHttpFetchError } from './errors';
+import { HttpFetchError } from './errors';
+import { isHttpFetchError } from './types';
 
 describe('isHttpFetchError', () => {
   it('tells a failed core.http call from other errors, also from another bundle', () => {
