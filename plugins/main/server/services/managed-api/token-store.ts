@@ -6,7 +6,12 @@ import jwt from 'jsonwebtoken';
 import { LRUCache } from 'lru-cache';
 import { singleFlight } from '@host/server/types';
 import type { Deadline } from './deadline';
-import { ApiLoginError, ApiRequestAbortedError, MalformedApiResponseError } from './errors';
+import {
+  ApiHostTimeoutError,
+  ApiLoginError,
+  ApiRequestAbortedError,
+  MalformedApiResponseError,
+} from './errors';
 import { identityKey, runAsContext, type ApiIdentity } from './identity';
 import {
   describeHost,
@@ -40,6 +45,11 @@ export interface IssuedToken {
 }
 
 const LOGIN_PATH = '/security/user/authenticate';
+
+/** Whether a login failed because of its caller's deadline, not because of the host's answer. */
+function endedWithItsCaller(error: unknown): boolean {
+  return error instanceof ApiRequestAbortedError || error instanceof ApiHostTimeoutError;
+}
 const RUN_AS_LOGIN_PATH = '/security/user/authenticate/run_as';
 
 export class TokenStore {
@@ -72,8 +82,9 @@ export class TokenStore {
       try {
         return await shared;
       } catch (error) {
-        // The caller that started the shared login went away; this one still wants a token.
-        if (!(error instanceof ApiRequestAbortedError) || deadline.cancelled) throw error;
+        // A shared login runs on the time of the caller that started it: when that caller went
+        // away or ran out of time, this one, still within its own, logs in itself.
+        if (!endedWithItsCaller(error) || deadline.cancelled || deadline.timedOut) throw error;
       }
     }
     return singleFlight(this.logins, key, () => this.login(host, identity, deadline));
