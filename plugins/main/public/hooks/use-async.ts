@@ -11,6 +11,8 @@ export type AsyncState<T> =
 export interface AsyncResult<T> {
   state: AsyncState<T>;
   reload(): void;
+  /** Changes the data held until the next run lands, e.g. drops what the user just deleted. */
+  update(change: (data: T) => T): void;
 }
 
 type Settled<T> = { load: unknown; generation: number } & (
@@ -57,7 +59,14 @@ export function useAsync<T>(
   }, [load, generation, errors, context, action, shownInPlace]);
 
   const reload = useCallback(() => setGeneration((value) => value + 1), []);
+  const update = useCallback(
+    (change: (data: T) => T) =>
+      setSettled((previous) =>
+        previous?.data === undefined ? previous : { ...previous, data: change(previous.data) },
+      ),
+    [],
+  );
   const current = settled && settled.load === load && settled.generation === generation;
   const state: AsyncState<T> = current ? settled : { status: 'loading', data: settled?.data };
-  return { state, reload };
+  return { state, reload, update };
 }

@@ -7,7 +7,8 @@ import { GroupsView } from './index';
 
 jest.setTimeout(60_000);
 
-function setup(url: string, roles?: string[]) {
+/** `listRead` stands between the list's reads and their answers (by default, none waits). */
+function setup(url: string, roles?: string[], listRead: () => Promise<void> = async () => {}) {
   const groups = new Map([
     ['default', 3],
     ['web', 1],
@@ -16,11 +17,14 @@ function setup(url: string, roles?: string[]) {
     title: 'Groups',
     url,
     roles,
-    managedApi: (call: ManagedApiCallSeen) => {
-      if (call.method === 'GET' && call.path === '/groups')
-        return itemsEnvelope(
+    managedApi: async (call: ManagedApiCallSeen) => {
+      if (call.method === 'GET' && call.path === '/groups') {
+        const answer = itemsEnvelope(
           [...groups].map(([name, count]) => ({ name, count, configSum: 'ab12' })),
         );
+        await listRead();
+        return answer;
+      }
       if (call.method === 'POST' && call.path === '/groups') {
         const name = (call.body as { group_id: string }).group_id;
         groups.set(name, 0);
@@ -81,6 +85,24 @@ describe('Groups app', () => {
     await user.click(screen.getByTestId('openGroup-default'));
     await screen.findByTestId('groupTitle');
     expect(screen.queryByTestId('groupDelete')).toBeNull();
+  });
+
+  it('drops a deleted group from the list at once, not when the list is read again', async () => {
+    let release: () => void = () => undefined;
+    let holding = false;
+    const { user, mock } = setup('/?host=prod', undefined, () =>
+      holding ? new Promise((resolve) => (release = resolve)) : Promise.resolve(),
+    );
+    await screen.findByTestId('openGroup-web');
+    holding = true;
+    const row = screen.getByTestId('openGroup-web').closest('tr') as HTMLElement;
+    await user.click(within(row).getByTestId('deleteGroupRow'));
+    await user.click(within(await screen.findByTestId('confirmDeleteGroup')).getByText('Delete'));
+    await waitFor(() => expect(screen.queryByTestId('openGroup-web')).toBeNull());
+    // The list's new read is still held: what the table shows came from the deletion.
+    expect(mock.managedApiCalls.filter((call) => call.path === '/groups')).toHaveLength(3);
+    expect(screen.getByTestId('openGroup-default')).toBeInTheDocument();
+    release();
   });
 
   it('shows read-only users no write action, with the reason', async () => {

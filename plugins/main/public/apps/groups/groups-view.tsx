@@ -7,7 +7,11 @@ import type { ApiHost } from '../../../common/api-hosts';
 import { useAppUrlState } from '../../components/app-url-state';
 import { useConfirmedDelete } from '../../components/ruleset/confirmed-delete';
 import { NameModal } from '../../components/ruleset/name-modal';
-import { NamedItemsTable, useNamedItems } from '../../components/ruleset/named-items-table';
+import {
+  NamedItemsTable,
+  useNamedItems,
+  withoutNamed,
+} from '../../components/ruleset/named-items-table';
 import { useCanWrite } from '../../components/ruleset/use-can-write';
 import { useSvcServices } from '../../components/services-context';
 import { RulesetApi } from '../../services/ruleset-api';
@@ -48,7 +52,10 @@ export function GroupsPanel({ host }: { host: ApiHost }) {
       'Its agents leave it (an agent in no other group goes back to default) and its agent.conf is removed.',
     remove: (group) => ruleset.deleteGroup(group),
     action: 'group:delete',
-    onDeleted: close,
+    onDeleted: (group) => {
+      groups.update(withoutNamed<Group>('name', group));
+      close();
+    },
     'data-test-subj': 'confirmDeleteGroup',
   });
 

@@ -4,7 +4,11 @@ import type { ApiHost } from '../../../common/api-hosts';
 import { useAppUrlState } from '../../components/app-url-state';
 import { useConfirmedDelete } from '../../components/ruleset/confirmed-delete';
 import { NameModal } from '../../components/ruleset/name-modal';
-import { NamedItemsTable, useNamedItems } from '../../components/ruleset/named-items-table';
+import {
+  NamedItemsTable,
+  useNamedItems,
+  withoutNamed,
+} from '../../components/ruleset/named-items-table';
 import { useCanWrite } from '../../components/ruleset/use-can-write';
 import { useSvcServices } from '../../components/services-context';
 import { CUSTOM_FOLDER, RulesetApi } from '../../services/ruleset-api';
@@ -45,7 +49,10 @@ export function ListsPanel({ host }: { host: ApiHost }) {
     remove: (filename) =>
       ruleset.deleteFile('lists', { filename, relative_dirname: CUSTOM_FOLDER.lists }),
     action: 'lists:delete',
-    onDeleted: close,
+    onDeleted: (filename) => {
+      lists.update(withoutNamed<CdbList>('filename', filename));
+      close();
+    },
     'data-test-subj': 'confirmDeleteCdbList',
   });
 

@@ -35,6 +35,17 @@ export function useNamedItems<T>(
   return useAsync(load, `Reading ${what}`, action);
 }
 
+/**
+ * The page without the item named `name`: what a deletion leaves, shown while the list is read
+ * again instead of the deleted item.
+ */
+export function withoutNamed<T>(nameField: keyof T, name: string): (page: Page<T>) => Page<T> {
+  return (page) => {
+    const items = page.items.filter((item) => item[nameField] !== name);
+    return { items, total: page.total - (page.items.length - items.length) };
+  };
+}
+
 export function NamedItemsTable<T extends object>({
   result,
   nameField,
