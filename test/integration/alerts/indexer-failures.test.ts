@@ -23,7 +23,8 @@ describe('indexer failures', () => {
   let env: IndexerTestEnv;
 
   beforeAll(async () => {
-    env = await startIndexerTestEnv();
+    // A short budget, so the slow stand-in below times out quickly.
+    env = await startIndexerTestEnv({ svc: { indexer: { requestTimeoutMs: 1_000 } } });
   });
   afterEach(() => {
     for (const key of Object.keys(env.indexer.faults))

@@ -70,7 +70,9 @@ export async function startIndexerTestEnv(
   try {
     const env = await startMainTestEnv({
       ...options,
-      svc: { indexer: { requestTimeoutMs: 1_000 }, ...options.svc },
+      // Ten seconds, not the product's thirty, so a wedged stand-in fails a test soon; enough for a
+      // sample-data bulk of 3,500 alerts on a machine busy with other suites.
+      svc: { indexer: { requestTimeoutMs: 10_000 }, ...options.svc },
       dashboard: {
         ...options.dashboard,
         env: {
