@@ -17,13 +17,18 @@ const keyword = { type: 'keyword' } as const;
 const date = { type: 'date', format: 'date_optional_time||epoch_millis' } as const;
 const long = { type: 'long' } as const;
 
+/** Sample indices are small: one shard, no replica (a one-node indexer stays green). */
+const ONE_SHARD = { index: { number_of_shards: 1, number_of_replicas: 0 } };
+/** Strings become keywords unless a property says otherwise, and none is read as a date. */
+const STRINGS_AS_KEYWORDS = {
+  date_detection: false,
+  dynamic_templates: [{ strings_as_keywords: { match_mapping_type: 'string', mapping: keyword } }],
+};
+
 export const SAMPLE_INDEX_BODY: API.Indices_Create_RequestBody = {
-  settings: { index: { number_of_shards: 1, number_of_replicas: 0 } },
+  settings: ONE_SHARD,
   mappings: {
-    date_detection: false,
-    dynamic_templates: [
-      { strings_as_keywords: { match_mapping_type: 'string', mapping: keyword } },
-    ],
+    ...STRINGS_AS_KEYWORDS,
     properties: {
       timestamp: date,
       id: keyword,
@@ -67,12 +72,9 @@ export const SAMPLE_STATES_INDEX = 'wazuh-states-vulnerabilities-sample-wazuh-vu
 
 /** The states mapping: strings as keywords, the two instants as dates, the score a number. */
 export const SAMPLE_STATES_INDEX_BODY: API.Indices_Create_RequestBody = {
-  settings: { index: { number_of_shards: 1, number_of_replicas: 0 } },
+  settings: ONE_SHARD,
   mappings: {
-    date_detection: false,
-    dynamic_templates: [
-      { strings_as_keywords: { match_mapping_type: 'string', mapping: keyword } },
-    ],
+    ...STRINGS_AS_KEYWORDS,
     properties: {
       vulnerability: {
         properties: {
