@@ -3,11 +3,28 @@
  * `svc.indexer` (or the demo's stand-in), or none. Every call goes through `request`, which turns
  * the client's failures into `IndexerError`s and cancels the call when the caller goes away.
  */
+import type { IncomingHttpHeaders } from 'node:http';
+import { Readable } from 'node:stream';
+import { errors, type ApiResponse } from '@opensearch-project/opensearch';
 import type { OpenSearchClient } from '@host/server/types';
 import { malformedResponse, notConfiguredError, toIndexerError } from './errors';
 
 /** A call of the client, as its API methods return it (a promise that can be aborted). */
-type ClientCall<T> = Promise<{ body: T; statusCode: number | null }> & { abort?: () => void };
+type ClientCall<T> = Promise<{
+  body: T;
+  statusCode: number | null;
+  headers?: IncomingHttpHeaders | null;
+}> & { abort?: () => void };
+
+/** A 2xx answer whose body is still to be read (the client's `asStream`). */
+export interface StreamedAnswer {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  body: Readable;
+}
+
+/** Enough of an error answer for its reason (OpenSearch's are a few hundred bytes). */
+const ERROR_BODY_BYTES = 16 * 1024;
 
 export interface IndexerTarget {
   client: OpenSearchClient;
@@ -68,7 +85,7 @@ export class IndexerConnection {
   async answer<T>(
     send: (client: OpenSearchClient) => ClientCall<T>,
     signal?: AbortSignal,
-  ): Promise<{ statusCode: number | null; body: T }> {
+  ): Promise<{ statusCode: number | null; body: T; headers: IncomingHttpHeaders }> {
     const client = this.client();
     const call = send(client);
     // A block, not `() => call.abort?.()`: abort() returns the call, a thenable, and an AbortSignal
@@ -78,13 +95,62 @@ export class IndexerConnection {
     };
     signal?.addEventListener('abort', abort, { once: true });
     try {
-      const { statusCode, body } = await call;
-      return { statusCode, body };
+      const { statusCode, body, headers } = await call;
+      return { statusCode, body, headers: headers ?? {} };
     } catch (error) {
       throw toIndexerError(error, this.target?.secrets ?? []);
     } finally {
       signal?.removeEventListener('abort', abort);
     }
+  }
+
+  /**
+   * Runs one client call made with `asStream: true` and resolves with its answer once the headers
+   * are in, the body left to the caller to read (and to bound, and to destroy when it stops early).
+   * The client hands even an error status over as a stream: its first bytes are read for the
+   * reason and it is rejected as `request` would reject it. `signal` aborts the call and that read.
+   */
+  async stream(
+    send: (client: OpenSearchClient) => ClientCall<unknown>,
+    signal?: AbortSignal,
+  ): Promise<StreamedAnswer> {
+    const { statusCode, body, headers } = await this.answer(send, signal);
+    if (!(body instanceof Readable)) throw malformedResponse('an answer without a body');
+    if (statusCode !== null && statusCode >= 200 && statusCode < 300)
+      return { statusCode, headers, body };
+    const reason = headers['content-encoding'] ? undefined : await readErrorBody(body, signal);
+    body.destroy();
+    // The client's own error for that answer; only its body, status and headers are read.
+    const meta = {} as ApiResponse['meta'];
+    throw toIndexerError(
+      new errors.ResponseError({ body: reason, statusCode, headers, warnings: null, meta }),
+      this.target?.secrets ?? [],
+    );
+  }
+}
+
+/** The start of an error answer's body, as JSON when it is, else as text. */
+async function readErrorBody(body: Readable, signal?: AbortSignal): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const stop = () => body.destroy();
+  signal?.addEventListener('abort', stop, { once: true });
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= ERROR_BODY_BYTES) break;
+    }
+  } catch {
+    // Cut short: what came is all the reason there is.
+  } finally {
+    signal?.removeEventListener('abort', stop);
+  }
+  const text = Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES).toString('utf8');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
   }
 }
 

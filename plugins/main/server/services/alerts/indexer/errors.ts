@@ -24,7 +24,9 @@ export type IndexerErrorCode =
   | 'indexer_rejected'
   | 'indexer_unavailable'
   | 'indexer_bad_request'
-  | 'indexer_malformed_response';
+  | 'indexer_malformed_response'
+  | 'indexer_bad_answer'
+  | 'indexer_response_too_large';
 
 const STATUS: Record<IndexerErrorCode, number> = {
   // The dashboard works without an indexer; its alerts routes are the part that is unavailable.
@@ -36,6 +38,8 @@ const STATUS: Record<IndexerErrorCode, number> = {
   indexer_unavailable: 502,
   indexer_bad_request: 502,
   indexer_malformed_response: 502,
+  indexer_bad_answer: 502,
+  indexer_response_too_large: 502,
 };
 
 /** What the indexer said, as far as it is known. */

@@ -65,6 +65,12 @@ export const indexerConfigSchema = schema.object({
   }),
   /** Time budget of one indexer request, retries on other nodes included (ms); past it: 504. */
   requestTimeoutMs: schema.number({ min: 100, max: 600_000, defaultValue: 30_000 }),
+  /** Largest indexer answer read, compressed and inflated alike (bytes); past it: 502. */
+  maxResponseBytes: schema.number({
+    min: 64 * 1024,
+    max: 512 * 1024 * 1024,
+    defaultValue: 64 * 1024 * 1024,
+  }),
   /** Index pattern of the alerts (what a Wazuh indexer holds). */
   alertsIndexPattern: schema.maybe(schema.string({ minLength: 1, maxLength: 255 })),
   /** Most alerts in one page of the events table. */

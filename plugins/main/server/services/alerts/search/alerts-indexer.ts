@@ -5,6 +5,7 @@
  * an answer without OpenSearch's shape is a malformed-answer error, never a crash further on.
  */
 import type { IndexerConnection } from '../indexer';
+import type { StreamedAnswer } from '../indexer/connection';
 import { malformedResponse } from '../indexer/errors';
 
 interface SearchHit {
@@ -24,7 +25,7 @@ export type SearchBody = Record<string, unknown>;
 
 export interface AlertsIndexerDeps {
   /** The plugin's indexer connection (its `request` maps failures and aborts with the signal). */
-  connection: Pick<IndexerConnection, 'request'>;
+  connection: Pick<IndexerConnection, 'request' | 'stream'>;
   pattern: string;
 }
 
@@ -52,6 +53,14 @@ export class AlertsIndexer {
   async searchInPit(body: SearchBody, signal?: AbortSignal): Promise<SearchAnswer> {
     return readAnswer(
       await this.deps.connection.request((client) => client.search({ body }), signal),
+    );
+  }
+
+  /** The same, its answer left unread for a reader that takes it as it arrives (the CSV export). */
+  async searchInPitStreamed(body: SearchBody, signal?: AbortSignal): Promise<StreamedAnswer> {
+    return this.deps.connection.stream(
+      (client) => client.search({ body }, { asStream: true }),
+      signal,
     );
   }
 

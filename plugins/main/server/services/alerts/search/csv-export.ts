@@ -1,16 +1,20 @@
 /**
  * CSV export of a whole selection of alerts, past the 10,000-hit window: pages of 5,000 read in one
  * point in time with `search_after`, only the chosen columns' fields fetched, each page's rows
- * written as one chunk while the next page is already on its way. Cells are written by the
- * managed-API export's code (flattened paths, arrays joined, formulas neutralised). The point in
- * time is closed at the end, on failure and when the downloader goes away.
+ * written as one chunk while the next page is already on its way. Each page is read as it arrives,
+ * one hit at a time, straight into CSV text (`streamed-page.ts`): no page is ever held parsed, its
+ * bytes are bounded by `svc.indexer.maxResponseBytes` and its time, body included, by
+ * `svc.indexer.requestTimeoutMs`. Cells are written by the managed-API export's code (flattened
+ * paths, arrays joined, formulas neutralised). The point in time is closed at the end, on failure
+ * and when the downloader goes away.
  */
 import { Readable } from 'node:stream';
 import type { Logger } from '@host/server/types';
 import { cellGetter } from '../../csv/csv-cells';
 import { csvHeader, csvLines } from '../../csv/csv-text';
-import type { AlertsIndexer, SearchAnswer, SearchBody } from './alerts-indexer';
+import type { AlertsIndexer } from './alerts-indexer';
 import type { QueryClause } from './query-dsl';
+import { searchStreamedPage } from './streamed-page';
 
 /** Alerts per indexer request. */
 const PAGE_SIZE = 5_000;
@@ -25,16 +29,21 @@ interface CsvPage {
   rows: number;
   /** Sort values of its last alert, where the next page starts. */
   lastSort?: unknown[];
+  /** Alerts the selection holds (first page only). */
+  total?: number;
 }
 /** The point in time only has to outlive the wait between two pages. */
 const CSV_PIT_KEEP_ALIVE = '1m';
 
 export interface AlertsCsvOptions {
-  indexer: AlertsIndexer;
+  indexer: Pick<AlertsIndexer, 'openPit' | 'closePit' | 'searchInPitStreamed'>;
   query: QueryClause;
   sort: Array<Record<string, unknown>>;
   columns: string[];
   maxRows: number;
+  /** `svc.indexer.maxResponseBytes` and `requestTimeoutMs`: the bounds of each page. */
+  maxResponseBytes: number;
+  requestTimeoutMs: number;
   signal?: AbortSignal;
   now: Date;
   logger: Logger;
@@ -58,10 +67,17 @@ function filenameAt(now: Date): string {
 export async function startAlertsCsv(options: AlertsCsvOptions): Promise<AlertsCsvExport> {
   const { indexer, columns, maxRows, signal, logger } = options;
   let pitId = await indexer.openPit(CSV_PIT_KEEP_ALIVE, signal);
+  // Aborted when the export ends, however it ends, so that a page still on its way stops too.
+  const stopped = new AbortController();
+  const leave = () => stopped.abort();
+  signal?.addEventListener('abort', leave, { once: true });
+  if (signal?.aborted) leave();
   let closed = false;
   const finish = () => {
     if (closed) return;
     closed = true;
+    signal?.removeEventListener('abort', leave);
+    stopped.abort();
     options.onEnd();
     indexer
       .closePit(pitId)
@@ -74,47 +90,53 @@ export async function startAlertsCsv(options: AlertsCsvOptions): Promise<AlertsC
 
   const getters = columns.map(cellGetter);
   let written = 0;
-  const search = (searchAfter: unknown[] | undefined, first: boolean): Promise<SearchAnswer> => {
-    const body: SearchBody = {
-      size: Math.min(first ? FIRST_PAGE_SIZE : PAGE_SIZE, maxRows - written),
-      query: options.query,
-      sort: options.sort,
-      _source: columns,
-      pit: { id: pitId, keep_alive: CSV_PIT_KEEP_ALIVE },
-      track_total_hits: first,
-      ...(searchAfter && { search_after: searchAfter }),
-    };
-    return indexer.searchInPit(body, signal).then((answer) => {
-      if (answer.pit_id) pitId = answer.pit_id;
-      return answer;
-    });
-  };
-  /**
-   * A page's rows as CSV text as soon as the page arrives: the parsed hits are dropped at once
-   * instead of waiting, possibly long, for the downloader (the text is a fraction of their size).
-   */
-  const toCsv = (answer: SearchAnswer): CsvPage => {
-    const hits = answer.hits.hits;
+  /** A page's rows as CSV text, made 500 at a time as its hits arrive: no page is held parsed. */
+  const readPage = async (searchAfter: unknown[] | undefined, first: boolean): Promise<CsvPage> => {
+    const size = Math.min(first ? FIRST_PAGE_SIZE : PAGE_SIZE, maxRows - written);
     const chunks: string[] = [];
-    for (let at = 0; at < hits.length; at += ROWS_PER_CHUNK) {
-      const sources = hits.slice(at, at + ROWS_PER_CHUNK).map((hit) => hit._source ?? {});
-      chunks.push(`${csvLines(sources, getters)}\n`);
-    }
-    return { chunks, rows: hits.length, lastSort: hits[hits.length - 1]?.sort };
+    let rows: Array<Record<string, unknown>> = [];
+    const page = await searchStreamedPage(
+      indexer,
+      {
+        size,
+        query: options.query,
+        sort: options.sort,
+        _source: columns,
+        pit: { id: pitId, keep_alive: CSV_PIT_KEEP_ALIVE },
+        track_total_hits: first,
+        ...(searchAfter && { search_after: searchAfter }),
+      },
+      {
+        maxHits: size,
+        totalRequired: first,
+        onHit(source) {
+          rows.push(source);
+          if (rows.length < ROWS_PER_CHUNK) return;
+          chunks.push(`${csvLines(rows, getters)}\n`);
+          rows = [];
+        },
+        maxResponseBytes: options.maxResponseBytes,
+        requestTimeoutMs: options.requestTimeoutMs,
+        signal: stopped.signal,
+      },
+    );
+    if (rows.length > 0) chunks.push(`${csvLines(rows, getters)}\n`);
+    if (page.pitId) pitId = page.pitId;
+    return { chunks, rows: page.hits, lastSort: page.lastSort, total: page.total?.value };
   };
 
-  let firstPage: SearchAnswer;
+  let firstPage: CsvPage;
   try {
-    firstPage = await search(undefined, true);
+    firstPage = await readPage(undefined, true);
   } catch (error) {
     finish();
     throw error;
   }
-  const totalRows = firstPage.hits.total?.value ?? 0;
+  const totalRows = firstPage.total ?? 0;
   const exportedRows = Math.min(totalRows, maxRows);
 
-  /** The page to write next, already asked for (and turned into CSV when it arrives). */
-  let pending: Promise<CsvPage> | undefined = Promise.resolve(toCsv(firstPage));
+  /** The page to write next, already asked for (and turned into CSV as it arrives). */
+  let pending: Promise<CsvPage> | undefined = Promise.resolve(firstPage);
   let header = `${csvHeader(columns)}\n`;
   const stream = new Readable({
     read() {
@@ -127,7 +149,7 @@ export async function startAlertsCsv(options: AlertsCsvOptions): Promise<AlertsC
           written += page.rows;
           const more = page.rows > 0 && written < exportedRows && page.lastSort !== undefined;
           if (more) {
-            pending = search(page.lastSort, false).then(toCsv);
+            pending = readPage(page.lastSort, false);
             // Read on the next read(); until then a failure must not count as unhandled.
             pending.catch(() => undefined);
           }

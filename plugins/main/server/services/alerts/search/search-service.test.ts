@@ -82,9 +82,9 @@ describe('alerts search service on the indexer stand-in', () => {
     const recording = new Proxy(client, {
       get(target, property) {
         if (property === 'search')
-          return (params: { body?: unknown }) => {
+          return (params: { body?: unknown }, options?: object) => {
             sent.push(params.body);
-            return target.search(params as never);
+            return target.search(params as never, options);
           };
         return Reflect.get(target, property) as unknown;
       },
@@ -106,6 +106,8 @@ describe('alerts search service on the indexer stand-in', () => {
           maxBuckets: 10_000,
           csvMaxRows: 20_000,
           maxRequestsInFlightPerUser: 4,
+          maxResponseBytes: 64 * 1024 * 1024,
+          requestTimeoutMs: 10_000,
           ...limits,
         },
         logger: silent,

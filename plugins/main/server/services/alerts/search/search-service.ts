@@ -45,6 +45,9 @@ export interface AlertsSearchLimits {
   maxBuckets: number;
   csvMaxRows: number;
   maxRequestsInFlightPerUser: number;
+  /** Bounds of each page the CSV export reads as it arrives. */
+  maxResponseBytes: number;
+  requestTimeoutMs: number;
 }
 
 export interface AlertsSearchDeps extends AlertsIndexerDeps {
@@ -322,6 +325,8 @@ export class AlertsSearchService {
         sort,
         columns,
         maxRows: this.deps.limits.csvMaxRows,
+        maxResponseBytes: this.deps.limits.maxResponseBytes,
+        requestTimeoutMs: this.deps.limits.requestTimeoutMs,
         signal: caller.signal,
         now: prepared.now,
         logger: this.deps.logger,
