@@ -55,7 +55,12 @@ function* documents(ownAlerts: number, now: number) {
 }
 
 export async function startAlertsTestEnv(
-  options: { ownAlerts?: number; indexer?: Record<string, unknown> } = {},
+  options: {
+    ownAlerts?: number;
+    indexer?: Record<string, unknown>;
+    /** What the dashboard reaches instead of the stand-in (e.g. a proxy in front of it): its URL. */
+    front?: (indexer: IndexerStandIn) => Promise<string>;
+  } = {},
 ): Promise<AlertsTestEnv> {
   const now = Date.now();
   const ownAlerts = options.ownAlerts ?? 500;
@@ -65,6 +70,7 @@ export async function startAlertsTestEnv(
   });
   let env: MainTestEnv;
   try {
+    const indexerUrl = options.front ? await options.front(indexer) : indexer.url;
     env = await startMainTestEnv({
       simulator: {
         agents: AGENTS.length - 1,
@@ -103,7 +109,7 @@ export async function startAlertsTestEnv(
       },
       svc: {
         indexer: {
-          hosts: [indexer.url],
+          hosts: [indexerUrl],
           username: INDEXER_USER.username,
           password: INDEXER_USER.password,
           requestTimeoutMs: 1_000,
