@@ -1,11 +1,11 @@
 /**
  * The alerts side, in one run: (a) the dashboard's `POST /api/alerts/search` (Threat Hunting's
- * events table) beside the same query sent straight to the indexer stand-in, at saturation; (b) the
- * CSV export of 1,000,000 alerts: rows per second, time to the first byte and the dashboard's added
- * resident memory; (c) how many indexer requests the Overview's counts and Threat Hunting's first
- * view cost, read from the stand-in's own counters. The dashboard, the managed-API simulator and the
- * stand-in each run in a process of their own (for (c) the stand-in runs in this one, whose counters
- * are read); the stand-in loads its alerts in-process, through its `documents` option.
+ * events table) beside the same query sent straight to the indexer stand-in, at saturation; (b) how
+ * many indexer requests the Overview's counts and Threat Hunting's first view cost, read from the
+ * stand-in's own counters. The dashboard, the managed-API simulator and the stand-in each run in a
+ * process of their own (for (b) the stand-in runs in this one, whose counters are read); the
+ * stand-in loads its alerts in-process, through its `documents` option. The CSV export of alerts
+ * has a bench of its own, `csv-alerts.bench.ts`.
  */
 import autocannon from 'autocannon';
 import { SEVERITY_BANDS } from '../../plugins/main/common/alerts/api';
@@ -29,12 +29,11 @@ import {
 } from '../integration/main/processes';
 import { BENCH_MANAGER, benchAlerts } from './alerts-indexer.fixture';
 import type { BenchResult } from './run';
-import { csvExportTarget, downloadCsv, mb, simulatorHost, spawnAlertsIndexer } from './support';
+import { simulatorHost, spawnAlertsIndexer } from './support';
 
 export const name = 'Alerts: search, CSV export and indexer requests';
 
 const SEARCH_ALERTS = Number(process.env.ALERTS_BENCH_SEARCH_ALERTS ?? 100_000);
-const CSV_ALERTS = Number(process.env.ALERTS_BENCH_CSV_ALERTS ?? 1_000_000);
 /** Alerts the request counts are taken over (their number does not change the count). */
 const COUNTED_ALERTS = 20_000;
 const WEEK_MS = 7 * 86_400_000;
@@ -42,18 +41,13 @@ const ROUNDS = 2;
 const ROUND_MS = Number(process.env.ALERTS_BENCH_SECONDS ?? 8) * 1000;
 const WARM_UP_MS = 2_000;
 const SATURATION_CONNECTIONS = 16;
-const RSS_SAMPLE_MS = 50;
 const TARGETS = {
   searchRatio: 0.8,
-  rowsPerSecond: 50_000,
-  firstByteMs: 1_000,
-  rssGrowthBytes: 100 * 1024 * 1024,
   overviewRequests: 1,
   threatHuntingRequests: 3,
 };
 const INDEXER_ADMIN = { username: 'admin', password: 'admin' };
 const API_HOST = 'bench';
-const COLUMNS = ['timestamp', 'agent.name', 'rule.description', 'rule.level', 'rule.id'];
 
 /** Threat Hunting's selection when it opens (last 24 hours, blank query, no filters). */
 const THREAT_HUNTING_SELECTION = {
@@ -86,7 +80,6 @@ function dashboardConfig(simulator: ChildServer & { port: number }, indexerUrl: 
     indexer: {
       hosts: [indexerUrl],
       ...INDEXER_ADMIN,
-      csvMaxRows: CSV_ALERTS,
       // Saturation is what is measured: the per-user cap must not be what stops it.
       maxRequestsInFlightPerUser: SATURATION_CONNECTIONS * 2,
     },
@@ -248,58 +241,7 @@ async function indexerRequests(
   return indexer.stats.requests - before;
 }
 
-/** (b): the stand-in (a child that loads the alerts in-process) and the dashboard each in a process. */
-async function millionAlerts(): Promise<BenchResult> {
-  const { indexer, loadMs } = await spawnAlertsIndexer(CSV_ALERTS);
-  const simulator = await spawnSimulator({ agents: 50 });
-  let dashboard: ChildDashboard | undefined;
-  try {
-    dashboard = await spawnDashboard(dashboardConfig(simulator, indexer.url), { compiled: true });
-    const cookie = await dashboardSession(dashboard);
-    const child = dashboard;
-    // The export of the whole week, sampling the dashboard's memory while it streams.
-    const rssBefore = child.rss();
-    let rssPeak = rssBefore;
-    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, child.rss())), RSS_SAMPLE_MS);
-    const cpuBefore = { dashboard: child.cpuMicros(), indexer: indexer.cpuMicros() };
-    const csv = await downloadCsv(`${child.url}/api/alerts/csv`, cookie, {
-      apiHostId: API_HOST,
-      timeRange: { from: 'now-8d', to: 'now' },
-      columns: COLUMNS,
-    }).finally(() => clearInterval(sampler));
-    const rows = csv.newlines - 1;
-    const perRow = (micros: number) => `${(micros / Math.max(1, rows)).toFixed(1)} µs`;
-    const rowsPerSecond = (rows / csv.totalMs) * 1000;
-    const growth = rssPeak - rssBefore;
-    const whole = csv.status === 200 && csv.complete && rows === CSV_ALERTS;
-    return {
-      title: `CSV export of ${CSV_ALERTS.toLocaleString('en')} alerts (${COLUMNS.length} columns) through POST /api/alerts/csv (stand-in started with them in ${(loadMs / 1000).toFixed(0)} s)`,
-      figures: [
-        ['rows', `${rows.toLocaleString('en')} of ${CSV_ALERTS.toLocaleString('en')}`],
-        ['rows/s', rowsPerSecond.toFixed(0)],
-        ['time to first byte', `${csv.firstByteMs.toFixed(0)} ms`],
-        ['total', `${(csv.totalMs / 1000).toFixed(1)} s`],
-        ['dashboard RSS before → peak', `${mb(rssBefore)} → ${mb(rssPeak)} (+${mb(growth)})`],
-        [
-          'CPU per row, dashboard / stand-in',
-          `${perRow(child.cpuMicros() - cpuBefore.dashboard)} / ${perRow(indexer.cpuMicros() - cpuBefore.indexer)}`,
-        ],
-      ],
-      target: csvExportTarget(TARGETS, {
-        whole,
-        rowsPerSecond,
-        firstByteMs: csv.firstByteMs,
-        growth,
-      }),
-    };
-  } finally {
-    await dashboard?.stop();
-    await simulator.stop();
-    await indexer.stop();
-  }
-}
-
-/** (c): the stand-in in this process, so its request counters can be read. */
+/** (b): the stand-in in this process, so its request counters can be read. */
 async function requestsPerView(): Promise<BenchResult> {
   const indexer = await startIndexer({
     documents: benchAlerts(COUNTED_ALERTS, Date.now(), WEEK_MS),
@@ -354,5 +296,5 @@ async function requestsPerView(): Promise<BenchResult> {
 
 export async function run(): Promise<BenchResult[]> {
   buildIfStale();
-  return [await requestsPerView(), await searchSideBySide(), await millionAlerts()];
+  return [await requestsPerView(), await searchSideBySide()];
 }
