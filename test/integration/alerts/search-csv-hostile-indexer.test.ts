@@ -138,19 +138,26 @@ describe('alerts CSV export in front of a hostile indexer', () => {
     return ((await response.json()) as { pits: unknown[] }).pits.length;
   }
 
-  /** `POST /api/alerts/csv`; `complete` is false when the download broke off. */
-  async function download(signal?: AbortSignal) {
+  /** `POST /api/alerts/csv`, its body still to be read. */
+  function startDownload(signal?: AbortSignal): Promise<Response> {
     const basic = Buffer.from(`admin:${env.dashboard.adminPassword}`).toString('base64');
-    const response = await fetch(`${env.dashboard.url}/api/alerts/csv`, {
+    return fetch(`${env.dashboard.url}/api/alerts/csv`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         'osd-xsrf': 'test',
         authorization: `Basic ${basic}`,
+        // Uncompressed, so each page reaches the downloader as it is written.
+        'accept-encoding': 'identity',
       },
       body: JSON.stringify(EXPORT),
       signal,
     });
+  }
+
+  /** The whole download; `complete` is false when it broke off. */
+  async function download() {
+    const response = await startDownload();
     let text = '';
     let complete = true;
     try {
@@ -202,19 +209,7 @@ describe('alerts CSV export in front of a hostile indexer', () => {
       'later',
     );
     const leaving = new AbortController();
-    const basic = Buffer.from(`admin:${env.dashboard.adminPassword}`).toString('base64');
-    const response = await fetch(`${env.dashboard.url}/api/alerts/csv`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'osd-xsrf': 'test',
-        authorization: `Basic ${basic}`,
-        // Uncompressed, so the first page reaches the downloader before the export ends.
-        'accept-encoding': 'identity',
-      },
-      body: JSON.stringify(EXPORT),
-      signal: leaving.signal,
-    });
+    const response = await startDownload(leaving.signal);
     expect(response.status).toBe(200);
     // The first page arrives; the second trickles until the downloader goes away.
     await response.body!.getReader().read();

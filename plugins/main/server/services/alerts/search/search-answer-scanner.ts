@@ -24,7 +24,7 @@ export function badAnswer(what: string): IndexerError {
   );
 }
 
-export interface ScannedTotal {
+interface ScannedTotal {
   value: number;
   relation: 'eq' | 'gte';
 }

@@ -55,6 +55,7 @@ export async function searchStreamedPage(
   options.signal?.addEventListener('abort', leave, { once: true });
   try {
     if (options.signal?.aborted) leave();
+    stop.signal.throwIfAborted();
     const answer = await indexer.searchInPitStreamed(body, stop.signal);
     return await readAnswer(answer, new SearchAnswerScanner(options), options, stop.signal);
   } catch (error) {
