@@ -10,14 +10,7 @@
 import autocannon from 'autocannon';
 import { SEVERITY_BANDS } from '../../plugins/main/common/alerts/api';
 import { DASHBOARD_CHARTS } from '../../plugins/main/public/apps/threat-hunting/dashboard';
-import { knownAlertFields } from '../../plugins/main/server/services/alerts/search/alert-fields';
-import { indexerSort } from '../../plugins/main/server/services/alerts/search/prepared-selection';
 import { pageBody } from '../../plugins/main/server/services/alerts/search/search-service';
-import {
-  scopedQuery,
-  selectionClauses,
-} from '../../plugins/main/server/services/alerts/search/selection-query';
-import { resolveTimeRange } from '../../plugins/main/server/services/alerts/search/time-range';
 import { startIndexer, type IndexerStandIn } from '../../simulator/indexer';
 import {
   buildIfStale,
@@ -27,9 +20,9 @@ import {
   type ChildDashboard,
   type ChildServer,
 } from '../integration/main/processes';
-import { BENCH_MANAGER, benchAlerts } from './alerts-indexer.fixture';
+import { benchAlerts } from './alerts-indexer.fixture';
 import type { BenchResult } from './run';
-import { simulatorHost, spawnAlertsIndexer } from './support';
+import { benchAlertsSearch, simulatorHost, spawnAlertsIndexer } from './support';
 
 export const name = 'Alerts: search, CSV export and indexer requests';
 
@@ -88,16 +81,8 @@ function dashboardConfig(simulator: ChildServer & { port: number }, indexerUrl: 
 
 /** The body the dashboard sends for the events table's first page, built by the same code. */
 function directSearchBody(): Record<string, unknown> {
-  const fields = knownAlertFields();
-  const now = new Date();
-  const timeRange = resolveTimeRange({ from: 'now-24h', to: 'now' }, now);
-  const clauses = selectionClauses({ apiHostId: API_HOST, timeRange }, fields, now);
-  const query = scopedQuery(
-    clauses,
-    { pin: { field: 'manager.name', value: BENCH_MANAGER } },
-    timeRange,
-  );
-  return { ...pageBody({ query }, { size: 15, sort: indexerSort(undefined, fields) }), from: 0 };
+  const { query, sort } = benchAlertsSearch(API_HOST, { from: 'now-24h', to: 'now' });
+  return { ...pageBody({ query }, { size: 15, sort }), from: 0 };
 }
 
 interface Saturation {

@@ -14,13 +14,6 @@
  */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { knownAlertFields } from '../../plugins/main/server/services/alerts/search/alert-fields';
-import { indexerSort } from '../../plugins/main/server/services/alerts/search/prepared-selection';
-import {
-  scopedQuery,
-  selectionClauses,
-} from '../../plugins/main/server/services/alerts/search/selection-query';
-import { resolveTimeRange } from '../../plugins/main/server/services/alerts/search/time-range';
 import {
   buildIfStale,
   dashboardSession,
@@ -29,9 +22,9 @@ import {
   type ChildDashboard,
   type ChildServer,
 } from '../integration/main/processes';
-import { BENCH_MANAGER } from './alerts-indexer.fixture';
 import type { BenchResult } from './run';
 import {
+  benchAlertsSearch,
   csvExportTarget,
   downloadCsv,
   mb,
@@ -89,23 +82,6 @@ const exportAlerts = (dashboard: ChildDashboard, cookie: string) =>
     columns: COLUMNS,
   });
 
-/** The query, sort and columns the dashboard sends for that export, built by the same code. */
-function exportSearch() {
-  const fields = knownAlertFields();
-  const now = new Date();
-  const timeRange = resolveTimeRange(TIME_RANGE, now);
-  const clauses = selectionClauses({ apiHostId: API_HOST, timeRange }, fields, now);
-  return {
-    query: scopedQuery(
-      clauses,
-      { pin: { field: 'manager.name', value: BENCH_MANAGER } },
-      timeRange,
-    ),
-    sort: indexerSort(undefined, fields),
-    _source: COLUMNS,
-  };
-}
-
 /** The simplest script that writes the same rows: pages read and parsed whole, cells joined. */
 async function pager(indexerUrl: string): Promise<{ rows: number; totalMs: number }> {
   const started = performance.now();
@@ -119,7 +95,7 @@ async function pager(indexerUrl: string): Promise<{ rows: number; totalMs: numbe
     headers,
   });
   const pit = ((await opened.json()) as { pit_id: string }).pit_id;
-  const search = exportSearch();
+  const search = { ...benchAlertsSearch(API_HOST, TIME_RANGE), _source: COLUMNS };
   const cell = (source: Record<string, unknown>, column: string): string => {
     const value = column.split('.').reduce<unknown>((at, key) => (at as never)?.[key], source);
     return value === undefined || value === null ? '' : String(value);

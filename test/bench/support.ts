@@ -1,8 +1,16 @@
 /** What several benchmarks measure or start alike: the simulator as a host, sizes, a CSV export's target. */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { knownAlertFields } from '../../plugins/main/server/services/alerts/search/alert-fields';
+import { indexerSort } from '../../plugins/main/server/services/alerts/search/prepared-selection';
+import {
+  scopedQuery,
+  selectionClauses,
+} from '../../plugins/main/server/services/alerts/search/selection-query';
+import { resolveTimeRange } from '../../plugins/main/server/services/alerts/search/time-range';
 import { RUN_AS_USER } from '../../simulator/users';
 import { spawnServer, type ChildServer } from '../integration/main/processes';
+import { BENCH_MANAGER } from './alerts-indexer.fixture';
 import type { BenchResult } from './run';
 
 /** Megabytes with one decimal, as every CSV figure prints them. */
@@ -18,6 +26,21 @@ export function simulatorHost(id: string, port: number) {
     // the manager's name (`wazuh.manager`), which the alerts pin reads.
     username: RUN_AS_USER.username,
     password: RUN_AS_USER.password,
+  };
+}
+
+/**
+ * The query and default sort the dashboard sends for the bench host's alerts in `timeRange` (pinned
+ * to its manager, no filter), built by the dashboard's own code.
+ */
+export function benchAlertsSearch(apiHostId: string, timeRange: { from: string; to: string }) {
+  const fields = knownAlertFields();
+  const now = new Date();
+  const resolved = resolveTimeRange(timeRange, now);
+  const clauses = selectionClauses({ apiHostId, timeRange: resolved }, fields, now);
+  return {
+    query: scopedQuery(clauses, { pin: { field: 'manager.name', value: BENCH_MANAGER } }, resolved),
+    sort: indexerSort(undefined, fields),
   };
 }
 
