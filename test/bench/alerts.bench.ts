@@ -24,7 +24,7 @@ import { benchAlerts } from './alerts-indexer.fixture';
 import type { BenchResult } from './run';
 import { benchAlertsSearch, simulatorHost, spawnAlertsIndexer } from './support';
 
-export const name = 'Alerts: search, CSV export and indexer requests';
+export const name = 'Alerts: search and indexer requests';
 
 const SEARCH_ALERTS = Number(process.env.ALERTS_BENCH_SEARCH_ALERTS ?? 100_000);
 /** Alerts the request counts are taken over (their number does not change the count). */
