@@ -32,7 +32,7 @@ import { ApiCheckRequests } from './services/api-checks/api-check-requests';
 import { ApiHostChecker } from './services/api-checks/api-host-checker';
 import { ApiHostCheckRegistry } from './services/api-checks/api-host-checks';
 import { ApiHostStore, type StoredApiHost } from './services/api-hosts/api-host-store';
-import { loadEncryptionKey } from './services/api-hosts/encryption-key';
+import { cursorSigningKey, loadEncryptionKey } from './services/api-hosts/encryption-key';
 import { SecretCipher } from './services/secrets/secret-cipher';
 import { apiHostSavedObjectType } from './services/api-hosts/saved-object-type';
 import { apiHostCheckSavedObjectType } from './services/api-checks/saved-object-type';
@@ -287,6 +287,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
         scope: alertsScope,
         limits: this.config.indexer,
         logger: this.logger.get('alerts'),
+        cursorKey: cursorSigningKey(key.key),
       }),
       reports: createReportsService({
         dataDir,

@@ -110,6 +110,7 @@ describe('alerts search service on the indexer stand-in', () => {
         },
         logger: silent,
         now: () => new Date(NOW),
+        cursorKey: Buffer.alloc(32, 7),
       });
     service = makeService();
   });

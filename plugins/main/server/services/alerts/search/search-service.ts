@@ -53,8 +53,8 @@ export interface AlertsSearchDeps extends AlertsIndexerDeps {
   logger: Logger;
   /** The clock (tests move it). */
   now?: () => Date;
-  /** Key of the cursors' signatures; default: random at start. */
-  cursorKey?: Buffer;
+  /** Key of the cursors' signatures, the same on every instance (`cursorSigningKey`). */
+  cursorKey: Buffer;
 }
 
 /** Who asks, and until when the answer is wanted. */
