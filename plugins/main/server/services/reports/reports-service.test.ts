@@ -13,7 +13,7 @@ import type {
   AlertsFilter,
   AlertsSelection,
 } from '../../../common/alerts/api';
-import { pdfPages } from '@test/integration/reports/pdf-text';
+import { pdfPages } from '@test/support/pdf-text';
 import { createReportsService } from './index';
 import type { ReportDataSource } from './reports-service';
 

@@ -7,7 +7,7 @@ import type {
   AlertsChartResult,
 } from '@main/common/alerts/api';
 import { moduleById } from '@main/common/modules';
-import { pdfPages } from '@test/integration/reports/pdf-text';
+import { pdfPages } from '@test/support/pdf-text';
 import { buildReportContent, reportCharts } from '../report-content';
 import { renderReportPdf } from './report-pdf';
 
