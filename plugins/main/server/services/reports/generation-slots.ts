@@ -20,7 +20,9 @@ export interface GenerationSlotLimits {
 export type ReleaseSlot = () => void;
 
 export interface SlotReservation {
-  /** Generations ahead of this one (0: it starts at once). */
+  /** Whether it holds a slot at once. */
+  startsNow: boolean;
+  /** Generations waiting ahead of this one in the queue. */
   waitingAhead: number;
   /** Resolves once this generation holds a slot. */
   granted: Promise<ReleaseSlot>;
@@ -40,7 +42,8 @@ export class GenerationSlots {
 
   /** A slot now, a place in the queue, or a `LimitReachedError` when neither may be had. */
   reserve(owner: string): SlotReservation {
-    if (this.canRun(owner)) return { waitingAhead: 0, granted: Promise.resolve(this.take(owner)) };
+    if (this.canRun(owner))
+      return { startsNow: true, waitingAhead: 0, granted: Promise.resolve(this.take(owner)) };
     const own = this.waiting.filter((entry) => entry.owner === owner).length;
     if (own >= this.limits.maxPerUser)
       throw new LimitReachedError(
@@ -56,7 +59,7 @@ export class GenerationSlots {
       );
     const waitingAhead = this.waiting.length;
     const granted = new Promise<ReleaseSlot>((grant) => this.waiting.push({ owner, grant }));
-    return { waitingAhead, granted };
+    return { startsNow: false, waitingAhead, granted };
   }
 
   private runningOf(owner: string): number {

@@ -179,15 +179,24 @@ export interface ReportInput {
 
 const ELLIPSIS = '…';
 
+const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
+
+/** Characters (code points) of `text`, without building a character array of a long text. */
+function characterCount(text: string): number {
+  return text.length - (text.match(SURROGATE_PAIR)?.length ?? 0);
+}
+
 /** `text` cut to `max` characters, the last an ellipsis, and how many were left out. */
 export function cutText(text: string, max: number): { text: string; left: number } {
-  const characters = Array.from(text);
-  if (characters.length <= max) return { text, left: 0 };
-  const kept = Math.max(0, max - 1);
-  return {
-    text: `${characters.slice(0, kept).join('')}${ELLIPSIS}`,
-    left: characters.length - kept,
-  };
+  if (text.length <= max || characterCount(text) <= max) return { text, left: 0 };
+  let kept = '';
+  let count = 0;
+  for (const character of text) {
+    if (count === max - 1) break;
+    kept += character;
+    count++;
+  }
+  return { text: `${kept}${ELLIPSIS}`, left: characterCount(text.slice(kept.length)) };
 }
 
 /**
@@ -200,12 +209,12 @@ function printedFilters(filters: string[], max: number): { filters: string[]; le
   let left = 0;
   for (const filter of filters) {
     if (room <= 0) {
-      left += Array.from(filter).length;
+      left += characterCount(filter);
       continue;
     }
     const cut = cutText(filter, room);
     printed.push(cut.text);
-    room -= Array.from(cut.text).length;
+    room -= characterCount(cut.text);
     left += cut.left;
   }
   return { filters: printed, left };

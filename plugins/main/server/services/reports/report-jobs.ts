@@ -95,10 +95,9 @@ export class ReportJobs {
       title,
       status: 'running',
       progress: 0,
-      stage:
-        reservation.waitingAhead === 0
-          ? 'Starting'
-          : `Waiting for a free slot (${reservation.waitingAhead} ahead)`,
+      stage: reservation.startsNow
+        ? 'Starting'
+        : `Waiting for a free slot${reservation.waitingAhead > 0 ? ` (${reservation.waitingAhead} ahead)` : ''}`,
       createdAt: now,
       reportName,
       instance: this.instance,
