@@ -25,7 +25,7 @@ import type { GenerationSlots, ReleaseSlot } from './generation-slots';
 import type { ReportStore } from './report-store';
 import { OWNER_REFERENCE, REPORT_JOB_TYPE } from './saved-object-types';
 
-export interface ReportJobLimits {
+interface ReportJobLimits {
   timeoutMs: number;
   /** A job whose heartbeat is older than this was left by a stopped instance. */
   stalledAfterMs: number;

@@ -4,9 +4,9 @@
  * terminates the worker wherever its layout is.
  *
  * The worker file sits beside this one: `.js` in the build, `.ts` when the server runs from its
- * sources (tsx in development, Jest's transform in tests), where the worker loads tsx itself.
+ * sources (tsx in development, Jest's transform in tests), where the worker loads tsx itself (a
+ * worker does not inherit its parent's loader).
  */
-import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { ReportContent } from '../report-content';
@@ -15,10 +15,10 @@ import type { ReportContent } from '../report-content';
 export type FromWorker =
   { type: 'chunk'; bytes: ArrayBuffer } | { type: 'done' } | { type: 'failed'; message: string };
 
-const extension = path.extname(__filename);
-const WORKER_FILE = path.join(__dirname, `pdf-worker${extension}`);
-const WORKER_OPTIONS =
-  extension === '.ts' ? { execArgv: ['--require', require.resolve('tsx/cjs')] } : {};
+const WORKER_FILE = require.resolve('./pdf-worker');
+const WORKER_OPTIONS = WORKER_FILE.endsWith('.ts')
+  ? { execArgv: ['--require', require.resolve('tsx/cjs')] }
+  : {};
 
 export function renderReportPdfInWorker(
   content: ReportContent,
