@@ -504,6 +504,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
   }
 
   async stop(): Promise<void> {
+    this.services?.reports.stop();
     await this.jobs?.stop();
     await this.demoIndexer?.stop();
     await this.demo?.stop();

@@ -36,7 +36,12 @@ describe('report jobs', () => {
   const repository = () => saved.start.createInternalRepository(REPORT_SAVED_OBJECT_TYPES);
   function jobs(
     background = runner(),
-    options: { maxConcurrent?: number; timeoutMs?: number; stalledAfterMs?: number } = {},
+    options: {
+      maxConcurrent?: number;
+      maxQueued?: number;
+      timeoutMs?: number;
+      stalledAfterMs?: number;
+    } = {},
   ) {
     const store = new ReportStore(repository(), { keptPerUser: 5, maxSizeBytes: 1_000_000 });
     return new ReportJobs({
@@ -45,7 +50,7 @@ describe('report jobs', () => {
       slots: new GenerationSlots({
         maxConcurrent: options.maxConcurrent ?? 2,
         maxPerUser: 1,
-        maxQueued: 0,
+        maxQueued: options.maxQueued ?? 0,
         retryAfterSeconds: 10,
       }),
       limits: {
@@ -187,5 +192,30 @@ describe('report jobs', () => {
     clock += 61 * 60_000;
     expect(await survivor.sweep()).toEqual({ failed: 0, forgotten: 1 });
     await expect(survivor.get(job.id, alice)).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('fails the jobs it is making or queueing when the dashboard stops', async () => {
+    const background = runner();
+    const reports = jobs(background, { maxConcurrent: 1, maxQueued: 1 });
+    const started = deferred();
+    const running = await reports.start('alice', 'GDPR', 'a.pdf', (_progress, signal) => {
+      started.resolve();
+      return new Promise((_, reject) =>
+        signal.addEventListener('abort', () => reject(signal.reason)),
+      );
+    });
+    const queued = await reports.start('bob', 'TSC', 'b.pdf', async () => ({
+      name: 'b.pdf',
+      size: 1,
+    }));
+    expect(queued.stage).toBe('Waiting for a free slot');
+    await started.promise;
+    reports.stop();
+    await background.settled();
+    for (const job of [running, queued])
+      expect(await reports.get(job.id, { caller: 'root', admin: true })).toMatchObject({
+        status: 'failed',
+        error: { code: 'report_instance_stopped' },
+      });
   });
 });

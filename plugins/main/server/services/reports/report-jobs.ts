@@ -73,6 +73,8 @@ export class ReportJobs {
   /** This process's id in the jobs it runs. */
   readonly instance = randomUUID();
   private readonly now: () => Date;
+  /** The jobs this instance is running or queueing. */
+  private readonly controllers = new Set<AbortController>();
 
   constructor(private readonly deps: ReportJobsDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -175,6 +177,15 @@ export class ReportJobs {
     return { failed, forgotten };
   }
 
+  /**
+   * Fails every job this instance is making or queueing (the dashboard is stopping): a graceful stop
+   * waits for no report, and no job is left for the sweep to find.
+   */
+  stop(): void {
+    const stopping = new ReportError('report_instance_stopped', INSTANCE_STOPPED.message);
+    for (const controller of this.controllers) controller.abort(stopping);
+  }
+
   private async allJobs(): Promise<Array<SavedObject<JobAttributes>>> {
     const jobs: Array<SavedObject<JobAttributes>> = [];
     for (let page = 1; ; page++) {
@@ -232,17 +243,16 @@ export class ReportJobs {
     };
     const heartbeat = setInterval(() => void write({}), Math.max(100, stalledAfterMs / 3));
     heartbeat.unref();
-    const release = await granted;
     const controller = new AbortController();
+    this.controllers.add(controller);
     const timeout = new ReportError(
       'report_timeout',
       `The report took longer than ${timeoutMs} ms (svc.reports.generationTimeoutMs).`,
     );
-    const timer = setTimeout(() => controller.abort(timeout), timeoutMs);
-    // The job runner waits for jobs on stop; the timer alone keeps no process alive.
-    timer.unref();
+    let timer: NodeJS.Timeout | undefined;
+    let release: ReleaseSlot | undefined;
     const progress: ProgressReporter = (value, stage) => {
-      if (controller.signal.aborted) throw timeout;
+      controller.signal.throwIfAborted();
       void write({
         progress: Math.max(state.progress ?? 0, Math.min(100, Math.round(value))),
         stage,
@@ -250,8 +260,14 @@ export class ReportJobs {
     };
     try {
       const aborted = new Promise<never>((_, reject) =>
-        controller.signal.addEventListener('abort', () => reject(timeout), { once: true }),
+        controller.signal.addEventListener('abort', () => reject(controller.signal.reason), {
+          once: true,
+        }),
       );
+      release = await Promise.race([granted, aborted]);
+      timer = setTimeout(() => controller.abort(timeout), timeoutMs);
+      // The job runner waits for jobs on stop; the timer alone keeps no process alive.
+      timer.unref();
       const report = await Promise.race([work(progress, controller.signal), aborted]);
       await write({
         status: 'succeeded',
@@ -270,9 +286,12 @@ export class ReportJobs {
       });
       throw error;
     } finally {
+      this.controllers.delete(controller);
       clearInterval(heartbeat);
       clearTimeout(timer);
-      release();
+      // A slot granted after the job gave up waiting goes straight back.
+      if (release) release();
+      else void granted.then((late) => late());
     }
   }
 }

@@ -160,6 +160,11 @@ export class ReportsService {
     return this.deps.jobs.sweep();
   }
 
+  /** Fails the reports this instance is making or queueing: the dashboard is stopping. */
+  stop(): void {
+    this.deps.jobs.stop();
+  }
+
   /** Moves the reports an earlier version kept under `root` into the shared store. */
   importLegacy(root: string, logger: Logger): Promise<number> {
     return importLegacyReports(root, this.deps.store, logger);
