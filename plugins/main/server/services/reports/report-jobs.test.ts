@@ -218,4 +218,31 @@ describe('report jobs', () => {
         error: { code: 'report_instance_stopped' },
       });
   });
+
+  it('ends a job the sweep took for dead, and removes the report it made meanwhile', async () => {
+    const background = runner();
+    // Stalled (its heartbeat would come long after the test), but alive.
+    const stalled = jobs(background, { stalledAfterMs: 600_000 });
+    const survivor = jobs(runner(), { stalledAfterMs: 30_000 });
+    const store = new ReportStore(repository(), { keptPerUser: 5, maxSizeBytes: 1_000_000 });
+    const gate = deferred();
+    const job = await stalled.start('alice', 'GDPR', 'late.pdf', async () => {
+      await gate.promise;
+      const saved = await store.save(
+        { name: 'late.pdf', owner: 'alice', title: 'GDPR', viewId: 'gdpr' },
+        new Date(clock),
+        async (output) => void output.write('pdf'),
+      );
+      return { name: saved.name, size: saved.size };
+    });
+    clock += 31_000;
+    expect(await survivor.sweep()).toEqual({ failed: 1, forgotten: 0 });
+    gate.resolve();
+    await background.settled();
+    expect(await survivor.get(job.id, alice)).toMatchObject({
+      status: 'failed',
+      error: { code: 'report_instance_stopped' },
+    });
+    expect(await store.list(alice)).toEqual([]);
+  });
 });

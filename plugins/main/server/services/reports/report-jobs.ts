@@ -116,7 +116,7 @@ export class ReportJobs {
       throw error;
     }
     this.deps.runInBackground(`report ${created.id}`, () =>
-      this.run(created.id, reservation.granted, work),
+      this.run(created, reservation.granted, work),
     );
     return toJob(created.id, attributes);
   }
@@ -218,33 +218,48 @@ export class ReportJobs {
     };
   }
 
-  private async run(id: string, granted: Promise<ReleaseSlot>, work: ReportWork): Promise<void> {
+  private async run(
+    created: SavedObject<JobAttributes>,
+    granted: Promise<ReleaseSlot>,
+    work: ReportWork,
+  ): Promise<void> {
+    const { id } = created;
     const { timeoutMs, stalledAfterMs } = this.deps.limits;
+    const controller = new AbortController();
+    this.controllers.add(controller);
     const state: Partial<JobAttributes> = { progress: 0 };
-    // Writes go one after another, each with the latest state and a fresh heartbeat.
+    // Writes go one after another, each with the latest state and a fresh heartbeat, each only
+    // over this instance's last write: a conflict means the sweep took the job for dead (this
+    // instance stalled past `stalledAfterMs`), and the job ends.
+    let version = created.version;
+    let superseded = false;
     let writes = Promise.resolve();
     const write = (change: Partial<JobAttributes>) => {
       Object.assign(state, change);
-      writes = writes
-        .then(() =>
-          this.deps.repository.update<JobAttributes>(REPORT_JOB_TYPE, id, {
-            ...change,
-            heartbeatAt: this.now().toISOString(),
-          }),
-        )
-        .then(
-          () => undefined,
-          (error: unknown) =>
+      writes = writes.then(async () => {
+        if (superseded) return;
+        try {
+          const written = await this.deps.repository.update<JobAttributes>(
+            REPORT_JOB_TYPE,
+            id,
+            { ...change, heartbeatAt: this.now().toISOString() },
+            { version },
+          );
+          version = written.version;
+        } catch (error) {
+          if (SavedObjectsErrorHelpers.isConflictError(error)) {
+            superseded = true;
+            controller.abort(new ReportError('report_instance_stopped', INSTANCE_STOPPED.message));
+          } else
             this.deps.logger.warn(
               `Report job [${id}]'s state could not be written: ${(error as Error).message}`,
-            ),
-        );
+            );
+        }
+      });
       return writes;
     };
     const heartbeat = setInterval(() => void write({}), Math.max(100, stalledAfterMs / 3));
     heartbeat.unref();
-    const controller = new AbortController();
-    this.controllers.add(controller);
     const timeout = new ReportError(
       'report_timeout',
       `The report took longer than ${timeoutMs} ms (svc.reports.generationTimeoutMs).`,
@@ -276,6 +291,12 @@ export class ReportJobs {
         report,
         finishedAt: this.now().toISOString(),
       });
+      // The sweep failed the job meanwhile and may have removed chunks: the report goes too.
+      if (superseded)
+        await this.deps.store.delete(
+          { caller: created.attributes.owner, admin: true },
+          report.name,
+        );
     } catch (error) {
       controller.abort(error);
       await write({
