@@ -5,6 +5,7 @@
  * start: the host store and managed-API client, demo mode, background host checks, the queue job runner and the
  * global configuration; returns the contract other plugins use (`SvcServerStart`).
  */
+import path from 'node:path';
 import type {
   CoreSetup,
   CoreStart,
@@ -46,7 +47,12 @@ import { SampleDataService } from './services/alerts/sample-data';
 import { readSampleTarget } from './services/alerts/sample-data/sample-target';
 import { ManagedApiScopeResolver } from './services/alerts/scope';
 import { createAlertsSearchService } from './services/alerts/search';
-import { alertsReportDataSource, createReportsService } from './services/reports';
+import {
+  alertsReportDataSource,
+  createReportsService,
+  REPORT_SAVED_OBJECT_TYPES,
+  reportSavedObjectTypes,
+} from './services/reports';
 import { startBuiltInIndexer } from './services/demo/built-in-indexer';
 import { startBuiltInManagedApi } from './services/demo/built-in-managed-api';
 import { DemoIndexer } from './services/demo/demo-indexer';
@@ -140,6 +146,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
     core.savedObjects.registerType(userSettingsSavedObjectType);
     core.savedObjects.registerType(visualizationSavedObjectType);
     core.savedObjects.registerType(indexPatternSavedObjectType);
+    for (const type of reportSavedObjectTypes) core.savedObjects.registerType(type);
     core.uiSettings.register({
       [TELEMETRY_SETTING]: {
         name: 'Usage counts',
@@ -290,10 +297,11 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
         cursorKey: cursorSigningKey(key.key),
       }),
       reports: createReportsService({
-        dataDir,
+        repository: core.savedObjects.createInternalRepository(REPORT_SAVED_OBJECT_TYPES),
         limits: this.config.reports,
         // Routes are served only after start, when the job runner exists.
         runInBackground: (name, run) => this.jobs?.runNow(name, run),
+        logger: this.logger.get('reports'),
       }),
       reportData: (request, username) =>
         alertsReportDataSource(
@@ -418,6 +426,15 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       schedule: this.config.jobs.queueSchedule,
       run: () => queue.runDue(),
     });
+    const reports = this.services.reports;
+    jobs.start({
+      name: 'report-jobs-sweep',
+      schedule: this.config.jobs.reportSweepSchedule,
+      run: () => reports.sweep(),
+    });
+    jobs.runNow('legacy-reports', () =>
+      reports.importLegacy(path.join(dataDir, 'reports'), this.logger.get('reports')),
+    );
     const indexPatterns = this.services.indexPatterns;
     void indexPatterns
       .ensure(core.savedObjects.createInternalRepository(), this.config.indexer.alertsIndexPattern)
@@ -488,6 +505,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
   }
 
   async stop(): Promise<void> {
+    this.services?.reports.stop();
     await this.jobs?.stop();
     await this.demoIndexer?.stop();
     await this.demo?.stop();
