@@ -25,7 +25,7 @@ import { type DaemonCounts, type LogRow, useLogLines, useLogSummary } from './us
 import { useVisiblePolling } from './use-visible-polling';
 
 /** How often "follow" reads the newest lines again. */
-export const FOLLOW_INTERVAL_MS = 5000;
+const FOLLOW_INTERVAL_MS = 5000;
 
 const LEVEL_COLORS: Record<string, string> = {
   critical: 'danger',

@@ -1,5 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { fail, itemsEnvelope, type ManagedApiCallSeen } from '../../test-support/mock-http';
+import {
+  fail,
+  itemsEnvelope,
+  permissionDenied,
+  type ManagedApiCallSeen,
+} from '../../test-support/mock-http';
 import { renderApp } from '../../test-support/render-app';
 import { ServerView } from './index';
 
@@ -159,6 +164,18 @@ describe('Server app', () => {
     await screen.findByText('master-node line 0');
     expect(screen.getByTestId('logsSilentNodes')).toHaveTextContent('No lines from worker2');
     expect(screen.queryByText('worker2 line 0')).toBeNull();
+  });
+
+  it("shows a user who may not read the cluster the answering node's status as a single manager", async () => {
+    const clustered = managedApi(true);
+    renderApp(<ServerView />, {
+      title: 'Server',
+      url: '/?host=prod',
+      managedApi: (call) =>
+        call.path === '/cluster/nodes' ? permissionDenied('node:id') : clustered(call),
+    });
+    expect(await screen.findByTestId('managerDaemons')).toBeInTheDocument();
+    expect(screen.queryByTestId('serverNode')).toBeNull();
   });
 
   it('lists the nodes with agents, keep-alive and integrity sync, and a silent node as such', async () => {
