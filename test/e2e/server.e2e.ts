@@ -2,7 +2,7 @@
  * Server operations in real Chromium against the dashboard and the simulator running as the master
  * of two workers: the Cluster tab lists the three nodes and shows one that stops answering; the Logs
  * tab filters one node's lines by daemon, level and text on the API, and "follow" shows a line the
- * daemon writes afterwards.
+ * daemon writes afterwards; Status shows every node's daemons, or the chosen node's.
  */
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_CLUSTER } from '../../simulator';
@@ -98,4 +98,18 @@ it("filters one node's log to the errors of one daemon and a text, then follows 
   });
   // Follow reads again every few seconds: the line appears on top without any click.
   await rows.first().getByText('while followed').waitFor({ timeout: 20_000 });
+});
+
+it("shows every node's daemons on Status, or the chosen node's alone", async () => {
+  await page.locator(testSubj('serverTab-status')).click();
+  await page.locator(testSubj('serverNode')).selectOption('');
+  for (const node of ['master-node', 'worker1', 'worker2'])
+    await page
+      .locator(testSubj(`nodeDaemons-${node}`))
+      .getByText('wazuh-clusterd')
+      .waitFor();
+  await page.locator(testSubj('serverNode')).selectOption('worker2');
+  await page.locator(testSubj('nodeInfo-worker2')).waitFor();
+  expect(await page.locator(testSubj('nodeDaemons-master-node')).count()).toBe(0);
+  expect(searchParams().get('node')).toBe('worker2');
 });
