@@ -163,6 +163,21 @@ describe('simulator cluster reads', () => {
       });
     });
 
+    it("says in the master's configuration that it runs the cluster", async () => {
+      const section = await request(
+        api.url,
+        token,
+        'GET',
+        '/manager/configuration?section=cluster',
+      );
+      expect(section.json.data.affected_items[0].cluster).toMatchObject({
+        name: 'wazuh',
+        node_name: 'master-node',
+        node_type: 'master',
+        disabled: 'no',
+      });
+    });
+
     it('reads only the nodes the caller may read (cluster:read on node:id)', async () => {
       const reader = await login(api.url, { username: 'w1-reader', password: 'Worker.One1' });
       const nodes = await request(api.url, reader, 'GET', '/cluster/nodes');

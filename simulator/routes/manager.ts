@@ -23,7 +23,7 @@ export function managerHandlers(state: SimulatorState): HandlerTable {
       body: managerLogsSummary(state, caller(context)),
     }),
     'GET /manager/configuration': (context) => {
-      const configuration = managerConfiguration(caller(context), context.query);
+      const configuration = managerConfiguration(state, caller(context), context.query);
       return 'xml' in configuration
         ? { body: configuration.xml, contentType: 'application/xml; charset=utf-8' }
         : { body: configuration.envelope };

@@ -61,16 +61,34 @@ export function managerLogsSummary(state: SimulatorState, session: Session) {
   return logSummary(state.managerLog, 'local');
 }
 
+/** ossec.conf of the node answering: its `<cluster>` section says whether, and as what, it runs one. */
+function nodeConfiguration(state: SimulatorState): Record<string, unknown> {
+  const { cluster } = state;
+  if (!cluster) return MANAGER_CONFIGURATION;
+  const section = MANAGER_CONFIGURATION.cluster as Record<string, unknown>;
+  return {
+    ...MANAGER_CONFIGURATION,
+    cluster: {
+      ...section,
+      name: cluster.name,
+      node_name: cluster.local.name,
+      node_type: cluster.local.type,
+      nodes: [cluster.local.ip],
+      disabled: 'no',
+    },
+  };
+}
+
 /** Configuration as JSON items, or the XML file for `raw=true`; secrets masked unless the caller may update it. */
 export function managerConfiguration(
+  state: SimulatorState,
   session: Session,
   query: ParsedParams,
 ): { xml: string } | { envelope: AffectedItemsEnvelope<Record<string, unknown>> } {
   requireResourceless(session, 'manager:read');
   const mayUpdate = allowsStatic(session.permissions, 'manager:update_config', '*:*:*');
-  const configuration = mayUpdate
-    ? MANAGER_CONFIGURATION
-    : maskedConfiguration(MANAGER_CONFIGURATION);
+  const full = nodeConfiguration(state);
+  const configuration = mayUpdate ? full : maskedConfiguration(full);
   if (query.raw === true) return { xml: configurationXml(configuration) };
   const result = new AffectedItems<Record<string, unknown>>({
     all: 'Configuration was successfully read',
