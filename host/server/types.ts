@@ -10,6 +10,7 @@ import { savedObjectsErrors } from './errors';
 
 /** Concurrent callers for one key share one run (see host/common/single-flight). */
 export { singleFlight } from '../common/single-flight';
+export { isResponseTooLarge as isIndexerResponseTooLarge } from './opensearch/bounded-connection';
 
 // ---------------------------------------------------------------- logging
 
@@ -622,8 +623,13 @@ export interface OpenSearchClientConfig {
   certificateAuthorities?: readonly string[];
   /** `full`: chain and host name; `certificate`: chain only; `none`: nothing is checked. */
   verificationMode: 'full' | 'certificate' | 'none';
-  /** Time limit of one attempt on one node (ms). */
+  /** Time limit of one attempt on one node until its answer's headers (ms). */
   requestTimeoutMs: number;
+  /**
+   * Most bytes of one answer, compressed and inflated alike; past it the answer is cut and the call
+   * fails with an error `isIndexerResponseTooLarge` tells.
+   */
+  maxResponseBytes: number;
 }
 
 export interface OpenSearchServiceStart {

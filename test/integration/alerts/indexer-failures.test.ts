@@ -46,7 +46,7 @@ describe('indexer failures', () => {
       'answering what is not JSON',
       { malformed: true },
       502,
-      'indexer_malformed_response',
+      'indexer_bad_answer',
       undefined,
     ],
   ] as const)(

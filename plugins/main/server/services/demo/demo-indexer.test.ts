@@ -58,6 +58,7 @@ describe('DemoIndexer', () => {
       }),
       target: async () => target,
       requestTimeoutMs: 5_000,
+      maxResponseBytes: 1_048_576,
       logger: recordingLogger(lines),
       now: () => time,
       every: (ms, tick) => {
@@ -134,6 +135,7 @@ describe('DemoIndexer', () => {
       sampleData: new SampleDataService({ indexer: connection }),
       target: () => Promise.reject(new Error('the demo manager did not answer')),
       requestTimeoutMs: 5_000,
+      maxResponseBytes: 1_048_576,
       logger: recordingLogger(lines),
     });
     await demo.start();
@@ -171,6 +173,7 @@ describe('DemoIndexer stopping early', () => {
         return target;
       },
       requestTimeoutMs: 5_000,
+      maxResponseBytes: 1_048_576,
       logger: recordingLogger([]),
     });
     await demo.start();

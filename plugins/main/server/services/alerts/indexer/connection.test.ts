@@ -1,13 +1,21 @@
+import { Client } from '@opensearch-project/opensearch';
 import { ConnectionError } from '@opensearch-project/opensearch/lib/errors';
 import type { OpenSearchClient } from '@host/server/types';
 import { IndexerConnection } from './connection';
 import { IndexerError } from './errors';
 
-const client = {} as OpenSearchClient;
+const client = new Client({ node: 'http://127.0.0.1:9' }) as OpenSearchClient;
+afterAll(() => client.close());
 
 function connected(): IndexerConnection {
   const connection = new IndexerConnection('wazuh-alerts-*');
-  connection.connect({ client, hosts: ['https://a:9200'], demo: false, secrets: ['pw-123'] });
+  connection.connect({
+    client,
+    hosts: ['https://a:9200'],
+    demo: false,
+    secrets: ['pw-123'],
+    requestTimeoutMs: 5_000,
+  });
   return connection;
 }
 
@@ -42,7 +50,7 @@ describe('IndexerConnection', () => {
   it('refuses a body that is not a JSON object', async () => {
     await expect(
       connected().request(() => call(Promise.resolve({ body: 'OK' as never, statusCode: 200 }))),
-    ).rejects.toMatchObject({ code: 'indexer_malformed_response' });
+    ).rejects.toMatchObject({ code: 'indexer_bad_answer' });
   });
 
   it('turns client failures into IndexerErrors without the password', async () => {

@@ -1,10 +1,21 @@
 /**
  * The plugin's one connection to the indexer: the client `core.opensearch` built from
  * `svc.indexer` (or the demo's stand-in), or none. Every call goes through `request`, which turns
- * the client's failures into `IndexerError`s and cancels the call when the caller goes away.
+ * the client's failures into `IndexerError`s, cancels the call when the caller goes away and bounds
+ * the whole exchange, body included, by the request time budget (the client's own time-out stops
+ * at the answer's headers).
  */
-import type { OpenSearchClient } from '@host/server/types';
-import { malformedResponse, notConfiguredError, toIndexerError } from './errors';
+import { randomUUID } from 'node:crypto';
+import type { Logger, OpenSearchClient } from '@host/server/types';
+import type { IndexerNodeState } from '@main/common/alerts/api';
+import {
+  badAnswer,
+  IndexerError,
+  notConfiguredError,
+  scrubCredentials,
+  toIndexerError,
+} from './errors';
+import { NodeStates } from './node-states';
 
 /** A call of the client, as its API methods return it (a promise that can be aborted). */
 type ClientCall<T> = Promise<{ body: T; statusCode: number | null }> & { abort?: () => void };
@@ -15,18 +26,27 @@ export interface IndexerTarget {
   hosts: string[];
   /** True when it is the demo's stand-in. */
   demo: boolean;
-  /** Values taken out of every error message (the password). */
+  /** Every form of the credentials, taken out of every message (see `credentialSecrets`). */
   secrets: string[];
+  /** Time budget of one call, its whole answer and the tries on other nodes included (ms). */
+  requestTimeoutMs: number;
 }
 
 export class IndexerConnection {
   private target?: IndexerTarget;
+  private nodeStates?: NodeStates;
 
-  constructor(readonly alertsIndexPattern: string) {}
+  constructor(
+    readonly alertsIndexPattern: string,
+    private readonly logger?: Logger,
+  ) {}
 
   /** From now on the calls go to `target`. */
   connect(target: IndexerTarget): void {
     this.target = target;
+    this.nodeStates = new NodeStates(target.client, (text) =>
+      scrubCredentials(text, target.secrets),
+    );
   }
 
   get configured(): boolean {
@@ -39,6 +59,11 @@ export class IndexerConnection {
 
   get hosts(): string[] {
     return this.target?.hosts ?? [];
+  }
+
+  /** Each node's state; the last failure met there only `withErrors` (for admins). */
+  nodes(withErrors: boolean): IndexerNodeState[] {
+    return this.nodeStates?.list(withErrors) ?? [];
   }
 
   /** The client; `indexer_not_configured` when there is none. */
@@ -57,7 +82,7 @@ export class IndexerConnection {
   ): Promise<T> {
     const { body } = await this.answer(send, signal);
     if (typeof body !== 'object' || body === null || Array.isArray(body))
-      throw malformedResponse(`expected a JSON object but got ${describe(body)}`);
+      throw badAnswer(`expected a JSON object but got ${describe(body)}`);
     return body;
   }
 
@@ -70,22 +95,57 @@ export class IndexerConnection {
     signal?: AbortSignal,
   ): Promise<{ statusCode: number | null; body: T }> {
     const client = this.client();
+    const target = this.target!;
     const call = send(client);
+    let timedOut = false;
     // A block, not `() => call.abort?.()`: abort() returns the call, a thenable, and an AbortSignal
     // listener's returned promise that rejects is an uncaught exception, which stops the server.
     const abort = () => {
       call.abort?.();
     };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort();
+    }, target.requestTimeoutMs);
     signal?.addEventListener('abort', abort, { once: true });
     try {
       const { statusCode, body } = await call;
       return { statusCode, body };
     } catch (error) {
-      throw toIndexerError(error, this.target?.secrets ?? []);
+      if (timedOut) throw this.logged(timeoutError(target.requestTimeoutMs));
+      throw this.logged(toIndexerError(error, target.secrets));
     } finally {
+      clearTimeout(timer);
       signal?.removeEventListener('abort', abort);
     }
   }
+
+  /**
+   * An error with internal detail has it logged under a reference the user's message gives, so an
+   * admin can find the address and the client's words without the user seeing them.
+   */
+  private logged(error: unknown): unknown {
+    if (!(error instanceof IndexerError) || error.detail === undefined) return error;
+    const reference = randomUUID().slice(0, 8);
+    this.logger?.warn(`Indexer call failed [${reference}] ${error.code}: ${error.detail}`);
+    return new IndexerError(
+      error.code,
+      `${error.message} The dashboard's log tells more under reference ${reference}.`,
+      error.upstream,
+      error.retryAfterSeconds,
+      error.detail,
+    );
+  }
+}
+
+function timeoutError(budgetMs: number): IndexerError {
+  return new IndexerError(
+    'indexer_timeout',
+    'The indexer did not answer in time (svc.indexer.requestTimeoutMs).',
+    {},
+    undefined,
+    `the whole exchange took more than ${budgetMs} ms`,
+  );
 }
 
 function describe(value: unknown): string {

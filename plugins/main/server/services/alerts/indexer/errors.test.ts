@@ -84,7 +84,8 @@ describe('toIndexerError', () => {
     expect(mapped(new ConnectionError('connect ECONNREFUSED 127.0.0.1:9200'))).toMatchObject({
       code: 'indexer_unreachable',
       statusCode: 502,
-      message: 'The indexer cannot be reached: connect ECONNREFUSED 127.0.0.1:9200',
+      message: 'The indexer cannot be reached.',
+      detail: 'connect ECONNREFUSED 127.0.0.1:9200',
     });
     expect(mapped(new NoLivingConnectionsError('none', {} as never)).code).toBe(
       'indexer_unreachable',
@@ -94,7 +95,7 @@ describe('toIndexerError', () => {
       statusCode: 504,
     });
     expect(mapped(new DeserializationError('bad', '<html>'))).toMatchObject({
-      code: 'indexer_malformed_response',
+      code: 'indexer_bad_answer',
       statusCode: 502,
     });
   });

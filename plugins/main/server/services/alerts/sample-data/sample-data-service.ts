@@ -9,7 +9,7 @@ import {
   type SampleDataStatus,
 } from '@main/common/alerts/api';
 import type { ApiHostRequester } from '../../managed-api/api-host-requester';
-import { type IndexerConnection, malformedResponse, IndexerError } from '../indexer';
+import { type IndexerConnection, badAnswer, IndexerError } from '../indexer';
 import type { AlertsScope } from '../scope';
 import { generateSampleAlerts, type SampleAlert, type SampleAlertsContext } from './generator';
 import {
@@ -71,7 +71,7 @@ export class SampleDataService {
     );
     if (statusCode === 404) return { category, index, installed: false, count: 0 };
     const count = (body as { count?: unknown } | undefined)?.count;
-    if (typeof count !== 'number') throw malformedResponse(`_count of ${index} gave no count`);
+    if (typeof count !== 'number') throw badAnswer(`_count of ${index} gave no count`);
     return { category, index, installed: true, count };
   }
 

@@ -95,6 +95,7 @@ describe('alerts search service on the indexer stand-in', () => {
       hosts: [indexer.url],
       demo: false,
       secrets: ['admin'],
+      requestTimeoutMs: 5_000,
     });
     makeService = (limits = {}) =>
       createAlertsSearchService({
