@@ -10,7 +10,7 @@ import { savedObjectsErrors } from './errors';
 
 /** Concurrent callers for one key share one run (see host/common/single-flight). */
 export { singleFlight } from '../common/single-flight';
-export { isResponseTooLarge as isIndexerResponseTooLarge } from './opensearch/bounded-connection';
+export { isResponseTooLarge as isIndexerResponseTooLarge } from './opensearch/bounded-response';
 
 // ---------------------------------------------------------------- logging
 
@@ -632,9 +632,23 @@ export interface OpenSearchClientConfig {
   maxResponseBytes: number;
 }
 
+/** One node of a client as its node pool sees it. */
+export interface OpenSearchNodeState {
+  /** As configured (credentials are never in it: the host takes them separately). */
+  url: string;
+  /** False once a call failed there: the pool skips it until it tries it again. */
+  alive: boolean;
+  /** When it became alive or dead (the client's creation for a node that never changed). */
+  since: Date;
+  /** The last failure met there, in the client's words (addresses included: not for users). */
+  lastFailure?: { message: string; at: Date };
+}
+
 export interface OpenSearchServiceStart {
   /** A new client; the host closes it when the dashboard stops. */
   createClient(config: OpenSearchClientConfig): OpenSearchClient;
+  /** Each node of a client this service created, in the configured order. */
+  nodeStates(client: OpenSearchClient): OpenSearchNodeState[];
 }
 
 // ---------------------------------------------------------------- core

@@ -58,7 +58,14 @@ function* documents(ownAlerts: number, now: number) {
 }
 
 export async function startAlertsTestEnv(
-  options: { ownAlerts?: number; indexer?: Record<string, unknown>; hostile?: boolean } = {},
+  options: {
+    ownAlerts?: number;
+    indexer?: Record<string, unknown>;
+    /** Read the stand-in through a hostile proxy (`env.hostile`). */
+    hostile?: boolean;
+    /** Further indexer nodes, tried before the stand-in (an indexer cluster with nodes out). */
+    extraHosts?: string[];
+  } = {},
 ): Promise<AlertsTestEnv> {
   const now = Date.now();
   const ownAlerts = options.ownAlerts ?? 500;
@@ -108,7 +115,7 @@ export async function startAlertsTestEnv(
       },
       svc: {
         indexer: {
-          hosts: [hostile?.url ?? indexer.url],
+          hosts: [...(options.extraHosts ?? []), hostile?.url ?? indexer.url],
           username: INDEXER_USER.username,
           password: INDEXER_USER.password,
           requestTimeoutMs: 1_000,

@@ -38,6 +38,7 @@ describe('DemoIndexer', () => {
       clients.push(client);
       return client;
     },
+    nodeStates: () => [],
   };
   afterAll(() => Promise.all(clients.map((client) => client.close())));
 
@@ -165,6 +166,7 @@ describe('DemoIndexer stopping early', () => {
           clients.push(client);
           return client;
         },
+        nodeStates: () => [],
       },
       connection,
       sampleData: { add } as unknown as SampleDataService,

@@ -77,12 +77,14 @@ export class DemoIndexer {
       requestTimeoutMs: options.requestTimeoutMs,
       maxResponseBytes: options.maxResponseBytes,
     };
+    const client = options.opensearch.createClient(config);
     options.connection.connect({
-      client: options.opensearch.createClient(config),
+      client,
       hosts: [standIn.url],
       demo: true,
       secrets: credentialSecrets(standIn.credentials.username, standIn.credentials.password),
       requestTimeoutMs: options.requestTimeoutMs,
+      nodeStates: () => options.opensearch.nodeStates(client),
     });
     this.ready = this.fill(standIn.url).catch((error: unknown) => {
       if (!this.stopping.signal.aborted)

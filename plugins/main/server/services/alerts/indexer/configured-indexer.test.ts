@@ -16,6 +16,7 @@ function recordingOpenSearch() {
       configs.push(config);
       return {} as OpenSearchClient;
     },
+    nodeStates: () => [],
   };
 }
 

@@ -48,5 +48,6 @@ export async function configuredIndexer(
         ? credentialSecrets(config.username, config.password)
         : [],
     requestTimeoutMs: config.requestTimeoutMs,
+    nodeStates: () => opensearch.nodeStates(client),
   };
 }

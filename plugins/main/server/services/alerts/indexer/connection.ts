@@ -6,7 +6,7 @@
  * at the answer's headers).
  */
 import { randomUUID } from 'node:crypto';
-import type { Logger, OpenSearchClient } from '@host/server/types';
+import type { Logger, OpenSearchClient, OpenSearchNodeState } from '@host/server/types';
 import type { IndexerNodeState } from '@main/common/alerts/api';
 import {
   badAnswer,
@@ -15,7 +15,7 @@ import {
   scrubCredentials,
   toIndexerError,
 } from './errors';
-import { NodeStates } from './node-states';
+import { publicHostUrl } from './public-host-url';
 
 /** A call of the client, as its API methods return it (a promise that can be aborted). */
 type ClientCall<T> = Promise<{ body: T; statusCode: number | null }> & { abort?: () => void };
@@ -30,11 +30,12 @@ export interface IndexerTarget {
   secrets: string[];
   /** Time budget of one call, its whole answer and the tries on other nodes included (ms). */
   requestTimeoutMs: number;
+  /** Each node's state as the client's node pool sees it (`core.opensearch.nodeStates`). */
+  nodeStates(): OpenSearchNodeState[];
 }
 
 export class IndexerConnection {
   private target?: IndexerTarget;
-  private nodeStates?: NodeStates;
 
   constructor(
     readonly alertsIndexPattern: string,
@@ -44,9 +45,6 @@ export class IndexerConnection {
   /** From now on the calls go to `target`. */
   connect(target: IndexerTarget): void {
     this.target = target;
-    this.nodeStates = new NodeStates(target.client, (text) =>
-      scrubCredentials(text, target.secrets),
-    );
   }
 
   get configured(): boolean {
@@ -63,7 +61,17 @@ export class IndexerConnection {
 
   /** Each node's state; the last failure met there only `withErrors` (for admins). */
   nodes(withErrors: boolean): IndexerNodeState[] {
-    return this.nodeStates?.list(withErrors) ?? [];
+    const target = this.target;
+    if (!target) return [];
+    return target.nodeStates().map(({ url, alive, since, lastFailure }) => ({
+      url: publicHostUrl(url),
+      state: alive ? 'alive' : 'dead',
+      since: since.toISOString(),
+      ...(withErrors &&
+        lastFailure && {
+          lastError: `${scrubCredentials(lastFailure.message, target.secrets)} (${lastFailure.at.toISOString()})`,
+        }),
+    }));
   }
 
   /** The client; `indexer_not_configured` when there is none. */

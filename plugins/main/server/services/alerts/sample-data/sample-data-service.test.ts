@@ -29,6 +29,7 @@ describe('SampleDataService on the indexer stand-in', () => {
       demo: false,
       secrets: ['admin'],
       requestTimeoutMs: 5_000,
+      nodeStates: () => [],
     });
     service = new SampleDataService({
       indexer: connection,

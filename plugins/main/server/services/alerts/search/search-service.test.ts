@@ -96,6 +96,7 @@ describe('alerts search service on the indexer stand-in', () => {
       demo: false,
       secrets: ['admin'],
       requestTimeoutMs: 5_000,
+      nodeStates: () => [],
     });
     makeService = (limits = {}) =>
       createAlertsSearchService({

@@ -1,16 +1,12 @@
 /**
- * A node connection whose answers are bounded: the client reads a body whole into one string, and
- * inflates a gzip or deflate body whole in one call (a 600 MB inflation ends the process with
- * `ERR_STRING_TOO_LONG`). Here the body is inflated as a stream and cut, compressed and inflated,
- * past `maxResponseBytes`; the client then sees a plain body no longer than the limit, or an error.
+ * A node's answer, bounded: the client reads a body whole into one string, and inflates a gzip or
+ * deflate body whole in one call (a 600 MB inflation ends the process with `ERR_STRING_TOO_LONG`).
+ * Here the body is inflated as a stream and cut, compressed and inflated, past `maxResponseBytes`;
+ * the client then sees a plain body no longer than the limit, or an error.
  */
-import type { ClientRequest, IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { PassThrough, Transform, pipeline, type TransformCallback } from 'node:stream';
 import { createUnzip } from 'node:zlib';
-import { Connection } from '@opensearch-project/opensearch';
-
-type RequestParams = Parameters<Connection['request']>[0];
-type ResponseCallback = Parameters<Connection['request']>[1];
 
 const TOO_LARGE = 'indexer answer larger than maxResponseBytes';
 
@@ -41,7 +37,12 @@ function byteLimit(maxBytes: number): Transform {
 const COMPRESSED = /gzip|deflate/i;
 
 /** `response` as the client reads it: plain, bounded, with its status and the headers that apply. */
-function boundedResponse(response: IncomingMessage, maxBytes: number): IncomingMessage {
+export function boundedResponse(
+  response: IncomingMessage,
+  maxBytes: number,
+  /** Told of an answer cut or broken off while read. */
+  onFailure: (error: Error) => void = () => undefined,
+): IncomingMessage {
   const { 'content-encoding': encoding, 'content-length': length, ...headers } = response.headers;
   const compressed = encoding !== undefined && COMPRESSED.test(encoding);
   const body = Object.assign(new PassThrough(), {
@@ -51,25 +52,18 @@ function boundedResponse(response: IncomingMessage, maxBytes: number): IncomingM
   });
   if (length !== undefined && Number(length) > maxBytes) {
     response.destroy();
-    process.nextTick(() => body.destroy(tooLarge(maxBytes)));
+    const error = tooLarge(maxBytes);
+    onFailure(error);
+    process.nextTick(() => body.destroy(error));
     return body as unknown as IncomingMessage;
   }
   const stages = compressed
     ? [byteLimit(maxBytes), createUnzip(), byteLimit(maxBytes)]
     : [byteLimit(maxBytes)];
   pipeline([response, ...stages, body], (error) => {
-    if (error) body.destroy(error);
+    if (!error) return;
+    onFailure(error);
+    body.destroy(error);
   });
   return body as unknown as IncomingMessage;
-}
-
-/** The client's node connection with every answer bounded to `maxBytes`, compressed and inflated. */
-export function boundedConnection(maxBytes: number): typeof Connection {
-  return class BoundedConnection extends Connection {
-    override request(params: RequestParams, callback: ResponseCallback): ClientRequest {
-      return super.request(params, (error, response) =>
-        callback(error, error || !response ? response : boundedResponse(response, maxBytes)),
-      );
-    }
-  };
 }

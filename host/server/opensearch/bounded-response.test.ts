@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { Client } from '@opensearch-project/opensearch';
 import { clientOptions } from './client-options';
-import { isResponseTooLarge } from './bounded-connection';
+import { isResponseTooLarge } from './bounded-response';
 
 const LIMIT = 64 * 1024;
 
@@ -33,7 +33,7 @@ const json = { 'content-type': 'application/json' };
 /** A JSON document of about `bytes` bytes. */
 const document = (bytes: number) => JSON.stringify({ text: 'a'.repeat(bytes) });
 
-describe('boundedConnection', () => {
+describe('boundedResponse', () => {
   it('passes an answer within the limit, plain or gzip', async () => {
     answer = (response) => response.writeHead(200, json).end(document(LIMIT / 2));
     expect((await client.info()).body).toEqual({ text: 'a'.repeat(LIMIT / 2) });
