@@ -12,6 +12,7 @@ import {
   hugeBody,
   reshaped,
   trickle,
+  type HostileExchange,
   type HostileIndexer,
 } from '../../support/hostile-indexer';
 import { INDEXER_USER, lastDay, startAlertsTestEnv, type AlertsTestEnv } from './search-support';
@@ -258,6 +259,45 @@ describe('a hostile indexer', () => {
         for (const form of SECRET_FORMS) expect(response.text).not.toContain(form);
         expect(response.text).toContain('[REDACTED]');
       }
+    });
+  });
+
+  describe('sample data the indexer refuses', () => {
+    const { username, password } = INDEXER_USER;
+    const bulk = (body: object) => (exchange: HostileExchange) =>
+      exchange.path.includes('/_bulk') ? fixedAnswer(200, body)(exchange) : false;
+
+    it('scrubs an echo in a refused item', async () => {
+      hostile.answer = bulk({
+        errors: true,
+        items: [
+          {
+            index: {
+              status: 400,
+              error: { type: `${password}_exception`, reason: `bad ${username}:${password}` },
+            },
+          },
+        ],
+      });
+      const response = await env.admin.post('/api/alerts/sample-data/security', {
+        body: { apiHostId: 'sim' },
+      });
+      expect(response.status).toBe(502);
+      expect(response.json<ErrorBody>().attributes.code).toBe('indexer_bad_request');
+      for (const form of SECRET_FORMS) expect(response.text).not.toContain(form);
+      expect(response.text).toContain('[REDACTED]');
+    });
+
+    it.each([
+      ['items that are no list', { errors: true, items: { index: {} } }],
+      ['no items', { errors: true }],
+    ])('%s: 502 indexer_bad_answer', async (_name, body) => {
+      hostile.answer = bulk(body);
+      const response = await env.admin.post('/api/alerts/sample-data/security', {
+        body: { apiHostId: 'sim' },
+      });
+      expect(response.status).toBe(502);
+      expect(response.json<ErrorBody>().attributes.code).toBe('indexer_bad_answer');
     });
   });
 

@@ -109,7 +109,12 @@ describe('IndexerConnection', () => {
       .request(() =>
         call<object>(Promise.reject(new ConnectionError('connect ECONNREFUSED 10.0.0.5:9200'))),
       )
-      .catch((error: unknown) => error as IndexerError);
+      .then(
+        () => {
+          throw new Error('expected a failure');
+        },
+        (error: unknown) => error as IndexerError,
+      );
     const reference = /reference ([0-9a-f]{8})\.$/.exec(failure.message)?.[1];
     expect(failure.message.startsWith('The indexer cannot be reached.')).toBe(true);
     expect(failure.message).not.toContain('10.0.0.5');

@@ -10,6 +10,7 @@ import type { Logger, OpenSearchClient, OpenSearchNodeState } from '@host/server
 import type { IndexerNodeState } from '@main/common/alerts/api';
 import {
   badAnswer,
+  copiedField,
   IndexerError,
   notConfiguredError,
   scrubCredentials,
@@ -72,6 +73,11 @@ export class IndexerConnection {
           lastError: `${scrubCredentials(lastFailure.message, target.secrets)} (${lastFailure.at.toISOString()})`,
         }),
     }));
+  }
+
+  /** A field of an indexer answer as a message may repeat it: text, short, without credentials. */
+  copied(value: unknown): string | undefined {
+    return copiedField(value, this.target?.secrets ?? []);
   }
 
   /** The client; `indexer_not_configured` when there is none. */

@@ -109,7 +109,7 @@ export function scrubCredentials(text: string, secrets: readonly string[] = []):
 }
 
 /** A field of the indexer's answer as the dashboard may repeat it: text, short, scrubbed. */
-function copied(value: unknown, secrets: readonly string[]): string | undefined {
+export function copiedField(value: unknown, secrets: readonly string[]): string | undefined {
   if (typeof value !== 'string' || value === '') return undefined;
   return scrubCredentials(value.slice(0, MAX_FIELD_LENGTH), secrets);
 }
@@ -136,15 +136,15 @@ function firstRootCause(cause: OpenSearchErrorCause): OpenSearchErrorCause {
  * answer: each field scrubbed of `secrets`, whatever field a reason came in.
  */
 function readBody(body: unknown, secrets: readonly string[]): { type?: string; reason?: string } {
-  if (typeof body === 'string') return { reason: copied(body, secrets) };
+  if (typeof body === 'string') return { reason: copiedField(body, secrets) };
   const error = (body as OpenSearchErrorBody | undefined)?.error;
-  if (typeof error === 'string') return { reason: copied(error, secrets) };
+  if (typeof error === 'string') return { reason: copiedField(error, secrets) };
   if (typeof error !== 'object' || error === null) return {};
   const cause = error as OpenSearchErrorCause;
   const root = firstRootCause(cause);
   return {
-    type: copied(cause.type, secrets) ?? copied(root.type, secrets),
-    reason: copied(cause.reason, secrets) ?? copied(root.reason, secrets),
+    type: copiedField(cause.type, secrets) ?? copiedField(root.type, secrets),
+    reason: copiedField(cause.reason, secrets) ?? copiedField(root.reason, secrets),
   };
 }
 
