@@ -198,9 +198,9 @@ export const UNREACHABLE_MESSAGE = 'The indexer cannot be reached.';
  */
 export function toIndexerError(error: unknown, secrets: readonly string[] = []): unknown {
   if (error instanceof IndexerError) return error;
-  const message = (error as Error | undefined)?.message ?? String(error);
-  const cause = scrubCredentials(message, secrets);
   if (error instanceof ResponseError) return fromResponse(error, secrets);
+  const message: unknown = (error as Error | undefined)?.message;
+  const cause = scrubCredentials(typeof message === 'string' ? message : String(error), secrets);
   if (isIndexerResponseTooLarge(error))
     return new IndexerError(
       'indexer_response_too_large',
