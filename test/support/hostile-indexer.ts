@@ -29,11 +29,11 @@ export interface HostileIndexer {
 }
 
 /** Every search (not the status's `GET /` and health, not the point-in-time calls). */
-export const isSearch = (exchange: HostileExchange) =>
+const isSearch = (exchange: HostileExchange) =>
   exchange.method === 'POST' && /\/_search(\?|$)/.test(exchange.path);
 
 /** `answer` for searches only; the rest is forwarded. */
-export function onSearch(
+function onSearch(
   answer: (exchange: HostileExchange) => void | Promise<void>,
 ): HostileAnswer {
   return async (exchange) => {

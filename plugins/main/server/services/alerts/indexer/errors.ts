@@ -189,7 +189,7 @@ function fromResponse(
 }
 
 /** What a user is told when the indexer cannot be reached; the address goes to `detail`. */
-export const UNREACHABLE_MESSAGE = 'The indexer cannot be reached.';
+const UNREACHABLE_MESSAGE = 'The indexer cannot be reached.';
 
 /**
  * Any failure of an `@opensearch-project/opensearch` call as an `IndexerError`; `secrets` (every
