@@ -217,14 +217,9 @@ export function toIndexerError(error: unknown, secrets: readonly string[] = []):
   if (error instanceof NoLivingConnectionsError || error instanceof ConnectionError)
     return new IndexerError('indexer_unreachable', UNREACHABLE_MESSAGE, {}, undefined, cause);
   if (error instanceof DeserializationError) return badAnswer('a body that is not JSON');
+  // Aborted by the dashboard (its caller left): nothing about the indexer to log.
   if (error instanceof RequestAbortedError)
-    return new IndexerError(
-      'indexer_timeout',
-      'The indexer request was aborted.',
-      {},
-      undefined,
-      cause,
-    );
+    return new IndexerError('indexer_timeout', 'The indexer request was aborted.');
   return error;
 }
 
