@@ -35,8 +35,11 @@ function readAnswer(asked: SearchBody, answer: Record<string, unknown>): SearchA
   const pitId = answer.pit_id;
   if (pitId !== undefined && typeof pitId !== 'string')
     throw badAnswer('a pit_id that is not text');
+  const hits = searchHits(answer, size);
+  if (asked.track_total_hits === true && hits.total === undefined)
+    throw badAnswer('a search answer without the total it was asked for');
   return {
-    hits: searchHits(answer, size),
+    hits,
     ...(aggregations !== undefined && { aggregations: aggregations as Record<string, unknown> }),
     ...(pitId !== undefined && { pit_id: pitId }),
   };
