@@ -33,9 +33,7 @@ const isSearch = (exchange: HostileExchange) =>
   exchange.method === 'POST' && /\/_search(\?|$)/.test(exchange.path);
 
 /** `answer` for searches only; the rest is forwarded. */
-function onSearch(
-  answer: (exchange: HostileExchange) => void | Promise<void>,
-): HostileAnswer {
+function onSearch(answer: (exchange: HostileExchange) => void | Promise<void>): HostileAnswer {
   return async (exchange) => {
     if (!isSearch(exchange)) return false;
     await answer(exchange);
