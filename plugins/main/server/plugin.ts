@@ -21,6 +21,7 @@ import {
 } from '../common/api-hosts';
 import { schema } from '../../../host/schema';
 import {
+  ADMIN_ROLE,
   QUEUED_REQUEST_SAVED_OBJECT_TYPE,
   PLUGIN_CONTEXT_NAME,
   TELEMETRY_SETTING,
@@ -255,7 +256,10 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       hosts,
       core.savedObjects.createInternalRepository([USER_SETTINGS_SAVED_OBJECT_TYPE]),
     );
-    const indexer = new IndexerConnection(this.config.indexer.alertsIndexPattern);
+    const indexer = new IndexerConnection(
+      this.config.indexer.alertsIndexPattern,
+      this.logger.get('indexer'),
+    );
     const configured = await configuredIndexer(this.config.indexer, core.opensearch);
     if (configured) {
       indexer.connect(configured);
@@ -273,6 +277,9 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       indexerStatus(
         {
           connection: indexer,
+          admin:
+            request !== undefined &&
+            (core.security.getCurrentUser(request)?.roles.includes(ADMIN_ROLE) ?? false),
           ...(request && {
             apiHosts: {
               list: () => hosts.list(),
@@ -491,6 +498,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       target: async () =>
         readSampleTarget(api.asInternalUser, DEMO_HOST_ID, await scope.managerPin(DEMO_HOST_ID)),
       requestTimeoutMs: this.config.indexer.requestTimeoutMs,
+      maxResponseBytes: this.config.indexer.maxResponseBytes,
       logger: this.logger.get('demo'),
     });
     this.demoIndexer = demoIndexer;

@@ -11,6 +11,7 @@ describe('svc.indexer', () => {
       hosts: [],
       ssl: { certificateAuthorities: [], verificationMode: 'full' },
       requestTimeoutMs: 30_000,
+      maxResponseBytes: 64 * 1024 * 1024,
       alertsIndexPattern: 'wazuh-alerts-*',
       maxPageSize: 100,
       maxBuckets: 10_000,

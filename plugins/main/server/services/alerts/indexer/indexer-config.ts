@@ -63,8 +63,17 @@ export const indexerConfigSchema = schema.object({
       { defaultValue: 'full' },
     ),
   }),
-  /** Time budget of one indexer request, retries on other nodes included (ms); past it: 504. */
+  /**
+   * Time budget of one indexer request, the answer's body and retries on other nodes included (ms);
+   * past it: 504.
+   */
   requestTimeoutMs: schema.number({ min: 100, max: 600_000, defaultValue: 30_000 }),
+  /** Most bytes of one indexer answer, compressed and inflated alike; past it: 502. */
+  maxResponseBytes: schema.number({
+    min: 65_536,
+    max: 512 * 1024 * 1024,
+    defaultValue: 64 * 1024 * 1024,
+  }),
   /** Index pattern of the alerts (what a Wazuh indexer holds). */
   alertsIndexPattern: schema.maybe(schema.string({ minLength: 1, maxLength: 255 })),
   /** Most alerts in one page of the events table. */

@@ -227,15 +227,26 @@ export class AlertsSearchService {
     signal?: AbortSignal,
   ): Promise<SearchAnswer> {
     const pitId = cursor.pitId ?? (await this.indexer.openPit(PAGING_PIT_KEEP_ALIVE, signal));
-    const answer = await this.indexer.searchInPit(
-      {
-        ...body,
-        pit: { id: pitId, keep_alive: PAGING_PIT_KEEP_ALIVE },
-        search_after: cursor.searchAfter,
-      },
-      signal,
-    );
-    return { ...answer, pit_id: answer.pit_id ?? pitId };
+    try {
+      const answer = await this.indexer.searchInPit(
+        {
+          ...body,
+          pit: { id: pitId, keep_alive: PAGING_PIT_KEEP_ALIVE },
+          search_after: cursor.searchAfter,
+        },
+        signal,
+      );
+      return { ...answer, pit_id: answer.pit_id ?? pitId };
+    } catch (error) {
+      // No cursor will name a point in time opened for a page that failed: close it now.
+      if (cursor.pitId === undefined)
+        await this.indexer.closePit(pitId).catch((closing: unknown) => {
+          this.deps.logger.warn(
+            `A point in time of a failed page could not be closed: ${(closing as Error).message}`,
+          );
+        });
+      throw error;
+    }
   }
 
   /** Every chart of a selection, from one indexer request with `size: 0`. */
