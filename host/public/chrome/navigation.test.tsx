@@ -11,6 +11,7 @@ import { createStore } from '../utils/store';
 import { ChromeService } from './chrome-service';
 import { Header } from './header';
 import { entryOfLocation, navGroups } from './nav-entries';
+import { searchNavEntries } from './nav-search';
 
 configure({ testIdAttribute: 'data-test-subj' });
 jest.setTimeout(30000);
@@ -103,6 +104,24 @@ describe('navigation groups', () => {
     expect(at('/app/modules/fim', '?host=demo&tab=events')).toBe('modules:fim');
     expect(at('/app/modules/mitre')).toBe('modules');
     expect(at('/app/serverx')).toBeUndefined();
+  });
+});
+
+describe('palette search', () => {
+  const entries = navGroups(registryOf(APPS).navLinks()).flatMap((group) => group.entries);
+  const search = (query: string) => searchNavEntries(entries, query).map((entry) => entry.id);
+
+  it('needs every word somewhere in the title, the category or the app of a deep link', () => {
+    expect(search('server log')).toEqual(['server:logs']);
+    expect(search('FILE integrity')).toEqual(['modules:fim']);
+    expect(search('endpoint sca')).toEqual(['sca']);
+    expect(search('nothing like this')).toEqual([]);
+  });
+
+  it('ranks the exact title, then a title that starts with the query, then the others', () => {
+    expect(search('s').slice(0, 3)).toEqual(['sca', 'server', 'server:status']);
+    expect(search('server')[0]).toBe('server');
+    expect(search('  ')).toEqual(entries.map((entry) => entry.id));
   });
 });
 

@@ -21,7 +21,7 @@ import { inPageClick } from './in-page-click';
 import type { NavEntry, NavGroup } from './nav-entries';
 
 /** How many recently visited pages the navigation lists (the chrome keeps more). */
-export const RECENTLY_VISITED_SHOWN = 5;
+const RECENTLY_VISITED_SHOWN = 5;
 const DOCKED_BREAKPOINT = 'xl';
 
 export interface NavigationProps {
