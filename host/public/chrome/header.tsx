@@ -47,7 +47,8 @@ export function Header({ registry, router, chrome, security, toasts, loadingCoun
   const groups = useMemo(() => navGroups(registry.navLinks()), [registry]);
   const entries = useMemo(() => groups.flatMap((group) => group.entries), [groups]);
   const activeEntry = entryOfLocation(entries, location);
-  const firstLink = entries[0];
+  /** Where the logo leads: the app `/app` opens (the first by order). */
+  const homeApp = registry.navLinks()[0];
 
   useEffect(() => {
     let current = true;
@@ -100,9 +101,9 @@ export function Header({ registry, router, chrome, security, toasts, loadingCoun
           </EuiHeaderSectionItem>
           <EuiHeaderSectionItem>
             <EuiLink
-              href={firstLink ? router.hrefOf(firstLink.link) : undefined}
+              href={homeApp ? router.getUrlForApp(homeApp.id) : undefined}
               onClick={(event: MouseEvent) =>
-                firstLink && inPageClick(event, () => goTo(firstLink))
+                homeApp && inPageClick(event, () => void router.navigateToApp(homeApp.id))
               }
               color="ghost"
               data-test-subj="headerLogo"
