@@ -201,6 +201,12 @@ describe('shell navigation and command palette', () => {
     expect(screen.queryByTestId('collapsibleNav')).toBeNull();
     await user.click(screen.getByTestId('toggleNavButton'));
     expect(await screen.findByTestId('navLink-rules')).toHaveAttribute('aria-current', 'page');
+
+    // The logo leads to the app `/app` opens: the first by order.
+    const logo = screen.getByTestId('headerLogo');
+    expect(logo).toHaveAttribute('href', '/svc/app/overview');
+    await user.click(logo);
+    expect(path()).toBe('/svc/app/overview');
   });
 
   it('leaves a modified click (new tab) to the browser', async () => {
