@@ -22,12 +22,13 @@ export interface CommandPaletteProps {
   onSelect(entry: NavEntry): void;
 }
 
-/** Calls `open` on Ctrl+K or Cmd+K anywhere in the page (the browser's own use of it is skipped). */
+/** Calls `open` on Ctrl+K or Cmd+K anywhere in the page, instead of the browser's own use of it. */
 export function usePaletteShortcut(open: () => void): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey)) return;
-      if (event.altKey || event.shiftKey) return;
+      // An editor that binds the keys itself (the API console) keeps them.
+      if (event.altKey || event.shiftKey || event.defaultPrevented) return;
       event.preventDefault();
       open();
     };

@@ -293,6 +293,21 @@ describe('shell navigation and command palette', () => {
     expect(screen.queryByTestId('commandPalette')).toBeNull();
   });
 
+  it('leaves Ctrl+K to a part of the page that handles it itself', async () => {
+    await renderShell('/svc/app/overview');
+    const editor = document.createElement('div');
+    editor.tabIndex = 0;
+    editor.addEventListener('keydown', (event) => event.preventDefault());
+    document.body.appendChild(editor);
+    try {
+      editor.focus();
+      await userEvent.keyboard('{Control>}k{/Control}');
+      expect(screen.queryByTestId('commandPalette')).toBeNull();
+    } finally {
+      editor.remove();
+    }
+  });
+
   it('finds entries by category, moves with the arrows and closes with Escape', async () => {
     const user = userEvent.setup();
     await renderShell('/svc/app/overview');
