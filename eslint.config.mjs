@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { pathAliases } from './scripts/path-aliases.js';
+import layers from './scripts/eslint-layer-walls.js';
 
 /**
  * The start of an import of a folder of the tree, by `../` or by its tsconfig.json alias: `relative`
@@ -79,6 +80,39 @@ function boundaries() {
   ];
 }
 
+/** Test files and test support, which may reach what product code may not. */
+const TEST_FILES = String.raw`(\.test\.tsx?|/testing\.tsx?|/test-[^/]+)$|/test-support/`;
+
+/**
+ * The walls that depend on where an import lands (scripts/eslint-layer-walls.js): the two sides of a
+ * plugin meet only in common/; product code runs the simulator only in demo mode; unit tests do not
+ * lean on the integration tests' support.
+ */
+const LAYER_WALLS = [
+  {
+    files: '^plugins/[^/]+/public/',
+    target: '^plugins/[^/]+/server(/|$)',
+    message: 'Browser code never imports server code: what both sides need lives in common/.',
+  },
+  {
+    files: '^plugins/[^/]+/common/',
+    target: '^plugins/[^/]+/(server|public)(/|$)',
+    message: 'common/ is shared by the browser and the server and imports neither.',
+  },
+  {
+    files: '^plugins/',
+    exceptFiles: `^plugins/main/server/services/demo/|${TEST_FILES}`,
+    target: '^simulator(/|$)',
+    message: 'Product code runs the simulator only in demo mode (services/demo/).',
+  },
+  {
+    files: String.raw`^(plugins|host|simulator|scripts|catalogue)/.*\.test\.tsx?$`,
+    target: '^test/integration(/|$)',
+    message:
+      "A unit test does not import the integration tests' support: shared helpers live in test/support/.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'build/**', 'data/**', 'coverage/**', 'test-results/**'] },
   js.configs.recommended,
@@ -95,6 +129,7 @@ export default tseslint.config(
     },
   },
   ...boundaries(),
+  { plugins: { layers }, rules: { 'layers/walls': ['error', LAYER_WALLS] } },
   {
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: {

@@ -1,5 +1,5 @@
 /**
- * The walls between host, plugins and simulator hold under `npm run lint`: breaches planted in
+ * The walls between host, plugins, simulator and tests hold under `npm run lint`: breaches planted in
  * temporary files at the places they would be written are refused by ESLint with the repository's
  * own config, and the imports each wall lets through pass. ESLint's Node API runs in a child
  * process: the config is an ES module, which Jest's CommonJS runtime cannot load.
@@ -148,9 +148,75 @@ const breaches: Array<[string, Planted, RegExp]> = [
     { filePath: 'host/server/http/planted.ts', code: importing('@main/server/types') },
     /never imports a plugin/,
   ],
+  [
+    "browser code importing its plugin's server code",
+    {
+      filePath: 'plugins/main/public/apps/agents/planted.ts',
+      code: importing('../../../server/services/csv/csv-text'),
+    },
+    /Browser code never imports server code/,
+  ],
+  [
+    "browser code importing a plugin's server code by alias",
+    {
+      filePath: 'plugins/check-updates/public/planted.ts',
+      code: importing('@check-updates/server/types'),
+    },
+    /Browser code never imports server code/,
+  ],
+  [
+    'common code importing server code',
+    {
+      filePath: 'plugins/main/common/alerts/planted.ts',
+      code: importing('../../server/services/alerts/search'),
+    },
+    /imports neither/,
+  ],
+  [
+    'common code re-exporting browser code by alias',
+    { filePath: 'plugins/main/common/planted.ts', code: reExporting('@main/public/plugin') },
+    /imports neither/,
+  ],
+  [
+    'product code starting the simulator outside demo mode',
+    {
+      filePath: 'plugins/main/server/services/alerts/planted.ts',
+      code: "export const planted = () => import('@simulator/indexer');\n",
+    },
+    /only in demo mode/,
+  ],
+  [
+    "a unit test importing the integration tests' support",
+    {
+      filePath: 'plugins/main/server/services/planted.test.ts',
+      code: importing('../../../../test/integration/harness'),
+    },
+    /does not import the integration tests' support/,
+  ],
 ];
 
 const allowed: Array<[string, Planted]> = [
+  [
+    'browser code importing a view folder named server',
+    {
+      filePath: 'plugins/main/public/apps/agents/planted.ts',
+      code: importing('../server/server-view'),
+    },
+  ],
+  [
+    'demo mode starting the simulator',
+    {
+      filePath: 'plugins/main/server/services/demo/planted.ts',
+      code: "export const planted = () => import('@simulator/index');\n",
+    },
+  ],
+  [
+    'a unit test using shared test support',
+    {
+      filePath: 'plugins/main/server/services/planted.test.ts',
+      code: importing('@test/support/waiting'),
+    },
+  ],
   [
     "a plugin importing the host's public types and schema",
     {
@@ -226,13 +292,14 @@ describe('layer boundaries in the lint', () => {
     verdicts = lint([...breaches, ...allowed].map(([, planted]) => planted));
   }, 60_000);
 
-  const restricted = (index: number) =>
-    verdicts[index].messages.filter((message) => message.ruleId === 'no-restricted-imports');
+  const WALL_RULES = ['no-restricted-imports', 'layers/walls'];
+  const refused = (index: number) =>
+    verdicts[index].messages.filter((message) => WALL_RULES.includes(message.ruleId ?? ''));
 
   it.each(breaches.map((breach, index) => [breach[0], index, breach[2]] as const))(
     'refuses %s',
     (_name, index, reason) => {
-      const found = restricted(index);
+      const found = refused(index);
       expect(found).toHaveLength(1);
       expect(found[0].message).toMatch(reason);
     },
@@ -241,7 +308,7 @@ describe('layer boundaries in the lint', () => {
   it.each(allowed.map((entry, index) => [entry[0], breaches.length + index] as const))(
     'lets through %s',
     (_name, index) => {
-      expect(restricted(index)).toEqual([]);
+      expect(refused(index)).toEqual([]);
     },
   );
 });

@@ -1,13 +1,16 @@
 /**
  * `npm run managed-api -- --port 55000 --agents 1000 [--https] [--host 0.0.0.0] [--seed 1]
  *   [--version-check up-to-date|major|minor|patch|all|disabled|error] [--token-lifetime 900]
- *   [--requests-per-minute 300|0] [--login-attempts 50|0] [--block-time 300] [--control-path]`
+ *   [--requests-per-minute 300|0] [--login-attempts 50|0] [--block-time 300] [--control-path]
+ *   [--cluster]`
  *
  * Runs the simulator in the foreground like a real API would run: the request limit and login blocking
  * are on with the managed API's defaults (300 requests/min, 50 attempts/300 s); 0 turns either off.
  * `--control-path` serves the unauthenticated `/__simulator/*` knobs, for tests and benches only.
+ * `--cluster` runs the manager as the master of a cluster with two workers (as demo mode does).
  */
 import { parseArgs } from 'node:util';
+import { DEMO_CLUSTER } from './data/cluster';
 import { VERSION_CHECK_MODES, type VersionCheckMode } from './data/version-check';
 import { startManagedApi } from './server';
 import { ADMIN_USER, READONLY_USER, RUN_AS_USER } from './users';
@@ -34,6 +37,7 @@ async function main(): Promise<void> {
       'login-attempts': { type: 'string' },
       'block-time': { type: 'string' },
       'control-path': { type: 'boolean' },
+      cluster: { type: 'boolean' },
     },
   });
   const versionCheck = (values['version-check'] ?? 'up-to-date') as VersionCheckMode;
@@ -55,13 +59,14 @@ async function main(): Promise<void> {
         ? false
         : { maxAttempts, blockSeconds: integer('block-time', values['block-time'], 300) },
     controlPath: values['control-path'] ?? false,
+    cluster: values.cluster ? DEMO_CLUSTER : undefined,
   });
   console.log(`managed-API simulator listening on ${api.url}`);
   for (const user of [ADMIN_USER, RUN_AS_USER, READONLY_USER])
     console.log(`  user ${user.username} / ${user.password}`);
   if (values['control-path'])
     console.log(
-      '  control path: /__simulator/faults, /__simulator/stats, /__simulator/version-check',
+      '  control path: /__simulator/faults, /__simulator/stats, /__simulator/version-check, /__simulator/log, /__simulator/cluster-node',
     );
   const stop = () => void api.stop().then(() => process.exit(0));
   process.once('SIGINT', stop);

@@ -16,6 +16,7 @@ import { createState } from './state';
 import { resolveOptions } from './options';
 import { sequence } from './data/random';
 import { READONLY_USER, RUN_AS_USER } from './users';
+import { DEMO_CLUSTER } from './data/cluster';
 
 // Servers and child processes start slowly on a loaded machine.
 jest.setTimeout(30_000);
@@ -40,6 +41,8 @@ interface Case {
   bodyType?: string;
   /** Media type the response must carry. */
   contentType?: string;
+  /** Asked of the simulator running as a cluster's master (the other one runs a single manager). */
+  cluster?: true;
 }
 
 const CASES: Case[] = [
@@ -219,6 +222,74 @@ const CASES: Case[] = [
     contentType: 'application/xml',
   },
   { operation: 'GET /manager/logs/summary', path: '/manager/logs/summary', status: 200 },
+  { operation: 'GET /manager/logs', path: '/manager/logs?limit=20', status: 200 },
+  {
+    operation: 'GET /manager/logs',
+    path: '/manager/logs?tag=wazuh-remoted&level=info&search=keys&offset=1&limit=5',
+    status: 200,
+  },
+  { operation: 'GET /manager/logs', path: '/manager/logs?select=tag&distinct=true', status: 200 },
+  { operation: 'GET /manager/logs', path: '/manager/logs?q=level=error&sort=tag', status: 200 },
+  { operation: 'GET /manager/logs', path: '/manager/logs?level=loud', status: 400 },
+  { operation: 'GET /manager/logs', path: '/manager/logs?sort=node', status: 400 },
+  { operation: 'GET /cluster/nodes', path: '/cluster/nodes', status: 400 },
+  { operation: 'GET /cluster/nodes', path: '/cluster/nodes', status: 200, cluster: true },
+  {
+    operation: 'GET /cluster/nodes',
+    path: '/cluster/nodes?type=worker&nodes_list=worker1,nope&select=ip',
+    status: 200,
+    cluster: true,
+  },
+  {
+    operation: 'GET /cluster/healthcheck',
+    path: '/cluster/healthcheck',
+    status: 200,
+    cluster: true,
+  },
+  {
+    operation: 'GET /cluster/local/info',
+    path: '/cluster/local/info',
+    status: 200,
+    cluster: true,
+  },
+  { operation: 'GET /cluster/status', path: '/cluster/status', status: 200, cluster: true },
+  {
+    operation: 'GET /cluster/{node_id}/logs',
+    path: '/cluster/worker1/logs?level=warning&limit=10',
+    status: 200,
+    cluster: true,
+  },
+  {
+    operation: 'GET /cluster/{node_id}/logs',
+    path: '/cluster/worker1/logs?limit=0',
+    status: 400,
+    cluster: true,
+  },
+  {
+    operation: 'GET /cluster/{node_id}/logs/summary',
+    path: '/cluster/worker2/logs/summary',
+    status: 200,
+    cluster: true,
+  },
+  {
+    operation: 'GET /cluster/{node_id}/status',
+    path: '/cluster/master-node/status',
+    status: 200,
+    cluster: true,
+  },
+  {
+    operation: 'GET /cluster/{node_id}/info',
+    path: '/cluster/worker2/info',
+    status: 200,
+    cluster: true,
+  },
+  {
+    operation: 'GET /cluster/{node_id}/info',
+    path: '/cluster/worker2/info',
+    status: 401,
+    as: 'anonymous',
+    cluster: true,
+  },
   { operation: 'GET /manager/version/check', path: '/manager/version/check', status: 200 },
   { operation: 'GET /cluster/status', path: '/cluster/status', status: 200 },
   // This simulator runs without a cluster (the answer with one is in cluster.test.ts).
@@ -474,8 +545,10 @@ const describeWithSpec = present ? describe : describe.skip;
 
 describeWithSpec('managed-API simulator responses match the OpenAPI document', () => {
   let api: ManagedApi;
+  let clusterApi: ManagedApi;
   let schemas: SpecSchemas;
   const tokens: Record<string, string> = {};
+  let clusterToken: string;
 
   beforeAll(async () => {
     schemas = new SpecSchemas(load(readFileSync(SPEC_PATH, 'utf8')) as Json);
@@ -483,8 +556,10 @@ describeWithSpec('managed-API simulator responses match the OpenAPI document', (
     api = await startManagedApi({ agents: 30, versionCheck: 'all', managerRestartMs: 0 });
     tokens.admin = await login(api.url);
     tokens.readonly = await login(api.url, READONLY_USER);
+    clusterApi = await startManagedApi({ agents: 30, cluster: DEMO_CLUSTER });
+    clusterToken = await login(clusterApi.url);
   });
-  afterAll(() => api.stop());
+  afterAll(() => Promise.all([api.stop(), clusterApi.stop()]));
 
   it('covers every operation the simulator serves', () => {
     const served = Object.keys(
@@ -514,6 +589,12 @@ describeWithSpec('managed-API simulator responses match the OpenAPI document', (
   async function send(entry: Case): Promise<SimulatorResponse> {
     const method = entry.status === 405 ? 'PATCH' : methodOf(entry.operation);
     const who = entry.as ?? 'admin';
+    if (entry.cluster) {
+      const url = `${clusterApi.url}${entry.path}`;
+      return who === 'anonymous'
+        ? call(url, { method })
+        : request(clusterApi.url, clusterToken, method, entry.path);
+    }
     if (who === 'anonymous') return call(`${api.url}${entry.path}`, { method });
     if (who === 'basic') {
       const headers: Record<string, string> = { authorization: basicAuth(RUN_AS_USER) };

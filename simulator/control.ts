@@ -7,10 +7,13 @@
  * - `GET|PUT /__simulator/version-check` → `{mode}` of `GET /manager/version/check`.
  * - `POST /__simulator/enroll` `{name, group?}` → `{id}`: a host enrolls an agent (it stays never connected).
  * - `POST /__simulator/connect` `{id, platform?}`: that agent's first connection (`linux`, `windows`, `darwin`).
+ * - `POST /__simulator/log` `{tag, level, description, node?}`: a daemon writes a line to a node's log now.
+ * - `PUT /__simulator/cluster-node` `{node, answering}`: a worker stops (or resumes) answering the master.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatAgentId, parseAgentId } from './data/agents';
 import { MANAGER_VERSION, OPERATING_SYSTEMS, osFamily } from './data/catalogues';
+import { LOG_LEVELS, type LogLevel } from './data/manager-log';
 import { VERSION_CHECK_MODES, type VersionCheckMode } from './data/version-check';
 import { NO_FAULTS, faultUpdateError } from './faults';
 import { MAX_BODY_BYTES, readBody } from './http/body';
@@ -85,6 +88,36 @@ function connectAgent(
   return { id: formatAgentId(n) };
 }
 
+/** Writes a line to a node's log (the answering node's by default). */
+export function writeLogLine(
+  state: SimulatorState,
+  line: { tag: string; level: LogLevel; description: string; node?: string },
+): void {
+  if (!/^[\w:-]{1,64}$/.test(line.tag)) throw new RangeError('tag must be a daemon name');
+  if (!LOG_LEVELS.includes(line.level))
+    throw new RangeError(`level must be one of ${LOG_LEVELS.join(', ')}`);
+  const log = line.node === undefined ? state.managerLog : state.cluster?.log(line.node);
+  if (!log) throw new RangeError(`no node named ${String(line.node)}`);
+  log.write(line.tag, line.level, line.description);
+}
+
+/** Makes a worker stop or resume answering the master. */
+export function setNodeAnswering(state: SimulatorState, node: string, answering: boolean): void {
+  if (!state.cluster) throw new RangeError('the simulator runs no cluster');
+  state.cluster.setAnswering(node, answering);
+}
+
+/** 400 with the message of a refused control, 200 with `body` otherwise. */
+function attempt(response: ServerResponse, change: () => void, body: unknown): void {
+  try {
+    change();
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return reply(response, 400, { error: error.message });
+  }
+  reply(response, 200, body);
+}
+
 export async function handleControl(
   state: SimulatorState,
   request: IncomingMessage,
@@ -129,6 +162,25 @@ export async function handleControl(
       const body = await jsonBody(request);
       const outcome = connectAgent(state, body?.id, body?.platform);
       return reply(response, 'error' in outcome ? 400 : 200, outcome);
+    }
+    case 'POST /log': {
+      const body = (await jsonBody(request)) ?? {};
+      const line = {
+        tag: String(body.tag),
+        level: body.level as LogLevel,
+        description: String(body.description ?? ''),
+        node: typeof body.node === 'string' ? body.node : undefined,
+      };
+      return attempt(response, () => writeLogLine(state, line), line);
+    }
+    case 'PUT /cluster-node': {
+      const body = (await jsonBody(request)) ?? {};
+      const node = String(body.node);
+      const answering = body.answering !== false;
+      return attempt(response, () => setNodeAnswering(state, node, answering), {
+        node,
+        answering,
+      });
     }
     default:
       return reply(response, 404, { error: `no control route ${route}` });

@@ -2,4 +2,5 @@
 export { startManagedApi, type ManagedApi } from './server';
 export type { ManagedApiOptions } from './options';
 export type { VersionCheckMode } from './data/version-check';
+export { DEMO_CLUSTER } from './data/cluster';
 export * from './users';

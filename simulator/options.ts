@@ -1,6 +1,7 @@
 /** Options of `startManagedApi` and what they default to. */
 import type { ApiRoleDefinition, ApiUserDefinition } from './auth/accounts';
 import { DEFAULT_LOGIN_BLOCKING, type LoginBlockingOptions } from './auth/login-guard';
+import type { ClusterOptions } from './data/cluster';
 import type { VersionCheckMode } from './data/version-check';
 import type { FaultKnobs } from './faults';
 import { DEFAULT_RUN_AS_RULES, type RunAsRule } from './rbac/run-as-rules';
@@ -24,8 +25,11 @@ export interface ManagedApiOptions {
   requestsPerMinute?: false | number;
   /** Initial answer of `GET /manager/version/check` (default `up-to-date`). */
   versionCheck?: VersionCheckMode;
-  /** Run as a cluster's node: `GET /cluster/status` says enabled and `/cluster/local/info` names it (default: no cluster). */
-  cluster?: { name: string; node: string };
+  /**
+   * Run as a cluster's master (default: a single manager, cluster disabled): `GET /cluster/status` says
+   * enabled, `/cluster/local/info` names `node`, and `/cluster/nodes` lists it with the `workers`.
+   */
+  cluster?: ClusterOptions;
   /** Security rules mapping run_as auth contexts to roles (default: see `rbac/run-as-rules.ts`). */
   runAsRules?: RunAsRule[];
   /** Extra API users (the built-in ones of `users.ts` always exist). */
@@ -59,7 +63,7 @@ export interface ResolvedOptions {
   loginBlocking: LoginBlockingOptions | undefined;
   requestsPerMinute: number | undefined;
   versionCheck: VersionCheckMode;
-  cluster: { name: string; node: string } | undefined;
+  cluster: ClusterOptions | undefined;
   runAsRules: RunAsRule[];
   users: ApiUserDefinition[];
   roles: ApiRoleDefinition[];

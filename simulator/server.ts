@@ -5,7 +5,8 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import { resetFaults, setVersionCheck } from './control';
+import { resetFaults, setNodeAnswering, setVersionCheck, writeLogLine } from './control';
+import type { LogLevel } from './data/manager-log';
 import type { VersionCheckMode } from './data/version-check';
 import { sequence } from './data/random';
 import type { FaultKnobs } from './faults';
@@ -23,6 +24,10 @@ export interface ManagedApi {
   /** Sets every fault knob back to "no fault" (and the token lifetime to its starting value). */
   resetFaults(): void;
   setVersionCheck(mode: VersionCheckMode): void;
+  /** A daemon writes a line to a node's log now (the answering node's when `node` is left out). */
+  writeLog(line: { tag: string; level: LogLevel; description: string; node?: string }): void;
+  /** A cluster's worker stops (false) or resumes (true) answering the master. */
+  setNodeAnswering(node: string, answering: boolean): void;
   /** Live counters. */
   stats: SimulatorStats;
   /** PEM of the self-signed certificate when serving HTTPS (for clients that pin it). */
@@ -102,6 +107,8 @@ export async function startManagedApi(options: ManagedApiOptions = {}): Promise<
     faults: state.faults,
     resetFaults: () => resetFaults(state),
     setVersionCheck: (mode) => setVersionCheck(state, mode),
+    writeLog: (line) => writeLogLine(state, line),
+    setNodeAnswering: (node, answering) => setNodeAnswering(state, node, answering),
     stats: state.stats,
     certificate: tls?.cert,
     stop: () =>

@@ -4,10 +4,13 @@ import { LoginGuard } from './auth/login-guard';
 import { RequestRateLimiter } from './auth/rate-limiter';
 import { TokenService } from './auth/tokens';
 import { AgentStore } from './data/agents';
+import { Cluster } from './data/cluster';
+import { ManagerLog } from './data/manager-log';
 import { type Ruleset, buildRuleset } from './data/ruleset';
 import { ScaCatalogue } from './data/sca';
 import type { VersionCheckMode } from './data/version-check';
 import { type FaultKnobs, createFaultKnobs } from './faults';
+import { NODE_NAME } from './http/problem';
 import type { ResolvedOptions } from './options';
 import type { RunAsRule } from './rbac/run-as-rules';
 import { GroupConfigurations } from './ruleset/group-configurations';
@@ -32,6 +35,10 @@ export interface SimulatorState {
   now: () => number;
   startedAt: number;
   agents: AgentStore;
+  /** The cluster this manager is the master of; undefined for a single manager. */
+  cluster?: Cluster;
+  /** The log of the node answering (the master's in a cluster). */
+  managerLog: ManagerLog;
   ruleset: Ruleset;
   rulesetFiles: RulesetFiles;
   logtest: LogtestSessions;
@@ -69,11 +76,22 @@ export function createState(options: ResolvedOptions, random: () => number): Sim
   });
   Object.assign(faults, options.faults);
   const ruleset = buildRuleset(options.seed);
+  const cluster = options.cluster && new Cluster(options.cluster, options.seed, startedAt, now);
   return {
     options,
     now,
     startedAt,
-    agents: new AgentStore({ seed: options.seed, count: options.agents, epochMs: startedAt, now }),
+    agents: new AgentStore({
+      seed: options.seed,
+      count: options.agents,
+      epochMs: startedAt,
+      now,
+      nodes: cluster?.nodes.map((node) => node.name),
+    }),
+    cluster,
+    managerLog:
+      cluster?.log(cluster.local.name) ??
+      new ManagerLog({ seed: options.seed, node: NODE_NAME, startedAt, now }),
     ruleset,
     rulesetFiles: new RulesetFiles(ruleset),
     logtest: new LogtestSessions(ruleset, now),

@@ -158,6 +158,8 @@ export interface OverlayStart {
 export interface AppCategory {
   id: string;
   label: string;
+  /** Said by screen readers instead of `label` when set. */
+  ariaLabel?: string;
   order?: number;
   euiIconType?: string;
 }
@@ -189,6 +191,23 @@ export interface AppMountParameters {
 export type AppLeaveAction =
   { type: 'default' } | { type: 'confirm'; text: string; title?: string };
 
+/**
+ * A page inside an app that the navigation and the command palette list on its own (the
+ * `deepLinks` of OpenSearch Dashboards apps). Its URL is the app's URL joined with `path`.
+ */
+export interface AppDeepLink {
+  id: string;
+  title: string;
+  /** App-relative: `/file-integrity-monitoring`, `?tab=logs`. */
+  path: string;
+  /** Where the navigation lists it when not under its app (host extension); default the app's. */
+  category?: AppCategory;
+  order?: number;
+  euiIconType?: string;
+  /** More words the command palette matches. */
+  keywords?: string[];
+}
+
 export interface App {
   id: string;
   title: string;
@@ -200,6 +219,7 @@ export interface App {
   appRoute?: string;
   defaultPath?: string;
   navLinkStatus?: AppNavLinkStatus;
+  deepLinks?: AppDeepLink[];
   mount(params: AppMountParameters): UnmountCallback | Promise<UnmountCallback>;
 }
 
@@ -226,6 +246,19 @@ export interface Breadcrumb {
   onClick?: () => void;
 }
 
+/** One entry of the recently visited list; `link` is a dashboard path without the base path. */
+export interface ChromeRecentlyAccessedHistoryItem {
+  link: string;
+  label: string;
+  id: string;
+}
+
+export interface ChromeRecentlyAccessed {
+  /** Puts the entry first (an entry with the same id moves); the list is bounded. */
+  add(link: string, label: string, id: string): void;
+  get(): ChromeRecentlyAccessedHistoryItem[];
+}
+
 export interface ChromeStart {
   setBreadcrumbs(breadcrumbs: Breadcrumb[]): void;
   docTitle: { change(title: string | string[]): void; reset(): void };
@@ -235,6 +268,8 @@ export interface ChromeStart {
    */
   setBottomBar(mount: MountPoint | undefined): () => void;
   navControls: { registerRight(control: { mount: MountPoint; order?: number }): void };
+  /** Kept in the browser per dashboard user; the navigation shows it as "Recently visited". */
+  recentlyAccessed: ChromeRecentlyAccessed;
   /** Hidden on the login page; plugins may hide the host's own warnings banner. */
   setSecurityWarningsVisible(visible: boolean): void;
 }

@@ -10,6 +10,7 @@ import { savedObjectsErrors } from './errors';
 
 /** Concurrent callers for one key share one run (see host/common/single-flight). */
 export { singleFlight } from '../common/single-flight';
+export { isResponseTooLarge as isIndexerResponseTooLarge } from './opensearch/bounded-response';
 
 // ---------------------------------------------------------------- logging
 
@@ -622,13 +623,32 @@ export interface OpenSearchClientConfig {
   certificateAuthorities?: readonly string[];
   /** `full`: chain and host name; `certificate`: chain only; `none`: nothing is checked. */
   verificationMode: 'full' | 'certificate' | 'none';
-  /** Time limit of one attempt on one node (ms). */
+  /** Time limit of one attempt on one node until its answer's headers (ms). */
   requestTimeoutMs: number;
+  /**
+   * Most bytes of one answer, compressed and inflated alike; past it the answer is cut and the call
+   * fails with an error `isIndexerResponseTooLarge` tells.
+   */
+  maxResponseBytes: number;
+}
+
+/** One node of a client as its node pool sees it. */
+export interface OpenSearchNodeState {
+  /** As configured (credentials are never in it: the host takes them separately). */
+  url: string;
+  /** False once a call failed there: the pool skips it until it tries it again. */
+  alive: boolean;
+  /** When it became alive or dead (the client's creation for a node that never changed). */
+  since: Date;
+  /** The last failure met there, in the client's words (addresses included: not for users). */
+  lastFailure?: { message: string; at: Date };
 }
 
 export interface OpenSearchServiceStart {
   /** A new client; the host closes it when the dashboard stops. */
   createClient(config: OpenSearchClientConfig): OpenSearchClient;
+  /** Each node of a client this service created, in the configured order. */
+  nodeStates(client: OpenSearchClient): OpenSearchNodeState[];
 }
 
 // ---------------------------------------------------------------- core

@@ -67,6 +67,8 @@ export interface AgentStoreOptions {
   epochMs: number;
   /** Current time (ms); connected agents' keep-alives follow it. */
   now: () => number;
+  /** Manager nodes agents report to, the master first (default: the single manager `node01`). */
+  nodes?: readonly string[];
 }
 
 export const MANAGER_ID = 0;
@@ -116,6 +118,7 @@ export class AgentStore {
   private readonly generated: number;
   private readonly epoch: number;
   private readonly now: () => number;
+  private readonly nodes: readonly string[];
   private readonly changed = new Map<number, AgentState>();
   private readonly deleted = new Set<number>();
   private nextId: number;
@@ -133,6 +136,7 @@ export class AgentStore {
     this.generated = options.count;
     this.epoch = Math.floor(options.epochMs / 1000);
     this.now = options.now;
+    this.nodes = options.nodes ?? ['node01'];
     this.nextId = options.count + 1;
     this.manager = this.managerState();
   }
@@ -170,6 +174,22 @@ export class AgentStore {
     return this.liveCache;
   }
 
+  /** The node agent `n` reports to: the manager (000) to the master, the others spread over all nodes. */
+  nodeOf(n: number): string {
+    return this.nodes[n % this.nodes.length];
+  }
+
+  /** Active agents per node, each node listed (a scan of the registry). */
+  activeByNode(): Map<string, number> {
+    const counts = new Map(this.nodes.map((node) => [node, 0]));
+    for (const n of this.liveIds()) {
+      if (this.get(n)?.status !== 'active') continue;
+      const node = this.nodeOf(n);
+      counts.set(node, (counts.get(node) ?? 0) + 1);
+    }
+    return counts;
+  }
+
   item(n: number): AgentItem | undefined {
     const state = this.get(n);
     return state && this.materialise(state);
@@ -181,7 +201,7 @@ export class AgentStore {
     const item = { id: formatAgentId(state.n), name: state.name, ip: state.ip, registerIP: state.registerIP, status: state.status, status_code: 0 } as AgentItem;
     if (state.version) item.version = state.version;
     if (connected) item.manager = MANAGER_HOST;
-    item.node_name = connected ? 'node01' : 'unknown';
+    item.node_name = connected ? this.nodeOf(state.n) : 'unknown';
     item.dateAdd = isoSeconds(state.dateAdd);
     const keepAlive = this.lastKeepAlive(state);
     if (keepAlive !== undefined) item.lastKeepAlive = isoSeconds(keepAlive);
@@ -231,7 +251,7 @@ export class AgentStore {
       case 'manager':
         return connected ? MANAGER_HOST : undefined;
       case 'node_name':
-        return connected ? 'node01' : 'unknown';
+        return connected ? this.nodeOf(state.n) : 'unknown';
       case 'dateAdd':
         return isoSeconds(state.dateAdd);
       case 'lastKeepAlive': {

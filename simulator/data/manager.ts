@@ -1,7 +1,4 @@
-/**
- * The manager itself: daemon states, basic information, its configuration (as JSON and as the XML file)
- * and a summary of its recent log.
- */
+/** The manager itself: daemon states, basic information and its configuration (as JSON and as the XML file). */
 import { INSTALLATION_UUID, CURRENT_VERSION } from './version-check';
 
 const DAEMONS = [
@@ -26,8 +23,11 @@ const DAEMONS = [
 /** Daemons a standalone manager runs by default; the others are stopped. */
 const RUNNING = new Set(['wazuh-analysisd', 'wazuh-authd', 'wazuh-monitord', 'wazuh-execd', 'wazuh-logcollector', 'wazuh-remoted', 'wazuh-syscheckd', 'wazuh-modulesd', 'wazuh-db', 'wazuh-apid']);
 
-export function daemonStates(): Record<string, 'running' | 'stopped'> {
-  return Object.fromEntries(DAEMONS.map((daemon) => [daemon, RUNNING.has(daemon) ? 'running' : 'stopped']));
+/** The daemons' states; a cluster's node also runs the cluster daemon. */
+export function daemonStates(clustered: boolean): Record<string, 'running' | 'stopped'> {
+  return Object.fromEntries(
+    DAEMONS.map((daemon) => [daemon, RUNNING.has(daemon) || (clustered && daemon === 'wazuh-clusterd') ? 'running' : 'stopped']),
+  );
 }
 
 export function managerInfo(): Record<string, unknown> {
@@ -171,27 +171,4 @@ export function configurationXml(configuration: Record<string, unknown>): string
   return `<ossec_config>\n${Object.entries(configuration)
     .map(([section, value]) => toXml(section, value, '  '))
     .join('')}</ossec_config>\n`;
-}
-
-/** Counts per log tag of the last 2000 lines of the manager's log. */
-export function logSummary(): Array<Record<string, Record<string, number>>> {
-  const tags: Array<[tag: string, info: number, warning: number, error: number]> = [
-    ['indexer-connector', 38, 2, 0],
-    ['wazuh-analysisd', 412, 4, 0],
-    ['wazuh-authd', 97, 1, 0],
-    ['wazuh-db', 54, 0, 2],
-    ['wazuh-execd', 11, 0, 0],
-    ['wazuh-logcollector', 220, 6, 1],
-    ['wazuh-modulesd', 160, 3, 0],
-    ['wazuh-modulesd:content_manager', 48, 1, 0],
-    ['wazuh-modulesd:syscollector', 72, 0, 0],
-    ['wazuh-modulesd:vulnerability-scanner', 130, 9, 1],
-    ['wazuh-monitord', 24, 0, 0],
-    ['wazuh-remoted', 380, 12, 3],
-    ['wazuh-rootcheck', 26, 0, 0],
-    ['wazuh-syscheckd', 140, 2, 0],
-  ];
-  return tags.map(([tag, info, warning, error]) => ({
-    [tag]: { all: info + warning + error, info, error, critical: 0, warning, debug: 0 },
-  }));
 }

@@ -131,6 +131,11 @@ export const ERROR_CODES = {
     message: 'Agent name is too long',
     remediation: 'Use a name of at most 128 characters',
   },
+  1730: {
+    status: 404,
+    message: 'Node does not exist',
+    remediation: 'List the cluster nodes with GET /cluster/nodes',
+  },
   1740: {
     status: 400,
     message: 'Action only available for active agents',

@@ -2,6 +2,7 @@
 import type { HandlerTable } from '../http/context';
 import type { SimulatorState } from '../state';
 import { agentHandlers } from './agents';
+import { clusterHandlers } from './cluster';
 import { defaultHandlers } from './default';
 import { groupHandlers } from './groups';
 import { inventoryHandlers } from './inventory';
@@ -16,6 +17,7 @@ export function allHandlers(state: SimulatorState): HandlerTable {
     ...securityHandlers(state),
     ...agentHandlers(state),
     ...managerHandlers(state),
+    ...clusterHandlers(state),
     ...rulesetHandlers(state),
     ...groupHandlers(state),
     ...inventoryHandlers(state),

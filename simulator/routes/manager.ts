@@ -1,10 +1,9 @@
-/** HTTP bindings of manager and cluster reads and the update check. */
+/** HTTP bindings of the manager's reads, restart, configuration validation and update check. */
 import { type HandlerTable, caller } from '../http/context';
 import {
-  clusterLocalInfo,
-  clusterStatus,
   managerConfiguration,
   managerInformation,
+  managerLogs,
   managerLogsSummary,
   managerStatus,
   restartManager,
@@ -15,11 +14,16 @@ import type { SimulatorState } from '../state';
 
 export function managerHandlers(state: SimulatorState): HandlerTable {
   return {
-    'GET /manager/status': (context) => ({ body: managerStatus(caller(context)) }),
+    'GET /manager/status': (context) => ({ body: managerStatus(state, caller(context)) }),
     'GET /manager/info': (context) => ({ body: managerInformation(caller(context)) }),
-    'GET /manager/logs/summary': (context) => ({ body: managerLogsSummary(caller(context)) }),
+    'GET /manager/logs': (context) => ({
+      body: managerLogs(state, caller(context), context.query),
+    }),
+    'GET /manager/logs/summary': (context) => ({
+      body: managerLogsSummary(state, caller(context)),
+    }),
     'GET /manager/configuration': (context) => {
-      const configuration = managerConfiguration(caller(context), context.query);
+      const configuration = managerConfiguration(state, caller(context), context.query);
       return 'xml' in configuration
         ? { body: configuration.xml, contentType: 'application/xml; charset=utf-8' }
         : { body: configuration.envelope };
@@ -34,7 +38,5 @@ export function managerHandlers(state: SimulatorState): HandlerTable {
     'GET /manager/version/check': (context) => ({
       body: versionCheck(state, caller(context), context.query.force_query === true),
     }),
-    'GET /cluster/status': (context) => ({ body: clusterStatus(state, caller(context)) }),
-    'GET /cluster/local/info': (context) => ({ body: clusterLocalInfo(state, caller(context)) }),
   };
 }

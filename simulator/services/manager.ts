@@ -1,23 +1,28 @@
 /**
- * Manager and cluster reads (RBAC `manager:read` / `cluster:status` on `*:*:*`, as with the cluster
- * disabled) and the update check.
+ * Manager reads (RBAC `manager:read` on `*:*:*`), restart, configuration validation and the update
+ * check. In a cluster they are the master's (the node this API runs on).
  */
 import {
   MANAGER_CONFIGURATION,
   configurationXml,
   daemonStates,
-  logSummary,
   managerInfo,
   maskedConfiguration,
 } from '../data/manager';
 import { versionCheckData } from '../data/version-check';
 import type { Session } from '../http/context';
-import { codedProblem, NODE_NAME } from '../http/problem';
-import { AffectedItems, type AffectedItemsEnvelope, dataResult } from '../http/envelope';
+import { NODE_NAME } from '../http/problem';
+import {
+  AffectedItems,
+  type AffectedItemsEnvelope,
+  type ListBody,
+  dataResult,
+} from '../http/envelope';
 import type { ParsedParams } from '../http/params';
 import { requireResourceless } from '../rbac/guard';
 import { allowsStatic } from '../rbac/permissions';
 import type { SimulatorState } from '../state';
+import { logLines, logSummary } from './manager-logs';
 
 /** Failed-item id of manager-level errors when the cluster is disabled. */
 const MANAGER_ITEM = 'manager';
@@ -28,9 +33,12 @@ function single<T>(item: T, message: string): AffectedItemsEnvelope<T> {
   return result.render();
 }
 
-export function managerStatus(session: Session) {
+export function managerStatus(state: SimulatorState, session: Session) {
   requireResourceless(session, 'manager:read');
-  return single(daemonStates(), 'Processes status was successfully read');
+  return single(
+    daemonStates(state.cluster !== undefined),
+    'Processes status was successfully read',
+  );
 }
 
 export function managerInformation(session: Session) {
@@ -38,27 +46,49 @@ export function managerInformation(session: Session) {
   return single(managerInfo(), 'Basic information was successfully read');
 }
 
-export function managerLogsSummary(session: Session) {
+/** The answering node's log (the master's in a cluster). */
+export function managerLogs(
+  state: SimulatorState,
+  session: Session,
+  query: ParsedParams,
+): ListBody {
   requireResourceless(session, 'manager:read');
-  const result = new AffectedItems<Record<string, unknown>>({
-    all: 'Log was successfully summarized',
-    some: 'Could not summarize the log',
-    none: 'Could not summarize the log',
-  });
-  result.items = logSummary();
-  return result.render();
+  return logLines(state.managerLog, query, state.now(), 'local');
+}
+
+export function managerLogsSummary(state: SimulatorState, session: Session) {
+  requireResourceless(session, 'manager:read');
+  return logSummary(state.managerLog, 'local');
+}
+
+/** ossec.conf of the node answering: its `<cluster>` section says whether, and as what, it runs one. */
+function nodeConfiguration(state: SimulatorState): Record<string, unknown> {
+  const { cluster } = state;
+  if (!cluster) return MANAGER_CONFIGURATION;
+  const section = MANAGER_CONFIGURATION.cluster as Record<string, unknown>;
+  return {
+    ...MANAGER_CONFIGURATION,
+    cluster: {
+      ...section,
+      name: cluster.name,
+      node_name: cluster.local.name,
+      node_type: cluster.local.type,
+      nodes: [cluster.local.ip],
+      disabled: 'no',
+    },
+  };
 }
 
 /** Configuration as JSON items, or the XML file for `raw=true`; secrets masked unless the caller may update it. */
 export function managerConfiguration(
+  state: SimulatorState,
   session: Session,
   query: ParsedParams,
 ): { xml: string } | { envelope: AffectedItemsEnvelope<Record<string, unknown>> } {
   requireResourceless(session, 'manager:read');
   const mayUpdate = allowsStatic(session.permissions, 'manager:update_config', '*:*:*');
-  const configuration = mayUpdate
-    ? MANAGER_CONFIGURATION
-    : maskedConfiguration(MANAGER_CONFIGURATION);
+  const full = nodeConfiguration(state);
+  const configuration = mayUpdate ? full : maskedConfiguration(full);
   if (query.raw === true) return { xml: configurationXml(configuration) };
   const result = new AffectedItems<Record<string, unknown>>({
     all: 'Configuration was successfully read',
@@ -90,23 +120,6 @@ export function managerConfiguration(
     result.fail(1103, MANAGER_ITEM, { extra: field });
   else result.items.push({ [section]: Array.isArray(picked) ? picked : { [field]: picked } });
   return { envelope: result.render() };
-}
-
-export function clusterStatus(state: SimulatorState, session: Session) {
-  requireResourceless(session, 'cluster:status');
-  const on = state.options.cluster ? 'yes' : 'no';
-  return dataResult({ enabled: on, running: on });
-}
-
-/** `GET /cluster/local/info`: the node answering, with the cluster's name (the cluster must run). */
-export function clusterLocalInfo(state: SimulatorState, session: Session) {
-  requireResourceless(session, 'cluster:status');
-  const { cluster } = state.options;
-  if (!cluster) throw codedProblem(3013);
-  return single(
-    { node: cluster.node, cluster: cluster.name, type: 'master' },
-    'Read node information',
-  );
 }
 
 export function versionCheck(state: SimulatorState, session: Session, forceQuery: boolean) {

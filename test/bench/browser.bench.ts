@@ -179,7 +179,7 @@ async function appIds(
   const context = await browser.newContext({ storageState });
   const page = await context.newPage();
   await page.goto(`${env.dashboard.url}/app`);
-  const links = page.locator('[data-test-subj^="navLink-"]');
+  const links = page.locator('a[data-test-subj^="navLink-"]');
   await links.first().waitFor();
   const ids = await links.evaluateAll((elements) =>
     elements.map((element) =>

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import type { SampleAlert } from '../../plugins/main/server/services/alerts/sample-data/generator';
-import { pdfPages } from '../integration/reports/pdf-text';
+import { pdfPages } from '../support/pdf-text';
 import {
   indexSampleAlerts,
   keepDocsScreenshot,

@@ -1,7 +1,7 @@
 /**
- * The browser shell in real Chromium against the real dashboard: login page, the header's
- * navigation with back and forward, logout, and the way back to a page after the session ended.
- * It uses whichever apps the plugins register (the first two navigation links).
+ * The browser shell in real Chromium against the real dashboard: login page, the navigation (docked
+ * beside the page at this width) with back and forward, logout, and the way back to a page after the
+ * session ended. It uses whichever apps the plugins register (the first two navigation links).
  */
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -30,9 +30,9 @@ afterAll(async () => {
   await env?.stop();
 });
 
-/** Ids and titles of the apps in the header, in order. */
+/** Ids and titles of the apps in the navigation, in order (their deep links left out). */
 async function navLinks(page: Page): Promise<Array<{ id: string; title: string }>> {
-  const links = page.locator('[data-test-subj^="navLink-"]');
+  const links = page.locator('a[data-test-subj^="navLink-"]');
   await links.first().waitFor();
   return links.evaluateAll((elements) =>
     elements.map((element) => ({
@@ -46,7 +46,7 @@ function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
-it('logs in, moves between apps with the header and with back/forward, and logs out', async () => {
+it('logs in, moves between apps with the navigation and with back/forward, and logs out', async () => {
   const { page, context } = await newPage(browser);
   const { url, adminPassword } = env.dashboard;
 
@@ -75,8 +75,11 @@ it('logs in, moves between apps with the header and with back/forward, and logs 
   await waitForApp(page, second.id);
   expect(pathOf(page)).toBe(`/app/${second.id}`);
   await expect(
-    page.locator(testSubj(`navLink-${second.id}`)).getAttribute('class'),
-  ).resolves.toContain('euiHeaderLink-isActive');
+    page.locator(testSubj(`navLink-${second.id}`)).getAttribute('aria-current'),
+  ).resolves.toBe('page');
+  await expect(
+    page.locator(testSubj(`navLink-${first.id}`)).getAttribute('aria-current'),
+  ).resolves.toBeNull();
   await screenshot(page, 'shell-second-app');
 
   await page.goBack();

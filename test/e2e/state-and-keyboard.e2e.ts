@@ -3,8 +3,8 @@
  * dashboard and two simulators: update notices on a new browser and after a host switch, host
  * checks in Settings → API, each user's default host across browsers, search fields that say what
  * they search, a syntax error that goes with its language; then the agent view, bulk actions, the
- * deploy flow and the host checks driven by the keyboard alone. The support fails any test during
- * which a page logs a console error or throws.
+ * deploy flow, the host checks and the navigation driven by the keyboard alone. The support fails
+ * any test during which a page logs a console error or throws.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startManagedApi, type ManagedApi } from '../../simulator';
@@ -312,6 +312,26 @@ describe('item 5: usable with a keyboard alone', () => {
       await page.keyboard.press('Space');
     }, 2);
     expect(all.sort()).toEqual([apiHostId(), OTHER_HOST_ID].sort());
+  });
+
+  it('reaches an app in the navigation with Tab and Enter, and another from the palette with the arrows', async () => {
+    await page.goto(`${env.dashboard.url}/app/svc-overview?host=${apiHostId()}`);
+    await waitForApp(page, 'svc-overview');
+    await page.locator(testSubj('headerLogo')).focus();
+    await tabTo(page, page.locator(testSubj('navLink-svc-rules')));
+    await page.keyboard.press('Enter');
+    await waitForApp(page, 'svc-rules');
+    expect(new URL(page.url()).pathname).toBe('/app/svc-rules');
+
+    await page.keyboard.press('Control+k');
+    await page.locator(testSubj('commandPaletteSearch')).waitFor();
+    // "agents" is the Agents app's title and the Groups app's category: the title ranks first.
+    await page.keyboard.type('agents');
+    await page.locator(testSubj('paletteOption-svc-groups')).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await waitForApp(page, 'svc-groups');
+    expect(new URL(page.url()).pathname).toBe('/app/svc-groups');
   });
 
   /** The host ids of the checks `act` makes the page send, once `count` of them were answered. */

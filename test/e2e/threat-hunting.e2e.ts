@@ -95,11 +95,11 @@ afterAll(async () => {
   await env?.stop();
 });
 
-it('is in the header after Overview, and opens from it', async () => {
+it('leads the Threat intelligence group of the navigation, and opens from it', async () => {
   const links = await page
-    .locator('[data-test-subj^="navLink-"]')
+    .locator(`${testSubj('navGroup-threat-intelligence')} a`)
     .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-test-subj')));
-  expect(links.slice(0, 2)).toEqual(['navLink-svc-overview', 'navLink-svc-threat-hunting']);
+  expect(links[0]).toBe('navLink-svc-threat-hunting');
   await page.locator(testSubj('navLink-svc-overview')).click();
   await waitForApp(page, 'svc-overview');
   await page.locator(testSubj('navLink-svc-threat-hunting')).click();

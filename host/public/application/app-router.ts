@@ -47,6 +47,11 @@ const leaveActions = {
 export class AppRouter {
   readonly view = createStore<AppView>({ status: 'idle' });
   readonly headerActionMenu = createStore<MountPoint | undefined>(undefined);
+  /** The page's path (without the base path) and query, for the navigation's highlight. */
+  readonly location = createStore<{ pathname: string; search: string }>({
+    pathname: '',
+    search: '',
+  });
   private current?: MountedApp;
   private container?: HTMLElement;
   private stopListening?: () => void;
@@ -115,12 +120,18 @@ export class AppRouter {
     return absolute ? new URL(url, window.location.origin).href : url;
   }
 
+  /** The href of a dashboard path such as `/app/svc-server?tab=logs` (the base path prepended). */
+  hrefOf(path: string): string {
+    return this.deps.basePath.prepend(path);
+  }
+
   private routeOf(appId: string): string {
     return this.deps.registry.get(appId)?.appRoute ?? `/app/${appId}`;
   }
 
   private route(location: Location): void {
     const path = this.deps.basePath.remove(location.pathname);
+    this.location.set({ pathname: path, search: location.search });
     if (path === '/app' || path === '/app/') {
       this.openDefaultApp(path);
       return;
@@ -207,7 +218,7 @@ export class AppRouter {
 }
 
 /** `/app/<id>` joined with an app-relative path (`/agents`, `agents`, `?q=1`, `#x`). */
-function appPath(route: string, path?: string): string {
+export function appPath(route: string, path?: string): string {
   if (!path) return route;
   if (/^[?#]/.test(path)) return `${route}${path}`;
   return `${route}${path.startsWith('/') ? '' : '/'}${path}`;

@@ -1,11 +1,16 @@
 /**
  * `core.chrome`: what the shell draws around the apps (breadcrumbs, document title, controls on the
- * right of the header, the bottom bar, the security warnings), kept as stores the header watches.
+ * right of the header, the bottom bar, the security warnings, the navigation's state and the
+ * recently visited pages), kept as stores the header watches.
  */
 import type { Breadcrumb, ChromeStart, MountPoint } from '../types';
-import { createStore } from '../utils/store';
+import { createStore, type Store } from '../utils/store';
+import { browserLocalStorage, readItem, writeItem } from './browser-storage';
+import { RecentlyAccessed } from './recently-accessed';
 
 const PRODUCT_TITLE = 'svc';
+/** Whether the user keeps the navigation docked, per browser (as OpenSearch Dashboards keeps it). */
+const NAV_DOCKED_KEY = 'svc.nav.isDocked';
 
 export interface NavControl {
   mount: MountPoint;
@@ -17,6 +22,18 @@ export class ChromeService implements ChromeStart {
   readonly bottomBar = createStore<MountPoint | undefined>(undefined);
   readonly navControlsRight = createStore<NavControl[]>([]);
   readonly securityWarningsVisible = createStore(true);
+  readonly recentlyAccessed: RecentlyAccessed;
+  /** Docked: the navigation stays beside the page where the window is wide enough. */
+  readonly navIsDocked: Store<boolean>;
+  /** Open: the navigation shows over the page (narrow windows, or undocked). */
+  readonly navIsOpen = createStore(false);
+  readonly paletteIsOpen = createStore(false);
+
+  constructor(private readonly storage: Storage | undefined = browserLocalStorage()) {
+    this.recentlyAccessed = new RecentlyAccessed(storage);
+    // Docked unless the user undocked it: on a wide screen every app stays one click away.
+    this.navIsDocked = createStore(readItem(storage, NAV_DOCKED_KEY) !== 'false');
+  }
 
   readonly docTitle = {
     change: (title: string | string[]) => {
@@ -44,6 +61,12 @@ export class ChromeService implements ChromeStart {
     return () => {
       if (this.bottomBar.get() === mount) this.bottomBar.set(undefined);
     };
+  }
+
+  setNavDocked(docked: boolean): void {
+    this.navIsDocked.set(docked);
+    this.navIsOpen.set(false);
+    writeItem(this.storage, NAV_DOCKED_KEY, String(docked));
   }
 
   setSecurityWarningsVisible(visible: boolean): void {

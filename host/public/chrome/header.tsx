@@ -2,22 +2,26 @@ import {
   EuiFlexGroup,
   EuiHeader,
   EuiHeaderBreadcrumbs,
-  EuiHeaderLink,
-  EuiHeaderLinks,
   EuiHeaderSection,
   EuiHeaderSectionItem,
+  EuiHeaderSectionItemButton,
   EuiIcon,
   EuiLink,
   EuiProgress,
+  EuiToolTip,
   type EuiBreadcrumb,
 } from '@elastic/eui';
-import type { MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, type MouseEvent } from 'react';
 import type { ApplicationRegistry } from '../application/application-registry';
 import type { AppRouter } from '../application/app-router';
 import { MountPointPortal } from '../rendering/mount-point';
 import type { Breadcrumb, SecurityStart, ToastsApi } from '../types';
 import { useStore, type Store } from '../utils/store';
 import type { ChromeService } from './chrome-service';
+import { CommandPalette, usePaletteShortcut } from './command-palette';
+import { inPageClick } from './in-page-click';
+import { entryLabel, entryOfLocation, navGroups, type NavEntry } from './nav-entries';
+import { Navigation } from './navigation';
 import { UserMenu } from './user-menu';
 
 export interface HeaderProps {
@@ -29,20 +33,46 @@ export interface HeaderProps {
   loadingCount: Store<number>;
 }
 
-/** Plain left clicks stay in the page; others (new tab, new window) follow the link's href. */
-function inPageClick(event: MouseEvent, navigate: () => void): void {
-  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-    return;
-  event.preventDefault();
-  navigate();
-}
+/** Shows Cmd on a Mac and Ctrl elsewhere in the palette button's hint. */
+const SHORTCUT = /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘K' : 'Ctrl+K';
 
 export function Header({ registry, router, chrome, security, toasts, loadingCount }: HeaderProps) {
-  const view = useStore(router.view);
   const navControls = useStore(chrome.navControlsRight);
   const loading = useStore(loadingCount) > 0;
-  const activeAppId = 'app' in view ? view.app.id : undefined;
-  const links = registry.navLinks();
+  const location = useStore(router.location);
+  const recent = useStore(chrome.recentlyAccessed.items);
+  const isDocked = useStore(chrome.navIsDocked);
+  const navIsOpen = useStore(chrome.navIsOpen);
+  const paletteIsOpen = useStore(chrome.paletteIsOpen);
+  const groups = useMemo(() => navGroups(registry.navLinks()), [registry]);
+  const entries = useMemo(() => groups.flatMap((group) => group.entries), [groups]);
+  const activeEntry = entryOfLocation(entries, location);
+  /** Where the logo leads: the app `/app` opens (the first by order). */
+  const homeApp = registry.navLinks()[0];
+
+  useEffect(() => {
+    let current = true;
+    security.getCurrentUser().then(
+      ({ username }) => current && chrome.recentlyAccessed.useStorageOf(username),
+      // Without the user the list stays in this page's memory; the session check reports the rest.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [security, chrome]);
+
+  useEffect(() => {
+    if (activeEntry)
+      chrome.recentlyAccessed.add(activeEntry.link, entryLabel(activeEntry), activeEntry.id);
+  }, [activeEntry, chrome]);
+
+  const openPalette = useCallback(() => chrome.paletteIsOpen.set(true), [chrome]);
+  usePaletteShortcut(openPalette);
+  const goTo = (entry: NavEntry) => {
+    chrome.paletteIsOpen.set(false);
+    void router.navigateToUrl(router.hrefOf(entry.link));
+  };
 
   return (
     <>
@@ -57,8 +87,24 @@ export function Header({ registry, router, chrome, security, toasts, loadingCoun
       <EuiHeader position="fixed" theme="dark" data-test-subj="headerGlobalNav">
         <EuiHeaderSection grow={false}>
           <EuiHeaderSectionItem>
+            <Navigation
+              groups={groups}
+              activeEntryId={activeEntry?.id}
+              recent={recent}
+              isDocked={isDocked}
+              isOpen={navIsOpen}
+              onOpenChange={(open) => chrome.navIsOpen.set(open)}
+              onDockedChange={(docked) => chrome.setNavDocked(docked)}
+              hrefOf={(link) => router.hrefOf(link)}
+              navigate={(href) => void router.navigateToUrl(href)}
+            />
+          </EuiHeaderSectionItem>
+          <EuiHeaderSectionItem>
             <EuiLink
-              href={links[0] ? router.getUrlForApp(links[0].id) : undefined}
+              href={homeApp ? router.getUrlForApp(homeApp.id) : undefined}
+              onClick={(event: MouseEvent) =>
+                homeApp && inPageClick(event, () => void router.navigateToApp(homeApp.id))
+              }
               color="ghost"
               data-test-subj="headerLogo"
               style={{ padding: '0 12px' }}
@@ -70,26 +116,19 @@ export function Header({ registry, router, chrome, security, toasts, loadingCoun
             </EuiLink>
           </EuiHeaderSectionItem>
         </EuiHeaderSection>
-        {/* More apps than the width holds scroll sideways; the user menu stays in view. */}
-        <EuiHeaderSection grow style={{ minWidth: 0, flexShrink: 1, overflowX: 'auto' }}>
-          <EuiHeaderLinks aria-label="Applications" data-test-subj="headerNavLinks">
-            {links.map((app) => (
-              <EuiHeaderLink
-                key={app.id}
-                href={router.getUrlForApp(app.id)}
-                isActive={app.id === activeAppId}
-                iconType={app.euiIconType}
-                onClick={(event: MouseEvent) =>
-                  inPageClick(event, () => void router.navigateToApp(app.id))
-                }
-                data-test-subj={`navLink-${app.id}`}
-              >
-                {app.title}
-              </EuiHeaderLink>
-            ))}
-          </EuiHeaderLinks>
-        </EuiHeaderSection>
         <EuiHeaderSection side="right">
+          <EuiHeaderSectionItem>
+            <EuiToolTip content={`Go to an app or page (${SHORTCUT})`} position="bottom">
+              <EuiHeaderSectionItemButton
+                aria-label="Go to an app or page"
+                aria-keyshortcuts="Control+K Meta+K"
+                onClick={openPalette}
+                data-test-subj="commandPaletteButton"
+              >
+                <EuiIcon type="search" size="m" aria-hidden />
+              </EuiHeaderSectionItemButton>
+            </EuiToolTip>
+          </EuiHeaderSectionItem>
           {navControls.map((control, index) => (
             <EuiHeaderSectionItem key={index}>
               <MountPointPortal mount={control.mount} />
@@ -101,6 +140,13 @@ export function Header({ registry, router, chrome, security, toasts, loadingCoun
         </EuiHeaderSection>
       </EuiHeader>
       <BreadcrumbsBar chrome={chrome} router={router} />
+      {paletteIsOpen && (
+        <CommandPalette
+          entries={entries}
+          onClose={() => chrome.paletteIsOpen.set(false)}
+          onSelect={goTo}
+        />
+      )}
     </>
   );
 }

@@ -1,10 +1,12 @@
 /**
  * How an indexer client is built from the settings a plugin gives: nodes, Basic credentials, the
- * TLS trust (`full`, `certificate`, `none`) and the time limit of one attempt.
+ * TLS trust (`full`, `certificate`, `none`), the time limit of one attempt and the size limit of
+ * one answer.
  */
 import type { ConnectionOptions as TlsConnectionOptions } from 'node:tls';
 import type { ClientOptions } from '@opensearch-project/opensearch';
 import type { OpenSearchClientConfig } from '../types';
+import { nodeConnection } from './node-connection';
 
 /** What TLS checks: `full` the chain and the host name, `certificate` the chain only, `none` nothing. */
 function tlsOptions(config: OpenSearchClientConfig): TlsConnectionOptions {
@@ -28,6 +30,7 @@ export function clientOptions(config: OpenSearchClientConfig): ClientOptions {
     }),
     ssl: tlsOptions(config),
     requestTimeout: config.requestTimeoutMs,
+    Connection: nodeConnection(config.maxResponseBytes),
     // A request that fails on one node (unreachable, 502/503/504) is tried once on each other node,
     // never twice on the same one: the pool marks the failed node dead and picks the next.
     maxRetries: config.hosts.length - 1,

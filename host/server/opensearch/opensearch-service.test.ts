@@ -9,7 +9,11 @@ const logger = {
   warn: jest.fn(),
 } as unknown as Logger;
 
-const base = { verificationMode: 'full' as const, requestTimeoutMs: 5_000 };
+const base = {
+  verificationMode: 'full' as const,
+  requestTimeoutMs: 5_000,
+  maxResponseBytes: 1_048_576,
+};
 
 /** A node that answers every request with OpenSearch's root document and records what it got. */
 async function startNode(

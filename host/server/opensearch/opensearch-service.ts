@@ -6,6 +6,7 @@
 import { Client } from '@opensearch-project/opensearch';
 import type { Logger, OpenSearchClient, OpenSearchServiceStart } from '../types';
 import { clientOptions } from './client-options';
+import { NodeConnection } from './node-connection';
 
 export class OpenSearchService {
   private readonly clients = new Set<Client>();
@@ -22,6 +23,10 @@ export class OpenSearchService {
         this.clients.add(client);
         return client as OpenSearchClient;
       },
+      nodeStates: (client) =>
+        client.connectionPool.connections
+          .filter((connection) => connection instanceof NodeConnection)
+          .map((connection) => connection.state()),
     };
   }
 

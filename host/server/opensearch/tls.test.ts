@@ -59,6 +59,7 @@ describe('indexer clients over TLS', () => {
         hosts: [node.url],
         verificationMode,
         requestTimeoutMs: 5_000,
+        maxResponseBytes: 1_048_576,
         ...(withCa && { certificateAuthorities: [node.ca] }),
       })
       .info()

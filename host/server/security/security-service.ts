@@ -36,6 +36,7 @@ import { UserService, type UserChange } from './users/user-service';
 
 /** How often expired sessions are deleted from the database. */
 const SESSION_SWEEP_INTERVAL_MS = 15 * 60_000;
+const SESSION_SWEEP_CLAIM = 'svc.security.session-sweep';
 const MINUTE_MS = 60_000;
 
 export interface SecurityConfig {
@@ -129,10 +130,16 @@ export function createSecurityService(options: SecurityServiceOptions): Security
   }
 
   function sweepSessions(sessions: SessionStore): void {
-    sessions.sweepExpired().then(
-      (deleted) => deleted > 0 && logger.debug(`Deleted ${deleted} expired sessions`),
-      (error: Error) => logger.error(error),
-    );
+    // Every instance's timer fires; the first to claim the current interval sweeps for them all.
+    const tick = Math.floor(Date.now() / SESSION_SWEEP_INTERVAL_MS);
+    const { coordination } = options.savedObjects;
+    coordination
+      .claimRun(`${SESSION_SWEEP_CLAIM}:${tick}`, SESSION_SWEEP_INTERVAL_MS)
+      .then((claimed) => (claimed ? sessions.sweepExpired() : 0))
+      .then(
+        (deleted) => deleted > 0 && logger.debug(`Deleted ${deleted} expired sessions`),
+        (error: Error) => logger.error(error),
+      );
   }
 
   return {

@@ -36,24 +36,49 @@ function fakeCore(settings: Record<string, unknown> = {}) {
 }
 
 describe('svc browser plugin', () => {
-  it('registers the eleven apps and the API console with navigation links', () => {
+  it('registers the eleven apps and the API console, each in its navigation group', () => {
     const { setup, apps } = fakeCore();
     expect(plugin().setup(setup)).toEqual({});
     expect(apps.map((app) => [app.id, app.title, app.category?.label])).toEqual([
-      ['svc-overview', 'Overview', 'Security'],
-      ['svc-threat-hunting', 'Threat Hunting', 'Security'],
-      ['svc-modules', 'Modules', 'Security'],
-      ['svc-agents', 'Agents', 'Security'],
-      ['svc-rules', 'Rules', 'Security'],
-      ['svc-decoders', 'Decoders', 'Security'],
-      ['svc-lists', 'CDB lists', 'Security'],
-      ['svc-groups', 'Groups', 'Security'],
-      ['svc-sca', 'SCA', 'Security'],
-      ['svc-server', 'Server', 'Security'],
-      ['svc-settings', 'Settings', 'Security'],
-      ['svc-console', 'API console', 'Security'],
+      ['svc-overview', 'Overview', 'Home'],
+      ['svc-threat-hunting', 'Threat Hunting', 'Threat intelligence'],
+      ['svc-modules', 'Modules', 'Home'],
+      ['svc-agents', 'Agents', 'Agents management'],
+      ['svc-rules', 'Rules', 'Server management'],
+      ['svc-decoders', 'Decoders', 'Server management'],
+      ['svc-lists', 'CDB lists', 'Server management'],
+      ['svc-groups', 'Groups', 'Agents management'],
+      ['svc-sca', 'SCA', 'Endpoint security'],
+      ['svc-server', 'Server', 'Server management'],
+      ['svc-settings', 'Settings', 'Dashboard management'],
+      ['svc-console', 'API console', 'Server management'],
     ]);
-    expect(apps.map((app) => app.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    // Overview opens first (`/app` goes to the first app by order).
+    expect(Math.min(...apps.map((app) => app.order ?? Infinity))).toBe(
+      apps.find((app) => app.id === 'svc-overview')?.order,
+    );
+  });
+
+  it('lists each module under its category and the Server pages under the Server app', () => {
+    const { setup, apps } = fakeCore();
+    plugin().setup(setup);
+    const modules = apps.find((app) => app.id === 'svc-modules')?.deepLinks ?? [];
+    const categoryOf = (id: string) => modules.find((link) => link.id === id)?.category?.label;
+    expect(categoryOf('file-integrity-monitoring')).toBe('Endpoint security');
+    expect(categoryOf('mitre-attack')).toBe('Threat intelligence');
+    expect(categoryOf('pci-dss')).toBe('Security operations');
+    expect(categoryOf('amazon-web-services')).toBe('Cloud security');
+    // Threat Hunting is its own app, not a second entry.
+    expect(modules.map((link) => link.id)).not.toContain('threat-hunting');
+    expect(modules.find((link) => link.id === 'pci-dss')?.path).toBe('/pci-dss');
+
+    const server = apps.find((app) => app.id === 'svc-server')?.deepLinks ?? [];
+    expect(server.map((link) => [link.title, link.path, link.category])).toEqual([
+      ['Status', '?tab=status', undefined],
+      ['Cluster', '?tab=cluster', undefined],
+      ['Logs', '?tab=logs', undefined],
+      ['Configuration', '?tab=configuration', undefined],
+    ]);
   });
 
   it('at start holds the services, hides the security warnings, keeps telemetry off and returns nothing', async () => {

@@ -6,7 +6,6 @@
 import { DismissNotificationCheck, UpdatesNotification } from '../../check-updates/public';
 import type { AppMountParameters, CoreSetup, CoreStart, Plugin } from '../../../host/public/types';
 import { SVC_APPS } from './apps/app-definitions';
-import { SVC_APP_CATEGORY } from './apps/app-metadata';
 import { createChartPalette, type ChartPalette } from './charts/palette';
 import { registerSvcQueryLanguages, QueryLanguageRegistry } from './query-languages/registry';
 import { ApiHostsClient } from './services/api-hosts-client';
@@ -33,7 +32,8 @@ export class SvcPublicPlugin implements Plugin<SvcPublicSetup, SvcPublicStart> {
         order: app.order,
         euiIconType: app.euiIconType,
         description: app.description,
-        category: SVC_APP_CATEGORY,
+        category: app.category,
+        deepLinks: app.deepLinks,
         mount: async (params: AppMountParameters) => {
           // Start has run once the shell mounts an app; the app's own code arrives here.
           await core.getStartServices();

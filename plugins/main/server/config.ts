@@ -89,6 +89,8 @@ export const configSchema = schema.object({
     apiCheckSchedule: cron('0 */5 * * * *'),
     /** When due queued requests (`/api/request` with `delay`) are sent. */
     queueSchedule: cron('* * * * * *'),
+    /** When report jobs left by a stopped instance are marked failed, and old jobs forgotten. */
+    reportSweepSchedule: cron('*/10 * * * * *'),
   }),
   uiLogs: schema.object({
     /** Rotate the UI log file when it reaches this size (rotating-file-stream syntax: 10M, 1G). */
@@ -108,8 +110,16 @@ export const configSchema = schema.object({
     maxSizeBytes: schema.number({ min: 100_000, max: 1_073_741_824, defaultValue: 20_971_520 }),
     /** How long one report may take to make (ms) before it is stopped. */
     generationTimeoutMs: schema.number({ min: 1_000, max: 3_600_000, defaultValue: 60_000 }),
-    /** Reports made at once across all users; past it: 429 with Retry-After. */
+    /** Reports one instance makes at once across all users; the rest wait in its queue. */
     maxConcurrentGenerations: schema.number({ min: 1, max: 64, defaultValue: 2 }),
+    /** Reports of one user an instance makes at once (their share); as many more may wait. */
+    maxConcurrentPerUser: schema.number({ min: 1, max: 64, defaultValue: 1 }),
+    /** Reports waiting for a slot on one instance; past it (or a user's share): 429 with Retry-After. */
+    maxQueuedGenerations: schema.number({ min: 0, max: 1_000, defaultValue: 8 }),
+    /** A report job whose instance wrote no heartbeat for this long is failed (its instance stopped). */
+    stalledAfterMs: schema.number({ min: 1_000, max: 600_000, defaultValue: 30_000 }),
+    /** Characters of filters, and of the query, a report prints; the rest is cut with an ellipsis. */
+    maxPrintedTextChars: schema.number({ min: 100, max: 100_000, defaultValue: 2_000 }),
   }),
   notifications: schema.object({
     /** API host status changes are also POSTed as JSON here (http or https); unset: log only. */

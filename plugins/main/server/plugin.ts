@@ -5,6 +5,7 @@
  * start: the host store and managed-API client, demo mode, background host checks, the queue job runner and the
  * global configuration; returns the contract other plugins use (`SvcServerStart`).
  */
+import path from 'node:path';
 import type {
   CoreSetup,
   CoreStart,
@@ -20,6 +21,7 @@ import {
 } from '../common/api-hosts';
 import { schema } from '../../../host/schema';
 import {
+  ADMIN_ROLE,
   QUEUED_REQUEST_SAVED_OBJECT_TYPE,
   PLUGIN_CONTEXT_NAME,
   TELEMETRY_SETTING,
@@ -32,7 +34,7 @@ import { ApiCheckRequests } from './services/api-checks/api-check-requests';
 import { ApiHostChecker } from './services/api-checks/api-host-checker';
 import { ApiHostCheckRegistry } from './services/api-checks/api-host-checks';
 import { ApiHostStore, type StoredApiHost } from './services/api-hosts/api-host-store';
-import { loadEncryptionKey } from './services/api-hosts/encryption-key';
+import { cursorSigningKey, loadEncryptionKey } from './services/api-hosts/encryption-key';
 import { SecretCipher } from './services/secrets/secret-cipher';
 import { apiHostSavedObjectType } from './services/api-hosts/saved-object-type';
 import { apiHostCheckSavedObjectType } from './services/api-checks/saved-object-type';
@@ -46,7 +48,12 @@ import { SampleDataService } from './services/alerts/sample-data';
 import { readSampleTarget } from './services/alerts/sample-data/sample-target';
 import { ManagedApiScopeResolver } from './services/alerts/scope';
 import { createAlertsSearchService } from './services/alerts/search';
-import { alertsReportDataSource, createReportsService } from './services/reports';
+import {
+  alertsReportDataSource,
+  createReportsService,
+  REPORT_SAVED_OBJECT_TYPES,
+  reportSavedObjectTypes,
+} from './services/reports';
 import { startBuiltInIndexer } from './services/demo/built-in-indexer';
 import { startBuiltInManagedApi } from './services/demo/built-in-managed-api';
 import { DemoIndexer } from './services/demo/demo-indexer';
@@ -140,6 +147,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
     core.savedObjects.registerType(userSettingsSavedObjectType);
     core.savedObjects.registerType(visualizationSavedObjectType);
     core.savedObjects.registerType(indexPatternSavedObjectType);
+    for (const type of reportSavedObjectTypes) core.savedObjects.registerType(type);
     core.uiSettings.register({
       [TELEMETRY_SETTING]: {
         name: 'Usage counts',
@@ -248,7 +256,10 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       hosts,
       core.savedObjects.createInternalRepository([USER_SETTINGS_SAVED_OBJECT_TYPE]),
     );
-    const indexer = new IndexerConnection(this.config.indexer.alertsIndexPattern);
+    const indexer = new IndexerConnection(
+      this.config.indexer.alertsIndexPattern,
+      this.logger.get('indexer'),
+    );
     const configured = await configuredIndexer(this.config.indexer, core.opensearch);
     if (configured) {
       indexer.connect(configured);
@@ -266,6 +277,9 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       indexerStatus(
         {
           connection: indexer,
+          admin:
+            request !== undefined &&
+            (core.security.getCurrentUser(request)?.roles.includes(ADMIN_ROLE) ?? false),
           ...(request && {
             apiHosts: {
               list: () => hosts.list(),
@@ -287,12 +301,14 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
         scope: alertsScope,
         limits: this.config.indexer,
         logger: this.logger.get('alerts'),
+        cursorKey: cursorSigningKey(key.key),
       }),
       reports: createReportsService({
-        dataDir,
+        repository: core.savedObjects.createInternalRepository(REPORT_SAVED_OBJECT_TYPES),
         limits: this.config.reports,
         // Routes are served only after start, when the job runner exists.
         runInBackground: (name, run) => this.jobs?.runNow(name, run),
+        logger: this.logger.get('reports'),
       }),
       reportData: (request, username) =>
         alertsReportDataSource(
@@ -417,6 +433,15 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       schedule: this.config.jobs.queueSchedule,
       run: () => queue.runDue(),
     });
+    const reports = this.services.reports;
+    jobs.start({
+      name: 'report-jobs-sweep',
+      schedule: this.config.jobs.reportSweepSchedule,
+      run: () => reports.sweep(),
+    });
+    jobs.runNow('legacy-reports', () =>
+      reports.importLegacy(path.join(dataDir, 'reports'), this.logger.get('reports')),
+    );
     const indexPatterns = this.services.indexPatterns;
     void indexPatterns
       .ensure(core.savedObjects.createInternalRepository(), this.config.indexer.alertsIndexPattern)
@@ -473,6 +498,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       target: async () =>
         readSampleTarget(api.asInternalUser, DEMO_HOST_ID, await scope.managerPin(DEMO_HOST_ID)),
       requestTimeoutMs: this.config.indexer.requestTimeoutMs,
+      maxResponseBytes: this.config.indexer.maxResponseBytes,
       logger: this.logger.get('demo'),
     });
     this.demoIndexer = demoIndexer;
@@ -487,6 +513,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
   }
 
   async stop(): Promise<void> {
+    this.services?.reports.stop();
     await this.jobs?.stop();
     await this.demoIndexer?.stop();
     await this.demo?.stop();

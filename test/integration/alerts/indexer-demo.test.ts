@@ -23,7 +23,7 @@ describe('demo mode with the indexer stand-in', () => {
   });
   afterAll(() => dashboard.stop());
 
-  it('serves alerts from the stand-in, pinned to the demo manager', async () => {
+  it("serves alerts from the stand-in, pinned to the demo manager's cluster", async () => {
     const status = (await user.get('/api/alerts/status')).json<{
       configured: boolean;
       demo: boolean;
@@ -40,7 +40,7 @@ describe('demo mode with the indexer stand-in', () => {
     expect(status.apiHosts).toEqual([
       {
         apiHostId: 'demo',
-        pin: { field: 'manager.name', value: 'wazuh.manager' },
+        pin: { field: 'cluster.name', value: 'wazuh' },
         last24hAlerts: expect.any(Number),
       },
     ]);

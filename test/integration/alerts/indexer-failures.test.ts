@@ -42,13 +42,7 @@ describe('indexer failures', () => {
     ['overloaded (429)', { status: 429 }, 502, 'indexer_rejected', '1'],
     ['rejecting execution (503)', { status: 503 }, 502, 'indexer_rejected', '1'],
     ['failing (500)', { status: 500 }, 502, 'indexer_unavailable', undefined],
-    [
-      'answering what is not JSON',
-      { malformed: true },
-      502,
-      'indexer_malformed_response',
-      undefined,
-    ],
+    ['answering what is not JSON', { malformed: true }, 502, 'indexer_bad_answer', undefined],
   ] as const)(
     'when %s (%j): the sample-data route answers %i %s',
     async (_name, faults, statusCode, code, retryAfter) => {

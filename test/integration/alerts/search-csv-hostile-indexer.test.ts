@@ -9,7 +9,7 @@
 import type { ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { deferred, eventually } from '../../support/waiting';
-import { startHostileIndexer, type HostileIndexer, type PageAnswer } from './hostile-indexer';
+import type { HostileAnswer, HostileExchange } from '../../support/hostile-indexer';
 import { INDEXER_USER, lastDay, startAlertsTestEnv, type AlertsTestEnv } from './search-support';
 
 jest.setTimeout(180_000);
@@ -22,6 +22,35 @@ const COLUMNS = ['timestamp', 'agent.name'];
 const EXPORT = { ...lastDay, columns: COLUMNS };
 
 type Answer = Record<string, unknown> & { hits: { hits: Array<Record<string, unknown>> } };
+
+/** Writes the answer to one page search; `upstream()` is what the stand-in answers to it. */
+type PageAnswer = (page: {
+  asked: Record<string, unknown>;
+  upstream(): Promise<Record<string, unknown>>;
+  response: ServerResponse;
+}) => void | Promise<void>;
+
+/** The body of a search made in a point in time (`POST /_search` with `pit`), else undefined. */
+function pageSearch(exchange: HostileExchange): Record<string, unknown> | undefined {
+  if (exchange.method !== 'POST' || !/^\/_search(\?|$)/.test(exchange.path)) return undefined;
+  const asked = JSON.parse(exchange.body) as Record<string, unknown>;
+  return asked.pit ? asked : undefined;
+}
+
+/** The hostile indexer's answer: `answer` for the export's pages (every one, or those after the first). */
+function onPages(answer: PageAnswer, pages: 'every' | 'later' = 'every'): HostileAnswer {
+  return async (exchange) => {
+    const asked = pageSearch(exchange);
+    if (!asked || (pages === 'later' && asked.search_after === undefined)) return false;
+    await answer({
+      asked,
+      upstream: async () =>
+        JSON.parse((await exchange.forward()).body.toString('utf8')) as Record<string, unknown>,
+      response: exchange.response,
+    });
+    return true;
+  };
+}
 
 function sendJson(response: ServerResponse, value: unknown): void {
   response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
@@ -99,8 +128,6 @@ const REFUSED: Array<[string, PageAnswer, number, string]> = [
 
 describe('alerts CSV export in front of a hostile indexer', () => {
   let env: AlertsTestEnv;
-  let proxy: HostileIndexer;
-  let indexerUrl: string;
   beforeAll(async () => {
     env = await startAlertsTestEnv({
       ownAlerts: ALERTS,
@@ -110,19 +137,12 @@ describe('alerts CSV export in front of a hostile indexer', () => {
         // One: an export that kept its slot would get the next request a 429.
         maxRequestsInFlightPerUser: 1,
       },
-      front: async (indexer) => {
-        indexerUrl = indexer.url;
-        proxy = await startHostileIndexer(indexer.url);
-        return proxy.url;
-      },
+      hostile: true,
     });
   });
-  afterAll(async () => {
-    await env?.stop();
-    await proxy?.stop();
-  });
+  afterAll(() => env?.stop());
   afterEach(async () => {
-    proxy.tamper(undefined);
+    env.hostile!.answer = undefined;
     // However the export ended, it closed its point in time and gave the user's slot back.
     await eventually(async () => (await openPits()) === 0);
     const next = await env.admin.post('/api/alerts/search', { body: { ...lastDay, size: 1 } });
@@ -132,7 +152,7 @@ describe('alerts CSV export in front of a hostile indexer', () => {
   /** Points in time open on the stand-in (behind the proxy). */
   async function openPits(): Promise<number> {
     const basic = Buffer.from(`${INDEXER_USER.username}:${INDEXER_USER.password}`);
-    const response = await fetch(`${indexerUrl}/_search/point_in_time/_all`, {
+    const response = await fetch(`${env.indexer.url}/_search/point_in_time/_all`, {
       headers: { authorization: `Basic ${basic.toString('base64')}` },
     });
     return ((await response.json()) as { pits: unknown[] }).pits.length;
@@ -171,7 +191,7 @@ describe('alerts CSV export in front of a hostile indexer', () => {
   it.each(REFUSED)(
     'answers %s on the first page with a typed error',
     async (_name, answer, status, code) => {
-      proxy.tamper(answer);
+      env.hostile!.answer = onPages(answer);
       const response = await download();
       expect(response.status).toBe(status);
       expect(JSON.parse(response.text)).toMatchObject({ statusCode: status, attributes: { code } });
@@ -181,7 +201,7 @@ describe('alerts CSV export in front of a hostile indexer', () => {
   // Later pages ask for no total, so an answer without one is right there.
   const refusedLater = REFUSED.filter(([name]) => name !== 'no totals');
   it.each(refusedLater)('breaks the download when a later page is %s', async (_name, answer) => {
-    proxy.tamper(answer, 'later');
+    env.hostile!.answer = onPages(answer, 'later');
     const response = await download();
     expect(response.status).toBe(200);
     expect(response.complete).toBe(false);
@@ -189,7 +209,7 @@ describe('alerts CSV export in front of a hostile indexer', () => {
 
   it('writes only the hits asked for when a page holds more', async () => {
     // The first page (1,000 asked) gets 3,000 more after its own.
-    proxy.tamper(async ({ asked, upstream, response }) => {
+    env.hostile!.answer = onPages(async ({ asked, upstream, response }) => {
       const answer = (await upstream()) as Answer;
       if (asked.search_after === undefined)
         answer.hits.hits.push(...Array.from({ length: 3_000 }, () => EXTRA_HIT));
@@ -204,7 +224,7 @@ describe('alerts CSV export in front of a hostile indexer', () => {
 
   it('stops reading the indexer when the downloader leaves during a page', async () => {
     const pageClosed = deferred<number>();
-    proxy.tamper(
+    env.hostile!.answer = onPages(
       trickling(() => pageClosed.resolve(performance.now())),
       'later',
     );

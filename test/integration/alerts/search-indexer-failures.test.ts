@@ -32,7 +32,7 @@ const FAULTS: Array<[string, IndexerFaults, number, string, boolean]> = [
   ['429', { status: 429 }, 502, 'indexer_rejected', true],
   ['503 es_rejected_execution_exception', { status: 503 }, 502, 'indexer_rejected', true],
   ['500', { status: 500 }, 502, 'indexer_unavailable', false],
-  ['not JSON', { malformed: true }, 502, 'indexer_malformed_response', false],
+  ['not JSON', { malformed: true }, 502, 'indexer_bad_answer', false],
 ];
 
 describe('alerts routes when the indexer fails', () => {

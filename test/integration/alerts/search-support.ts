@@ -4,6 +4,7 @@
  * that manager's alerts and another manager's, and the dashboard connected to both over HTTP.
  */
 import { startIndexer, type IndexerStandIn } from '../../../simulator/indexer';
+import { startHostileIndexer, type HostileIndexer } from '../../support/hostile-indexer';
 import type { TestClient } from '../harness';
 import { startMainTestEnv, type MainTestEnv } from '../main/support';
 
@@ -24,6 +25,8 @@ export const EVERY_MS = 5_000;
 
 export interface AlertsTestEnv extends MainTestEnv {
   indexer: IndexerStandIn;
+  /** The hostile proxy the dashboard reads the stand-in through, when asked for. */
+  hostile?: HostileIndexer;
   analyst: TestClient;
   /** Alerts of the pinned manager in the stand-in. */
   ownAlerts: number;
@@ -58,8 +61,10 @@ export async function startAlertsTestEnv(
   options: {
     ownAlerts?: number;
     indexer?: Record<string, unknown>;
-    /** What the dashboard reaches instead of the stand-in (e.g. a proxy in front of it): its URL. */
-    front?: (indexer: IndexerStandIn) => Promise<string>;
+    /** Read the stand-in through a hostile proxy (`env.hostile`). */
+    hostile?: boolean;
+    /** Further indexer nodes, tried before the stand-in (an indexer cluster with nodes out). */
+    extraHosts?: string[];
   } = {},
 ): Promise<AlertsTestEnv> {
   const now = Date.now();
@@ -69,8 +74,9 @@ export async function startAlertsTestEnv(
     users: [INDEXER_USER],
   });
   let env: MainTestEnv;
+  let hostile: HostileIndexer | undefined;
   try {
-    const indexerUrl = options.front ? await options.front(indexer) : indexer.url;
+    if (options.hostile) hostile = await startHostileIndexer(indexer.url);
     env = await startMainTestEnv({
       simulator: {
         agents: AGENTS.length - 1,
@@ -109,7 +115,7 @@ export async function startAlertsTestEnv(
       },
       svc: {
         indexer: {
-          hosts: [indexerUrl],
+          hosts: [...(options.extraHosts ?? []), hostile?.url ?? indexer.url],
           username: INDEXER_USER.username,
           password: INDEXER_USER.password,
           requestTimeoutMs: 1_000,
@@ -118,6 +124,7 @@ export async function startAlertsTestEnv(
       },
     });
   } catch (error) {
+    await hostile?.stop();
     await indexer.stop();
     throw error;
   }
@@ -126,11 +133,13 @@ export async function startAlertsTestEnv(
   return {
     ...env,
     indexer,
+    ...(hostile && { hostile }),
     analyst,
     ownAlerts,
     now,
     async stop() {
       await env.stop();
+      await hostile?.stop();
       await indexer.stop();
     },
   };

@@ -18,7 +18,7 @@ import {
   startAlertsTestEnv,
   type AlertsTestEnv,
 } from '../alerts/search-support';
-import { pdfPages } from './pdf-text';
+import { pdfPages } from '../../support/pdf-text';
 
 jest.setTimeout(120_000);
 

@@ -229,6 +229,18 @@ export interface SampleDataStatus {
 }
 
 /** The indexer's state, in `GET /api/alerts/status` and the health check. */
+/** One configured indexer node as the dashboard's client sees it. */
+export interface IndexerNodeState {
+  /** Its URL without credentials. */
+  url: string;
+  /** `dead`: a call failed there; it is skipped until the client tries it again. */
+  state: 'alive' | 'dead';
+  /** When it entered that state (ISO 8601; the dashboard's start for a node never seen failing). */
+  since: string;
+  /** The last failure met there, credentials out (admins only). */
+  lastError?: string;
+}
+
 export interface IndexerStatus {
   configured: boolean;
   /** True when the demo's stand-in serves the alerts. */
@@ -239,8 +251,10 @@ export interface IndexerStatus {
   version?: string;
   clusterHealth?: 'green' | 'yellow' | 'red';
   alertsIndexPattern: string;
-  /** Why it cannot be read, when it cannot. */
-  error?: { code: string; message: string };
+  /** Each node's state (none while no indexer is configured). */
+  nodes?: IndexerNodeState[];
+  /** Why it cannot be read, when it cannot; `detail` (addresses, the client's words) for admins. */
+  error?: { code: string; message: string; detail?: string };
   /** For each API host the user may use: its manager pin and its alerts of the last 24 hours. */
   apiHosts?: Array<{
     apiHostId: string;

@@ -3,17 +3,58 @@
  * while `app-definitions.ts` adds each app's code loader on top, so no app imports its own loader.
  */
 import type { AppCategory } from '@host/public/types';
+import { MODULE_CATEGORIES } from '../../common/modules';
+import type { ModuleCategory } from '../../common/modules/types';
 
 /** Settings is where hosts are added; views without a host point there. */
 export const SETTINGS_APP_ID = 'svc-settings';
 /** The API console, linked from Settings. */
 export const CONSOLE_APP_ID = 'svc-console';
 
-export const SVC_APP_CATEGORY: AppCategory = {
-  id: 'svc',
-  label: 'Security',
-  order: 100,
-  euiIconType: 'securityApp',
+/**
+ * The navigation's groups, as the original groups its apps: Overview on top, the four module
+ * categories (their ids, titles and orders are the modules' own), then agents, the server and the
+ * dashboard's own management.
+ */
+const HOME_CATEGORY: AppCategory = { id: 'home', label: 'Home', order: 0, euiIconType: 'home' };
+
+const MODULE_CATEGORY_ICONS: Record<ModuleCategory['id'], string> = {
+  'endpoint-security': 'monitoringApp',
+  'threat-intelligence': 'lensApp',
+  'security-operations': 'securityApp',
+  'cloud-security': 'watchesApp',
+};
+
+/** The module categories as navigation groups, by the modules' category id. */
+export const MODULE_APP_CATEGORIES = Object.fromEntries(
+  MODULE_CATEGORIES.map((category) => [
+    category.id,
+    {
+      id: category.id,
+      label: category.title,
+      order: category.order,
+      euiIconType: MODULE_CATEGORY_ICONS[category.id],
+    },
+  ]),
+) as Record<ModuleCategory['id'], AppCategory>;
+
+const AGENTS_MANAGEMENT: AppCategory = {
+  id: 'agents-management',
+  label: 'Agents management',
+  order: 600,
+  euiIconType: 'graphApp',
+};
+const SERVER_MANAGEMENT: AppCategory = {
+  id: 'server-management',
+  label: 'Server management',
+  order: 700,
+  euiIconType: 'indexRollupApp',
+};
+const DASHBOARD_MANAGEMENT: AppCategory = {
+  id: 'dashboard-management',
+  label: 'Dashboard management',
+  order: 6000,
+  euiIconType: 'dashboardApp',
 };
 
 export interface SvcAppMetadata {
@@ -22,6 +63,7 @@ export interface SvcAppMetadata {
   order: number;
   euiIconType: string;
   description: string;
+  category: AppCategory;
 }
 
 export const SVC_APP_METADATA = [
@@ -30,84 +72,96 @@ export const SVC_APP_METADATA = [
     title: 'Overview',
     order: 1,
     euiIconType: 'dashboardApp',
+    category: HOME_CATEGORY,
     description: 'Agents by status, manager state, API host and version',
   },
   {
     id: 'svc-threat-hunting',
     title: 'Threat Hunting',
-    order: 2,
+    order: 300,
     euiIconType: 'bullseye',
+    category: MODULE_APP_CATEGORIES['threat-intelligence'],
     description: 'Security alerts from the indexer: search, filters, charts, events and CSV export',
   },
   {
     id: 'svc-modules',
     title: 'Modules',
-    order: 3,
+    order: 2,
     euiIconType: 'securityAnalyticsApp',
+    category: HOME_CATEGORY,
     description:
       'Security modules by category: integrity, MITRE ATT&CK, compliance, cloud and more, with reports',
   },
   {
     id: 'svc-agents',
     title: 'Agents',
-    order: 4,
+    order: 600,
     euiIconType: 'agentApp',
+    category: AGENTS_MANAGEMENT,
     description: 'Agents of the managed API: search, add, restart, group, delete, export',
   },
   {
     id: 'svc-rules',
     title: 'Rules',
-    order: 5,
+    order: 700,
     euiIconType: 'list',
+    category: SERVER_MANAGEMENT,
     description: 'Detection rules',
   },
   {
     id: 'svc-decoders',
     title: 'Decoders',
-    order: 6,
+    order: 701,
     euiIconType: 'documents',
+    category: SERVER_MANAGEMENT,
     description: 'Decoders and decoder files',
   },
   {
     id: 'svc-lists',
     title: 'CDB lists',
-    order: 7,
+    order: 702,
     euiIconType: 'visTable',
+    category: SERVER_MANAGEMENT,
     description: 'CDB lists the rules look keys up in: edit rows, export CSV',
   },
   {
     id: 'svc-groups',
     title: 'Groups',
-    order: 8,
+    order: 601,
     euiIconType: 'usersRolesApp',
+    category: AGENTS_MANAGEMENT,
     description: 'Groups of agents and their shared configuration (agent.conf)',
   },
   {
     id: 'svc-sca',
     title: 'SCA',
-    order: 9,
+    order: 203,
     euiIconType: 'checkCircle',
+    category: MODULE_APP_CATEGORIES['endpoint-security'],
     description: 'Security configuration assessment of an agent',
   },
   {
     id: 'svc-server',
     title: 'Server',
-    order: 10,
+    order: 703,
     euiIconType: 'compute',
+    category: SERVER_MANAGEMENT,
     description: 'Manager status, configuration and logs summary',
   },
   {
     id: SETTINGS_APP_ID,
     title: 'Settings',
-    order: 11,
+    order: 6003,
     euiIconType: 'gear',
+    category: DASHBOARD_MANAGEMENT,
     description: 'API hosts, the host in use, updates and the API console',
   },
   {
     id: CONSOLE_APP_ID,
     title: 'API console',
-    order: 12,
+    order: 708,
     euiIconType: 'consoleApp',
+    category: SERVER_MANAGEMENT,
     description: 'Send requests to a managed API host: completion, history, copy as curl',
   },
 ] as const satisfies readonly SvcAppMetadata[];

@@ -49,7 +49,7 @@ export function registerReportRoutes(router: IRouter, services: () => ReportRout
     handleErrors(async (context, request, response) => {
       const reader = readerOf(context);
       const { reports, reportData } = services();
-      const job = reports.generate(
+      const job = await reports.generate(
         { ...reader, data: reportData(request, reader.caller) },
         request.body as ReportRequest,
       );
@@ -63,7 +63,9 @@ export function registerReportRoutes(router: IRouter, services: () => ReportRout
       validate: { params: schema.object({ id: schema.string({ minLength: 1, maxLength: 64 }) }) },
     },
     handleErrors(async (context, request, response) =>
-      response.ok({ body: json(services().reports.job(readerOf(context), request.params.id)) }),
+      response.ok({
+        body: json(await services().reports.job(readerOf(context), request.params.id)),
+      }),
     ),
   );
 

@@ -10,7 +10,7 @@ export function ServerView() {
     <Page
       title="Server"
       testSubj="svcServer"
-      description="Manager status, configuration and logs summary"
+      description="The manager or its cluster: status, nodes, logs and configuration"
     >
       <RequireHost>{(host) => <ServerTabs key={host.id} host={host} />}</RequireHost>
     </Page>

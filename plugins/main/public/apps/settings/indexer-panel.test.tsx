@@ -82,12 +82,17 @@ describe('Settings → Indexer', () => {
             apiHosts: [],
             error: {
               code: 'indexer_unreachable',
-              message: 'The indexer cannot be reached: connect ECONNREFUSED 10.0.0.9:9200',
+              message:
+                'The indexer cannot be reached. The log tells more under reference 0a1b2c3d.',
+              detail: 'connect ECONNREFUSED 10.0.0.9:9200',
             },
           },
     );
     const state = await screen.findByTestId('indexerNotReachable');
-    expect(state.textContent).toContain('connect ECONNREFUSED 10.0.0.9:9200');
+    expect(state.textContent).toContain('reference 0a1b2c3d');
+    expect(screen.getByTestId('indexerErrorDetail').textContent).toBe(
+      'connect ECONNREFUSED 10.0.0.9:9200',
+    );
     expect(state.textContent).toContain('indexer_unreachable');
     expect(fact('Version')).toBe('not known');
 
@@ -95,6 +100,28 @@ describe('Settings → Indexer', () => {
     await user.click(screen.getByTestId('indexerRefresh'));
     await screen.findByTestId('indexerReachable');
     expect(mock.calls.filter((call) => call.path === '/api/alerts/status')).toHaveLength(2);
+  });
+
+  it('shows each node, alive or dead since when, with its last failure when given', async () => {
+    setup(() => ({
+      ...REACHABLE,
+      nodes: [
+        { url: 'https://indexer-1:9200', state: 'alive', since: '2026-01-01T00:00:00Z' },
+        {
+          url: 'https://indexer-2:9200',
+          state: 'dead',
+          since: '2026-01-02T00:00:00Z',
+          lastError: 'ConnectionError: connect ECONNREFUSED 10.0.0.2:9200',
+        },
+      ],
+    }));
+    await screen.findByTestId('indexerNodes');
+    const alive = within(screen.getByTestId('indexerNode-alive'));
+    expect(alive.getByText('https://indexer-1:9200')).toBeTruthy();
+    const dead = within(screen.getByTestId('indexerNode-dead'));
+    expect(dead.getByText('dead: skipped until tried again')).toBeTruthy();
+    expect(dead.getByText(new Date('2026-01-02T00:00:00Z').toLocaleString())).toBeTruthy();
+    expect(dead.getByText('ConnectionError: connect ECONNREFUSED 10.0.0.2:9200')).toBeTruthy();
   });
 
   it('says how to connect an indexer when none is configured', async () => {

@@ -1,4 +1,7 @@
-/** Settings → Indexer: whether the dashboard can read the Wazuh indexer, and each API host's alerts. */
+/**
+ * Settings → Indexer: whether the dashboard can read the Wazuh indexer, each node's state, and each
+ * API host's alerts. What went wrong in detail (addresses, the client's words) comes for admins only.
+ */
 import {
   EuiBadge,
   EuiBasicTable,
@@ -22,6 +25,7 @@ import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';
 
 type ApiHostAlerts = NonNullable<IndexerStatus['apiHosts']>[number];
+type IndexerNode = NonNullable<IndexerStatus['nodes']>[number];
 
 const HEALTH_COLOR = { green: 'success', yellow: 'warning', red: 'danger' } as const;
 
@@ -40,6 +44,11 @@ function Reachability({ status }: { status: IndexerStatus }) {
           <p>
             {status.error.message} <EuiCode>{status.error.code}</EuiCode>
           </p>
+          {status.error.detail && (
+            <p data-test-subj="indexerErrorDetail">
+              <EuiCode>{status.error.detail}</EuiCode>
+            </p>
+          )}
         </EuiText>
       )}
     </div>
@@ -82,6 +91,41 @@ function IndexerFacts({ status }: { status: IndexerStatus }) {
         },
       ]}
     />
+  );
+}
+
+const NODE_COLUMNS: Array<EuiBasicTableColumn<IndexerNode>> = [
+  { field: 'url', name: 'Node' },
+  {
+    name: 'State',
+    render: ({ state }: IndexerNode) =>
+      state === 'alive' ? (
+        <EuiHealth color="success">alive</EuiHealth>
+      ) : (
+        <EuiHealth color="danger">dead: skipped until tried again</EuiHealth>
+      ),
+  },
+  { field: 'since', name: 'Since', render: (since: string) => new Date(since).toLocaleString() },
+  {
+    name: 'Last failure',
+    render: ({ lastError }: IndexerNode) => (lastError ? <EuiCode>{lastError}</EuiCode> : '—'),
+  },
+];
+
+function IndexerNodes({ nodes }: { nodes: IndexerNode[] }) {
+  return (
+    <>
+      <EuiTitle size="xs">
+        <h3>Nodes</h3>
+      </EuiTitle>
+      <EuiBasicTable
+        data-test-subj="indexerNodes"
+        items={nodes}
+        columns={NODE_COLUMNS}
+        rowProps={(row) => ({ 'data-test-subj': `indexerNode-${row.state}` })}
+        noItemsMessage="No node is known."
+      />
+    </>
   );
 }
 
@@ -168,6 +212,12 @@ export function IndexerPanel() {
         <>
           <IndexerFacts status={status} />
           <EuiSpacer />
+          {status.nodes && status.nodes.length > 0 && (
+            <>
+              <IndexerNodes nodes={status.nodes} />
+              <EuiSpacer />
+            </>
+          )}
           <ApiHostsAlerts apiHosts={status.apiHosts ?? []} />
         </>
       )}

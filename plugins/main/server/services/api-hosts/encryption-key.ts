@@ -1,6 +1,8 @@
 /**
  * Finds the key that encrypts API host passwords: derived from `SVC_ENCRYPTION_KEY` when set, else read
  * from a key file in the data folder, which is created (mode 0600, 32 random bytes) on first start.
+ * Keys for other purposes (signing cursors) are derived from it, so every instance given the same
+ * secret derives the same ones, and one secret's rotation rotates them all.
  */
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
@@ -30,6 +32,14 @@ function deriveFromEnv(value: string): Buffer {
   return Buffer.from(
     hkdfSync('sha256', Buffer.from(value, 'utf8'), 'svc-api-host-passwords', 'aes-256-gcm', 32),
   );
+}
+
+/**
+ * The key that signs what the dashboard hands out for later requests (the alerts paging cursors):
+ * HKDF of the encryption key under its own label, so it is never the cipher key itself.
+ */
+export function cursorSigningKey(encryptionKey: Buffer): Buffer {
+  return Buffer.from(hkdfSync('sha256', encryptionKey, 'svc-signed-cursors', 'hmac-sha256', 32));
 }
 
 function decodeKeyFile(content: string, path: string): Buffer {

@@ -1,7 +1,7 @@
 import { startBuiltInManagedApi } from './built-in-managed-api';
 
 describe('startBuiltInManagedApi', () => {
-  it('serves the managed API on loopback, accepts its run_as user and offers updates to the version check', async () => {
+  it('serves the managed API on loopback, accepts its run_as user offers updates to the version check and runs a cluster of three nodes', async () => {
     const api = await startBuiltInManagedApi();
     try {
       expect(api.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -23,6 +23,15 @@ describe('startBuiltInManagedApi', () => {
       };
       expect(body.data.update_check).toBe(true);
       expect(body.data.last_available_patch.tag).toMatch(/^v\d+\.\d+\.\d+$/);
+      const nodes = await fetch(`${api.url}/cluster/nodes`, {
+        headers: { authorization: `Bearer ${data.token}` },
+      });
+      const listed = (await nodes.json()) as { data: { affected_items: Array<{ type: string }> } };
+      expect(listed.data.affected_items.map((node) => node.type)).toEqual([
+        'master',
+        'worker',
+        'worker',
+      ]);
     } finally {
       await api.stop();
     }

@@ -38,6 +38,7 @@ describe('DemoIndexer', () => {
       clients.push(client);
       return client;
     },
+    nodeStates: () => [],
   };
   afterAll(() => Promise.all(clients.map((client) => client.close())));
 
@@ -58,6 +59,7 @@ describe('DemoIndexer', () => {
       }),
       target: async () => target,
       requestTimeoutMs: 5_000,
+      maxResponseBytes: 1_048_576,
       logger: recordingLogger(lines),
       now: () => time,
       every: (ms, tick) => {
@@ -134,6 +136,7 @@ describe('DemoIndexer', () => {
       sampleData: new SampleDataService({ indexer: connection }),
       target: () => Promise.reject(new Error('the demo manager did not answer')),
       requestTimeoutMs: 5_000,
+      maxResponseBytes: 1_048_576,
       logger: recordingLogger(lines),
     });
     await demo.start();
@@ -163,6 +166,7 @@ describe('DemoIndexer stopping early', () => {
           clients.push(client);
           return client;
         },
+        nodeStates: () => [],
       },
       connection,
       sampleData: { add } as unknown as SampleDataService,
@@ -171,6 +175,7 @@ describe('DemoIndexer stopping early', () => {
         return target;
       },
       requestTimeoutMs: 5_000,
+      maxResponseBytes: 1_048_576,
       logger: recordingLogger([]),
     });
     await demo.start();

@@ -16,6 +16,7 @@ import {
   type SampleTarget,
 } from '../alerts/sample-data';
 import type { DemoIndexerStandIn } from './built-in-indexer';
+import { credentialSecrets } from '../managed-api/secret-scrubber';
 
 /** Time between two rounds of live alerts, and the most alerts one round adds (1 to this). */
 const LIVE_EVERY_MS = 20_000;
@@ -32,6 +33,7 @@ export interface DemoIndexerOptions {
   /** The demo manager's agents and name, as its managed API gives them. */
   target: () => Promise<SampleTarget>;
   requestTimeoutMs: number;
+  maxResponseBytes: number;
   logger: Logger;
   now?: () => number;
   /** Runs `tick` every `ms` until cancelled (default: an unref'd interval). */
@@ -73,12 +75,16 @@ export class DemoIndexer {
       ...standIn.credentials,
       verificationMode: 'full',
       requestTimeoutMs: options.requestTimeoutMs,
+      maxResponseBytes: options.maxResponseBytes,
     };
+    const client = options.opensearch.createClient(config);
     options.connection.connect({
-      client: options.opensearch.createClient(config),
+      client,
       hosts: [standIn.url],
       demo: true,
-      secrets: [standIn.credentials.password],
+      secrets: credentialSecrets(standIn.credentials.username, standIn.credentials.password),
+      requestTimeoutMs: options.requestTimeoutMs,
+      nodeStates: () => options.opensearch.nodeStates(client),
     });
     this.ready = this.fill(standIn.url).catch((error: unknown) => {
       if (!this.stopping.signal.aborted)

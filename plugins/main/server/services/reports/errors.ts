@@ -5,7 +5,8 @@ export type ReportErrorCode =
   | 'report_too_large'
   | 'report_data_unavailable'
   | 'report_render_failed'
-  | 'report_store_failed';
+  | 'report_store_failed'
+  | 'report_instance_stopped';
 
 /** Why a report could not be made; the job's `error` carries its code and message. */
 export class ReportError extends Error {

@@ -1,13 +1,15 @@
 /**
- * The reports service as the plugin builds it at start:
+ * The reports service as the plugin builds it at start, over the shared saved-objects store:
  *
- *   const reports = createReportsService({ dataDir, limits: config.reports, runInBackground: (name, run) => jobs.runNow(name, run) });
- *   registerReportRoutes(router, () => ({ reports, reportData: (request, username) => alertsReportDataSource({ alertsSearch, scope }, request, username) }));
+ *   const reports = createReportsService({ repository, limits: config.reports, runInBackground: (name, run) => jobs.runNow(name, run), logger });
+ *   jobs.start({ name: 'report-jobs-sweep', schedule, run: () => reports.sweep() });
  */
-import path from 'node:path';
+import type { ISavedObjectsRepository, Logger } from '@host/server/types';
+import { GenerationSlots } from './generation-slots';
 import { ReportJobs, type BackgroundRunner } from './report-jobs';
 import { ReportStore } from './report-store';
 import { ReportsService } from './reports-service';
+import { REPORT_CHUNK_TYPE, REPORT_JOB_TYPE, REPORT_TYPE } from './saved-object-types';
 
 /** `svc.reports` in the plugin's config. */
 interface ReportLimits {
@@ -15,32 +17,51 @@ interface ReportLimits {
   maxSizeBytes: number;
   generationTimeoutMs: number;
   maxConcurrentGenerations: number;
+  maxConcurrentPerUser: number;
+  maxQueuedGenerations: number;
+  stalledAfterMs: number;
+  maxPrintedTextChars: number;
 }
 
+/** Seconds a refused generation is told to wait: about one report's time. */
+const RETRY_AFTER_SECONDS = 10;
+
+/** The hidden types the reports' repository must be given. */
+export const REPORT_SAVED_OBJECT_TYPES = [REPORT_TYPE, REPORT_CHUNK_TYPE, REPORT_JOB_TYPE];
+
 export interface ReportsServiceOptions {
-  /** The dashboard's data folder; reports go to its `reports/` folder. */
-  dataDir: string;
+  /** An internal repository given `REPORT_SAVED_OBJECT_TYPES`. */
+  repository: ISavedObjectsRepository;
   limits: ReportLimits;
   runInBackground: BackgroundRunner;
+  logger: Logger;
   now?: () => Date;
 }
 
 export function createReportsService(options: ReportsServiceOptions): ReportsService {
-  const { limits } = options;
+  const { limits, repository } = options;
+  const store = new ReportStore(repository, limits);
   return new ReportsService({
-    store: new ReportStore(
-      path.join(options.dataDir, 'reports'),
-      limits.keptPerUser,
-      limits.maxSizeBytes,
-    ),
-    jobs: new ReportJobs(
-      { maxConcurrent: limits.maxConcurrentGenerations, timeoutMs: limits.generationTimeoutMs },
-      options.runInBackground,
-      options.now,
-    ),
+    store,
+    jobs: new ReportJobs({
+      repository,
+      store,
+      slots: new GenerationSlots({
+        maxConcurrent: limits.maxConcurrentGenerations,
+        maxPerUser: limits.maxConcurrentPerUser,
+        maxQueued: limits.maxQueuedGenerations,
+        retryAfterSeconds: RETRY_AFTER_SECONDS,
+      }),
+      limits: { timeoutMs: limits.generationTimeoutMs, stalledAfterMs: limits.stalledAfterMs },
+      runInBackground: options.runInBackground,
+      logger: options.logger,
+      ...(options.now && { now: options.now }),
+    }),
+    maxPrintedChars: limits.maxPrintedTextChars,
     ...(options.now && { now: options.now }),
   });
 }
 
 export { alertsReportDataSource } from './alerts-data-source';
+export { reportSavedObjectTypes } from './saved-object-types';
 export type { ReportsService, ReportDataSource } from './reports-service';

@@ -1,8 +1,17 @@
-// What a report says, worked out from the definitions: filters and RBAC in words, table rows, and
-// one aggregate request per report whose chart ids never collide.
-import { MODULES } from '../../../common/modules';
+// What a report says, worked out from the definitions: filters and RBAC in words, table rows, one
+// aggregate request per report whose chart ids never collide, and filter and query text cut to the
+// printed length with an ellipsis, saying so.
+import type { AlertsAggregateResponse } from '../../../common/alerts/api';
+import { MODULES, moduleById } from '../../../common/modules';
 import { agentSecurityEvents } from '../../../common/modules/security-events';
-import { describeFilter, describeScope, reportCharts, tableRows } from './report-content';
+import {
+  buildReportContent,
+  cutText,
+  describeFilter,
+  describeScope,
+  reportCharts,
+  tableRows,
+} from './report-content';
 
 describe('report content', () => {
   it('asks every chart of a report in one request with unique ids', () => {
@@ -68,5 +77,56 @@ describe('report content', () => {
       ['7', '2'],
     ]);
     expect(tableRows({ type: 'count', count: 3 })).toEqual([]);
+  });
+
+  it('cuts text to a number of characters, the last an ellipsis, counting what it left out', () => {
+    expect(cutText('abcdef', 6)).toEqual({ text: 'abcdef', left: 0 });
+    expect(cutText('abcdefg', 6)).toEqual({ text: 'abcde…', left: 2 });
+    // Characters, not UTF-16 units: a surrogate pair is never split.
+    expect(cutText('😀😀😀😀', 3)).toEqual({ text: '😀😀…', left: 2 });
+  });
+
+  it('prints filters whole while they fit, cuts the one that crosses, leaves out the rest', () => {
+    const answer: AlertsAggregateResponse = {
+      total: { value: 0, relation: 'eq' },
+      charts: {},
+      includesSampleData: false,
+    };
+    const content = (maxPrintedChars: number, query = 'a: b') =>
+      buildReportContent({
+        view: moduleById('docker')!,
+        selection: {
+          apiHostId: 'demo',
+          timeRange: { from: 'now-1d', to: 'now' },
+          query: { language: 'kuery', query },
+          filters: [
+            { type: 'is', field: 'agent.name', value: 'a'.repeat(40) },
+            { type: 'is', field: 'agent.name', value: 'b'.repeat(40) },
+            { type: 'exists', field: 'data.srcip' },
+          ],
+        },
+        answer,
+        scope: {},
+        user: 'alice',
+        generatedAt: new Date(),
+        maxPrintedChars,
+      });
+    const whole = content(10_000);
+    expect(whole.cuts).toEqual([]);
+    expect(whole.filters).toHaveLength(4);
+    const cut = content(80, 'q'.repeat(100));
+    // docker's fixed filter (21 characters), the next (54) whole, then 5 of the third: 4 and '…'.
+    expect(cut.filters).toEqual([
+      'rule.groups is docker',
+      `agent.name is ${'a'.repeat(40)}`,
+      'agen…',
+    ]);
+    // `q…q (DQL)`: 106 characters, 79 printed.
+    expect(cut.query).toBe(`${'q'.repeat(79)}…`);
+    const left = `agent.name is ${'b'.repeat(40)}`.length - 4 + 'data.srcip exists'.length;
+    expect(cut.cuts).toEqual([
+      `The filters are cut at 80 characters (${left} more not printed); the report's figures use them whole.`,
+      "The query is cut at 80 characters (27 more not printed); the report's figures use it whole.",
+    ]);
   });
 });

@@ -39,9 +39,12 @@ export interface ReportContent {
   user: string;
   /** The range as the user chose it and as it resolved. */
   timeRange: { from: string; to: string; resolvedFrom?: string; resolvedTo?: string };
-  /** Filters in words, the module's fixed ones first. */
+  /** Filters in words, the module's fixed ones first, cut to the printed length. */
   filters: string[];
+  /** The query, cut to the printed length. */
   query?: string;
+  /** What was cut from the filters and the query, in words (empty when nothing was). */
+  cuts: string[];
   /** What RBAC left out of the report, or that it left out nothing. */
   rbacNote: string;
   total: number;
@@ -170,6 +173,56 @@ export interface ReportInput {
   user: string;
   generatedAt: Date;
   resolvedRange?: { from: string; to: string };
+  /** Characters of filters, and of the query, a report prints (`svc.reports.maxPrintedTextChars`). */
+  maxPrintedChars: number;
+}
+
+const ELLIPSIS = '…';
+
+const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
+
+/** Characters (code points) of `text`, without building a character array of a long text. */
+function characterCount(text: string): number {
+  return text.length - (text.match(SURROGATE_PAIR)?.length ?? 0);
+}
+
+/** `text` cut to `max` characters, the last an ellipsis, and how many were left out. */
+export function cutText(text: string, max: number): { text: string; left: number } {
+  if (text.length <= max || characterCount(text) <= max) return { text, left: 0 };
+  let kept = '';
+  let count = 0;
+  for (const character of text) {
+    if (count === max - 1) break;
+    kept += character;
+    count++;
+  }
+  return { text: `${kept}${ELLIPSIS}`, left: characterCount(text.slice(kept.length)) };
+}
+
+/**
+ * The filters as printed: whole while they fit in `max` characters together, the one that crosses
+ * it cut with an ellipsis, the rest left out; and how many characters were not printed.
+ */
+function printedFilters(filters: string[], max: number): { filters: string[]; left: number } {
+  const printed: string[] = [];
+  let room = max;
+  let left = 0;
+  for (const filter of filters) {
+    if (room <= 0) {
+      left += characterCount(filter);
+      continue;
+    }
+    const cut = cutText(filter, room);
+    printed.push(cut.text);
+    room -= characterCount(cut.text);
+    left += cut.left;
+  }
+  return { filters: printed, left };
+}
+
+function cutNote(what: 'filters' | 'query', left: number, max: number): string {
+  const [verb, pronoun] = what === 'filters' ? ['are', 'them'] : ['is', 'it'];
+  return `The ${what} ${verb} cut at ${max.toLocaleString('en-US')} characters (${left.toLocaleString('en-US')} more not printed); the report's figures use ${pronoun} whole.`;
 }
 
 export function buildReportContent(input: ReportInput): ReportContent {
@@ -177,6 +230,23 @@ export function buildReportContent(input: ReportInput): ReportContent {
   const pinned = selection.agentId !== undefined;
   const charts = answer.charts;
   const userFilters = (selection.filters ?? []).filter((filter) => !filter.disabled);
+  const filters = printedFilters(
+    [
+      // A dashboard on the states is not limited by the module's alerts filter: not printed either.
+      ...(view.dashboard.source === 'alerts'
+        ? withFixedFilters(view, userFilters)
+        : userFilters
+      ).map(describeFilter),
+      ...(pinned ? [`agent.id is ${selection.agentId}`] : []),
+    ],
+    input.maxPrintedChars,
+  );
+  const query = selection.query?.query.trim()
+    ? cutText(
+        `${selection.query.query} (${selection.query.language === 'kuery' ? 'DQL' : 'Lucene'})`,
+        input.maxPrintedChars,
+      )
+    : undefined;
   return {
     title:
       pinned && view.id === 'security-events'
@@ -195,17 +265,12 @@ export function buildReportContent(input: ReportInput): ReportContent {
         resolvedTo: input.resolvedRange.to,
       }),
     },
-    filters: [
-      // A dashboard on the states is not limited by the module's alerts filter: not printed either.
-      ...(view.dashboard.source === 'alerts'
-        ? withFixedFilters(view, userFilters)
-        : userFilters
-      ).map(describeFilter),
-      ...(pinned ? [`agent.id is ${selection.agentId}`] : []),
+    filters: filters.filters,
+    ...(query && { query: query.text }),
+    cuts: [
+      ...(filters.left > 0 ? [cutNote('filters', filters.left, input.maxPrintedChars)] : []),
+      ...(query && query.left > 0 ? [cutNote('query', query.left, input.maxPrintedChars)] : []),
     ],
-    ...(selection.query?.query.trim() && {
-      query: `${selection.query.query} (${selection.query.language === 'kuery' ? 'DQL' : 'Lucene'})`,
-    }),
     rbacNote: describeScope(input.scope),
     total: answer.total.value,
     includesSampleData: answer.includesSampleData,

@@ -1,9 +1,6 @@
 // Reports end to end without HTTP: a request becomes a job that reads the view's charts through the
 // data source (here a fake that counts a fixed list of alerts), draws the PDF and stores it; the
 // PDF's text holds the counts of the data; failures say why.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import type {
   AlertsAggregateResponse,
@@ -13,8 +10,9 @@ import type {
   AlertsFilter,
   AlertsSelection,
 } from '../../../common/alerts/api';
-import { pdfPages } from '@test/integration/reports/pdf-text';
-import { createReportsService } from './index';
+import { startTestSavedObjects, type TestSavedObjects } from '@host/server/saved-objects/testing';
+import { pdfPages } from '@test/support/pdf-text';
+import { createReportsService, REPORT_SAVED_OBJECT_TYPES, reportSavedObjectTypes } from './index';
 import type { ReportDataSource } from './reports-service';
 
 jest.setTimeout(30_000);
@@ -115,7 +113,7 @@ function answer(charts: AlertsChartRequest[]): AlertsAggregateResponse {
 const selection: AlertsSelection = { apiHostId: 'demo', timeRange: { from: 'now-24h', to: 'now' } };
 
 describe('reports service', () => {
-  let dataDir: string;
+  let saved: TestSavedObjects;
   let runs: Array<Promise<unknown>>;
   const asked: Array<{ selection: AlertsSelection; charts: AlertsChartRequest[] }> = [];
   const data: ReportDataSource = {
@@ -128,28 +126,35 @@ describe('reports service', () => {
       id === '001' ? { id, name: 'web-01', ip: '10.0.0.1', os: 'Ubuntu 24.04' } : undefined,
   };
   const now = () => new Date('2026-11-26T10:00:00Z');
-  const service = () =>
+  const service = (maxPrintedTextChars = 2_000) =>
     createReportsService({
-      dataDir,
+      repository: saved.start.createInternalRepository(REPORT_SAVED_OBJECT_TYPES),
       limits: {
         keptPerUser: 10,
         maxSizeBytes: 5_000_000,
         generationTimeoutMs: 20_000,
         maxConcurrentGenerations: 2,
+        maxConcurrentPerUser: 2,
+        maxQueuedGenerations: 4,
+        stalledAfterMs: 30_000,
+        maxPrintedTextChars,
       },
       runInBackground: (_name, run) => runs.push(run().catch(() => undefined)),
+      logger: saved.logger,
       now,
     });
   beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'svc-report-service-'));
+    saved = await startTestSavedObjects((setup) =>
+      reportSavedObjectTypes.forEach((type) => setup.registerType(type)),
+    );
     runs = [];
     asked.length = 0;
   });
-  afterEach(() => rm(dataDir, { recursive: true, force: true }));
+  afterEach(() => saved.cleanup());
 
   it("makes a module's report whose counts are the data's, in one data request", async () => {
     const reports = service();
-    const job = reports.generate(
+    const job = await reports.generate(
       { caller: 'alice', admin: false, data },
       { moduleId: 'file-integrity-monitoring', selection },
     );
@@ -159,7 +164,7 @@ describe('reports service', () => {
       title: 'File Integrity Monitoring',
     });
     await Promise.all(runs);
-    const done = reports.job({ caller: 'alice', admin: false }, job.id);
+    const done = await reports.job({ caller: 'alice', admin: false }, job.id);
     expect(done).toMatchObject({ status: 'succeeded', progress: 100 });
     expect(asked).toHaveLength(1);
     // The range is resolved once, so the queries and the printed range are the same instants.
@@ -194,13 +199,13 @@ describe('reports service', () => {
 
   it("makes an agent's Security events report pinned to the agent", async () => {
     const reports = service();
-    const job = reports.generate(
+    const job = await reports.generate(
       { caller: 'alice', admin: false, data },
       { agentId: '001', selection },
     );
     await Promise.all(runs);
     expect(asked[0].selection.agentId).toBe('001');
-    const done = reports.job({ caller: 'alice', admin: false }, job.id);
+    const done = await reports.job({ caller: 'alice', admin: false }, job.id);
     expect(done.report?.name).toMatch(
       /^security-events-agent-001-2026-11-26T10-00-00Z-[0-9a-f]{8}\.pdf$/,
     );
@@ -229,12 +234,12 @@ describe('reports service', () => {
       },
     };
     const userFilter = { type: 'is' as const, field: 'vulnerability.severity', value: 'High' };
-    const job = reports.generate(
+    const job = await reports.generate(
       { caller: 'alice', admin: false, data: states },
       { moduleId: 'vulnerability-detection', selection: { ...selection, filters: [userFilter] } },
     );
     await Promise.all(runs);
-    expect(reports.job({ caller: 'alice', admin: false }, job.id)).toMatchObject({
+    expect(await reports.job({ caller: 'alice', admin: false }, job.id)).toMatchObject({
       status: 'succeeded',
     });
     expect(sources).toEqual(['vulnerability-states']);
@@ -270,12 +275,12 @@ describe('reports service', () => {
         });
       },
     };
-    const job = reports.generate(
+    const job = await reports.generate(
       { caller: 'alice', admin: false, data: failing },
       { moduleId: 'gdpr', selection },
     );
     await Promise.all(runs);
-    expect(reports.job({ caller: 'alice', admin: false }, job.id)).toMatchObject({
+    expect(await reports.job({ caller: 'alice', admin: false }, job.id)).toMatchObject({
       status: 'failed',
       error: {
         code: 'indexer_unreachable',
@@ -283,5 +288,36 @@ describe('reports service', () => {
       },
     });
     expect(await reports.list({ caller: 'alice', admin: false })).toEqual([]);
+  });
+
+  it('prints a filter and a query near the body limit cut with an ellipsis, and says so', async () => {
+    const reports = service(500);
+    const long = 'x'.repeat(900_000);
+    const job = await reports.generate(
+      { caller: 'alice', admin: false, data },
+      {
+        moduleId: 'gdpr',
+        selection: {
+          ...selection,
+          query: { language: 'kuery', query: `rule.description: ${long}` },
+          filters: [{ type: 'is', field: 'rule.description', value: long }],
+        },
+      },
+    );
+    await Promise.all(runs);
+    const done = await reports.job({ caller: 'alice', admin: false }, job.id);
+    expect(done.status).toBe('succeeded');
+    const { stream } = await reports.open({ caller: 'alice', admin: false }, done.report!.name);
+    const text = (await pdfPages(await buffer(stream))).join('\n').replace(/\s+/g, ' ');
+    // The filters are GDPR's fixed one and the long one, 500 characters together.
+    // pdfkit breaks the unbroken word over lines: read it without the breaks.
+    expect(text.replace(/ /g, '')).toMatch(/rule\.descriptionisx+…Query:/);
+    expect(text).toMatch(
+      /The filters are cut at 500 characters \([\d,]+ more not printed\); the report's figures use them whole\./,
+    );
+    expect(text).toMatch(/The query is cut at 500 characters \(899,5\d\d more not printed\)/);
+    expect(text.length).toBeLessThan(20_000);
+    // The data was read with the whole filter.
+    expect(asked[0].selection.filters?.at(-1)).toMatchObject({ value: long });
   });
 });

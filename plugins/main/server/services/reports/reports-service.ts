@@ -1,9 +1,10 @@
 /**
  * Reports of module dashboards and of an agent's Security events: a request starts a background
- * job that reads the charts of the view (one aggregate request), draws the PDF and stores it in the
- * user's folder. The alerts are read through `ReportDataSource`, bound to the requesting user, so
+ * job that reads the charts of the view (one aggregate request), lays the PDF out in a worker thread
+ * and streams it into the shared store. The alerts are read through `ReportDataSource`, bound to the requesting user, so
  * a report holds exactly what that user may see on the dashboard.
  */
+import type { Logger } from '@host/server/types';
 import type {
   AlertsAggregateResponse,
   AlertsChartRequest,
@@ -15,7 +16,8 @@ import type { ReportJob, ReportRequest, StoredReport } from '../../../common/mod
 import type { AlertsViewDefinition, DashboardSource } from '../../../common/modules/types';
 import { resolveTimeRange } from '../alerts/search/time-range';
 import { RequestFieldError } from '../request-field-error';
-import { renderReportPdf } from './pdf/report-pdf';
+import { importLegacyReports } from './legacy-reports';
+import { renderReportPdfInWorker } from './pdf/render-in-worker';
 import {
   buildReportContent,
   reportCharts,
@@ -68,6 +70,8 @@ async function agentDetails(
 export interface ReportsServiceDeps {
   store: ReportStore;
   jobs: ReportJobs;
+  /** Characters of filters, and of the query, a report prints. */
+  maxPrintedChars: number;
   now?: () => Date;
 }
 
@@ -79,7 +83,7 @@ export class ReportsService {
   }
 
   /** Checks the request and starts its job; the job's id tells how it goes. */
-  generate(caller: ReportCaller, request: ReportRequest): ReportJob {
+  generate(caller: ReportCaller, request: ReportRequest): Promise<ReportJob> {
     const view = this.viewOf(request);
     const agentId = request.agentId ?? request.selection.agentId;
     const requested = this.now();
@@ -91,7 +95,8 @@ export class ReportsService {
       filters: withFixedFilters(view, request.selection.filters),
       ...(agentId && { agentId }),
     };
-    return this.deps.jobs.start(caller.caller, view.title, async (progress, signal) => {
+    const name = this.deps.store.newName(view.id, requested, agentId);
+    return this.deps.jobs.start(caller.caller, view.title, name, async (progress, signal) => {
       progress(5, 'Reading alerts');
       const charted = dashboardSelection(view, selection);
       const [answer, scope, agent] = await Promise.all([
@@ -114,10 +119,11 @@ export class ReportsService {
         user: caller.caller,
         generatedAt: this.now(),
         resolvedRange: { from: range.from, to: range.to },
+        maxPrintedChars: this.deps.maxPrintedChars,
       });
       const stored = await this.deps.store.save(
         {
-          name: this.deps.store.newName(view.id, requested, agentId),
+          name,
           owner: caller.caller,
           title: content.title,
           viewId: view.id,
@@ -126,14 +132,14 @@ export class ReportsService {
         requested,
         (output) => {
           progress(60, 'Writing the PDF');
-          return renderReportPdf(content, output);
+          return renderReportPdfInWorker(content, output, signal);
         },
       );
       return { name: stored.name, size: stored.size };
     });
   }
 
-  job(reader: ReportReader, id: string): ReportJob {
+  job(reader: ReportReader, id: string): Promise<ReportJob> {
     return this.deps.jobs.get(id, reader);
   }
 
@@ -147,6 +153,21 @@ export class ReportsService {
 
   delete(reader: ReportReader, name: string): Promise<StoredReport> {
     return this.deps.store.delete(reader, name);
+  }
+
+  /** Marks failed the jobs of stopped instances and forgets old ones (once per tick across instances). */
+  sweep() {
+    return this.deps.jobs.sweep();
+  }
+
+  /** Fails the reports this instance is making or queueing: the dashboard is stopping. */
+  stop(): void {
+    this.deps.jobs.stop();
+  }
+
+  /** Moves the reports an earlier version kept under `root` into the shared store. */
+  importLegacy(root: string, logger: Logger): Promise<number> {
+    return importLegacyReports(root, this.deps.store, logger);
   }
 
   private viewOf(request: ReportRequest): AlertsViewDefinition {

@@ -16,6 +16,7 @@ function recordingOpenSearch() {
       configs.push(config);
       return {} as OpenSearchClient;
     },
+    nodeStates: () => [],
   };
 }
 
@@ -53,13 +54,16 @@ describe('configuredIndexer', () => {
         password: 'pw-42',
         certificateAuthorities: ['-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n'],
         verificationMode: 'certificate',
-        requestTimeoutMs: 2_000,
+        // Each of the two nodes gets half the budget of a request.
+        requestTimeoutMs: 1_000,
+        maxResponseBytes: 64 * 1024 * 1024,
       },
     ]);
     expect(target).toMatchObject({
       hosts: ['https://a.example:9200', 'https://b.example:9200/prefix'],
       demo: false,
-      secrets: ['pw-42'],
+      secrets: expect.arrayContaining(['pw-42', Buffer.from('reader:pw-42').toString('base64')]),
+      requestTimeoutMs: 2_000,
     });
   });
 

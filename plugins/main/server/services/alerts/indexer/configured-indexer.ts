@@ -1,15 +1,10 @@
 /** The indexer `svc.indexer` names, as a connection target: its CA files read, its client built by the host. */
 import { readFile } from 'node:fs/promises';
 import type { OpenSearchServiceStart } from '@host/server/types';
+import { credentialSecrets } from '../../managed-api/secret-scrubber';
 import type { IndexerTarget } from './connection';
 import type { IndexerConfig } from './indexer-config';
-
-/** The nodes as shown to users and logs: the URL without credentials, path or trailing slash. */
-function publicHostUrl(url: string): string {
-  const parsed = new URL(url);
-  const path = parsed.pathname === '/' ? '' : parsed.pathname.replace(/\/$/, '');
-  return `${parsed.protocol}//${parsed.host}${path}`;
-}
+import { publicHostUrl } from './public-host-url';
 
 async function readAuthorities(paths: string[]): Promise<string[]> {
   return Promise.all(
@@ -39,12 +34,20 @@ export async function configuredIndexer(
     ...(config.password !== undefined && { password: config.password }),
     certificateAuthorities,
     verificationMode: config.ssl.verificationMode,
-    requestTimeoutMs: config.requestTimeoutMs,
+    // Each node gets an equal share of the budget, so a node that does not answer leaves the
+    // others the time to.
+    requestTimeoutMs: Math.max(100, Math.floor(config.requestTimeoutMs / config.hosts.length)),
+    maxResponseBytes: config.maxResponseBytes,
   });
   return {
     client,
     hosts: config.hosts.map(publicHostUrl),
     demo: false,
-    secrets: config.password ? [config.password] : [],
+    secrets:
+      config.username !== undefined && config.password
+        ? credentialSecrets(config.username, config.password)
+        : [],
+    requestTimeoutMs: config.requestTimeoutMs,
+    nodeStates: () => opensearch.nodeStates(client),
   };
 }

@@ -1,5 +1,5 @@
 import { ConnectionError } from '@opensearch-project/opensearch/lib/errors';
-import type { OpenSearchClient } from '@host/server/types';
+import type { Logger, OpenSearchClient } from '@host/server/types';
 import { IndexerConnection } from './connection';
 import { IndexerError } from './errors';
 
@@ -7,7 +7,14 @@ const client = {} as OpenSearchClient;
 
 function connected(): IndexerConnection {
   const connection = new IndexerConnection('wazuh-alerts-*');
-  connection.connect({ client, hosts: ['https://a:9200'], demo: false, secrets: ['pw-123'] });
+  connection.connect({
+    client,
+    hosts: ['https://a:9200'],
+    demo: false,
+    secrets: ['pw-123'],
+    requestTimeoutMs: 5_000,
+    nodeStates: () => [],
+  });
   return connection;
 }
 
@@ -42,7 +49,7 @@ describe('IndexerConnection', () => {
   it('refuses a body that is not a JSON object', async () => {
     await expect(
       connected().request(() => call(Promise.resolve({ body: 'OK' as never, statusCode: 200 }))),
-    ).rejects.toMatchObject({ code: 'indexer_malformed_response' });
+    ).rejects.toMatchObject({ code: 'indexer_bad_answer' });
   });
 
   it('turns client failures into IndexerErrors without the password', async () => {
@@ -66,5 +73,83 @@ describe('IndexerConnection', () => {
     expect(abort).toHaveBeenCalledTimes(1);
     fail(new ConnectionError('aborted'));
     await expect(pending).rejects.toMatchObject({ code: 'indexer_unreachable' });
+  });
+
+  it('ends a call whose answer outlasts the time budget, body included, as a timeout', async () => {
+    jest.useFakeTimers();
+    try {
+      const abort = jest.fn();
+      let fail: (error: Error) => void = () => undefined;
+      abort.mockImplementation(() => fail(new ConnectionError('socket hang up')));
+      const pending = connected().request(() =>
+        call<object>(new Promise<never>((_resolve, reject) => (fail = reject)), abort),
+      );
+      jest.advanceTimersByTime(4_999);
+      expect(abort).not.toHaveBeenCalled();
+      jest.advanceTimersByTime(1);
+      expect(abort).toHaveBeenCalledTimes(1);
+      await expect(pending).rejects.toMatchObject({ code: 'indexer_timeout', statusCode: 504 });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('logs where the indexer could not be reached under a reference the user is given', async () => {
+    const warn = jest.fn();
+    const connection = new IndexerConnection('wazuh-alerts-*', { warn } as unknown as Logger);
+    connection.connect({
+      client,
+      hosts: ['http://10.0.0.5:9200'],
+      demo: false,
+      secrets: ['pw-123'],
+      requestTimeoutMs: 5_000,
+      nodeStates: () => [],
+    });
+    const failure = await connection
+      .request(() =>
+        call<object>(Promise.reject(new ConnectionError('connect ECONNREFUSED 10.0.0.5:9200'))),
+      )
+      .then(
+        () => {
+          throw new Error('expected a failure');
+        },
+        (error: unknown) => error as IndexerError,
+      );
+    const reference = /reference ([0-9a-f]{8})\.$/.exec(failure.message)?.[1];
+    expect(failure.message.startsWith('The indexer cannot be reached.')).toBe(true);
+    expect(failure.message).not.toContain('10.0.0.5');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`[${reference}]`));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('ECONNREFUSED 10.0.0.5:9200'));
+  });
+
+  it("gives each node's state, and its last failure scrubbed to admins only", () => {
+    const connection = new IndexerConnection('wazuh-alerts-*');
+    const since = new Date('2026-01-02T03:04:05Z');
+    connection.connect({
+      client,
+      hosts: ['https://a:9200', 'https://b:9200'],
+      demo: false,
+      secrets: ['pw-123'],
+      requestTimeoutMs: 5_000,
+      nodeStates: () => [
+        { url: 'https://a:9200/', alive: true, since },
+        {
+          url: 'https://b:9200/',
+          alive: false,
+          since,
+          lastFailure: { message: 'ConnectionError: refused pw-123', at: since },
+        },
+      ],
+    });
+    expect(connection.nodes(false)).toEqual([
+      { url: 'https://a:9200', state: 'alive', since: since.toISOString() },
+      { url: 'https://b:9200', state: 'dead', since: since.toISOString() },
+    ]);
+    expect(connection.nodes(true)[1]).toEqual({
+      url: 'https://b:9200',
+      state: 'dead',
+      since: since.toISOString(),
+      lastError: `ConnectionError: refused [REDACTED] (${since.toISOString()})`,
+    });
   });
 });

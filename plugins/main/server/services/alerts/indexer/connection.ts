@@ -1,13 +1,25 @@
 /**
  * The plugin's one connection to the indexer: the client `core.opensearch` built from
  * `svc.indexer` (or the demo's stand-in), or none. Every call goes through `request`, which turns
- * the client's failures into `IndexerError`s and cancels the call when the caller goes away.
+ * the client's failures into `IndexerError`s, cancels the call when the caller goes away and bounds
+ * the whole exchange, body included, by the request time budget (the client's own time-out stops
+ * at the answer's headers).
  */
+import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import { errors, type ApiResponse } from '@opensearch-project/opensearch';
-import type { OpenSearchClient } from '@host/server/types';
-import { malformedResponse, notConfiguredError, toIndexerError } from './errors';
+import type { Logger, OpenSearchClient, OpenSearchNodeState } from '@host/server/types';
+import type { IndexerNodeState } from '@main/common/alerts/api';
+import {
+  badAnswer,
+  copiedField,
+  IndexerError,
+  notConfiguredError,
+  scrubCredentials,
+  toIndexerError,
+} from './errors';
+import { publicHostUrl } from './public-host-url';
 
 /** A call of the client, as its API methods return it (a promise that can be aborted). */
 type ClientCall<T> = Promise<{
@@ -32,14 +44,21 @@ export interface IndexerTarget {
   hosts: string[];
   /** True when it is the demo's stand-in. */
   demo: boolean;
-  /** Values taken out of every error message (the password). */
+  /** Every form of the credentials, taken out of every message (see `credentialSecrets`). */
   secrets: string[];
+  /** Time budget of one call, its whole answer and the tries on other nodes included (ms). */
+  requestTimeoutMs: number;
+  /** Each node's state as the client's node pool sees it (`core.opensearch.nodeStates`). */
+  nodeStates(): OpenSearchNodeState[];
 }
 
 export class IndexerConnection {
   private target?: IndexerTarget;
 
-  constructor(readonly alertsIndexPattern: string) {}
+  constructor(
+    readonly alertsIndexPattern: string,
+    private readonly logger?: Logger,
+  ) {}
 
   /** From now on the calls go to `target`. */
   connect(target: IndexerTarget): void {
@@ -58,6 +77,26 @@ export class IndexerConnection {
     return this.target?.hosts ?? [];
   }
 
+  /** Each node's state; the last failure met there only `withErrors` (for admins). */
+  nodes(withErrors: boolean): IndexerNodeState[] {
+    const target = this.target;
+    if (!target) return [];
+    return target.nodeStates().map(({ url, alive, since, lastFailure }) => ({
+      url: publicHostUrl(url),
+      state: alive ? 'alive' : 'dead',
+      since: since.toISOString(),
+      ...(withErrors &&
+        lastFailure && {
+          lastError: `${scrubCredentials(lastFailure.message, target.secrets)} (${lastFailure.at.toISOString()})`,
+        }),
+    }));
+  }
+
+  /** A field of an indexer answer as a message may repeat it: text, short, without credentials. */
+  copied(value: unknown): string | undefined {
+    return copiedField(value, this.target?.secrets ?? []);
+  }
+
   /** The client; `indexer_not_configured` when there is none. */
   client(): OpenSearchClient {
     if (!this.target) throw notConfiguredError();
@@ -74,7 +113,7 @@ export class IndexerConnection {
   ): Promise<T> {
     const { body } = await this.answer(send, signal);
     if (typeof body !== 'object' || body === null || Array.isArray(body))
-      throw malformedResponse(`expected a JSON object but got ${describe(body)}`);
+      throw badAnswer(`expected a JSON object but got ${describe(body)}`);
     return body;
   }
 
@@ -87,19 +126,27 @@ export class IndexerConnection {
     signal?: AbortSignal,
   ): Promise<{ statusCode: number | null; body: T; headers: IncomingHttpHeaders }> {
     const client = this.client();
+    const target = this.target!;
     const call = send(client);
+    let timedOut = false;
     // A block, not `() => call.abort?.()`: abort() returns the call, a thenable, and an AbortSignal
     // listener's returned promise that rejects is an uncaught exception, which stops the server.
     const abort = () => {
       call.abort?.();
     };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort();
+    }, target.requestTimeoutMs);
     signal?.addEventListener('abort', abort, { once: true });
     try {
       const { statusCode, body, headers } = await call;
       return { statusCode, body, headers: headers ?? {} };
     } catch (error) {
-      throw toIndexerError(error, this.target?.secrets ?? []);
+      if (timedOut) throw this.logged(timeoutError(target.requestTimeoutMs));
+      throw this.logged(toIndexerError(error, target.secrets));
     } finally {
+      clearTimeout(timer);
       signal?.removeEventListener('abort', abort);
     }
   }
@@ -115,16 +162,35 @@ export class IndexerConnection {
     signal?: AbortSignal,
   ): Promise<StreamedAnswer> {
     const { statusCode, body, headers } = await this.answer(send, signal);
-    if (!(body instanceof Readable)) throw malformedResponse('an answer without a body');
+    if (!(body instanceof Readable)) throw badAnswer('an answer without a body');
     if (statusCode !== null && statusCode >= 200 && statusCode < 300)
       return { statusCode, headers, body };
     const reason = headers['content-encoding'] ? undefined : await readErrorBody(body, signal);
     body.destroy();
     // The client's own error for that answer; only its body, status and headers are read.
     const meta = {} as ApiResponse['meta'];
-    throw toIndexerError(
-      new errors.ResponseError({ body: reason, statusCode, headers, warnings: null, meta }),
-      this.target?.secrets ?? [],
+    throw this.logged(
+      toIndexerError(
+        new errors.ResponseError({ body: reason, statusCode, headers, warnings: null, meta }),
+        this.target?.secrets ?? [],
+      ),
+    );
+  }
+
+  /**
+   * An error with internal detail has it logged under a reference the user's message gives, so an
+   * admin can find the address and the client's words without the user seeing them.
+   */
+  private logged(error: unknown): unknown {
+    if (!(error instanceof IndexerError) || error.detail === undefined) return error;
+    const reference = randomUUID().slice(0, 8);
+    this.logger?.warn(`Indexer call failed [${reference}] ${error.code}: ${error.detail}`);
+    return new IndexerError(
+      error.code,
+      `${error.message} The dashboard's log tells more under reference ${reference}.`,
+      error.upstream,
+      error.retryAfterSeconds,
+      error.detail,
     );
   }
 }
@@ -152,6 +218,16 @@ async function readErrorBody(body: Readable, signal?: AbortSignal): Promise<unkn
   } catch {
     return text;
   }
+}
+
+function timeoutError(budgetMs: number): IndexerError {
+  return new IndexerError(
+    'indexer_timeout',
+    'The indexer did not answer in time (svc.indexer.requestTimeoutMs).',
+    {},
+    undefined,
+    `the whole exchange took more than ${budgetMs} ms`,
+  );
 }
 
 function describe(value: unknown): string {

@@ -5,6 +5,7 @@ import {
   ResponseError,
   TimeoutError,
 } from '@opensearch-project/opensearch/lib/errors';
+import { credentialSecrets } from '../../managed-api/secret-scrubber';
 import { IndexerError, scrubCredentials, toIndexerError } from './errors';
 
 function responseError(statusCode: number, body: unknown, headers: Record<string, string> = {}) {
@@ -84,7 +85,8 @@ describe('toIndexerError', () => {
     expect(mapped(new ConnectionError('connect ECONNREFUSED 127.0.0.1:9200'))).toMatchObject({
       code: 'indexer_unreachable',
       statusCode: 502,
-      message: 'The indexer cannot be reached: connect ECONNREFUSED 127.0.0.1:9200',
+      message: 'The indexer cannot be reached.',
+      detail: 'connect ECONNREFUSED 127.0.0.1:9200',
     });
     expect(mapped(new NoLivingConnectionsError('none', {} as never)).code).toBe(
       'indexer_unreachable',
@@ -94,7 +96,7 @@ describe('toIndexerError', () => {
       statusCode: 504,
     });
     expect(mapped(new DeserializationError('bad', '<html>'))).toMatchObject({
-      code: 'indexer_malformed_response',
+      code: 'indexer_bad_answer',
       statusCode: 502,
     });
   });
@@ -126,5 +128,42 @@ describe('scrubCredentials', () => {
         'hunter2',
       ]),
     ).toBe('GET http://[REDACTED]@a:9200/x and https://[REDACTED]@b/ Bearer [REDACTED] [REDACTED]');
+  });
+});
+
+describe('every field copied out of an indexer answer', () => {
+  const username = 'reader';
+  const password = 'p@ss word/1';
+  const secrets = credentialSecrets(username, password);
+  const pair = `${username}:${password}`;
+  const basic = Buffer.from(pair).toString('base64');
+
+  it.each([
+    ['the password in error.type', { error: { type: `${password}_exception`, reason: 'x' } }],
+    ['a reason only in root_cause', { error: { root_cause: [{ type: 't', reason: pair }] } }],
+    ['the bare Basic token', { error: { type: 't', reason: `token ${basic}` } }],
+    ['the URL-encoded pair', { error: { type: 't', reason: encodeURIComponent(pair) } }],
+    [
+      'the form-encoded password',
+      { error: { reason: encodeURIComponent(password).replace(/%20/g, '+') } },
+    ],
+    ['a text body', `refused ${pair}`],
+    ['an error string', { error: `refused ${basic}` }],
+  ])('%s is scrubbed', (_name, body) => {
+    for (const status of [400, 401, 429, 500, 503]) {
+      const error = mapped(responseError(status, body), secrets);
+      const shown = `${error.message} ${JSON.stringify(error.toAttributes())}`;
+      for (const form of secrets) expect(shown).not.toContain(form);
+      expect(shown).toContain('[REDACTED]');
+    }
+  });
+
+  it('takes no field that is not text, and cuts a long one', () => {
+    const error = mapped(
+      responseError(400, { error: { type: { nested: password }, reason: 'r'.repeat(10_000) } }),
+      secrets,
+    );
+    expect(error.upstream.type).toBeUndefined();
+    expect(error.upstream.reason).toHaveLength(500);
   });
 });

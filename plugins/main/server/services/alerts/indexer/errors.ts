@@ -1,9 +1,12 @@
 /**
  * The one typed failure of reading or writing the indexer: a snake_case `code` the browser can
  * switch on, the HTTP status the routes answer with (502 or 504, 503 when no indexer is
- * configured), and the indexer's own reason with every credential taken out.
+ * configured), and the indexer's own reason with every credential taken out. What only the log and
+ * admins may see (the node's address, the client's own words) is kept apart in `detail`.
  */
 import { errors } from '@opensearch-project/opensearch';
+import { isIndexerResponseTooLarge } from '@host/server/types';
+import { scrubSecrets } from '../../managed-api/secret-scrubber';
 
 // From the package's main entry: its `lib/errors` subpath does not resolve in the built server
 // (the package's exports map adds no `.js`).
@@ -24,9 +27,8 @@ export type IndexerErrorCode =
   | 'indexer_rejected'
   | 'indexer_unavailable'
   | 'indexer_bad_request'
-  | 'indexer_malformed_response'
-  | 'indexer_bad_answer'
-  | 'indexer_response_too_large';
+  | 'indexer_response_too_large'
+  | 'indexer_bad_answer';
 
 const STATUS: Record<IndexerErrorCode, number> = {
   // The dashboard works without an indexer; its alerts routes are the part that is unavailable.
@@ -37,9 +39,8 @@ const STATUS: Record<IndexerErrorCode, number> = {
   indexer_rejected: 502,
   indexer_unavailable: 502,
   indexer_bad_request: 502,
-  indexer_malformed_response: 502,
-  indexer_bad_answer: 502,
   indexer_response_too_large: 502,
+  indexer_bad_answer: 502,
 };
 
 /** What the indexer said, as far as it is known. */
@@ -60,6 +61,8 @@ export class IndexerError extends Error {
     readonly upstream: IndexerUpstream = {},
     /** Seconds after which trying again makes sense, for refusals under load. */
     readonly retryAfterSeconds?: number,
+    /** The client's own words (addresses, system errors), scrubbed: for the log and admins only. */
+    readonly detail?: string,
   ) {
     super(message);
     this.name = 'IndexerError';
@@ -89,31 +92,60 @@ export function notConfiguredError(): IndexerError {
 const REDACTED = '[REDACTED]';
 /** `scheme://user:password@` and `scheme://user@` in any URL of a message. */
 const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi;
-const BASIC_CREDENTIALS = /\b(basic|bearer)\s+[a-z0-9+/=._~-]+/gi;
+/** Any `Basic`, `Bearer` or `ApiKey` value, whoever's it is. */
+const AUTHORIZATION_VALUES = /\b(basic|bearer|apikey)\s+[a-z0-9+/=._~%-]+/gi;
+/** Most characters of one field copied out of an indexer answer. */
+const MAX_FIELD_LENGTH = 500;
 
-/** `text` without the credentials a URL or header carries, nor any of `secrets`. */
+/**
+ * `text` without any form of `secrets` (through the managed API's scrubber: the password, the
+ * `user:password` pair, their base64 and URL encodings) nor the credentials a URL or an
+ * authorization value carries.
+ */
 export function scrubCredentials(text: string, secrets: readonly string[] = []): string {
-  let scrubbed = text
+  return scrubSecrets(text, secrets)
     .replace(URL_CREDENTIALS, `$1${REDACTED}@`)
-    .replace(BASIC_CREDENTIALS, `$1 ${REDACTED}`);
-  for (const secret of secrets)
-    if (secret.length >= 3) scrubbed = scrubbed.split(secret).join(REDACTED);
-  return scrubbed;
+    .replace(AUTHORIZATION_VALUES, `$1 ${REDACTED}`);
+}
+
+/** A field of the indexer's answer as the dashboard may repeat it: text, short, scrubbed. */
+export function copiedField(value: unknown, secrets: readonly string[]): string | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  return scrubCredentials(value.slice(0, MAX_FIELD_LENGTH), secrets);
 }
 
 interface OpenSearchErrorBody {
-  error?: string | { type?: string; reason?: string; root_cause?: Array<{ reason?: string }> };
+  error?: unknown;
   status?: number;
 }
 
-/** OpenSearch's `{error: {type, reason}}`, or the text of a proxy's or security plugin's answer. */
-function readBody(body: unknown): { type?: string; reason?: string } {
-  if (typeof body === 'string') return { reason: body.slice(0, 500) || undefined };
+interface OpenSearchErrorCause {
+  type?: unknown;
+  reason?: unknown;
+  root_cause?: unknown;
+}
+
+function firstRootCause(cause: OpenSearchErrorCause): OpenSearchErrorCause {
+  const causes = cause.root_cause;
+  const first: unknown = Array.isArray(causes) ? causes[0] : undefined;
+  return typeof first === 'object' && first !== null ? first : {};
+}
+
+/**
+ * OpenSearch's `{error: {type, reason, root_cause}}`, or the text of a proxy's or security plugin's
+ * answer: each field scrubbed of `secrets`, whatever field a reason came in.
+ */
+function readBody(body: unknown, secrets: readonly string[]): { type?: string; reason?: string } {
+  if (typeof body === 'string') return { reason: copiedField(body, secrets) };
   const error = (body as OpenSearchErrorBody | undefined)?.error;
-  if (typeof error === 'string') return { reason: error };
-  if (error && typeof error === 'object')
-    return { type: error.type, reason: error.reason ?? error.root_cause?.[0]?.reason };
-  return {};
+  if (typeof error === 'string') return { reason: copiedField(error, secrets) };
+  if (typeof error !== 'object' || error === null) return {};
+  const cause = error as OpenSearchErrorCause;
+  const root = firstRootCause(cause);
+  return {
+    type: copiedField(cause.type, secrets) ?? copiedField(root.type, secrets),
+    reason: copiedField(cause.reason, secrets) ?? copiedField(root.reason, secrets),
+  };
 }
 
 function retryAfter(headers: Record<string, unknown> | undefined): number {
@@ -126,8 +158,7 @@ function fromResponse(
   secrets: readonly string[],
 ): IndexerError {
   const status = error.statusCode;
-  const { type, reason: rawReason } = readBody(error.body);
-  const reason = rawReason === undefined ? undefined : scrubCredentials(rawReason, secrets);
+  const { type, reason } = readBody(error.body, secrets);
   const upstream = { status, type, reason };
   const said = reason ? `: ${reason}` : type ? `: ${type}` : '';
   if (status === 401 || status === 403)
@@ -157,37 +188,45 @@ function fromResponse(
   );
 }
 
+/** What a user is told when the indexer cannot be reached; the address goes to `detail`. */
+const UNREACHABLE_MESSAGE = 'The indexer cannot be reached.';
+
 /**
- * Any failure of an `@opensearch-project/opensearch` call as an `IndexerError`; `secrets` (the
- * configured password) are taken out of every message. Anything the client cannot have thrown is
- * returned unchanged, so a bug stays a bug.
+ * Any failure of an `@opensearch-project/opensearch` call as an `IndexerError`; `secrets` (every
+ * form of the configured credentials) are taken out of every message. Anything the client cannot
+ * have thrown is returned unchanged, so a bug stays a bug.
  */
 export function toIndexerError(error: unknown, secrets: readonly string[] = []): unknown {
   if (error instanceof IndexerError) return error;
-  const message = (error as Error | undefined)?.message ?? String(error);
-  const cause = scrubCredentials(message, secrets);
   if (error instanceof ResponseError) return fromResponse(error, secrets);
+  const message: unknown = (error as Error | undefined)?.message;
+  const cause = scrubCredentials(typeof message === 'string' ? message : String(error), secrets);
+  if (isIndexerResponseTooLarge(error))
+    return new IndexerError(
+      'indexer_response_too_large',
+      'The indexer answered with more than svc.indexer.maxResponseBytes; the answer was cut.',
+    );
   if (error instanceof TimeoutError)
     return new IndexerError(
       'indexer_timeout',
-      `The indexer did not answer in time (svc.indexer.requestTimeoutMs): ${cause}`,
+      'The indexer did not answer in time (svc.indexer.requestTimeoutMs).',
+      {},
+      undefined,
+      cause,
     );
   if (error instanceof NoLivingConnectionsError || error instanceof ConnectionError)
-    return new IndexerError('indexer_unreachable', `The indexer cannot be reached: ${cause}`);
-  if (error instanceof DeserializationError)
-    return new IndexerError(
-      'indexer_malformed_response',
-      'The indexer answered with a body that is not JSON.',
-    );
+    return new IndexerError('indexer_unreachable', UNREACHABLE_MESSAGE, {}, undefined, cause);
+  if (error instanceof DeserializationError) return badAnswer('a body that is not JSON');
+  // Aborted by the dashboard (its caller left): nothing about the indexer to log.
   if (error instanceof RequestAbortedError)
-    return new IndexerError('indexer_timeout', `The indexer request was aborted: ${cause}`);
+    return new IndexerError('indexer_timeout', 'The indexer request was aborted.');
   return error;
 }
 
-/** The answer was JSON but not what OpenSearch sends (a proxy, or an incompatible server). */
-export function malformedResponse(what: string): IndexerError {
+/** The answer is not what OpenSearch sends (a proxy, an incompatible or a hostile server). */
+export function badAnswer(what: string): IndexerError {
   return new IndexerError(
-    'indexer_malformed_response',
+    'indexer_bad_answer',
     `The indexer's answer is not what OpenSearch sends: ${what}.`,
   );
 }

@@ -63,11 +63,14 @@ export const indexerConfigSchema = schema.object({
       { defaultValue: 'full' },
     ),
   }),
-  /** Time budget of one indexer request, retries on other nodes included (ms); past it: 504. */
+  /**
+   * Time budget of one indexer request, the answer's body and retries on other nodes included (ms);
+   * past it: 504.
+   */
   requestTimeoutMs: schema.number({ min: 100, max: 600_000, defaultValue: 30_000 }),
-  /** Largest indexer answer read, compressed and inflated alike (bytes); past it: 502. */
+  /** Most bytes of one indexer answer, compressed and inflated alike; past it: 502. */
   maxResponseBytes: schema.number({
-    min: 64 * 1024,
+    min: 65_536,
     max: 512 * 1024 * 1024,
     defaultValue: 64 * 1024 * 1024,
   }),

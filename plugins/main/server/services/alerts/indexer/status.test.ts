@@ -35,7 +35,14 @@ describe('indexerStatus', () => {
     });
     client = new Client({ node: standIn.url, auth: { username: 'admin', password: 'admin' } });
     connection = new IndexerConnection('wazuh-alerts-*');
-    connection.connect({ client, hosts: [standIn.url], demo: false, secrets: ['admin'] });
+    connection.connect({
+      client,
+      hosts: [standIn.url],
+      demo: false,
+      secrets: ['admin'],
+      requestTimeoutMs: 5_000,
+      nodeStates: () => [],
+    });
   });
   afterAll(async () => {
     await client.close();
@@ -80,6 +87,7 @@ describe('indexerStatus', () => {
       demo: false,
       reachable: true,
       hosts: [standIn.url],
+      nodes: [],
       version: '2.19.1',
       clusterHealth: expect.stringMatching(/^(green|yellow)$/),
       alertsIndexPattern: 'wazuh-alerts-*',

@@ -6,10 +6,13 @@
 import type { IndexerStatus } from '@main/common/alerts/api';
 import type { AlertsScope } from '../scope';
 import type { IndexerConnection } from './connection';
-import { isIndexerError, malformedResponse, notConfiguredError } from './errors';
+import { isIndexerError, badAnswer, notConfiguredError } from './errors';
+import { isCount, keyedBuckets } from './answer-shapes';
 
 export interface StatusProbeDeps {
   connection: IndexerConnection;
+  /** True for an admin, who also sees each node's last failure and the failures' detail. */
+  admin?: boolean;
   /** The API hosts whose alerts are counted, and the scope of the asking user on each (none: no counts). */
   apiHosts?: {
     list(): Promise<Array<{ id: string }>>;
@@ -34,11 +37,13 @@ function lastDayFilter(scope: AlertsScope): Record<string, unknown> {
   };
 }
 
-function failure(error: unknown): { code: string; message: string } {
+function failure(error: unknown, admin = false): NonNullable<IndexerStatus['error']> {
   const { code, message } = error as { code?: unknown; message?: unknown };
+  const detail = isIndexerError(error) && admin ? error.detail : undefined;
   return {
     code: typeof code === 'string' ? code : 'unknown_error',
     message: typeof message === 'string' ? message : String(error),
+    ...(detail !== undefined && { detail }),
   };
 }
 
@@ -47,12 +52,14 @@ export async function indexerStatus(
   signal?: AbortSignal,
 ): Promise<IndexerStatus> {
   const { connection } = deps;
+  const admin = deps.admin ?? false;
   const base = {
     configured: connection.configured,
     demo: connection.demo,
     hosts: connection.hosts,
     alertsIndexPattern: connection.alertsIndexPattern,
   };
+  const nodes = () => connection.nodes(admin);
   if (!connection.configured)
     return { ...base, reachable: false, error: failure(notConfiguredError()) };
   let version: string;
@@ -63,7 +70,7 @@ export async function indexerStatus(
         .request((client) => client.info(), signal)
         .then((info) => {
           const number = (info as { version?: { number?: unknown } }).version?.number;
-          if (typeof number !== 'string') throw malformedResponse('GET / gave no version.number');
+          if (typeof number !== 'string') throw badAnswer('GET / gave no version.number');
           return number;
         }),
       connection
@@ -77,10 +84,17 @@ export async function indexerStatus(
     ]);
   } catch (error) {
     if (!isIndexerError(error)) throw error;
-    return { ...base, reachable: false, error: failure(error) };
+    return { ...base, nodes: nodes(), reachable: false, error: failure(error, admin) };
   }
   const apiHosts = deps.apiHosts && (await countLastDay(deps.connection, deps.apiHosts, signal));
-  return { ...base, reachable: true, version, clusterHealth, ...(apiHosts && { apiHosts }) };
+  return {
+    ...base,
+    nodes: nodes(),
+    reachable: true,
+    version,
+    clusterHealth,
+    ...(apiHosts && { apiHosts }),
+  };
 }
 
 async function countLastDay(
@@ -114,13 +128,11 @@ async function countLastDay(
   const index = connection.alertsIndexPattern;
   try {
     const answer = await connection.request((client) => client.search({ index, body }), signal);
-    const buckets = (
-      answer as { aggregations?: { hosts?: { buckets?: Record<string, { doc_count?: unknown }> } } }
-    ).aggregations?.hosts?.buckets;
+    const buckets = keyedBuckets(answer, 'hosts');
     for (const entry of entries) {
       if (entry.error) continue;
-      const count = buckets?.[entry.apiHostId]?.doc_count;
-      if (typeof count === 'number') entry.last24hAlerts = count;
+      const count = buckets[entry.apiHostId]?.doc_count;
+      if (isCount(count)) entry.last24hAlerts = count;
       else entry.error = 'The indexer gave no count for this host.';
     }
   } catch (error) {

@@ -23,7 +23,14 @@ describe('SampleDataService on the indexer stand-in', () => {
     standIn = await startIndexer({ now: () => NOW });
     client = new Client({ node: standIn.url, auth: { username: 'admin', password: 'admin' } });
     const connection = new IndexerConnection('wazuh-alerts-*');
-    connection.connect({ client, hosts: [standIn.url], demo: false, secrets: ['admin'] });
+    connection.connect({
+      client,
+      hosts: [standIn.url],
+      demo: false,
+      secrets: ['admin'],
+      requestTimeoutMs: 5_000,
+      nodeStates: () => [],
+    });
     service = new SampleDataService({
       indexer: connection,
       now: () => NOW,

@@ -9,7 +9,8 @@ import {
   type SampleDataStatus,
 } from '@main/common/alerts/api';
 import type { ApiHostRequester } from '../../managed-api/api-host-requester';
-import { type IndexerConnection, malformedResponse, IndexerError } from '../indexer';
+import { type IndexerConnection, badAnswer, IndexerError } from '../indexer';
+import { isCount } from '../indexer/answer-shapes';
 import type { AlertsScope } from '../scope';
 import { generateSampleAlerts, type SampleAlert, type SampleAlertsContext } from './generator';
 import {
@@ -35,9 +36,15 @@ export interface SampleDataServiceDeps {
   bulkChunk?: number;
 }
 
+/** A `_bulk` answer as it may come: nothing in it is trusted before it is checked. */
 interface BulkAnswer {
-  errors?: boolean;
-  items?: Array<Record<string, { status?: number; error?: { type?: string; reason?: string } }>>;
+  errors?: unknown;
+  items?: unknown;
+}
+
+interface BulkItemResult {
+  status?: unknown;
+  error?: { type?: unknown; reason?: unknown } | null;
 }
 
 /** A seed per category, so a category added twice on the same day gets the same alerts. */
@@ -71,7 +78,7 @@ export class SampleDataService {
     );
     if (statusCode === 404) return { category, index, installed: false, count: 0 };
     const count = (body as { count?: unknown } | undefined)?.count;
-    if (typeof count !== 'number') throw malformedResponse(`_count of ${index} gave no count`);
+    if (!isCount(count)) throw badAnswer(`_count of ${index} gave no count`);
     return { category, index, installed: true, count };
   }
 
@@ -159,7 +166,7 @@ export class SampleDataService {
         (client) => client.bulk({ body }),
         signal,
       );
-      if (answer.errors) throw bulkError(index, answer);
+      if (answer.errors === true) throw bulkError(index, answer, this.deps.indexer);
     }
   }
 
@@ -178,14 +185,26 @@ export class SampleDataService {
   }
 }
 
-function bulkError(index: string, answer: BulkAnswer): IndexerError {
-  const failed = (answer.items ?? [])
-    .map((item) => Object.values(item)[0])
-    .filter((result) => result?.error);
-  const first = failed[0]?.error;
+/** The refusal of a bulk request, from its first failed item, every copied field scrubbed. */
+function bulkError(
+  index: string,
+  answer: BulkAnswer,
+  connection: Pick<IndexerConnection, 'copied'>,
+): IndexerError {
+  if (!Array.isArray(answer.items)) throw badAnswer(`a _bulk answer for ${index} without items`);
+  const failed = (answer.items as unknown[])
+    .map((item) =>
+      typeof item === 'object' && item !== null
+        ? (Object.values(item)[0] as BulkItemResult | undefined)
+        : undefined,
+    )
+    .filter((result) => typeof result?.error === 'object' && result.error !== null);
+  const first = failed[0];
+  const reason = connection.copied(first?.error?.reason);
+  const status = typeof first?.status === 'number' ? first.status : undefined;
   return new IndexerError(
     'indexer_bad_request',
-    `The indexer refused ${failed.length} sample documents for ${index}${first?.reason ? `: ${first.reason}` : ''}.`,
-    { status: failed[0]?.status, type: first?.type, reason: first?.reason },
+    `The indexer refused ${failed.length} sample documents for ${index}${reason ? `: ${reason}` : ''}.`,
+    { status, type: connection.copied(first?.error?.type), reason },
   );
 }

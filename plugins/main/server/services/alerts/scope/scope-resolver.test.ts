@@ -42,12 +42,20 @@ const request = {} as OsdRequest;
 
 function resolver(
   route: Route,
-  options: { runAs?: boolean; maxAgentFilter?: number; now?: () => number } = {},
+  options: {
+    runAs?: boolean;
+    maxAgentFilter?: number;
+    now?: () => number;
+    version?: () => string;
+  } = {},
 ) {
   const { calls, api } = fakeApi(route);
   const scope = new ManagedApiScopeResolver({
     hosts: {
-      resolve: async (id) => (id === 'h1' ? { id, run_as: options.runAs ?? false } : undefined),
+      resolve: async (id) =>
+        id === 'h1'
+          ? { id, run_as: options.runAs ?? false, version: options.version?.() ?? 'v1' }
+          : undefined,
     },
     api,
     currentUser: () => alice,
@@ -92,6 +100,17 @@ describe('the manager pin', () => {
     scope.forgetHost('h1');
     await scope.resolve(request, 'h1');
     expect(calls.filter((call) => call.includes('agents_list=000'))).toHaveLength(3);
+  });
+
+  it('is read again when the host was edited through another instance (a new stored version)', async () => {
+    let version = 'v1';
+    const { scope, calls } = resolver(managerHost, { version: () => version });
+    await scope.resolve(request, 'h1');
+    await scope.resolve(request, 'h1');
+    expect(calls.filter((call) => call.includes('agents_list=000'))).toHaveLength(1);
+    version = 'v2';
+    await scope.resolve(request, 'h1');
+    expect(calls.filter((call) => call.includes('agents_list=000'))).toHaveLength(2);
   });
 
   it('is a typed error when the managed API names no manager', async () => {

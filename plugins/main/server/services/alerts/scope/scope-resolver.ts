@@ -1,6 +1,6 @@
 /**
- * The alerts scope of a user on an API host: the host's manager pin (kept per host until the host
- * changes) and, on run_as hosts, the agents the user's identity there may see (kept
+ * The alerts scope of a user on an API host: the host's manager pin (kept per stored version of the
+ * host, so an edit made through any instance is followed) and, on run_as hosts, the agents the user's identity there may see (kept
  * `cacheTtlMs` per host and user, so a change of the user's roles on the manager shows soon).
  */
 import { LRUCache } from 'lru-cache';
@@ -15,7 +15,7 @@ import { readManagerPin, type ManagerPin } from './manager-pin';
 
 export interface ScopeResolverDeps {
   /** The store's cached reader, as the proxy uses it: no database read per alerts request. */
-  hosts: { resolve(id: string): Promise<Pick<ApiHost, 'id' | 'run_as'> | undefined> };
+  hosts: { resolve(id: string): Promise<ScopedHost | undefined> };
   api: {
     asInternalUser: ApiHostRequester;
     asUser(user: AuthenticatedUser | null): ApiHostRequester;
@@ -29,10 +29,15 @@ export interface ScopeResolverDeps {
   now?: () => number;
 }
 
+/** What the scope needs of a stored host; `version` changes with every edit of it. */
+type ScopedHost = Pick<ApiHost, 'id' | 'run_as'> & { version: string };
+
 const DEFAULT_MAX_CACHED_USERS = 10_000;
+/** Most (host, version) manager pins kept: old versions of edited hosts age out. */
+const MAX_CACHED_PINS = 1_000;
 
 export class ManagedApiScopeResolver implements AlertsScopeResolver {
-  private readonly pins = new Map<string, Promise<ManagerPin>>();
+  private readonly pins = new LRUCache<string, Promise<ManagerPin>>({ max: MAX_CACHED_PINS });
   private readonly agents: LRUCache<string, { ids: string[] | undefined }>;
   /** Lists being read, so users asking at once share one read. */
   private readonly reading = new Map<string, Promise<string[] | undefined>>();
@@ -49,7 +54,7 @@ export class ManagedApiScopeResolver implements AlertsScopeResolver {
     const host = await this.host(apiHostId);
     const user = this.deps.currentUser(request);
     const [pin, agentIds] = await Promise.all([
-      this.pin(apiHostId),
+      this.pin(host),
       this.agentIds(apiHostId, identityFor(user, host.run_as)),
     ]);
     return { pin, ...(agentIds && { agentIds }) };
@@ -57,25 +62,25 @@ export class ManagedApiScopeResolver implements AlertsScopeResolver {
 
   /** The manager pin of a stored host; an unknown host is the managed API's not-found error. */
   async managerPin(apiHostId: string): Promise<ManagerPin> {
-    await this.host(apiHostId);
-    return this.pin(apiHostId);
+    return this.pin(await this.host(apiHostId));
   }
 
-  private async host(apiHostId: string): Promise<Pick<ApiHost, 'id' | 'run_as'>> {
+  private async host(apiHostId: string): Promise<ScopedHost> {
     const host = await this.deps.hosts.resolve(apiHostId);
     if (!host) throw new ApiHostNotFoundError(apiHostId);
     return host;
   }
 
-  /** The manager pin of a host (read once, then kept until `forgetHost`). */
-  private pin(apiHostId: string): Promise<ManagerPin> {
-    let pin = this.pins.get(apiHostId);
+  /** The manager pin of a host, read once per stored version of it. */
+  private pin(host: ScopedHost): Promise<ManagerPin> {
+    const key = `${host.id}\n${host.version}`;
+    let pin = this.pins.get(key);
     if (!pin) {
-      pin = readManagerPin(this.deps.api.asInternalUser, apiHostId);
-      this.pins.set(apiHostId, pin);
+      pin = readManagerPin(this.deps.api.asInternalUser, host.id);
+      this.pins.set(key, pin);
       // A failure is not kept: the next request asks again.
       pin.catch(() => {
-        if (this.pins.get(apiHostId) === pin) this.pins.delete(apiHostId);
+        if (this.pins.get(key) === pin) this.pins.delete(key);
       });
     }
     return pin;
@@ -116,7 +121,8 @@ export class ManagedApiScopeResolver implements AlertsScopeResolver {
 
   /** Drops what is kept about a host that was edited or removed. */
   forgetHost(apiHostId: string): void {
-    this.pins.delete(apiHostId);
+    for (const key of [...this.pins.keys()])
+      if (key.startsWith(`${apiHostId}\n`)) this.pins.delete(key);
     const prefix = JSON.stringify([apiHostId]).slice(0, -1) + ',';
     for (const key of [...this.agents.keys()]) if (key.startsWith(prefix)) this.agents.delete(key);
     for (const key of [...this.reading.keys()])

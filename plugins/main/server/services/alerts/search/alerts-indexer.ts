@@ -2,21 +2,16 @@
  * The indexer requests the alerts service makes through the plugin's connection: a search over the
  * alerts pattern, a search inside a point in time, opening and closing a point in time. Failures
  * come back as the connection's typed `IndexerError` (502/504 with the reason, credentials out);
- * an answer without OpenSearch's shape is a malformed-answer error, never a crash further on.
+ * an answer without OpenSearch's shape is an `indexer_bad_answer`, never a crash further on, and no
+ * more hits are read than the search asked for.
  */
 import type { IndexerConnection } from '../indexer';
 import type { StreamedAnswer } from '../indexer/connection';
-import { malformedResponse } from '../indexer/errors';
-
-interface SearchHit {
-  _id: string;
-  _index: string;
-  _source?: Record<string, unknown>;
-  sort?: unknown[];
-}
+import { searchHits, type IndexerHit, type IndexerTotal } from '../indexer/answer-shapes';
+import { badAnswer } from '../indexer/errors';
 
 export interface SearchAnswer {
-  hits: { total?: { value: number; relation: 'eq' | 'gte' }; hits: SearchHit[] };
+  hits: { total?: IndexerTotal; hits: IndexerHit[] };
   aggregations?: Record<string, unknown>;
   pit_id?: string;
 }
@@ -29,10 +24,26 @@ export interface AlertsIndexerDeps {
   pattern: string;
 }
 
-function readAnswer(body: unknown): SearchAnswer {
-  const hits = (body as SearchAnswer | undefined)?.hits;
-  if (!hits || !Array.isArray(hits.hits)) throw malformedResponse('a search answer without hits');
-  return body as SearchAnswer;
+/** OpenSearch's default `size`. */
+const DEFAULT_SIZE = 10;
+
+/** The answer to `asked` (its `size`), its hits checked and cut to that size. */
+function readAnswer(asked: SearchBody, answer: Record<string, unknown>): SearchAnswer {
+  const size = typeof asked.size === 'number' ? asked.size : DEFAULT_SIZE;
+  const aggregations = answer.aggregations;
+  if (aggregations !== undefined && (typeof aggregations !== 'object' || aggregations === null))
+    throw badAnswer('aggregations that are not an object');
+  const pitId = answer.pit_id;
+  if (pitId !== undefined && typeof pitId !== 'string')
+    throw badAnswer('a pit_id that is not text');
+  const hits = searchHits(answer, size);
+  if (asked.track_total_hits === true && hits.total === undefined)
+    throw badAnswer('a search answer without the total it was asked for');
+  return {
+    hits,
+    ...(aggregations !== undefined && { aggregations: aggregations as Record<string, unknown> }),
+    ...(pitId !== undefined && { pit_id: pitId }),
+  };
 }
 
 export class AlertsIndexer {
@@ -45,6 +56,7 @@ export class AlertsIndexer {
     index: string = this.deps.pattern,
   ): Promise<SearchAnswer> {
     return readAnswer(
+      body,
       await this.deps.connection.request((client) => client.search({ index, body }), signal),
     );
   }
@@ -52,6 +64,7 @@ export class AlertsIndexer {
   /** `POST /_search` inside the point in time `body.pit` names (no index: the PIT has them). */
   async searchInPit(body: SearchBody, signal?: AbortSignal): Promise<SearchAnswer> {
     return readAnswer(
+      body,
       await this.deps.connection.request((client) => client.search({ body }), signal),
     );
   }
@@ -71,7 +84,7 @@ export class AlertsIndexer {
       (client) => client.createPit({ index: [index], keep_alive: keepAlive }),
       signal,
     );
-    if (typeof body.pit_id !== 'string') throw malformedResponse('a point in time without pit_id');
+    if (typeof body.pit_id !== 'string') throw badAnswer('a point in time without pit_id');
     return body.pit_id;
   }
 

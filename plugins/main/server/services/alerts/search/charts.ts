@@ -10,6 +10,8 @@ import type {
   AlertsTotal,
 } from '@main/common/alerts/api';
 import { RequestFieldError } from '../../request-field-error';
+import { bucketList, dateKey, isCount, type IndexerBucket } from '../indexer/answer-shapes';
+import { badAnswer } from '../indexer/errors';
 import type { AlertFieldCatalogue } from './alert-fields';
 import { checkedField } from './field-checks';
 import { filterListClause } from './filter-dsl';
@@ -230,102 +232,101 @@ export function planCharts(
     read(answer, total) {
       const results: Record<string, AlertsChartResult> = {};
       planned.forEach((chart, index) => {
-        results[chart.request.id] = readChart(chart, answer?.[aggregationName(index)], total);
+        const name = aggregationName(index);
+        results[chart.request.id] = readChart(chart, answer?.[name], total, name);
       });
       return results;
     },
   };
 }
 
-interface RawBucket {
-  key?: string | number;
-  key_as_string?: string;
-  doc_count?: number;
-  [name: string]: unknown;
+/** The buckets of one chart's aggregation, checked, no more than the chart can have. */
+function bucketsOf(raw: unknown, chart: PlannedChart, name: string): IndexerBucket[] {
+  return bucketList(raw, name).slice(0, chart.buckets);
 }
 
-interface RawBuckets {
-  buckets?: RawBucket[] | Record<string, RawBucket>;
-  sum_other_doc_count?: number;
-}
-
-function bucketList(raw: unknown): RawBucket[] {
-  const buckets = (raw as RawBuckets | undefined)?.buckets;
-  return Array.isArray(buckets) ? buckets : [];
-}
-
-function toBucket(raw: RawBucket, dates = false): AlertsBucket {
-  const key = raw.key ?? '';
-  const label =
-    dates && typeof key === 'number'
-      ? new Date(key).toISOString()
-      : (raw.key_as_string ?? String(key));
-  return { key, label, count: raw.doc_count ?? 0 };
+function toBucket(raw: IndexerBucket, name: string, dates = false): AlertsBucket {
+  const { key } = raw;
+  const label = dates ? dateKey(key, name).toISOString() : (raw.key_as_string ?? String(key));
+  return { key, label, count: raw.doc_count };
 }
 
 /** Top values each drawn over time, turned into bars over time each split by value. */
-function histogramBySplit(raw: unknown): AlertsBucket[] {
-  const series = bucketList(raw);
+function histogramBySplit(raw: unknown, chart: PlannedChart, name: string): AlertsBucket[] {
   const byTime = new Map<number, AlertsBucket>();
-  for (const value of series) {
-    const valueBucket = toBucket(value);
-    for (const bar of bucketList(value[HISTOGRAM])) {
-      const time = Number(bar.key);
+  for (const value of bucketsOf(raw, chart, name)) {
+    const valueBucket = toBucket(value, name);
+    for (const bar of bucketsOf(value[HISTOGRAM], chart, name)) {
+      const time = dateKey(bar.key, name).valueOf();
       let bucket = byTime.get(time);
       if (!bucket) {
-        bucket = { ...toBucket(bar, true), count: 0, split: [] };
+        bucket = { ...toBucket(bar, name, true), count: 0, split: [] };
         byTime.set(time, bucket);
       }
-      bucket.count += bar.doc_count ?? 0;
-      bucket.split!.push({ ...valueBucket, count: bar.doc_count ?? 0 });
+      bucket.count += bar.doc_count;
+      bucket.split!.push({ ...valueBucket, count: bar.doc_count });
     }
   }
   return [...byTime.entries()].sort(([a], [b]) => a - b).map(([, bucket]) => bucket);
 }
 
-function readChart(chart: PlannedChart, raw: unknown, total: AlertsTotal): AlertsChartResult {
+/** The count of each of `keys` in a filters aggregation's keyed buckets. */
+function filterCounts(raw: unknown, keys: string[], name: string): AlertsBucket[] {
+  const keyed = (raw as { buckets?: unknown } | null | undefined)?.buckets;
+  if (typeof keyed !== 'object' || keyed === null || Array.isArray(keyed))
+    throw badAnswer(`aggregation ${name} without keyed buckets`);
+  return keys.map((key) => {
+    const count = (keyed as Record<string, { doc_count?: unknown } | null | undefined>)[key]
+      ?.doc_count;
+    if (count !== undefined && !isCount(count))
+      throw badAnswer(`bucket ${key} of aggregation ${name} is not a bucket`);
+    return { key, label: key, count: count ?? 0 };
+  });
+}
+
+function readChart(
+  chart: PlannedChart,
+  raw: unknown,
+  total: AlertsTotal,
+  name: string,
+): AlertsChartResult {
   const request = chart.request;
   switch (request.type) {
     case 'count':
       return { type: 'count', count: total.value };
-    case 'terms':
+    case 'terms': {
+      const other = (raw as { sum_other_doc_count?: unknown } | null | undefined)
+        ?.sum_other_doc_count;
+      if (other !== undefined && !isCount(other))
+        throw badAnswer(`aggregation ${name} with an other count that is not a count`);
       return {
         type: 'terms',
-        buckets: bucketList(raw).map((bucket) => ({
-          ...toBucket(bucket),
+        buckets: bucketsOf(raw, chart, name).map((bucket) => ({
+          ...toBucket(bucket, name),
           ...(request.split && {
-            split: bucketList(bucket[SPLIT]).map((inner) => toBucket(inner)),
+            split: bucketsOf(bucket[SPLIT], chart, name).map((inner) => toBucket(inner, name)),
           }),
         })),
-        otherCount: (raw as RawBuckets | undefined)?.sum_other_doc_count ?? 0,
+        otherCount: other ?? 0,
       };
+    }
     case 'date_histogram':
       return {
         type: 'date_histogram',
         interval: chart.interval,
         buckets: request.split
-          ? histogramBySplit(raw)
-          : bucketList(raw).map((bucket) => toBucket(bucket, true)),
+          ? histogramBySplit(raw, chart, name)
+          : bucketsOf(raw, chart, name).map((bucket) => toBucket(bucket, name, true)),
       };
-    case 'filters': {
-      const keyed = (raw as RawBuckets | undefined)?.buckets;
-      const byKey = keyed && !Array.isArray(keyed) ? keyed : {};
-      return {
-        type: 'filters',
-        buckets: Object.keys(request.filters).map((key) => ({
-          key,
-          label: key,
-          count: byKey[key]?.doc_count ?? 0,
-        })),
-      };
-    }
+    case 'filters':
+      return { type: 'filters', buckets: filterCounts(raw, Object.keys(request.filters), name) };
     case 'range':
       return {
         type: 'range',
-        buckets: bucketList(raw).map((bucket) => ({
-          key: String(bucket.key ?? ''),
-          label: String(bucket.key ?? ''),
-          count: bucket.doc_count ?? 0,
+        buckets: bucketsOf(raw, chart, name).map((bucket) => ({
+          key: String(bucket.key),
+          label: String(bucket.key),
+          count: bucket.doc_count,
         })),
       };
   }

@@ -3,8 +3,8 @@
  * point in time with `search_after`, only the chosen columns' fields fetched, each page's rows
  * written as one chunk while the next page is already on its way. Each page is read as it arrives,
  * one hit at a time, straight into CSV text (`streamed-page.ts`): no page is ever held parsed, its
- * bytes are bounded by `svc.indexer.maxResponseBytes` and its time, body included, by
- * `svc.indexer.requestTimeoutMs`. Cells are written by the managed-API export's code (flattened
+ * bytes are bounded by the indexer connection (`svc.indexer.maxResponseBytes`) and its time, body
+ * included, by `svc.indexer.requestTimeoutMs`. Cells are written by the managed-API export's code (flattened
  * paths, arrays joined, formulas neutralised). The point in time is closed at the end, on failure
  * and when the downloader goes away.
  */
@@ -41,8 +41,7 @@ export interface AlertsCsvOptions {
   sort: Array<Record<string, unknown>>;
   columns: string[];
   maxRows: number;
-  /** `svc.indexer.maxResponseBytes` and `requestTimeoutMs`: the bounds of each page. */
-  maxResponseBytes: number;
+  /** `svc.indexer.requestTimeoutMs`: the time of each page, body included. */
   requestTimeoutMs: number;
   signal?: AbortSignal;
   now: Date;
@@ -115,7 +114,6 @@ export async function startAlertsCsv(options: AlertsCsvOptions): Promise<AlertsC
           chunks.push(`${csvLines(rows, getters)}\n`);
           rows = [];
         },
-        maxResponseBytes: options.maxResponseBytes,
         requestTimeoutMs: options.requestTimeoutMs,
         signal: stopped.signal,
       },

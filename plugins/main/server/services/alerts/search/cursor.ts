@@ -1,11 +1,11 @@
 /**
  * The opaque cursor that pages past the indexer's 10,000-hit window: where the last page ended
  * (its sort values), the point in time it was read in, and a hash of what was asked, signed with
- * HMAC-SHA256 under a key made at process start. A cursor cannot be forged, nor replayed with
- * another selection, sort, page size or user; after a restart old cursors are refused, and the
- * browser starts again from the first page.
+ * HMAC-SHA256 under a key every instance derives from the shared encryption key. A cursor cannot be
+ * forged, nor replayed with another selection, sort, page size or user; it survives a restart and
+ * crosses instances behind a load balancer. A cursor signed under an earlier key is refused, saying so.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { RequestFieldError } from '../../request-field-error';
 
 export interface CursorState {
@@ -22,7 +22,8 @@ interface SignedPayload extends CursorState {
   selection: string;
 }
 
-const KEY_BYTES = 32;
+/** Bytes of the key's public fingerprint a cursor carries, to tell a rotated key from a forgery. */
+const KEY_ID_BYTES = 6;
 
 /** The same hash for the same JSON value whatever the order of its object keys. */
 function canonical(value: unknown): string {
@@ -41,21 +42,35 @@ export function selectionHash(parts: unknown): string {
 }
 
 export class CursorCodec {
-  constructor(private readonly key: Buffer = randomBytes(KEY_BYTES)) {}
+  private readonly keyId: string;
+
+  /** `key`: the cursor signing key (`cursorSigningKey` of the encryption key). */
+  constructor(private readonly key: Buffer) {
+    this.keyId = createHmac('sha256', key)
+      .update('cursor key id')
+      .digest()
+      .subarray(0, KEY_ID_BYTES)
+      .toString('base64url');
+  }
 
   private sign(body: string): Buffer {
-    return createHmac('sha256', this.key).update(body).digest();
+    return createHmac('sha256', this.key).update(`${this.keyId}.${body}`).digest();
   }
 
   encode(state: CursorState, selection: string): string {
     const payload: SignedPayload = { ...state, selection };
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-    return `${body}.${this.sign(body).toString('base64url')}`;
+    return `${this.keyId}.${body}.${this.sign(body).toString('base64url')}`;
   }
 
-  /** The state of `cursor` if this process signed it for this `selection`; else a 400 at `field`. */
+  /** The state of `cursor` if this dashboard signed it for this `selection`; else a 400 at `field`. */
   decode(cursor: string, selection: string, field = 'cursor'): CursorState {
-    const [body, signature, extra] = cursor.split('.');
+    const [keyId, body, signature, extra] = cursor.split('.');
+    if (extra === undefined && body && signature && keyId !== this.keyId)
+      throw new RequestFieldError(
+        field,
+        'was signed under another encryption key (SVC_ENCRYPTION_KEY changed since it was issued): ask for the first page again',
+      );
     const given = Buffer.from(signature ?? '', 'base64url');
     const expected = body ? this.sign(body) : Buffer.alloc(0);
     if (
@@ -66,7 +81,7 @@ export class CursorCodec {
     )
       throw new RequestFieldError(
         field,
-        'is not a cursor this dashboard issued (or it restarted since): ask for the first page again',
+        'is not a cursor this dashboard issued: ask for the first page again',
       );
     const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as SignedPayload;
     if (payload.selection !== selection)

@@ -93,6 +93,15 @@ describe('DQL to query DSL', () => {
     expect(refusal(dql('script:"doc.x"')).reason).toBe('unknown field [script]');
   });
 
+  it.each(['*:*', '*', '(*:*) AND rule.level:3', 'NOT *:* OR sshd', '*:sshd'])(
+    'takes the every-field form %s',
+    (query) => {
+      expect(queryClause(lucene(query), fields, now)).toEqual({
+        query_string: { query, analyze_wildcard: true, lenient: true },
+      });
+    },
+  );
+
   it.each([
     ['foo:bar', 'unknown field [foo]'],
     ['rule.level:high', '[high] is not a number (field [rule.level])'],
@@ -129,6 +138,15 @@ describe('Lucene to query DSL', () => {
       },
     });
   });
+
+  it.each(['*:*', '*', '(*:*) AND rule.level:3', 'NOT *:* OR sshd', '*:sshd'])(
+    'takes the every-field form %s',
+    (query) => {
+      expect(queryClause(lucene(query), fields, now)).toEqual({
+        query_string: { query, analyze_wildcard: true, lenient: true },
+      });
+    },
+  );
 
   it.each([
     ['foo:bar', 'unknown field [foo]'],

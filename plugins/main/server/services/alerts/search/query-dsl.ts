@@ -101,6 +101,12 @@ function treeClause(node: QueryNode, context: TreeContext): QueryClause {
   }
 }
 
+/**
+ * Lucene's `*` field names every field: `*:*` matches all, `*:value` searches every field as a bare
+ * term does; neither reaches past the scope, which is a filter of its own.
+ */
+const ALL_FIELDS = '*';
+
 /** Deepest nesting of groups and negations a query may have (a guard for the indexer's stack). */
 const MAX_QUERY_DEPTH = 32;
 
@@ -145,7 +151,8 @@ function parsedClause(
         at,
         `Lucene syntax error at ${references.error.offset}: ${references.error.message}`,
       );
-    for (const reference of references.fields) checkedField(fields, reference.field, at, 'search');
+    for (const reference of references.fields)
+      if (reference.field !== ALL_FIELDS) checkedField(fields, reference.field, at, 'search');
     return { query_string: { query: query.query, analyze_wildcard: true, lenient: true } };
   }
   const parsed = parseDql(query.query);

@@ -141,7 +141,7 @@ describe('SearchAnswerScanner', () => {
     ['a key that is not a string', answer([]).replace('"took"', 'took')],
     ['nothing', ''],
   ];
-  it.each(notJson)('refuses %s as indexer_malformed_response', (_name, text) => {
-    expect(failure(text)).toMatchObject({ code: 'indexer_malformed_response', statusCode: 502 });
+  it.each(notJson)('refuses %s as indexer_bad_answer', (_name, text) => {
+    expect(failure(text)).toMatchObject({ code: 'indexer_bad_answer', statusCode: 502 });
   });
 });

@@ -12,17 +12,9 @@
  *
  * The answer's shape is checked as it goes by (`hits` an object, `hits.hits` an array, each hit an
  * object with a `_source` object and a `sort` array, the total when it was asked for): anything
- * else is `indexer_bad_answer`; text that is not JSON is `indexer_malformed_response`.
+ * else, text that is not JSON included, is `indexer_bad_answer`.
  */
-import { IndexerError, malformedResponse } from '../indexer/errors';
-
-/** The answer is JSON but not a search answer's shape. */
-export function badAnswer(what: string): IndexerError {
-  return new IndexerError(
-    'indexer_bad_answer',
-    `The indexer's answer is not what OpenSearch sends: ${what}.`,
-  );
-}
+import { badAnswer } from '../indexer/errors';
 
 interface ScannedTotal {
   value: number;
@@ -126,7 +118,7 @@ export class SearchAnswerScanner {
 
   /** The answer is over: what it told, or an `IndexerError` when it stopped short or lacked a part. */
   end(): ScannedPage {
-    if (this.expect !== DONE) throw malformedResponse('an answer cut short');
+    if (this.expect !== DONE) throw badAnswer('an answer cut short');
     if (!this.seenHits) throw badAnswer('a search answer without hits');
     if (!this.seenHitList) throw badAnswer('a search answer without hits.hits');
     if (this.options.totalRequired && !this.page.total)
@@ -158,7 +150,7 @@ export class SearchAnswerScanner {
           this.startKey(code);
           break;
         case COLON:
-          if (code !== COLON_CHAR) throw malformedResponse('a key without a value');
+          if (code !== COLON_CHAR) throw badAnswer('a key without a value');
           this.at += 1;
           this.expect = VALUE;
           break;
@@ -174,7 +166,7 @@ export class SearchAnswerScanner {
           }
           break;
         default:
-          throw malformedResponse('text after the answer');
+          throw badAnswer('text after the answer');
       }
     }
   }
@@ -184,7 +176,7 @@ export class SearchAnswerScanner {
   }
 
   private startKey(code: number): void {
-    if (code !== QUOTE) throw malformedResponse('an object key that is not a string');
+    if (code !== QUOTE) throw badAnswer('an object key that is not a string');
     this.startReading(KEY_NAME);
   }
 
@@ -222,7 +214,7 @@ export class SearchAnswerScanner {
   private close(code: number): void {
     const frame = this.frames.pop();
     if (!frame || code !== (frame.container === HIT_LIST ? CLOSE_ARRAY : CLOSE_OBJECT))
-      throw malformedResponse('a bracket that does not close what is open');
+      throw badAnswer('a bracket that does not close what is open');
     this.at += 1;
     this.expect = this.frames.length === 0 ? DONE : COMMA;
   }
@@ -269,7 +261,7 @@ export class SearchAnswerScanner {
         else if (code === OPEN_ARRAY) brackets.push(CLOSE_ARRAY);
         else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) {
           if (brackets.pop() !== code)
-            throw malformedResponse('a bracket that does not close what is open');
+            throw badAnswer('a bracket that does not close what is open');
           if (brackets.length === 0) return at + 1;
         } else if (brackets.length === 0) {
           this.inScalar = true;
@@ -336,7 +328,7 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw malformedResponse('a value that is not JSON');
+    throw badAnswer('a value that is not JSON');
   }
 }
 

@@ -69,6 +69,8 @@ describe('alerts search service on the indexer stand-in', () => {
   let makeService: (limits?: Partial<AlertsSearchLimits>) => AlertsSearchService;
   let scope: AlertsScope;
   const sent: unknown[] = [];
+  /** What searches inside a point in time answer instead of the stand-in, when set. */
+  let badPitAnswer: unknown;
   const caller = { request: {} as OsdRequest, username: 'alice' };
   const selection = (extra: Partial<AlertsSelection> = {}): AlertsSelection => ({
     apiHostId: 'h1',
@@ -82,8 +84,10 @@ describe('alerts search service on the indexer stand-in', () => {
     const recording = new Proxy(client, {
       get(target, property) {
         if (property === 'search')
-          return (params: { body?: unknown }, options?: object) => {
+          return (params: { body?: { pit?: unknown } }, options?: object) => {
             sent.push(params.body);
+            if (params.body?.pit && badPitAnswer)
+              return Promise.resolve({ body: badPitAnswer, statusCode: 200 });
             return target.search(params as never, options);
           };
         return Reflect.get(target, property) as unknown;
@@ -95,6 +99,8 @@ describe('alerts search service on the indexer stand-in', () => {
       hosts: [indexer.url],
       demo: false,
       secrets: ['admin'],
+      requestTimeoutMs: 5_000,
+      nodeStates: () => [],
     });
     makeService = (limits = {}) =>
       createAlertsSearchService({
@@ -106,12 +112,12 @@ describe('alerts search service on the indexer stand-in', () => {
           maxBuckets: 10_000,
           csvMaxRows: 20_000,
           maxRequestsInFlightPerUser: 4,
-          maxResponseBytes: 64 * 1024 * 1024,
           requestTimeoutMs: 10_000,
           ...limits,
         },
         logger: silent,
         now: () => new Date(NOW),
+        cursorKey: Buffer.alloc(32, 7),
       });
     service = makeService();
   });
@@ -289,6 +295,22 @@ describe('alerts search service on the indexer stand-in', () => {
     const newestBeyond = Date.parse(beyond.hits[0]._source.timestamp as string);
     const oldestBefore = Date.parse(last.hits[size - 1]._source.timestamp as string);
     expect(newestBeyond).toBe(oldestBefore - 60_000);
+  });
+
+  it('closes the point in time it opened for a page whose answer is bad', async () => {
+    const size = 100;
+    const last = await service.search(caller, { ...selection(), size, page: 99 });
+    const [opened, closed] = [requests('create_pit'), requests('delete_pit')];
+    badPitAnswer = { hits: { hits: [null] } };
+    try {
+      await expect(
+        service.search(caller, { ...selection(), size, cursor: last.cursor }),
+      ).rejects.toMatchObject({ code: 'indexer_bad_answer', statusCode: 502 });
+    } finally {
+      badPitAnswer = undefined;
+    }
+    expect(requests('create_pit') - opened).toBe(1);
+    expect(requests('delete_pit') - closed).toBe(1);
   });
 
   it('refuses a cursor for another selection, and a forged one', async () => {

@@ -45,8 +45,7 @@ export interface AlertsSearchLimits {
   maxBuckets: number;
   csvMaxRows: number;
   maxRequestsInFlightPerUser: number;
-  /** Bounds of each page the CSV export reads as it arrives. */
-  maxResponseBytes: number;
+  /** Time of each page the CSV export reads as it arrives, body included. */
   requestTimeoutMs: number;
 }
 
@@ -56,8 +55,8 @@ export interface AlertsSearchDeps extends AlertsIndexerDeps {
   logger: Logger;
   /** The clock (tests move it). */
   now?: () => Date;
-  /** Key of the cursors' signatures; default: random at start. */
-  cursorKey?: Buffer;
+  /** Key of the cursors' signatures, the same on every instance (`cursorSigningKey`). */
+  cursorKey: Buffer;
 }
 
 /** Who asks, and until when the answer is wanted. */
@@ -230,15 +229,26 @@ export class AlertsSearchService {
     signal?: AbortSignal,
   ): Promise<SearchAnswer> {
     const pitId = cursor.pitId ?? (await this.indexer.openPit(PAGING_PIT_KEEP_ALIVE, signal));
-    const answer = await this.indexer.searchInPit(
-      {
-        ...body,
-        pit: { id: pitId, keep_alive: PAGING_PIT_KEEP_ALIVE },
-        search_after: cursor.searchAfter,
-      },
-      signal,
-    );
-    return { ...answer, pit_id: answer.pit_id ?? pitId };
+    try {
+      const answer = await this.indexer.searchInPit(
+        {
+          ...body,
+          pit: { id: pitId, keep_alive: PAGING_PIT_KEEP_ALIVE },
+          search_after: cursor.searchAfter,
+        },
+        signal,
+      );
+      return { ...answer, pit_id: answer.pit_id ?? pitId };
+    } catch (error) {
+      // No cursor will name a point in time opened for a page that failed: close it now.
+      if (cursor.pitId === undefined)
+        await this.indexer.closePit(pitId).catch((closing: unknown) => {
+          this.deps.logger.warn(
+            `A point in time of a failed page could not be closed: ${(closing as Error).message}`,
+          );
+        });
+      throw error;
+    }
   }
 
   /** Every chart of a selection, from one indexer request with `size: 0`. */
@@ -325,7 +335,6 @@ export class AlertsSearchService {
         sort,
         columns,
         maxRows: this.deps.limits.csvMaxRows,
-        maxResponseBytes: this.deps.limits.maxResponseBytes,
         requestTimeoutMs: this.deps.limits.requestTimeoutMs,
         signal: caller.signal,
         now: prepared.now,

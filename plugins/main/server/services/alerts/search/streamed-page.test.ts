@@ -1,5 +1,4 @@
 import { PassThrough, Readable } from 'node:stream';
-import { deflateSync, gzipSync } from 'node:zlib';
 import type { StreamedAnswer } from '../indexer/connection';
 import { searchStreamedPage } from './streamed-page';
 
@@ -34,7 +33,7 @@ function indexerAnswering(body: Buffer | Readable, headers: Record<string, strin
   };
 }
 
-function read(indexer: ReturnType<typeof indexerAnswering>, maxResponseBytes = 1024 * 1024) {
+function read(indexer: ReturnType<typeof indexerAnswering>) {
   const sources: unknown[] = [];
   const page = searchStreamedPage(
     indexer,
@@ -43,7 +42,6 @@ function read(indexer: ReturnType<typeof indexerAnswering>, maxResponseBytes = 1
       maxHits: 10,
       totalRequired: true,
       onHit: (source) => sources.push(source),
-      maxResponseBytes,
       requestTimeoutMs: 1_000,
     },
   );
@@ -51,50 +49,28 @@ function read(indexer: ReturnType<typeof indexerAnswering>, maxResponseBytes = 1
 }
 
 describe('searchStreamedPage', () => {
-  it.each([
-    ['plain', Buffer.from(ANSWER), {}],
-    ['gzip', gzipSync(ANSWER), { 'content-encoding': 'gzip' }],
-    ['deflate', deflateSync(ANSWER), { 'content-encoding': 'deflate' }],
-  ])('reads a %s answer hit by hit', async (_name, body, headers) => {
-    const { page, sources } = read(indexerAnswering(body, headers));
+  it('reads an answer hit by hit', async () => {
+    const { page, sources } = read(indexerAnswering(Buffer.from(ANSWER)));
     expect(await page).toMatchObject({ hits: 2, pitId: 'pit-1', lastSort: [1] });
     expect(sources).toEqual([{ n: 1 }, { n: 2 }]);
   });
 
-  it('refuses an encoding it did not ask for', async () => {
-    const { page } = read(indexerAnswering(Buffer.from(ANSWER), { 'content-encoding': 'br' }));
-    await expect(page).rejects.toMatchObject({ code: 'indexer_bad_answer' });
-  });
-
-  it('stops at maxResponseBytes inflated, and cuts the answer', async () => {
-    const padded = JSON.stringify({ padding: ' '.repeat(200_000), ...JSON.parse(ANSWER) });
-    const bomb = indexerAnswering(gzipSync(padded), { 'content-encoding': 'gzip' });
-    await expect(read(bomb, 100_000).page).rejects.toMatchObject({
+  it('is the typed too-large error when the connection cut the answer for its size', async () => {
+    const cut = new PassThrough();
+    cut.write(ANSWER.slice(0, 20));
+    const indexer = indexerAnswering(cut);
+    const { page } = read(indexer);
+    // The error the host's node connection ends an answer past maxResponseBytes with.
+    cut.destroy(new Error('indexer answer larger than maxResponseBytes (100 bytes)'));
+    await expect(page).rejects.toMatchObject({
       code: 'indexer_response_too_large',
       statusCode: 502,
     });
-    expect(bomb.body.destroyed).toBe(true);
-  });
-
-  it('stops at maxResponseBytes on the wire, even when it inflates to little', async () => {
-    // 5,000 empty gzip members (100 kB) before the answer: valid gzip, a few bytes inflated.
-    const members = Buffer.concat([
-      ...Array.from({ length: 5_000 }, () => gzipSync('')),
-      gzipSync(ANSWER),
-    ]);
-    expect(
-      await read(indexerAnswering(members, { 'content-encoding': 'gzip' })).page,
-    ).toMatchObject({ hits: 2 });
-    const large = indexerAnswering(members, { 'content-encoding': 'gzip' });
-    await expect(read(large, 50_000).page).rejects.toMatchObject({
-      code: 'indexer_response_too_large',
-    });
-    expect(large.body.destroyed).toBe(true);
   });
 
   it('refuses an answer cut short', async () => {
     const { page } = read(indexerAnswering(Buffer.from(ANSWER.slice(0, -5))));
-    await expect(page).rejects.toMatchObject({ code: 'indexer_malformed_response' });
+    await expect(page).rejects.toMatchObject({ code: 'indexer_bad_answer' });
   });
 
   it('times the whole exchange, body included, and cuts a body that trickles', async () => {

@@ -1,36 +1,26 @@
 /**
  * One page of a point-in-time search read as it arrives: its hits handed on one by one (see
- * `SearchAnswerScanner`), its bytes bounded, compressed and inflated alike, by
- * `svc.indexer.maxResponseBytes`, and the whole exchange, body included, by
+ * `SearchAnswerScanner`), and the whole exchange, body included, bounded by
  * `svc.indexer.requestTimeoutMs` (the client's own timeout stops at the headers, so a body that
- * trickles in a byte at a time would otherwise never end). Whatever stops the read destroys the
- * answer's connection.
+ * trickles in a byte at a time would otherwise never end). The host's node connection has already
+ * inflated the body and cut it past `svc.indexer.maxResponseBytes`. Whatever stops the read destroys
+ * the answer's connection.
  */
 import { StringDecoder } from 'node:string_decoder';
-import { createGunzip, createInflate, type Gunzip, type Inflate } from 'node:zlib';
-import { IndexerError, malformedResponse } from '../indexer/errors';
+import { isIndexerResponseTooLarge } from '@host/server/types';
+import { badAnswer, IndexerError, toIndexerError } from '../indexer/errors';
 import type { StreamedAnswer } from '../indexer/connection';
 import type { AlertsIndexer, SearchBody } from './alerts-indexer';
 import {
   SearchAnswerScanner,
-  badAnswer,
   type ScannedPage,
   type SearchAnswerScannerOptions,
 } from './search-answer-scanner';
 
 export interface StreamedPageOptions extends SearchAnswerScannerOptions {
-  /** `svc.indexer.maxResponseBytes`. */
-  maxResponseBytes: number;
   /** `svc.indexer.requestTimeoutMs`. */
   requestTimeoutMs: number;
   signal?: AbortSignal;
-}
-
-function responseTooLarge(limit: number): IndexerError {
-  return new IndexerError(
-    'indexer_response_too_large',
-    `The indexer's answer is larger than svc.indexer.maxResponseBytes (${limit} bytes).`,
-  );
 }
 
 function timedOut(limit: number): IndexerError {
@@ -57,7 +47,7 @@ export async function searchStreamedPage(
     if (options.signal?.aborted) leave();
     stop.signal.throwIfAborted();
     const answer = await indexer.searchInPitStreamed(body, stop.signal);
-    return await readAnswer(answer, new SearchAnswerScanner(options), options, stop.signal);
+    return await readAnswer(answer, new SearchAnswerScanner(options), stop.signal);
   } catch (error) {
     // The client reports its call aborted by the time limit as an abort: say what it was.
     if (stop.signal.reason instanceof IndexerError) throw stop.signal.reason;
@@ -68,34 +58,16 @@ export async function searchStreamedPage(
   }
 }
 
-function inflaterFor(encoding: string | undefined): Gunzip | Inflate | undefined {
-  switch ((encoding ?? 'identity').trim().toLowerCase()) {
-    case 'identity':
-      return undefined;
-    case 'gzip':
-    case 'x-gzip':
-      return createGunzip();
-    case 'deflate':
-      return createInflate();
-    default:
-      throw badAnswer(`an answer in an encoding the dashboard did not ask for (${encoding})`);
-  }
-}
-
-/** Feeds the body to the scanner as it comes, counting its bytes on the wire and inflated. */
+/** Feeds the body to the scanner as it comes. */
 function readAnswer(
   answer: StreamedAnswer,
   scanner: SearchAnswerScanner,
-  { maxResponseBytes }: StreamedPageOptions,
   signal: AbortSignal,
 ): Promise<ScannedPage> {
   const { body } = answer;
   return new Promise((resolve, reject) => {
-    let inflater: Gunzip | Inflate | undefined;
     const decoder = new StringDecoder('utf8');
-    let wireBytes = 0;
-    let textBytes = 0;
-    let wireEnded = false;
+    let ended = false;
     let settled = false;
     const settle = (error?: unknown, page?: ScannedPage) => {
       if (settled) return;
@@ -104,63 +76,37 @@ function readAnswer(
       if (error === undefined) resolve(page as ScannedPage);
       else {
         body.destroy();
-        inflater?.destroy();
         reject(error);
       }
     };
     const abort = () => settle(signal.reason ?? new Error('aborted'));
-    const onText = (chunk: Buffer) => {
+    signal.addEventListener('abort', abort, { once: true });
+    if (signal.aborted) return abort();
+    body.on('data', (chunk: Buffer) => {
       if (settled) return;
-      textBytes += chunk.length;
-      if (textBytes > maxResponseBytes) return settle(responseTooLarge(maxResponseBytes));
       try {
         scanner.write(decoder.write(chunk));
       } catch (error) {
         settle(error);
       }
-    };
-    const onTextEnd = () => {
-      if (settled) return;
+    });
+    body.on('end', () => {
+      ended = true;
       try {
         scanner.write(decoder.end());
         settle(undefined, scanner.end());
       } catch (error) {
         settle(error);
       }
-    };
-    const cutShort = () => settle(malformedResponse('an answer cut short'));
-
-    try {
-      inflater = inflaterFor(answer.headers['content-encoding']);
-    } catch (error) {
-      settle(error);
-      return;
-    }
-    signal.addEventListener('abort', abort, { once: true });
-    if (signal.aborted) return abort();
-    if (inflater) {
-      inflater.on('data', onText);
-      inflater.on('end', onTextEnd);
-      inflater.on('error', () =>
-        settle(malformedResponse('a compressed answer that does not inflate')),
-      );
-    }
-    const target = inflater;
-    body.on('data', (chunk: Buffer) => {
-      if (settled) return;
-      wireBytes += chunk.length;
-      if (wireBytes > maxResponseBytes) return settle(responseTooLarge(maxResponseBytes));
-      if (target) target.write(chunk);
-      else onText(chunk);
     });
-    body.on('end', () => {
-      wireEnded = true;
-      if (target) target.end();
-      else onTextEnd();
-    });
-    body.on('error', cutShort);
+    // The connection cuts an answer past maxResponseBytes with an error that says so.
+    body.on('error', (error) =>
+      settle(
+        isIndexerResponseTooLarge(error) ? toIndexerError(error) : badAnswer('an answer cut short'),
+      ),
+    );
     body.on('close', () => {
-      if (!wireEnded) cutShort();
+      if (!ended) settle(badAnswer('an answer cut short'));
     });
   });
 }

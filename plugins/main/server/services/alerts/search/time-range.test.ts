@@ -32,4 +32,23 @@ describe('time range', () => {
       expect((error as RequestFieldError).field).toBe(field);
     }
   });
+
+  it.each([
+    ['from', { from: '+275760-09-13T00:00:00Z', to: 'now' }],
+    ['from', { from: '-000001-01-01T00:00:00Z', to: 'now' }],
+    ['to', { from: 'now-1d', to: 'now+8000y' }],
+    ['to', { from: 'now-1d', to: '9999-12-31T23:59:59Z||+1d' }],
+  ] as const)('refuses a %s past the years the indexer can hold', (end, range) => {
+    expect(() => resolveTimeRange(range, new Date('2024-05-10T12:00:00Z'))).toThrow(
+      expect.objectContaining({ field: `timeRange.${end}` }),
+    );
+  });
+
+  it('takes the first and the last instant the indexer can hold', () => {
+    const range = { from: '0000-01-01T00:00:00Z', to: '9999-12-31T23:59:59.999Z' };
+    expect(resolveTimeRange(range, new Date())).toMatchObject({
+      from: '0000-01-01T00:00:00.000Z',
+      to: '9999-12-31T23:59:59.999Z',
+    });
+  });
 });

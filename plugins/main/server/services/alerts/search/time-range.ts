@@ -34,6 +34,14 @@ export function resolveDateMath(
   return parsed?.isValid() ? parsed.utc() : undefined;
 }
 
+/** The instants OpenSearch's `strict_date_optional_time` can write: years 0000 to 9999. */
+const EARLIEST_MS = Date.parse('0000-01-01T00:00:00.000Z');
+const LATEST_MS = Date.parse('9999-12-31T23:59:59.999Z');
+
+function outsideIndexerYears(instant: moment.Moment): boolean {
+  return instant.valueOf() < EARLIEST_MS || instant.valueOf() > LATEST_MS;
+}
+
 /** Both ends of `range` (at `field`, e.g. `timeRange`), `to` rounded up as the time picker does. */
 export function resolveTimeRange(
   range: AlertsTimeRange,
@@ -52,6 +60,15 @@ export function resolveTimeRange(
       `${field}.to`,
       `[${range.to}] is not a date: use date math (now, now/d) or an ISO 8601 date`,
     );
+  for (const [end, instant] of [
+    ['from', from],
+    ['to', to],
+  ] as const)
+    if (outsideIndexerYears(instant))
+      throw new RequestFieldError(
+        `${field}.${end}`,
+        `[${range[end]}] is outside the years 0000 to 9999 the indexer's dates can hold`,
+      );
   if (to.valueOf() < from.valueOf())
     throw new RequestFieldError(`${field}.to`, `must not be before timeRange.from`);
   return {

@@ -7,7 +7,7 @@ import type {
   AlertsChartResult,
 } from '@main/common/alerts/api';
 import { moduleById } from '@main/common/modules';
-import { pdfPages } from '@test/integration/reports/pdf-text';
+import { pdfPages } from '@test/support/pdf-text';
 import { buildReportContent, reportCharts } from '../report-content';
 import { renderReportPdf } from './report-pdf';
 
@@ -86,6 +86,7 @@ async function render(
     user: 'analyst-ü',
     generatedAt: new Date('2026-11-26T10:00:00Z'),
     resolvedRange: { from: '2026-11-25T10:00:00.000Z', to: '2026-11-26T10:00:00.000Z' },
+    maxPrintedChars: 2_000,
   });
   const chunks: Buffer[] = [];
   const sink = new PassThrough();

@@ -1,0 +1,40 @@
+/** HTTP bindings of the cluster reads: the cluster, its nodes, and each node's status, information and log. */
+import { type HandlerTable, type RequestContext, caller } from '../http/context';
+import {
+  clusterHealthcheck,
+  clusterLocalInfo,
+  clusterNodes,
+  clusterStatus,
+  nodeInfo,
+  nodeLogs,
+  nodeLogsSummary,
+  nodeStatus,
+} from '../services/cluster';
+import type { SimulatorState } from '../state';
+
+const nodeId = (context: RequestContext) => String(context.path.node_id);
+
+export function clusterHandlers(state: SimulatorState): HandlerTable {
+  return {
+    'GET /cluster/status': (context) => ({ body: clusterStatus(state, caller(context)) }),
+    'GET /cluster/local/info': (context) => ({ body: clusterLocalInfo(state, caller(context)) }),
+    'GET /cluster/nodes': (context) => ({
+      body: clusterNodes(state, caller(context), context.query),
+    }),
+    'GET /cluster/healthcheck': (context) => ({
+      body: clusterHealthcheck(state, caller(context), context.query),
+    }),
+    'GET /cluster/{node_id}/status': (context) => ({
+      body: nodeStatus(state, caller(context), nodeId(context)),
+    }),
+    'GET /cluster/{node_id}/info': (context) => ({
+      body: nodeInfo(state, caller(context), nodeId(context)),
+    }),
+    'GET /cluster/{node_id}/logs': (context) => ({
+      body: nodeLogs(state, caller(context), nodeId(context), context.query),
+    }),
+    'GET /cluster/{node_id}/logs/summary': (context) => ({
+      body: nodeLogsSummary(state, caller(context), nodeId(context)),
+    }),
+  };
+}
