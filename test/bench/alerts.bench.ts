@@ -8,7 +8,7 @@
  * has a bench of its own, `csv-alerts.bench.ts`.
  */
 import autocannon from 'autocannon';
-import { SEVERITY_BANDS } from '../../plugins/main/common/alerts/api';
+import { SEVERITY_CHART } from '../../plugins/main/common/alerts/api';
 import { DASHBOARD_CHARTS } from '../../plugins/main/public/apps/threat-hunting/dashboard';
 import { pageBody } from '../../plugins/main/server/services/alerts/search/search-service';
 import { startIndexer, type IndexerStandIn } from '../../simulator/indexer';
@@ -53,18 +53,7 @@ const THREAT_HUNTING_SELECTION = {
 const OVERVIEW_COUNTS = {
   apiHostId: API_HOST,
   timeRange: { from: 'now-24h', to: 'now' },
-  charts: [
-    {
-      id: 'severity',
-      type: 'range',
-      field: 'rule.level',
-      ranges: SEVERITY_BANDS.map((band) => ({
-        key: band.key,
-        gte: band.gte,
-        ...('lt' in band && { lt: band.lt }),
-      })),
-    },
-  ],
+  charts: [SEVERITY_CHART],
 };
 
 function dashboardConfig(simulator: ChildServer & { port: number }, indexerUrl: string) {

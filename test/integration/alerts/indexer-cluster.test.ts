@@ -5,7 +5,7 @@
  * node's state, with the failure met there for admins only.
  */
 import { createServer as createNetServer, type Server, type Socket } from 'node:net';
-import { SEVERITY_BANDS, type IndexerStatus } from '../../../plugins/main/common/alerts/api';
+import { SEVERITY_CHART, type IndexerStatus } from '../../../plugins/main/common/alerts/api';
 import { lastDay, startAlertsTestEnv, type AlertsTestEnv } from './search-support';
 
 jest.setTimeout(120_000);
@@ -44,18 +44,7 @@ async function refusingUrl(): Promise<string> {
 const overviewCounts = {
   apiHostId: 'sim',
   timeRange: { from: 'now-24h', to: 'now' },
-  charts: [
-    {
-      id: 'severity',
-      type: 'range',
-      field: 'rule.level',
-      ranges: SEVERITY_BANDS.map((band) => ({
-        key: band.key,
-        gte: band.gte,
-        ...('lt' in band ? { lt: band.lt } : {}),
-      })),
-    },
-  ],
+  charts: [SEVERITY_CHART],
 };
 
 describe('an indexer cluster with nodes out', () => {

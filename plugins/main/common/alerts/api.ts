@@ -212,6 +212,18 @@ export const SEVERITY_BANDS = [
   { key: 'low', label: 'Low severity', description: 'Rule level 0 to 6', gte: 0, lt: 7 },
 ] as const;
 
+/** The Overview's severity counts as one chart: a range of rule levels per band. */
+export const SEVERITY_CHART: AlertsChartRequest = {
+  id: 'severity',
+  type: 'range',
+  field: 'rule.level',
+  ranges: SEVERITY_BANDS.map((band) => ({
+    key: band.key,
+    gte: band.gte,
+    ...('lt' in band && { lt: band.lt }),
+  })),
+};
+
 /** Sample-data categories, as the original names its indices (`wazuh-alerts-4.x-sample-<category>`). */
 export const SAMPLE_DATA_CATEGORIES = [
   { id: 'security', title: 'Sample security information' },

@@ -6,6 +6,7 @@ import type { HttpStart } from '@host/public/types';
 import {
   ALERTS_ROUTES,
   SEVERITY_BANDS,
+  SEVERITY_CHART,
   type AlertsAggregateRequest,
   type AlertsAggregateResponse,
   type AlertsFilter,
@@ -19,7 +20,6 @@ export type SeverityKey = SeverityBand['key'];
 
 export const LAST_24_HOURS: AlertsTimeRange = { from: 'now-24h', to: 'now' };
 const RULE_LEVEL = 'rule.level';
-const SEVERITY_CHART = 'severity';
 
 export type LastAlerts =
   | { status: 'counted'; counts: Record<SeverityKey, number>; includesSampleData: boolean }
@@ -29,18 +29,7 @@ function lastAlertsRequest(apiHostId: string): AlertsAggregateRequest {
   return {
     apiHostId,
     timeRange: LAST_24_HOURS,
-    charts: [
-      {
-        id: SEVERITY_CHART,
-        type: 'range',
-        field: RULE_LEVEL,
-        ranges: SEVERITY_BANDS.map((band) => ({
-          key: band.key,
-          gte: band.gte,
-          ...('lt' in band ? { lt: band.lt } : {}),
-        })),
-      },
-    ],
+    charts: [SEVERITY_CHART],
   };
 }
 
@@ -62,8 +51,8 @@ function malformed(detail: string): Error {
 }
 
 function countsOf(response: AlertsAggregateResponse): Record<SeverityKey, number> {
-  const chart = response.charts?.[SEVERITY_CHART];
-  if (!chart || !('buckets' in chart)) throw malformed(`no "${SEVERITY_CHART}" buckets`);
+  const chart = response.charts?.[SEVERITY_CHART.id];
+  if (!chart || !('buckets' in chart)) throw malformed(`no "${SEVERITY_CHART.id}" buckets`);
   const counts = {} as Record<SeverityKey, number>;
   for (const band of SEVERITY_BANDS) {
     const bucket = chart.buckets.find((entry) => entry.key === band.key);

@@ -7,7 +7,7 @@ import { Client } from '@opensearch-project/opensearch';
 import type { Readable } from 'node:stream';
 import { startIndexer, type IndexerStandIn } from '@simulator/indexer';
 import { validateSearchRequest } from '@simulator/indexer/test-query-shapes';
-import { SEVERITY_BANDS, type AlertsSelection } from '@main/common/alerts/api';
+import { SEVERITY_CHART, type AlertsSelection } from '@main/common/alerts/api';
 import type { Logger, OsdRequest } from '@host/server/types';
 import { IndexerConnection } from '../indexer';
 import { IndexerError } from '../indexer/errors';
@@ -225,18 +225,7 @@ describe('alerts search service on the indexer stand-in', () => {
     const before = requests('search');
     const answer = await service.aggregate(caller, {
       ...selection({ timeRange: { from: 'now-24h', to: 'now' } }),
-      charts: [
-        {
-          id: 'severity',
-          type: 'range',
-          field: 'rule.level',
-          ranges: SEVERITY_BANDS.map((band) => ({
-            key: band.key,
-            gte: band.gte,
-            ...('lt' in band && { lt: band.lt }),
-          })),
-        },
-      ],
+      charts: [SEVERITY_CHART],
     });
     expect(requests('search') - before).toBe(1);
     expect(sent.at(-1)).toMatchObject({ size: 0 });
