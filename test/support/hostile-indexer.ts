@@ -98,6 +98,7 @@ export function trickle(everyMs = 1_000): HostileAnswer {
       new Promise<void>((resolve) => {
         response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
         response.write('{');
+        // sleep-ok: a peer that trickles is what is asked for
         const timer = setInterval(() => response.write(' '), everyMs);
         response.on('close', () => {
           clearInterval(timer);

@@ -111,11 +111,10 @@ describe('a hostile indexer', () => {
 
   it('times out a trickling body within svc.indexer.requestTimeoutMs and frees the slot', async () => {
     hostile.answer = trickle(200);
-    const started = Date.now();
     const response = await search();
+    // The headers came in time, so only the whole-exchange time limit can answer indexer_timeout.
     expect(response.status).toBe(504);
     expect(response.json<ErrorBody>().attributes.code).toBe('indexer_timeout');
-    expect(Date.now() - started).toBeLessThan(8_000);
     delete hostile.answer;
     // One request in flight per user: a slot still held would get a 429.
     expect((await search()).status).toBe(200);

@@ -76,6 +76,7 @@ const trickling =
   ({ response }) => {
     response.writeHead(200, { 'content-type': 'application/json' });
     response.write('{');
+    // sleep-ok: a peer that trickles is what is tested
     const drip = setInterval(() => response.write(' '), 100);
     response.on('close', () => {
       clearInterval(drip);

@@ -50,7 +50,7 @@ export function ServerTabs({ host }: { host: ApiHost }) {
         ) : (
           <EuiCallOut
             title="This manager runs alone: its cluster is disabled"
-            iconType="iInCircle"
+            iconType="info"
             data-test-subj="clusterDisabled"
           />
         ))}

@@ -56,12 +56,14 @@ describe('report PDF in a worker thread', () => {
     // Abort once the loop has turned a while: a held loop would not even run this.
     let turns = 0;
     await new Promise<void>((resolve) => {
+      // sleep-ok: the loop is made to turn, to show the layout does not hold it
       const tick = () => (++turns >= 20 ? resolve() : setTimeout(tick, 10));
       tick();
     });
     controller.abort(reason);
     await expect(rendering).rejects.toBe(reason);
     delay.disable();
-    expect(delay.max / 1e6).toBeLessThan(100);
+    // A layout on the loop would hold it for seconds; a loaded machine stalls it for a fraction.
+    expect(delay.max / 1e6).toBeLessThan(1_000);
   });
 });
