@@ -18,6 +18,7 @@ import {
   notConfiguredError,
   scrubCredentials,
   toIndexerError,
+  timeoutError,
 } from './errors';
 import { publicHostUrl } from './public-host-url';
 
@@ -218,16 +219,6 @@ async function readErrorBody(body: Readable, signal?: AbortSignal): Promise<unkn
   } catch {
     return text;
   }
-}
-
-function timeoutError(budgetMs: number): IndexerError {
-  return new IndexerError(
-    'indexer_timeout',
-    'The indexer did not answer in time (svc.indexer.requestTimeoutMs).',
-    {},
-    undefined,
-    `the whole exchange took more than ${budgetMs} ms`,
-  );
 }
 
 function describe(value: unknown): string {

@@ -223,6 +223,17 @@ export function toIndexerError(error: unknown, secrets: readonly string[] = []):
   return error;
 }
 
+/** The whole exchange, body included, outlasted `svc.indexer.requestTimeoutMs`. */
+export function timeoutError(budgetMs: number): IndexerError {
+  return new IndexerError(
+    'indexer_timeout',
+    'The indexer did not answer in time (svc.indexer.requestTimeoutMs).',
+    {},
+    undefined,
+    `the whole exchange took more than ${budgetMs} ms`,
+  );
+}
+
 /** The answer is not what OpenSearch sends (a proxy, an incompatible or a hostile server). */
 export function badAnswer(what: string): IndexerError {
   return new IndexerError(

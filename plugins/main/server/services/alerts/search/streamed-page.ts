@@ -8,7 +8,7 @@
  */
 import { StringDecoder } from 'node:string_decoder';
 import { isIndexerResponseTooLarge } from '@host/server/types';
-import { badAnswer, IndexerError, toIndexerError } from '../indexer/errors';
+import { badAnswer, IndexerError, timeoutError, toIndexerError } from '../indexer/errors';
 import type { StreamedAnswer } from '../indexer/connection';
 import type { AlertsIndexer, SearchBody } from './alerts-indexer';
 import {
@@ -23,13 +23,6 @@ export interface StreamedPageOptions extends SearchAnswerScannerOptions {
   signal?: AbortSignal;
 }
 
-function timedOut(limit: number): IndexerError {
-  return new IndexerError(
-    'indexer_timeout',
-    `The indexer did not answer in time (svc.indexer.requestTimeoutMs, ${limit} ms).`,
-  );
-}
-
 /** `POST /_search` in a point in time: the page's totals and last sort, its hits to `onHit`. */
 export async function searchStreamedPage(
   indexer: Pick<AlertsIndexer, 'searchInPitStreamed'>,
@@ -38,7 +31,7 @@ export async function searchStreamedPage(
 ): Promise<ScannedPage> {
   const stop = new AbortController();
   const timer = setTimeout(
-    () => stop.abort(timedOut(options.requestTimeoutMs)),
+    () => stop.abort(timeoutError(options.requestTimeoutMs)),
     options.requestTimeoutMs,
   );
   const leave = () => stop.abort(options.signal?.reason);
