@@ -1,4 +1,4 @@
-/** HTTP bindings of the manager's reads, restart, configuration validation and update check. */
+/** HTTP bindings of the manager's reads, configuration (read, replace, check), restart and update check. */
 import { type HandlerTable, caller } from '../http/context';
 import {
   managerConfiguration,
@@ -7,6 +7,7 @@ import {
   managerLogsSummary,
   managerStatus,
   restartManager,
+  updateManagerConfiguration,
   validateConfiguration,
   versionCheck,
 } from '../services/manager';
@@ -28,6 +29,9 @@ export function managerHandlers(state: SimulatorState): HandlerTable {
         ? { body: configuration.xml, contentType: 'application/xml; charset=utf-8' }
         : { body: configuration.envelope };
     },
+    'PUT /manager/configuration': (context) => ({
+      body: updateManagerConfiguration(state, caller(context), context.body),
+    }),
     'GET /manager/configuration/validation': (context) => ({
       body: validateConfiguration(state, caller(context)),
     }),
