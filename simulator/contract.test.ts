@@ -402,6 +402,11 @@ const CASES: Case[] = [
     status: 200,
   },
   { operation: 'GET /tasks/status', path: '/tasks/status?limit=5', status: 200 },
+  {
+    operation: 'GET /manager/configuration/{component}/{configuration}',
+    path: '/manager/configuration/auth/auth',
+    status: 200,
+  },
   // After the reads of the manager's file: they replace it.
   {
     operation: 'PUT /manager/configuration',

@@ -45,6 +45,14 @@ describe('simulator ossec.conf, validation, restart and upgrade tasks', () => {
         '/manager/configuration?section=auth&field=use_password',
       );
       expect(auth.json.data.affected_items).toEqual([{ auth: { use_password: 'yes' } }]);
+      const authd = await request(api.url, token, 'GET', '/manager/configuration/auth/auth');
+      expect(authd.json.data.affected_items[0]).toMatchObject({
+        auth: { use_password: 'yes', port: '1515' },
+        'authd.pass': expect.stringMatching(/^[0-9a-f]{32}$/),
+      });
+      const reader = await login(api.url, READONLY_USER);
+      const masked = await request(api.url, reader, 'GET', '/manager/configuration/auth/auth');
+      expect(masked.json.data.affected_items[0]['authd.pass']).toBe('*****');
       const remote = await request(api.url, token, 'GET', '/manager/configuration?section=remote');
       expect(Array.isArray(remote.json.data.affected_items[0].remote)).toBe(true);
     });

@@ -1,4 +1,5 @@
 /** Everything a running simulator holds: data, accounts, tokens, gates, knobs and counters. */
+import { createHash } from 'node:crypto';
 import { Accounts } from './auth/accounts';
 import { LoginGuard } from './auth/login-guard';
 import { RequestRateLimiter } from './auth/rate-limiter';
@@ -47,6 +48,8 @@ export interface SimulatorState {
   groupConfigurations: GroupConfigurations;
   /** Each node's ossec.conf (the manager's under its node name when it runs alone). */
   ossecConfs: OssecConfs;
+  /** authd's password, asked of enrolling agents when `auth.use_password` is `yes`. */
+  enrollmentPassword: string;
   /** When the daemons are back after a manager (or master) restart (ms; 0 when none was asked). */
   managerRestartEndsAt: number;
   /** When each restarted worker answers again (ms). */
@@ -108,6 +111,10 @@ export function createState(options: ResolvedOptions, random: () => number): Sim
       cluster?.nodes ?? [{ name: NODE_NAME, type: 'master', ip: '' }],
       cluster?.name,
     ),
+    enrollmentPassword: createHash('sha256')
+      .update(`authd.pass/${options.seed}`)
+      .digest('hex')
+      .slice(0, 32),
     managerRestartEndsAt: 0,
     workerRestartEndsAt: new Map(),
     restartMs: options.managerRestartMs,

@@ -1,6 +1,7 @@
 /** HTTP bindings of the manager's reads, configuration (read, replace, check), restart and update check. */
 import { type HandlerTable, caller } from '../http/context';
 import {
+  managerActiveConfiguration,
   managerConfiguration,
   managerInformation,
   managerLogs,
@@ -29,6 +30,14 @@ export function managerHandlers(state: SimulatorState): HandlerTable {
         ? { body: configuration.xml, contentType: 'application/xml; charset=utf-8' }
         : { body: configuration.envelope };
     },
+    'GET /manager/configuration/{component}/{configuration}': (context) => ({
+      body: managerActiveConfiguration(
+        state,
+        caller(context),
+        String(context.path.component),
+        String(context.path.configuration),
+      ),
+    }),
     'PUT /manager/configuration': (context) => ({
       body: updateManagerConfiguration(state, caller(context), context.body),
     }),

@@ -11,7 +11,7 @@ import {
 } from '../data/ossec-conf';
 import { versionCheckData } from '../data/version-check';
 import type { Session } from '../http/context';
-import { NODE_NAME, permissionDenied } from '../http/problem';
+import { NODE_NAME, permissionDenied, plainProblem } from '../http/problem';
 import {
   AffectedItems,
   type AffectedItemsEnvelope,
@@ -124,6 +124,41 @@ export function managerConfiguration(
     query,
     MANAGER_ITEM,
   );
+}
+
+/**
+ * `GET /manager/configuration/{component}/{configuration}`: the running daemons' configuration. The
+ * simulator serves authd's (`auth/auth`): its ossec.conf section and, when it asks agents for a
+ * password, that password (`authd.pass`, masked for callers that may not update the configuration).
+ */
+export function managerActiveConfiguration(
+  state: SimulatorState,
+  session: Session,
+  component: string,
+  configuration: string,
+) {
+  requireResourceless(session, 'manager:read');
+  if (component !== 'auth' || configuration !== 'auth')
+    throw plainProblem(
+      501,
+      'Not Implemented',
+      `The simulator serves only auth/auth of GET /manager/configuration/{component}/{configuration}`,
+    );
+  const auth = (configurationJson(state.ossecConfs.read(localNode(state))).auth ?? {}) as Record<
+    string,
+    unknown
+  >;
+  const mayUpdate = allowsStatic(session.permissions, 'manager:update_config', '*:*:*');
+  const item: Record<string, unknown> = { auth };
+  if (auth.use_password === 'yes')
+    item['authd.pass'] = mayUpdate ? state.enrollmentPassword : '*****';
+  const result = new AffectedItems<Record<string, unknown>>({
+    all: 'Active configuration was successfully read',
+    some: 'Could not read active configuration',
+    none: 'Could not read active configuration',
+  });
+  result.items.push(item);
+  return result.render();
 }
 
 /**

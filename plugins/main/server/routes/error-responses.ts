@@ -14,7 +14,14 @@ import { AlertsScopeError } from '../services/alerts/scope';
 import { ApiHostStoreError } from '../services/api-hosts/errors';
 import { RequestFieldError } from '../services/request-field-error';
 import { isManagedApiError } from '../services/managed-api/errors';
-import { LimitReachedError, NotFoundError, RoleRequiredError } from '../services/service-errors';
+import { ConfigurationRefusedError } from '../services/server-operations/server-operations';
+import {
+  ConflictError,
+  ContentTooLargeError,
+  LimitReachedError,
+  NotFoundError,
+  RoleRequiredError,
+} from '../services/service-errors';
 
 function savedObjectError(error: unknown): { statusCode: number; message: string } | undefined {
   if (!SavedObjectsErrorHelpers.isSavedObjectsClientError(error)) return undefined;
@@ -50,7 +57,8 @@ export function errorResponse(
   if (
     isManagedApiError(error) ||
     error instanceof IndexerError ||
-    error instanceof AlertsScopeError
+    error instanceof AlertsScopeError ||
+    error instanceof ConfigurationRefusedError
   )
     return typedErrorResponse(response, error, attributes);
   if (error instanceof RequestFieldError) {
@@ -73,6 +81,11 @@ export function errorResponse(
         message: error.message,
         attributes: { code: 'role_required', requiredRole: error.requiredRole, ...attributes },
       },
+    });
+  if (error instanceof ContentTooLargeError || error instanceof ConflictError)
+    return response.customError({
+      statusCode: error.statusCode,
+      body: { message: error.message, attributes: { code: error.code, ...attributes } },
     });
   if (error instanceof NotFoundError)
     return response.notFound({

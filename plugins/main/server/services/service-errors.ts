@@ -36,3 +36,27 @@ export class RoleRequiredError extends Error {
     this.name = 'RoleRequiredError';
   }
 }
+
+/** What was sent is larger than the limit allows (HTTP 413). */
+export class ContentTooLargeError extends Error {
+  readonly statusCode = 413;
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'ContentTooLargeError';
+  }
+}
+
+/** The thing changed since the caller read it; applying the change would overwrite another (HTTP 409). */
+export class ConflictError extends Error {
+  readonly statusCode = 409;
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'ConflictError';
+  }
+}
