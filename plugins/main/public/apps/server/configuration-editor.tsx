@@ -31,7 +31,7 @@ import {
   ConfigurationRefusal,
   ServerOperationsClient,
   type ServerTarget,
-} from './server-operations-client';
+} from '../../services/server-operations-client';
 import { type RestartState, useRestart } from './use-restart';
 
 type Outcome =

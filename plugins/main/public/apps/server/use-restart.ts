@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { READINESS_POLL_MS, type NodeReadiness } from '../../../common/server-operations';
-import type { ServerOperationsClient, ServerTarget } from './server-operations-client';
+import type { ServerOperationsClient, ServerTarget } from '../../services/server-operations-client';
 
 export type RestartState =
   | { phase: 'idle' }

@@ -370,7 +370,8 @@ export class ServerOperationsService {
     return {
       ...(address && { address }),
       passwordRequired,
-      ...(typeof password === 'string' && password !== '' && { password }),
+      // A caller the managed API does not let update the configuration gets it masked.
+      ...(typeof password === 'string' && password !== '' && password !== '*****' && { password }),
     };
   }
 }

@@ -12,8 +12,8 @@ import {
   type Readiness,
   type RestartOutcome,
   SERVER_ROUTES,
-} from '../../../common/server-operations';
-import { toSvcError } from '../../services/svc-error';
+} from '../../common/server-operations';
+import { toSvcError } from './svc-error';
 
 /** The managed API refused the file, or its check fails: the messages, line by line. */
 export class ConfigurationRefusal extends Error {
