@@ -215,7 +215,12 @@ describe('simulator ossec.conf, validation, restart and upgrade tasks', () => {
 
   it('records each upgrade as a task: in progress, then done or failed with its error', async () => {
     const { api, token } = await start({ upgradeMs: 1000 });
-    const agents = await request(api.url, token, 'GET', '/agents?status=active&q=id!=000&select=id');
+    const agents = await request(
+      api.url,
+      token,
+      'GET',
+      '/agents?status=active&q=id!=000&select=id',
+    );
     const [first, second] = agents.json.data.affected_items.map(
       (agent: { id: string }) => agent.id,
     );

@@ -4,7 +4,7 @@
  * Whether and how upgrades fail is set by the starter (the control path), so a test can make them fail.
  */
 
-export type TaskStatus = 'In progress' | 'Done' | 'Failed';
+type TaskStatus = 'In progress' | 'Done' | 'Failed';
 
 export interface UpgradeTaskItem {
   task_id: number;

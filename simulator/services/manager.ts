@@ -62,7 +62,7 @@ export function managerLogsSummary(state: SimulatorState, session: Session) {
 }
 
 /** The node this API runs on: the master in a cluster, `node01` alone. */
-export function localNode(state: SimulatorState): string {
+function localNode(state: SimulatorState): string {
   return state.cluster?.local.name ?? NODE_NAME;
 }
 

@@ -73,7 +73,7 @@ function RestartProgress({ state }: { state: RestartState }) {
     return <EuiProgress size="xs" color="primary" data-test-subj="restartSending" />;
   if (state.phase === 'waiting') {
     const total = state.waitUntil - state.startedAt;
-    const elapsed = Math.min(total, Date.now() - state.startedAt);
+    const elapsed = Math.min(total, state.checkedAt - state.startedAt);
     return (
       <div data-test-subj="restartWaiting" aria-live="polite">
         <EuiProgress value={elapsed} max={total} size="s" />

@@ -11,6 +11,8 @@ export type RestartState =
       nodes: string[];
       waitUntil: number;
       startedAt: number;
+      /** When the last readiness check answered (the start before the first one). */
+      checkedAt: number;
       /** What the last readiness check said of each node. */
       latest: NodeReadiness[];
     }
@@ -29,11 +31,13 @@ export function useRestart(client: ServerOperationsClient, apiHostId: string, cl
       setState({ phase: 'sending' });
       try {
         const outcome = await client.restart(target);
+        const startedAt = Date.now();
         setState({
           phase: 'waiting',
           nodes: clustered ? outcome.nodes : [],
           waitUntil: Date.parse(outcome.waitUntil),
-          startedAt: Date.now(),
+          startedAt,
+          checkedAt: startedAt,
           latest: [],
         });
       } catch (error) {
@@ -51,7 +55,8 @@ export function useRestart(client: ServerOperationsClient, apiHostId: string, cl
         (readiness) => {
           if (controller.signal.aborted) return;
           if (readiness.ready) return setState({ phase: 'done', nodes: state.nodes });
-          if (Date.now() >= state.waitUntil)
+          const checkedAt = Date.now();
+          if (checkedAt >= state.waitUntil)
             return setState({
               phase: 'failed',
               message: `Still not answering when the wait ended: ${readiness.nodes
@@ -59,7 +64,7 @@ export function useRestart(client: ServerOperationsClient, apiHostId: string, cl
                 .map((node) => `${node.node} (${node.detail ?? 'no answer'})`)
                 .join(', ')}`,
             });
-          setState({ ...state, latest: readiness.nodes });
+          setState({ ...state, checkedAt, latest: readiness.nodes });
         },
         (error: unknown) => {
           if (!controller.signal.aborted)

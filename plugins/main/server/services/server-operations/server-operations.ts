@@ -46,7 +46,7 @@ export class ConfigurationRefusedError extends Error {
   }
 }
 
-export interface ServerOperationsLimits {
+interface ServerOperationsLimits {
   /** `svc.server.configurationMaxBytes`. */
   configurationMaxBytes: number;
   /** `svc.server.restartWaitSeconds`. */
@@ -110,7 +110,7 @@ function nodePath(node: string | undefined, what: string): string {
   return node === undefined ? `/manager/${what}` : `/cluster/${encodeURIComponent(node)}/${what}`;
 }
 
-export function textHash(text: string): string {
+function textHash(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
