@@ -41,6 +41,13 @@ const seededHost = schema.object({
   demo: schema.boolean({ defaultValue: false }),
 });
 
+/** A host name, an IPv4 or an IPv6 address (no scheme, no port), or nothing. */
+function enrollmentAddressProblem(value: string): string | undefined {
+  return value === '' || /^[A-Za-z0-9.:-]{1,255}$/.test(value)
+    ? undefined
+    : 'must be a host name or an IP address, without scheme or port';
+}
+
 /** A size in rotating-file-stream's syntax: 10M, 1G. */
 function sizeProblem(value: string): string | undefined {
   return /^\d+[BKMG]$/.test(value) ? undefined : 'must be a number followed by B, K, M or G';
@@ -131,6 +138,22 @@ export const configSchema = schema.object({
   }),
   /** The Wazuh indexer (OpenSearch) the alerts are read from; see indexer-config.ts. */
   indexer: indexerConfigSchema,
+  /** Server → Configuration: editing the manager's ossec.conf and restarting it. */
+  server: schema.object({
+    /** Largest ossec.conf the editor sends (bytes); past it: 413. */
+    configurationMaxBytes: schema.number({
+      min: 1024,
+      max: 10_485_760,
+      defaultValue: 1_048_576,
+    }),
+    /** How long the browser waits for a restarted manager or node to answer again (seconds). */
+    restartWaitSeconds: schema.number({ min: 10, max: 3_600, defaultValue: 120 }),
+  }),
+  /** Deploy agent: enrollment settings of new agents. */
+  enrollment: schema.object({
+    /** Default server address new agents enroll with and report to ('' : the API host's address). */
+    address: schema.string({ defaultValue: '', validate: enrollmentAddressProblem }),
+  }),
 });
 
 /**

@@ -11,6 +11,7 @@ import { registerHealthRoute } from './health';
 import { registerIndexerRoutes } from './indexer';
 import { registerManagedApiRoutes } from './managed-api';
 import { registerReportRoutes } from './reports';
+import { registerServerOperationsRoutes } from './server-operations';
 import { registerUiLogsRoute } from './ui-logs';
 
 export function registerRoutes(
@@ -28,4 +29,9 @@ export function registerRoutes(
   registerAlertsRoutes(router, () => services());
   registerAlertsAdminRoutes(router, () => services().alertsAdmin);
   registerReportRoutes(router, () => services());
+  registerServerOperationsRoutes(
+    router,
+    () => services().serverOperations,
+    config.server.configurationMaxBytes,
+  );
 }

@@ -39,3 +39,25 @@ export class RoleRequiredError extends SvcError<'role_required'> {
     return { code: this.code, requiredRole: this.requiredRole };
   }
 }
+
+/** What was sent is larger than the limit allows (HTTP 413). */
+export class ContentTooLargeError extends SvcError {
+  readonly statusCode = 413;
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The thing changed since the caller read it; applying the change would overwrite another (HTTP 409). */
+export class ConflictError extends SvcError {
+  readonly statusCode = 409;
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
