@@ -260,6 +260,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       hosts,
       api,
       cursorKey: cursorSigningKey(key.key),
+      demoStates: () => this.demo?.states,
       logger: this.logger,
     });
     const { indexer, alertsScope, sampleData } = alerts;

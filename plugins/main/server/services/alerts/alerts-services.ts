@@ -11,7 +11,7 @@ import type { ApiHostStore } from '../api-hosts/api-host-store';
 import type { ManagedApiService } from '../managed-api/managed-api-service';
 import { alertsReportDataSource } from '../reports';
 import { configuredIndexer, IndexerConnection, indexerStatus } from './indexer';
-import { SampleDataService } from './sample-data';
+import { generatedSampleStates, SampleDataService, type SampleStatesSource } from './sample-data';
 import { ManagedApiScopeResolver } from './scope';
 import { createAlertsSearchService } from './search';
 
@@ -33,6 +33,8 @@ export interface AlertsServicesDeps {
   api: ManagedApiService;
   /** Signs the search cursors, the same on every instance. */
   cursorKey: Buffer;
+  /** Demo mode's states source while it runs (the simulator's own inventory of its agents). */
+  demoStates: () => SampleStatesSource | undefined;
   logger: Logger;
 }
 
@@ -51,7 +53,11 @@ export async function createAlertsServices(deps: AlertsServicesDeps): Promise<Al
     maxAgentFilter: config.indexer.maxAgentFilter,
     cacheTtlMs: config.indexer.scopeCacheTtlMs,
   });
-  const sampleData = new SampleDataService({ indexer });
+  const sampleData = new SampleDataService({
+    indexer,
+    states: (category, target, context) =>
+      (deps.demoStates() ?? generatedSampleStates)(category, target, context),
+  });
   const apiAsUser = (request: OsdRequest) => api.asUser(core.security.getCurrentUser(request));
   const statusOf: SvcServices['indexerStatus'] = (request, signal) =>
     indexerStatus(
