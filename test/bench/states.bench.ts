@@ -31,6 +31,7 @@ import {
   csvExportTarget,
   downloadCsv,
   mb,
+  peakRss,
   saturate,
   SATURATION_CONNECTIONS,
   sideBySide,
@@ -51,7 +52,6 @@ const DATASET = 'inventory-packages';
 const COLUMNS = ['agent.name', 'package.vendor', 'package.name', 'package.version', 'package.type'];
 /** Half of the packages are `deb`: the export's selection. */
 const DEB = [{ type: 'is', field: 'package.type', value: 'deb' }];
-const RSS_SAMPLE_MS = 50;
 const TARGETS = {
   requests: 2,
   searchRatio: 0.8,
@@ -130,19 +130,6 @@ async function openingRequests(simulator: ChildServer & { port: number }): Promi
   } finally {
     await dashboard.stop();
     await indexer.stop();
-  }
-}
-
-/** The largest resident memory `child` reaches while `work` runs, and `work`'s result. */
-async function peakRss<T>(child: ChildServer, work: () => Promise<T>) {
-  const before = child.rss();
-  let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, child.rss())), RSS_SAMPLE_MS);
-  try {
-    const result = await work();
-    return { before, peak: Math.max(peak, child.rss()), result };
-  } finally {
-    clearInterval(sampler);
   }
 }
 

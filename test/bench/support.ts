@@ -224,3 +224,21 @@ export async function sideBySide(
     ),
   };
 }
+
+const RSS_SAMPLE_MS = 50;
+
+/** The largest resident memory `child` reaches while `work` runs, and `work`'s result. */
+export async function peakRss<T>(
+  child: ChildServer,
+  work: () => Promise<T>,
+): Promise<{ before: number; peak: number; result: T }> {
+  const before = child.rss();
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, child.rss())), RSS_SAMPLE_MS);
+  try {
+    const result = await work();
+    return { before, peak: Math.max(peak, child.rss()), result };
+  } finally {
+    clearInterval(sampler);
+  }
+}

@@ -426,8 +426,7 @@ const INVENTORY_VIEWS: Record<
   },
 };
 
-const inventoryIndexPattern = (type: InventoryType): string =>
-  `wazuh-states-inventory-${type}-*`;
+const inventoryIndexPattern = (type: InventoryType): string => `wazuh-states-inventory-${type}-*`;
 
 function uniqueByName(specs: readonly Spec[]): Spec[] {
   return [...new Map(specs.map((spec) => [spec[0], spec])).values()];
