@@ -34,19 +34,8 @@ export function ModuleDashboard({
   const charts = useMemo(() => dashboardCharts(view, pinned), [view, pinned]);
   const load = useCallback(
     (signal: AbortSignal) =>
-      alerts.aggregate(
-        {
-          ...selection,
-          charts,
-          // Vulnerability detection counts the states index: what is vulnerable now.
-          ...(view.dashboard.source === 'vulnerability-states' && {
-            dataset: 'vulnerabilities-states' as const,
-            // The module's filter selects its alerts (the Events tab), not states.
-            filters: selection.filters?.slice(view.fixedFilters.length),
-          }),
-        },
-        signal,
-      ),
+      // Vulnerability detection counts the vulnerability states: what is vulnerable now.
+      alerts.aggregate({ ...selection, dataset: view.dashboard.source, charts }, signal),
     // refreshKey asks for the same charts again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [alerts, selection, charts, view, refreshKey],

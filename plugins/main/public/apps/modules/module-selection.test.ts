@@ -9,15 +9,13 @@ describe('a module page selection', () => {
     filters: [{ type: 'is' as const, field: 'agent.name', value: 'web-1' }],
   };
 
-  it('puts the module fixed filters before the user filters and pins the agent', () => {
+  it('names the view (the server applies its fixed filters), the user filters and the agent', () => {
     expect(moduleSelection('demo', fileIntegrityMonitoring, state, '003')).toEqual({
       apiHostId: 'demo',
+      view: 'file-integrity-monitoring',
       timeRange: state.timeRange,
       query: state.query,
-      filters: [
-        { type: 'is', field: 'rule.groups', value: 'syscheck' },
-        { type: 'is', field: 'agent.name', value: 'web-1' },
-      ],
+      filters: [{ type: 'is', field: 'agent.name', value: 'web-1' }],
       agentId: '003',
     });
   });

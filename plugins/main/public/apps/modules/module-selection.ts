@@ -1,9 +1,10 @@
 /**
- * The alerts a module page shows: the user's range, query and filters from the URL, the module's
- * fixed filters ahead of them and the pinned agent, as one selection for the alerts routes.
+ * The alerts a module page shows: the user's range, query and filters from the URL, the view it is
+ * (whose fixed filters the server applies) and the pinned agent, as one selection for the alerts
+ * routes.
  */
 import { useMemo } from 'react';
-import type { AlertsFilter, AlertsSelection } from '../../../common/alerts/api';
+import type { AlertsSelection } from '../../../common/alerts/api';
 import type { AlertsViewDefinition } from '../../../common/modules/types';
 import {
   readAlertsViewState,
@@ -12,19 +13,19 @@ import {
 import { useAppUrlState } from '../../components/app-url-state';
 import { AGENT_URL_PARAM, readAgentParam } from './module-links';
 
-/** The selection of a view: its fixed filters first, then the user's; the agent when one is pinned. */
+/** The selection of a view: the view, the user's filters; the agent when one is pinned. */
 export function moduleSelection(
   apiHostId: string,
   view: AlertsViewDefinition,
   state: Pick<AlertsViewState, 'timeRange' | 'query' | 'filters'>,
   agentId: string | undefined,
 ): AlertsSelection {
-  const filters: AlertsFilter[] = [...view.fixedFilters, ...state.filters];
   return {
     apiHostId,
+    view: view.id,
     timeRange: state.timeRange,
     query: state.query,
-    filters,
+    filters: state.filters,
     ...(agentId && { agentId }),
   };
 }

@@ -111,7 +111,11 @@ describe('a module page', () => {
     expect(callsOf(AGGREGATE)).toHaveLength(1);
     const body = callsOf(AGGREGATE)[0].body as AlertsAggregateRequest;
     expect(body.agentId).toBe('001');
-    expect(body.filters).toEqual(fileIntegrityMonitoring.fixedFilters);
+    expect(body).toMatchObject({
+      view: 'file-integrity-monitoring',
+      dataset: 'alerts',
+      filters: [],
+    });
     expect(body.charts).toEqual(dashboardCharts(fileIntegrityMonitoring, true));
     expect(callsOf(SEARCH)).toHaveLength(0);
     // The agent's panel set, not the fleet's.
@@ -144,7 +148,7 @@ describe('a module page', () => {
     expect(screen.queryByTestId('alertsFilterPill-0')).not.toBeInTheDocument();
   });
 
-  it('adds a filter from a slice and keeps the fixed filter ahead of it', async () => {
+  it("adds a filter from a slice; the view's fixed filter stays the server's", async () => {
     const { callsOf, history, user } = setup('/file-integrity-monitoring?host=prod');
     await user.click(await screen.findByTestId('alertsPanel-fim-actionsLegend-modified'));
     await waitFor(() => expect(callsOf(AGGREGATE)).toHaveLength(2));
@@ -152,7 +156,6 @@ describe('a module page', () => {
       JSON.stringify([{ type: 'is', field: 'syscheck.event', value: 'modified' }]),
     );
     expect((callsOf(AGGREGATE)[1].body as AlertsAggregateRequest).filters).toEqual([
-      ...fileIntegrityMonitoring.fixedFilters,
       { type: 'is', field: 'syscheck.event', value: 'modified' },
     ]);
   });
@@ -166,7 +169,7 @@ describe('a module page', () => {
       agentId: string;
       charts: unknown[];
     };
-    expect(body.filters).toEqual(fileIntegrityMonitoring.fixedFilters);
+    expect(body).toMatchObject({ view: 'file-integrity-monitoring', filters: [] });
     expect(body.agentId).toBe('001');
     expect(body.charts).toHaveLength(1);
     await screen.findByTestId('alertsEventsTable');
@@ -210,7 +213,7 @@ describe('a module page', () => {
       expect(screen.getByTestId('alertsKpi-vuls-critical')).toHaveTextContent('7'),
     );
     const body = callsOf(AGGREGATE)[0].body as AlertsAggregateRequest;
-    expect(body.dataset).toBe('vulnerabilities-states');
+    expect(body).toMatchObject({ view: 'vulnerability-detection', dataset: 'vulnerabilities' });
     expect(body.filters).toEqual([]);
     // The Events tab reads the detector's alerts.
     expect(screen.getByTestId('alertsLockedFilterPill-0')).toHaveTextContent(
