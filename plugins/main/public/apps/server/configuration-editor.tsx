@@ -189,7 +189,7 @@ export function ConfigurationEditor({
           <EuiFlexItem grow={false}>
             <EuiButtonEmpty
               size="s"
-              iconType="editorUndo"
+              iconType="undo"
               title={`Applied by ${file.lastApplied.appliedBy} at ${file.lastApplied.appliedAt}`}
               onClick={() => setEdit({ base: file.hash, text: file.lastApplied!.previousText })}
               data-test-subj="configurationRestorePrevious"
