@@ -7,6 +7,7 @@ import type { IndexerConnection } from './services/alerts/indexer';
 import type { SampleDataService } from './services/alerts/sample-data';
 import type { ManagedApiScopeResolver } from './services/alerts/scope';
 import type { AlertsSearchService } from './services/alerts/search';
+import type { AppSettingsService } from './services/app-settings/app-settings-service';
 import type { ApiCheckRequests } from './services/api-checks/api-check-requests';
 import type { ApiHostChecker } from './services/api-checks/api-host-checker';
 import type { ApiHostCheckRegistry } from './services/api-checks/api-host-checks';
@@ -25,6 +26,8 @@ import type { DefaultApiHostService } from './services/user-settings/default-api
 
 export interface SvcServices {
   config: SvcConfig;
+  /** App settings: the config file's values with those saved from the dashboard over them. */
+  appSettings: AppSettingsService;
   hosts: ApiHostStore;
   api: ManagedApiService;
   checker: ApiHostChecker;

@@ -45,6 +45,12 @@ import { seedApiHosts } from './services/api-hosts/seed-hosts';
 import { CsvExportService } from './services/csv/csv-export';
 import { configuredIndexer, IndexerConnection, indexerStatus } from './services/alerts/indexer';
 import { SampleDataService } from './services/alerts/sample-data';
+import { AppSettingsService } from './services/app-settings/app-settings-service';
+import {
+  APP_SETTINGS_SAVED_OBJECT_TYPE,
+  APP_LOGO_SAVED_OBJECT_TYPE,
+  appSettingsSavedObjectTypes,
+} from './services/app-settings/saved-object-types';
 import { readSampleTarget } from './services/alerts/sample-data/sample-target';
 import { ManagedApiScopeResolver } from './services/alerts/scope';
 import { createAlertsSearchService } from './services/alerts/search';
@@ -100,6 +106,8 @@ function publicHost({ version: _version, ...host }: StoredApiHost): ApiHost {
 export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> {
   private readonly logger: Logger;
   private readonly config: SvcConfig;
+  private readonly fileConfig: RawSvcConfig;
+  private appSettings?: AppSettingsService;
   private readonly healthChecks: HealthChecks;
   private jobs?: JobRunner;
   private readonly transport: HostTransport;
@@ -111,7 +119,8 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
 
   constructor(private readonly context: PluginInitializerContext) {
     this.logger = context.logger.get();
-    this.config = resolveConfig(context.config.get() as RawSvcConfig);
+    this.fileConfig = context.config.get() as RawSvcConfig;
+    this.config = resolveConfig(this.fileConfig);
     this.healthChecks = new HealthChecks(this.logger.get('health'));
     this.transport = new HostTransport({
       maxResponseBytes: this.config.api.maxResponseBytes,
@@ -148,6 +157,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
     core.savedObjects.registerType(visualizationSavedObjectType);
     core.savedObjects.registerType(indexPatternSavedObjectType);
     for (const type of reportSavedObjectTypes) core.savedObjects.registerType(type);
+    for (const type of appSettingsSavedObjectTypes) core.savedObjects.registerType(type);
     core.uiSettings.register({
       [TELEMETRY_SETTING]: {
         name: 'Usage counts',
@@ -217,6 +227,28 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       );
     if (key.warning) this.logger.warn(key.warning);
 
+    const appSettings = new AppSettingsService({
+      repository: core.savedObjects.createInternalRepository([
+        APP_SETTINGS_SAVED_OBJECT_TYPE,
+        APP_LOGO_SAVED_OBJECT_TYPE,
+      ]),
+      fileConfig: this.fileConfig,
+      logger: this.logger.get('app-settings'),
+      historySize: this.config.appSettings.historySize,
+      maxLogoBytes: this.config.appSettings.maxLogoBytes,
+    });
+    this.appSettings = appSettings;
+    await appSettings
+      .refresh()
+      .catch((error: unknown) =>
+        this.logger.warn(
+          `Saved app settings could not be read, the config file's are used until they can be: ${(error as Error).message}`,
+        ),
+      );
+    appSettings.startRefreshing(this.config.appSettings.refreshIntervalMs);
+    // Read on every use (getters below), so a saved App setting applies without a restart.
+    const live = () => appSettings.current();
+
     const cipher = new SecretCipher(key.key);
     const hosts = new ApiHostStore(
       core.savedObjects.createInternalRepository([API_HOST_SAVED_OBJECT_TYPE]),
@@ -232,7 +264,9 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
         fallbackLifetimeMs: TOKEN_FALLBACK_LIFETIME_MS,
       }),
       logger: this.logger.get('managed-api'),
-      timeoutMs: this.config.api.timeoutMs,
+      get timeoutMs() {
+        return live().api.timeoutMs;
+      },
     });
     const checker = new ApiHostChecker(api);
     const hostChecks = new ApiHostCheckRegistry(
@@ -257,7 +291,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       core.savedObjects.createInternalRepository([USER_SETTINGS_SAVED_OBJECT_TYPE]),
     );
     const indexer = new IndexerConnection(
-      this.config.indexer.alertsIndexPattern,
+      () => live().indexer.alertsIndexPattern,
       this.logger.get('indexer'),
     );
     const configured = await configuredIndexer(this.config.indexer, core.opensearch);
@@ -271,6 +305,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       currentUser: (request) => core.security.getCurrentUser(request),
       maxAgentFilter: this.config.indexer.maxAgentFilter,
       cacheTtlMs: this.config.indexer.scopeCacheTtlMs,
+      hideManagerAlerts: () => live().alerts.hideManagerAlerts,
     });
     const sampleData = new SampleDataService({ indexer });
     const statusOf: SvcServices['indexerStatus'] = (request, signal) =>
@@ -291,15 +326,26 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       );
     this.services = {
       config: this.config,
+      appSettings,
       indexer,
       alertsScope,
       sampleData,
       indexerStatus: statusOf,
       alertsSearch: createAlertsSearchService({
         connection: indexer,
-        pattern: this.config.indexer.alertsIndexPattern,
+        get pattern() {
+          return live().indexer.alertsIndexPattern;
+        },
         scope: alertsScope,
-        limits: this.config.indexer,
+        limits: {
+          maxPageSize: this.config.indexer.maxPageSize,
+          maxBuckets: this.config.indexer.maxBuckets,
+          maxRequestsInFlightPerUser: this.config.indexer.maxRequestsInFlightPerUser,
+          requestTimeoutMs: this.config.indexer.requestTimeoutMs,
+          get csvMaxRows() {
+            return live().indexer.csvMaxRows;
+          },
+        },
         logger: this.logger.get('alerts'),
         cursorKey: cursorSigningKey(key.key),
       }),
@@ -309,6 +355,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
         // Routes are served only after start, when the job runner exists.
         runInBackground: (name, run) => this.jobs?.runNow(name, run),
         logger: this.logger.get('reports'),
+        branding: () => appSettings.reportBranding(),
       }),
       reportData: (request, username) =>
         alertsReportDataSource(
@@ -341,7 +388,9 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       defaultHosts,
       csv: new CsvExportService(
         {
-          maxRows: this.config.csv.maxRows,
+          get maxRows() {
+            return live().csv.maxRows;
+          },
           pageSize: this.config.csv.pageSize,
           pagesAhead: this.config.csv.pagesAhead,
         },
@@ -422,11 +471,15 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
     jobs.start({
       name: 'api-host-checks',
       schedule: this.config.jobs.apiCheckSchedule,
-      run: checkRound(() => hostChecks.refreshAll()),
+      run: checkRound(async () => {
+        if (live().jobs.apiCheckEnabled) await hostChecks.refreshAll();
+      }),
     });
     jobs.runNow(
       'api-host-checks',
-      checkRound(() => hostChecks.refreshStale(apiCheckPeriodMs)),
+      checkRound(async () => {
+        if (live().jobs.apiCheckEnabled) await hostChecks.refreshStale(apiCheckPeriodMs);
+      }),
     );
     jobs.start({
       name: 'queued-requests',
@@ -513,6 +566,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
   }
 
   async stop(): Promise<void> {
+    this.appSettings?.stop();
     this.services?.reports.stop();
     await this.jobs?.stop();
     await this.demoIndexer?.stop();

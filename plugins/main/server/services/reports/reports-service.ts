@@ -23,6 +23,8 @@ import {
   reportCharts,
   withFixedFilters,
   type ReportAgent,
+  type ReportBranding,
+  type ReportContent,
   type ReportScope,
 } from './report-content';
 import type { ReportJobs } from './report-jobs';
@@ -72,6 +74,8 @@ export interface ReportsServiceDeps {
   jobs: ReportJobs;
   /** Characters of filters, and of the query, a report prints. */
   maxPrintedChars: number;
+  /** Read for each report, so a change of App settings shows in the next one. */
+  branding?: () => Promise<ReportBranding>;
   now?: () => Date;
 }
 
@@ -99,7 +103,7 @@ export class ReportsService {
     return this.deps.jobs.start(caller.caller, view.title, name, async (progress, signal) => {
       progress(5, 'Reading alerts');
       const charted = dashboardSelection(view, selection);
-      const [answer, scope, agent] = await Promise.all([
+      const [answer, scope, agent, branding] = await Promise.all([
         caller.data.aggregate(
           view.dashboard.source,
           charted,
@@ -108,9 +112,10 @@ export class ReportsService {
         ),
         caller.data.scope(selection.apiHostId),
         agentId === undefined ? undefined : agentDetails(caller.data, selection.apiHostId, agentId),
+        this.deps.branding?.(),
       ]);
       progress(50, 'Drawing the report');
-      const content = buildReportContent({
+      const content: ReportContent = buildReportContent({
         view,
         selection: { ...charted, timeRange: request.selection.timeRange },
         answer,
@@ -121,6 +126,7 @@ export class ReportsService {
         resolvedRange: { from: range.from, to: range.to },
         maxPrintedChars: this.deps.maxPrintedChars,
       });
+      if (branding) content.branding = branding;
       const stored = await this.deps.store.save(
         {
           name,
