@@ -64,7 +64,15 @@ import { startBuiltInIndexer } from './services/demo/built-in-indexer';
 import { startBuiltInManagedApi } from './services/demo/built-in-managed-api';
 import { DemoIndexer } from './services/demo/demo-indexer';
 import { DEMO_HOST_ID, DemoMode } from './services/demo/demo-mode';
-import { apiHealthCheck } from './services/health/api-health-check';
+import { apiHealthCheck, hostChecksOfRun } from './services/health/api-health-check';
+import { apiVersionHealthCheck } from './services/health/api-version-health-check';
+import { indexTemplateHealthCheck } from './services/health/index-template-health-check';
+import {
+  healthCheckRunSavedObjectType,
+  HEALTH_CHECK_RUN_SAVED_OBJECT_TYPE,
+  LastCheckedVersion,
+} from './services/health/last-checked-version';
+import { MONITORING_INDEX_PATTERN, STATISTICS_INDEX_PATTERN } from '../common/health';
 import { HealthChecks } from './services/health/health-checks';
 import { indexPatternHealthCheck } from './services/health/index-pattern-health-check';
 import { indexerHealthCheck } from './services/health/indexer-health-check';
@@ -144,6 +152,11 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
     ]);
   }
 
+  /** The settings in force: the config file's with the saved App settings over them. */
+  private liveSettings(): SvcConfig {
+    return this.started().appSettings.current();
+  }
+
   private started(): SvcServices {
     if (!this.services) throw new Error('The svc plugin has not started yet.');
     return this.services;
@@ -158,6 +171,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
     core.savedObjects.registerType(indexPatternSavedObjectType);
     for (const type of reportSavedObjectTypes) core.savedObjects.registerType(type);
     for (const type of appSettingsSavedObjectTypes) core.savedObjects.registerType(type);
+    core.savedObjects.registerType(healthCheckRunSavedObjectType);
     core.uiSettings.register({
       [TELEMETRY_SETTING]: {
         name: 'Usage counts',
@@ -192,18 +206,44 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
 
     registerRoutes(core.http.createRouter(), () => this.started(), this.config);
 
+    const hostChecks = hostChecksOfRun(() => this.started());
+    this.healthChecks.register(apiHealthCheck(hostChecks));
     this.healthChecks.register(
-      indexPatternHealthCheck(
-        () => ({
-          indexPatterns: this.started().indexPatterns,
-          repository: this.startCore().savedObjects.createInternalRepository(),
-        }),
-        this.config.indexer.alertsIndexPattern,
-      ),
+      apiVersionHealthCheck(hostChecks, () => this.liveSettings().healthCheck.apiVersionMatch),
     );
-    this.healthChecks.register(apiHealthCheck(() => this.started()));
     this.healthChecks.register(
       indexerHealthCheck(({ request }) => this.started().indexerStatus(request, request?.signal)),
+    );
+    const patternServices = () => ({
+      indexPatterns: this.started().indexPatterns,
+      repository: this.startCore().savedObjects.createInternalRepository(),
+    });
+    this.healthChecks.register(
+      indexPatternHealthCheck(patternServices, {
+        id: 'index-pattern',
+        title: 'Alerts index pattern',
+        pattern: () => this.liveSettings().indexer.alertsIndexPattern,
+      }),
+    );
+    this.healthChecks.register(
+      indexTemplateHealthCheck(
+        () => this.started().indexer,
+        () => this.liveSettings().indexer.alertsIndexPattern,
+      ),
+    );
+    this.healthChecks.register(
+      indexPatternHealthCheck(patternServices, {
+        id: 'statistics-pattern',
+        title: 'Statistics index pattern',
+        pattern: () => STATISTICS_INDEX_PATTERN,
+      }),
+    );
+    this.healthChecks.register(
+      indexPatternHealthCheck(patternServices, {
+        id: 'monitoring-pattern',
+        title: 'Monitoring index pattern',
+        pattern: () => MONITORING_INDEX_PATTERN,
+      }),
     );
     return {};
   }
@@ -327,6 +367,10 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
     this.services = {
       config: this.config,
       appSettings,
+      lastCheckedVersion: new LastCheckedVersion(
+        core.savedObjects.createInternalRepository([HEALTH_CHECK_RUN_SAVED_OBJECT_TYPE]),
+        this.context.env.packageInfo.version,
+      ),
       indexer,
       alertsScope,
       sampleData,
