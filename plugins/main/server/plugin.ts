@@ -236,6 +236,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
         id: 'statistics-pattern',
         title: 'Statistics index pattern',
         pattern: () => STATISTICS_INDEX_PATTERN,
+        missing: 'yellow',
       }),
     );
     this.healthChecks.register(
@@ -243,6 +244,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
         id: 'monitoring-pattern',
         title: 'Monitoring index pattern',
         pattern: () => MONITORING_INDEX_PATTERN,
+        missing: 'yellow',
       }),
     );
     return {};

@@ -6,11 +6,15 @@ import type { ISavedObjectsRepository } from '@host/server/types';
 import type { IndexPatternInspection, IndexPatternService } from '../indexer/index-patterns';
 import type { HealthCheck, HealthCheckOutcome } from './health-checks';
 
-function outcomeOf(title: string, inspection: IndexPatternInspection): HealthCheckOutcome {
+function outcomeOf(
+  title: string,
+  inspection: IndexPatternInspection,
+  missing: HealthCheckOutcome['state'],
+): HealthCheckOutcome {
   const details = { pattern: title, ...inspection };
   if (!inspection.present) {
     return {
-      state: 'red',
+      state: missing,
       message: `Index pattern [${title}] is missing: the views over these indices have no fields to show.`,
       fix: `Create it (an admin: the Create button here, or POST /indexer/index-patterns with title ${title}), then retry.`,
       details,
@@ -46,7 +50,13 @@ function outcomeOf(title: string, inspection: IndexPatternInspection): HealthChe
  */
 export function indexPatternHealthCheck(
   services: () => { indexPatterns: IndexPatternService; repository: ISavedObjectsRepository },
-  check: { id: string; title: string; pattern: () => string },
+  check: {
+    id: string;
+    title: string;
+    pattern: () => string;
+    /** The state of a missing pattern: yellow for one that only optional views use. */
+    missing?: HealthCheckOutcome['state'];
+  },
 ): HealthCheck {
   return {
     id: check.id,
@@ -54,7 +64,11 @@ export function indexPatternHealthCheck(
     async run() {
       const { indexPatterns, repository } = services();
       const title = check.pattern();
-      return outcomeOf(title, await indexPatterns.inspect(repository, title));
+      return outcomeOf(
+        title,
+        await indexPatterns.inspect(repository, title),
+        check.missing ?? 'red',
+      );
     },
   };
 }
