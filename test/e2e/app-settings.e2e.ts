@@ -84,7 +84,8 @@ it('changes the alerts index pattern in App settings, and Threat Hunting reads i
     .locator(testSubj('appSettingsHistory'))
     .getByText('indexer.alertsIndexPattern')
     .waitFor();
-  keepDocsScreenshot(await screenshot(page, 'app-settings'), 'app-settings.png');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  keepDocsScreenshot(await screenshot(page, 'app-settings', 'screen'), 'app-settings.png');
 
   const searched = page.waitForRequest((request) => request.url().includes('/api/alerts/search'));
   await page.goto(`${env.dashboard.url}${threatHunting}`);

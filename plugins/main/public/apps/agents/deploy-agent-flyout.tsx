@@ -22,6 +22,8 @@ import {
   EuiTitle,
 } from '@elastic/eui';
 import { useCallback, useEffect, useId, useState } from 'react';
+import type { HttpStart } from '@host/public/types';
+import { APP_SETTINGS_ROUTES, type PublicAppSettings } from '../../../common/app-settings';
 import type { ApiHost } from '../../../common/api-hosts';
 import { AgentLink } from '../../components/agent-link';
 import { useSvcServices } from '../../components/services-context';
@@ -39,6 +41,30 @@ import {
 
 /** How often the flow asks whether the new agent appeared or connected. */
 const POLL_INTERVAL_MS = 3000;
+
+/**
+ * The enrollment address of App settings replaces the host's address while the user has not typed
+ * another; without one (or without an answer) the host's address stays.
+ */
+function useEnrollmentAddress(
+  http: HttpStart,
+  host: ApiHost,
+  setAddress: (change: (current: string) => string) => void,
+): void {
+  useEffect(() => {
+    const controller = new AbortController();
+    http.get<PublicAppSettings>(APP_SETTINGS_ROUTES.public, { signal: controller.signal }).then(
+      ({ enrollmentAddress }) => {
+        if (enrollmentAddress)
+          setAddress((current) =>
+            current === managerAddressOf(host) ? enrollmentAddress : current,
+          );
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [http, host, setAddress]);
+}
 
 function managerAddressOf(host: ApiHost): string {
   try {
@@ -100,13 +126,14 @@ export function DeployAgentFlyout({
   onClose(): void;
   onAddByName(): void;
 }) {
-  const { api } = useSvcServices();
+  const { api, core } = useSvcServices();
   const titleId = useId();
   const [system, setSystem] = useState<DeploySystem>('deb');
   const [architecture, setArchitecture] = useState('amd64');
   const [managerAddress, setManagerAddress] = useState(() => managerAddressOf(host));
   const [agentName, setAgentName] = useState(initialName);
   const [group, setGroup] = useState('');
+  useEnrollmentAddress(core.http, host, setManagerAddress);
 
   const load = useCallback(
     async (signal: AbortSignal): Promise<Baseline> => {

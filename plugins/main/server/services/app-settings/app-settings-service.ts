@@ -118,7 +118,10 @@ export class AppSettingsService {
 
   /** Reads the saved settings now (start, and each refresh). */
   async refresh(): Promise<void> {
-    this.apply(await this.read());
+    const record = await this.read();
+    // Unchanged since the last read: nothing to check again.
+    if (record.version !== undefined && record.version === this.record.version) return;
+    this.apply(record);
   }
 
   /** Re-reads every `intervalMs` until `stop`; a failed read keeps the settings in force and is logged once. */
