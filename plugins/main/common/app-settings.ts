@@ -23,10 +23,10 @@ export const APP_SETTING_CATEGORIES = [
   { id: 'health', title: 'Health check', description: 'What the health check accepts.' },
 ] as const;
 
-export type AppSettingCategory = (typeof APP_SETTING_CATEGORIES)[number]['id'];
+type AppSettingCategory = (typeof APP_SETTING_CATEGORIES)[number]['id'];
 
 /** How the page edits a value: its type in the config schema. */
-export type AppSettingInput = 'number' | 'boolean' | 'text' | 'text-list' | 'select';
+type AppSettingInput = 'number' | 'boolean' | 'text' | 'text-list' | 'select';
 
 export interface AppSettingDefinition {
   /** The key below `svc:` in the config file. */

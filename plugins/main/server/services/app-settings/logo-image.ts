@@ -56,7 +56,7 @@ function checkAttribute(element: string, name: string, uri: string, value: strin
 }
 
 /** Throws a `RequestFieldError` on `logo` naming the first thing that refuses the SVG. */
-export function checkSvg(text: string): void {
+function checkSvg(text: string): void {
   const parser = new SaxesParser({ xmlns: true });
   let root = true;
   const open: string[] = [];
