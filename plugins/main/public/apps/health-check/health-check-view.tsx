@@ -28,6 +28,11 @@ import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';
 
 const COLOURS: Record<HealthState, string> = { green: 'success', yellow: 'warning', red: 'danger' };
+const SUMMARY_ICONS: Record<HealthState, string> = {
+  green: 'check',
+  yellow: 'warning',
+  red: 'warning',
+};
 const WORDS: Record<HealthState, string> = { green: 'Ready', yellow: 'Warning', red: 'Failed' };
 
 function CheckPanel({ check }: { check: HealthCheckResult }) {
@@ -100,7 +105,7 @@ export function HealthCheckView() {
         <>
           <EuiCallOut
             color={COLOURS[report.state] as 'success' | 'warning' | 'danger'}
-            iconType={report.state === 'green' ? 'check' : 'warning'}
+            iconType={SUMMARY_ICONS[report.state]}
             title={
               report.state === 'green'
                 ? 'Every check passed'
