@@ -401,6 +401,35 @@ const CASES: Case[] = [
     path: '/manager/configuration/validation',
     status: 200,
   },
+  { operation: 'GET /tasks/status', path: '/tasks/status?limit=5', status: 200 },
+  {
+    operation: 'GET /manager/configuration/{component}/{configuration}',
+    path: '/manager/configuration/auth/auth',
+    status: 200,
+  },
+  // After the reads of the manager's file: they replace it.
+  {
+    operation: 'PUT /manager/configuration',
+    path: '/manager/configuration',
+    status: 200,
+    body: '<ossec_config>\n  <global>\n    <logall>no</logall>\n  </global>\n</ossec_config>\n',
+    bodyType: 'application/octet-stream',
+  },
+  {
+    operation: 'PUT /manager/configuration',
+    path: '/manager/configuration',
+    status: 200,
+    body: '<ossec_config>\n  <global>\n</ossec_config>\n',
+    bodyType: 'application/octet-stream',
+  },
+  {
+    operation: 'PUT /manager/configuration',
+    path: '/manager/configuration',
+    status: 403,
+    as: 'readonly',
+    body: '<ossec_config/>\n',
+    bodyType: 'application/octet-stream',
+  },
   { operation: 'PUT /manager/restart', path: '/manager/restart', status: 403, as: 'readonly' },
   { operation: 'PUT /manager/restart', path: '/manager/restart', status: 202 },
   { operation: 'GET /sca/{agent_id}', path: '/sca/000', status: 200 },
@@ -473,6 +502,33 @@ const CASES: Case[] = [
     as: 'readonly',
   },
   { operation: 'PUT /security/user/revoke', path: '/security/user/revoke', status: 200 },
+  // Last: they replace a node's file and restart a node the cases above read.
+  {
+    operation: 'GET /cluster/{node_id}/configuration',
+    path: '/cluster/worker1/configuration?section=auth',
+    status: 200,
+    cluster: true,
+  },
+  {
+    operation: 'PUT /cluster/{node_id}/configuration',
+    path: '/cluster/worker1/configuration',
+    status: 200,
+    body: '<ossec_config>\n  <global>\n    <logall>no</logall>\n  </global>\n</ossec_config>\n',
+    bodyType: 'application/octet-stream',
+    cluster: true,
+  },
+  {
+    operation: 'GET /cluster/configuration/validation',
+    path: '/cluster/configuration/validation',
+    status: 200,
+    cluster: true,
+  },
+  {
+    operation: 'PUT /cluster/restart',
+    path: '/cluster/restart?nodes_list=worker2',
+    status: 202,
+    cluster: true,
+  },
 ];
 
 function methodOf(operation: string): string {
@@ -593,7 +649,7 @@ describeWithSpec('managed-API simulator responses match the OpenAPI document', (
       const url = `${clusterApi.url}${entry.path}`;
       return who === 'anonymous'
         ? call(url, { method })
-        : request(clusterApi.url, clusterToken, method, entry.path);
+        : request(clusterApi.url, clusterToken, method, entry.path, entry.body, entry.bodyType);
     }
     if (who === 'anonymous') return call(`${api.url}${entry.path}`, { method });
     if (who === 'basic') {

@@ -9,6 +9,9 @@
  * - `POST /__simulator/connect` `{id, platform?}`: that agent's first connection (`linux`, `windows`, `darwin`).
  * - `POST /__simulator/log` `{tag, level, description, node?}`: a daemon writes a line to a node's log now.
  * - `PUT /__simulator/cluster-node` `{node, answering}`: a worker stops (or resumes) answering the master.
+ * - `PUT /__simulator/restart` `{ms}`: how long a manager or node restart keeps its daemons down.
+ * - `PUT /__simulator/upgrades` `{error, ms?}`: upgrades asked from now on end `Failed` with `error`
+ *   (`null`: they succeed), after `ms`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatAgentId, parseAgentId } from './data/agents';
@@ -107,6 +110,23 @@ export function setNodeAnswering(state: SimulatorState, node: string, answering:
   state.cluster.setAnswering(node, answering);
 }
 
+/** How long restarts last from now on (ms). */
+export function setRestartDuration(state: SimulatorState, ms: unknown): void {
+  if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0)
+    throw new RangeError('ms must be an integer >= 0');
+  state.restartMs = ms;
+}
+
+/** How upgrades asked from now on end: with `error` (a failure) or `null` (success), after `ms`. */
+export function setUpgradeOutcome(state: SimulatorState, error: unknown, ms?: unknown): void {
+  if (error !== null && (typeof error !== 'string' || error === ''))
+    throw new RangeError('error must be a message or null');
+  if (ms !== undefined && (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0))
+    throw new RangeError('ms must be an integer >= 0');
+  state.upgradeTasks.failure = error ?? undefined;
+  if (ms !== undefined) state.upgradeTasks.durationMs = ms;
+}
+
 /** 400 with the message of a refused control, 200 with `body` otherwise. */
 function attempt(response: ServerResponse, change: () => void, body: unknown): void {
   try {
@@ -180,6 +200,17 @@ export async function handleControl(
       return attempt(response, () => setNodeAnswering(state, node, answering), {
         node,
         answering,
+      });
+    }
+    case 'PUT /restart': {
+      const body = (await jsonBody(request)) ?? {};
+      return attempt(response, () => setRestartDuration(state, body.ms), { ms: body.ms });
+    }
+    case 'PUT /upgrades': {
+      const body = (await jsonBody(request)) ?? {};
+      return attempt(response, () => setUpgradeOutcome(state, body.error, body.ms), {
+        error: body.error,
+        ms: state.upgradeTasks.durationMs,
       });
     }
     default:

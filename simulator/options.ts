@@ -42,6 +42,8 @@ export interface ManagedApiOptions {
   faults?: Partial<Omit<FaultKnobs, 'tokenLifetimeSeconds'>>;
   /** How long the daemons restart after `PUT /manager/restart` (default 3000 ms). */
   managerRestartMs?: number;
+  /** How long an agent upgrade task stays in progress (default 5000 ms). */
+  upgradeMs?: number;
   /** Clock (ms), for tests that move time. */
   now?: () => number;
   /** How the latency and slow-body faults wait (default: a timer), for tests that hold the wait. */
@@ -72,6 +74,7 @@ export interface ResolvedOptions {
   roles: ApiRoleDefinition[];
   faults: Partial<Omit<FaultKnobs, 'tokenLifetimeSeconds'>>;
   managerRestartMs: number;
+  upgradeMs: number;
   now: () => number;
   pause: (ms: number) => Promise<void>;
   controlPath: boolean;
@@ -107,6 +110,7 @@ export function resolveOptions(options: ManagedApiOptions = {}): ResolvedOptions
     roles: options.roles ?? [],
     faults: options.faults ?? {},
     managerRestartMs: options.managerRestartMs ?? 3000,
+    upgradeMs: options.upgradeMs ?? 5000,
     now: options.now ?? Date.now,
     pause: options.pause ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     controlPath: options.controlPath ?? false,

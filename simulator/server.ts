@@ -5,7 +5,14 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import { resetFaults, setNodeAnswering, setVersionCheck, writeLogLine } from './control';
+import {
+  resetFaults,
+  setNodeAnswering,
+  setRestartDuration,
+  setUpgradeOutcome,
+  setVersionCheck,
+  writeLogLine,
+} from './control';
 import type { LogLevel } from './data/manager-log';
 import type { VersionCheckMode } from './data/version-check';
 import { sequence } from './data/random';
@@ -28,6 +35,10 @@ export interface ManagedApi {
   writeLog(line: { tag: string; level: LogLevel; description: string; node?: string }): void;
   /** A cluster's worker stops (false) or resumes (true) answering the master. */
   setNodeAnswering(node: string, answering: boolean): void;
+  /** How long a manager or node restart keeps its daemons down from now on (ms). */
+  setRestartDuration(ms: number): void;
+  /** Upgrades asked from now on end `Failed` with `error` (null: they succeed), after `ms`. */
+  setUpgradeOutcome(error: string | null, ms?: number): void;
   /** Live counters. */
   stats: SimulatorStats;
   /** PEM of the self-signed certificate when serving HTTPS (for clients that pin it). */
@@ -109,6 +120,8 @@ export async function startManagedApi(options: ManagedApiOptions = {}): Promise<
     setVersionCheck: (mode) => setVersionCheck(state, mode),
     writeLog: (line) => writeLogLine(state, line),
     setNodeAnswering: (node, answering) => setNodeAnswering(state, node, answering),
+    setRestartDuration: (ms) => setRestartDuration(state, ms),
+    setUpgradeOutcome: (error, ms) => setUpgradeOutcome(state, error, ms),
     stats: state.stats,
     certificate: tls?.cert,
     stop: () =>

@@ -1,4 +1,5 @@
 /** Everything a running simulator holds: data, accounts, tokens, gates, knobs and counters. */
+import { createHash } from 'node:crypto';
 import { Accounts } from './auth/accounts';
 import { LoginGuard } from './auth/login-guard';
 import { RequestRateLimiter } from './auth/rate-limiter';
@@ -9,6 +10,8 @@ import { ManagerLog } from './data/manager-log';
 import { type Ruleset, buildRuleset } from './data/ruleset';
 import { ScaCatalogue } from './data/sca';
 import type { VersionCheckMode } from './data/version-check';
+import { OssecConfs } from './data/ossec-conf';
+import { UpgradeTasks } from './data/upgrade-tasks';
 import { type FaultKnobs, createFaultKnobs } from './faults';
 import { NODE_NAME } from './http/problem';
 import type { ResolvedOptions } from './options';
@@ -43,8 +46,16 @@ export interface SimulatorState {
   rulesetFiles: RulesetFiles;
   logtest: LogtestSessions;
   groupConfigurations: GroupConfigurations;
-  /** When the daemons are back after a manager restart (ms; 0 when none was asked). */
+  /** Each node's ossec.conf (the manager's under its node name when it runs alone). */
+  ossecConfs: OssecConfs;
+  /** authd's password, asked of enrolling agents when `auth.use_password` is `yes`. */
+  enrollmentPassword: string;
+  /** When the daemons are back after a manager (or master) restart (ms; 0 when none was asked). */
   managerRestartEndsAt: number;
+  /** When each restarted worker answers again (ms). */
+  workerRestartEndsAt: Map<string, number>;
+  /** How long a restart keeps a node's daemons down (ms); the control path can change it. */
+  restartMs: number;
   sca: ScaCatalogue;
   accounts: Accounts;
   tokens: TokenService;
@@ -53,8 +64,8 @@ export interface SimulatorState {
   rateLimiter?: RequestRateLimiter;
   faults: FaultKnobs;
   versionCheck: { mode: VersionCheckMode; checkedAt: number };
-  /** Upgrade tasks created so far (each upgraded agent gets the next task id). */
-  upgradeTasks: number;
+  /** The task manager's upgrade tasks. */
+  upgradeTasks: UpgradeTasks;
   stats: SimulatorStats;
   /** Draws for the failure-rate knob (seeded, so a run is repeatable). */
   random: () => number;
@@ -96,7 +107,17 @@ export function createState(options: ResolvedOptions, random: () => number): Sim
     rulesetFiles: new RulesetFiles(ruleset),
     logtest: new LogtestSessions(ruleset, now),
     groupConfigurations: new GroupConfigurations(),
+    ossecConfs: new OssecConfs(
+      cluster?.nodes ?? [{ name: NODE_NAME, type: 'master', ip: '' }],
+      cluster?.name,
+    ),
+    enrollmentPassword: createHash('sha256')
+      .update(`authd.pass/${options.seed}`)
+      .digest('hex')
+      .slice(0, 32),
     managerRestartEndsAt: 0,
+    workerRestartEndsAt: new Map(),
+    restartMs: options.managerRestartMs,
     sca: new ScaCatalogue(options.seed),
     accounts: new Accounts(options.roles, options.users),
     tokens,
@@ -108,7 +129,7 @@ export function createState(options: ResolvedOptions, random: () => number): Sim
         : new RequestRateLimiter(options.requestsPerMinute, now),
     faults,
     versionCheck: { mode: options.versionCheck, checkedAt: startedAt },
-    upgradeTasks: 0,
+    upgradeTasks: new UpgradeTasks(now, options.upgradeMs),
     stats: emptyStats(),
     random,
   };

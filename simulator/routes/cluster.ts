@@ -1,7 +1,14 @@
-/** HTTP bindings of the cluster reads: the cluster, its nodes, and each node's status, information and log. */
+/**
+ * HTTP bindings of the cluster: the cluster, its nodes, each node's status, information, log and
+ * ossec.conf, the configuration check and the restart.
+ */
 import { type HandlerTable, type RequestContext, caller } from '../http/context';
 import {
   clusterHealthcheck,
+  clusterRestart,
+  clusterValidation,
+  nodeConfiguration,
+  updateNodeConfiguration,
   clusterLocalInfo,
   clusterNodes,
   clusterStatus,
@@ -35,6 +42,22 @@ export function clusterHandlers(state: SimulatorState): HandlerTable {
     }),
     'GET /cluster/{node_id}/logs/summary': (context) => ({
       body: nodeLogsSummary(state, caller(context), nodeId(context)),
+    }),
+    'GET /cluster/{node_id}/configuration': (context) => {
+      const answer = nodeConfiguration(state, caller(context), nodeId(context), context.query);
+      return 'xml' in answer
+        ? { body: answer.xml, contentType: 'application/xml; charset=utf-8' }
+        : { body: answer.envelope };
+    },
+    'PUT /cluster/{node_id}/configuration': (context) => ({
+      body: updateNodeConfiguration(state, caller(context), nodeId(context), context.body),
+    }),
+    'GET /cluster/configuration/validation': (context) => ({
+      body: clusterValidation(state, caller(context), context.query),
+    }),
+    'PUT /cluster/restart': (context) => ({
+      status: 202,
+      body: clusterRestart(state, caller(context), context.query),
     }),
   };
 }

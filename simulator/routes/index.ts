@@ -10,6 +10,7 @@ import { managerHandlers } from './manager';
 import { mitreHandlers } from './mitre';
 import { rulesetHandlers } from './ruleset';
 import { securityHandlers } from './security';
+import { taskHandlers } from './tasks';
 
 export function allHandlers(state: SimulatorState): HandlerTable {
   return {
@@ -22,5 +23,6 @@ export function allHandlers(state: SimulatorState): HandlerTable {
     ...groupHandlers(state),
     ...inventoryHandlers(state),
     ...mitreHandlers(state),
+    ...taskHandlers(state),
   };
 }

@@ -1,12 +1,14 @@
-/** HTTP bindings of the manager's reads, restart, configuration validation and update check. */
+/** HTTP bindings of the manager's reads, configuration (read, replace, check), restart and update check. */
 import { type HandlerTable, caller } from '../http/context';
 import {
+  managerActiveConfiguration,
   managerConfiguration,
   managerInformation,
   managerLogs,
   managerLogsSummary,
   managerStatus,
   restartManager,
+  updateManagerConfiguration,
   validateConfiguration,
   versionCheck,
 } from '../services/manager';
@@ -28,6 +30,17 @@ export function managerHandlers(state: SimulatorState): HandlerTable {
         ? { body: configuration.xml, contentType: 'application/xml; charset=utf-8' }
         : { body: configuration.envelope };
     },
+    'GET /manager/configuration/{component}/{configuration}': (context) => ({
+      body: managerActiveConfiguration(
+        state,
+        caller(context),
+        String(context.path.component),
+        String(context.path.configuration),
+      ),
+    }),
+    'PUT /manager/configuration': (context) => ({
+      body: updateManagerConfiguration(state, caller(context), context.body),
+    }),
     'GET /manager/configuration/validation': (context) => ({
       body: validateConfiguration(state, caller(context)),
     }),

@@ -154,9 +154,10 @@ export function upgradeAgents(
     if (agent.status !== 'active') result.fail(1707, formatAgentId(n));
     else if (agent.version === version && query.force !== true) result.fail(1819, formatAgentId(n));
     else {
-      state.agents.setVersion(n, version);
-      state.upgradeTasks += 1;
-      result.items.push({ agent: formatAgentId(n), task_id: state.upgradeTasks });
+      const task = state.upgradeTasks.create(n, state.agents.nodeOf(n));
+      // A failed upgrade leaves the agent on the version it had.
+      if (!task.fails) state.agents.setVersion(n, version);
+      result.items.push({ agent: formatAgentId(n), task_id: task.id });
     }
   }
   return result.render();

@@ -14,6 +14,7 @@ import { allowsStatic } from '../rbac/permissions';
 import { type TableSpec, listItems } from '../query/list-query';
 import type { SimulatorState } from '../state';
 import { listParams } from './list-params';
+import { configurationAnswer, nodeProblems, replaceConfiguration } from './manager';
 import { logLines, logSummary } from './manager-logs';
 
 const NODE_FIELDS = ['name', 'type', 'version', 'ip'] as const;
@@ -62,6 +63,10 @@ function targetNode(state: SimulatorState, session: Session, nodeId: string): Cl
   if (!cluster.node(nodeId)) throw codedProblem(1730, { extra: nodeId });
   if (!mayRead(session, nodeId)) throw permissionDenied('node:id', errorNode(session));
   if (!cluster.answers(nodeId)) throw codedProblem(3021, { node: nodeId });
+  if (state.now() < (state.workerRestartEndsAt.get(nodeId) ?? 0))
+    throw codedProblem(1017, {
+      detail: `Some Wazuh daemons are not ready yet in node "${nodeId}" (wazuh-analysisd->restarting, wazuh-remoted->restarting)`,
+    });
   return cluster;
 }
 
@@ -161,4 +166,88 @@ export function nodeLogsSummary(state: SimulatorState, session: Session, nodeId:
   const log = targetNode(state, session, nodeId).log(nodeId);
   if (!log) throw codedProblem(1730, { extra: nodeId });
   return logSummary(log, 'specified');
+}
+
+/** `GET /cluster/{node_id}/configuration`: the node's ossec.conf, raw or as JSON. */
+export function nodeConfiguration(
+  state: SimulatorState,
+  session: Session,
+  nodeId: string,
+  query: ParsedParams,
+) {
+  targetNode(state, session, nodeId);
+  const mayUpdate = allowsStatic(session.permissions, 'cluster:update_config', `node:id:${nodeId}`);
+  return configurationAnswer(state.ossecConfs.read(nodeId), mayUpdate, query, nodeId);
+}
+
+/** `PUT /cluster/{node_id}/configuration` (`cluster:update_config` on the node). */
+export function updateNodeConfiguration(
+  state: SimulatorState,
+  session: Session,
+  nodeId: string,
+  body: unknown,
+) {
+  targetNode(state, session, nodeId);
+  if (!allowsStatic(session.permissions, 'cluster:update_config', `node:id:${nodeId}`))
+    throw permissionDenied('node:id', errorNode(session));
+  return replaceConfiguration(state, nodeId, nodeId, body);
+}
+
+/** Nodes of `nodes_list` (all by default) that answer; the others are failed items (3021). */
+function answeringNodes(
+  cluster: Cluster,
+  session: Session,
+  query: ParsedParams,
+  result: AffectedItems<unknown>,
+): ClusterNode[] {
+  return readableNodes(cluster, session, query, result).filter((node) => {
+    if (cluster.answers(node.name)) return true;
+    result.fail(3021, node.name);
+    return false;
+  });
+}
+
+/** `GET /cluster/configuration/validation`: each node's check, a failed item (1908) where it fails. */
+export function clusterValidation(state: SimulatorState, session: Session, query: ParsedParams) {
+  const cluster = runningCluster(state);
+  const result = new AffectedItems<Record<string, string>>({
+    all: 'Validation was successfully checked in all nodes',
+    some: 'Validation could not be checked in some nodes',
+    none: 'Validation could not be checked in any node',
+  });
+  for (const node of answeringNodes(cluster, session, query, result)) {
+    const problems = nodeProblems(state, node.name);
+    if (problems.length > 0) result.fail(1908, node.name, { extra: problems.join(', ') });
+    else result.items.push({ name: node.name, status: 'OK' });
+  }
+  return result.render();
+}
+
+/**
+ * `PUT /cluster/restart`: every node of `nodes_list` (all by default) the caller may restart goes down
+ * for the restart time; the master's restart takes the whole API with it.
+ */
+export function clusterRestart(state: SimulatorState, session: Session, query: ParsedParams) {
+  const cluster = runningCluster(state);
+  const result = new AffectedItems<string>({
+    all: 'Restart request sent to all specified nodes',
+    some: 'Could not send restart request to some specified nodes',
+    none: 'Could not send restart request to any node',
+  });
+  const endsAt = state.now() + state.restartMs;
+  for (const node of answeringNodes(cluster, session, query, result)) {
+    if (!allowsStatic(session.permissions, 'cluster:restart', `node:id:${node.name}`)) {
+      result.fail(4000, node.name, { detail: 'Permission denied: Resource type: node:id' });
+      continue;
+    }
+    const problems = nodeProblems(state, node.name);
+    if (problems.length > 0) {
+      result.fail(1908, node.name, { extra: problems.join(', ') });
+      continue;
+    }
+    if (node.type === 'master') state.managerRestartEndsAt = endsAt;
+    else state.workerRestartEndsAt.set(node.name, endsAt);
+    result.items.push(node.name);
+  }
+  return result.render();
 }

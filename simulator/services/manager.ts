@@ -2,16 +2,16 @@
  * Manager reads (RBAC `manager:read` on `*:*:*`), restart, configuration validation and the update
  * check. In a cluster they are the master's (the node this API runs on).
  */
+import { daemonStates, managerInfo, maskedConfiguration } from '../data/manager';
 import {
-  MANAGER_CONFIGURATION,
-  configurationXml,
-  daemonStates,
-  managerInfo,
-  maskedConfiguration,
-} from '../data/manager';
+  ConfigurationRefusal,
+  configurationJson,
+  configurationProblems,
+  maskConfigurationXml,
+} from '../data/ossec-conf';
 import { versionCheckData } from '../data/version-check';
 import type { Session } from '../http/context';
-import { NODE_NAME } from '../http/problem';
+import { NODE_NAME, permissionDenied, plainProblem } from '../http/problem';
 import {
   AffectedItems,
   type AffectedItemsEnvelope,
@@ -19,7 +19,7 @@ import {
   dataResult,
 } from '../http/envelope';
 import type { ParsedParams } from '../http/params';
-import { requireResourceless } from '../rbac/guard';
+import { errorNode, requireResourceless } from '../rbac/guard';
 import { allowsStatic } from '../rbac/permissions';
 import type { SimulatorState } from '../state';
 import { logLines, logSummary } from './manager-logs';
@@ -61,35 +61,24 @@ export function managerLogsSummary(state: SimulatorState, session: Session) {
   return logSummary(state.managerLog, 'local');
 }
 
-/** ossec.conf of the node answering: its `<cluster>` section says whether, and as what, it runs one. */
-function nodeConfiguration(state: SimulatorState): Record<string, unknown> {
-  const { cluster } = state;
-  if (!cluster) return MANAGER_CONFIGURATION;
-  const section = MANAGER_CONFIGURATION.cluster as Record<string, unknown>;
-  return {
-    ...MANAGER_CONFIGURATION,
-    cluster: {
-      ...section,
-      name: cluster.name,
-      node_name: cluster.local.name,
-      node_type: cluster.local.type,
-      nodes: [cluster.local.ip],
-      disabled: 'no',
-    },
-  };
+/** The node this API runs on: the master in a cluster, `node01` alone. */
+function localNode(state: SimulatorState): string {
+  return state.cluster?.local.name ?? NODE_NAME;
 }
 
-/** Configuration as JSON items, or the XML file for `raw=true`; secrets masked unless the caller may update it. */
-export function managerConfiguration(
-  state: SimulatorState,
-  session: Session,
+/**
+ * A node's ossec.conf as JSON items, or the XML file for `raw=true`; secrets masked unless the caller
+ * may update it. Section and field problems are failed items of `itemId`.
+ */
+export function configurationAnswer(
+  text: string,
+  mayUpdate: boolean,
   query: ParsedParams,
+  itemId: string,
 ): { xml: string } | { envelope: AffectedItemsEnvelope<Record<string, unknown>> } {
-  requireResourceless(session, 'manager:read');
-  const mayUpdate = allowsStatic(session.permissions, 'manager:update_config', '*:*:*');
-  const full = nodeConfiguration(state);
+  if (query.raw === true) return { xml: mayUpdate ? text : maskConfigurationXml(text) };
+  const full = configurationJson(text);
   const configuration = mayUpdate ? full : maskedConfiguration(full);
-  if (query.raw === true) return { xml: configurationXml(configuration) };
   const result = new AffectedItems<Record<string, unknown>>({
     all: 'Configuration was successfully read',
     some: 'Could not read configuration',
@@ -103,7 +92,7 @@ export function managerConfiguration(
   }
   const value = configuration[section];
   if (value === undefined) {
-    result.fail(1106, MANAGER_ITEM, { extra: section });
+    result.fail(1106, itemId, { extra: section });
     return { envelope: result.render() };
   }
   if (!field) {
@@ -117,9 +106,95 @@ export function managerConfiguration(
         .filter((entry) => entry[field] !== undefined)
     : pickField(value);
   if (picked === undefined || (Array.isArray(picked) && picked.length === 0))
-    result.fail(1103, MANAGER_ITEM, { extra: field });
+    result.fail(1103, itemId, { extra: field });
   else result.items.push({ [section]: Array.isArray(picked) ? picked : { [field]: picked } });
   return { envelope: result.render() };
+}
+
+export function managerConfiguration(
+  state: SimulatorState,
+  session: Session,
+  query: ParsedParams,
+): { xml: string } | { envelope: AffectedItemsEnvelope<Record<string, unknown>> } {
+  requireResourceless(session, 'manager:read');
+  const mayUpdate = allowsStatic(session.permissions, 'manager:update_config', '*:*:*');
+  return configurationAnswer(
+    state.ossecConfs.read(localNode(state)),
+    mayUpdate,
+    query,
+    MANAGER_ITEM,
+  );
+}
+
+/**
+ * `GET /manager/configuration/{component}/{configuration}`: the running daemons' configuration. The
+ * simulator serves authd's (`auth/auth`): its ossec.conf section and, when it asks agents for a
+ * password, that password (`authd.pass`, masked for callers that may not update the configuration).
+ */
+export function managerActiveConfiguration(
+  state: SimulatorState,
+  session: Session,
+  component: string,
+  configuration: string,
+) {
+  requireResourceless(session, 'manager:read');
+  if (component !== 'auth' || configuration !== 'auth')
+    throw plainProblem(
+      501,
+      'Not Implemented',
+      `The simulator serves only auth/auth of GET /manager/configuration/{component}/{configuration}`,
+    );
+  const auth = (configurationJson(state.ossecConfs.read(localNode(state))).auth ?? {}) as Record<
+    string,
+    unknown
+  >;
+  const mayUpdate = allowsStatic(session.permissions, 'manager:update_config', '*:*:*');
+  const item: Record<string, unknown> = { auth };
+  if (auth.use_password === 'yes')
+    item['authd.pass'] = mayUpdate ? state.enrollmentPassword : '*****';
+  const result = new AffectedItems<Record<string, unknown>>({
+    all: 'Active configuration was successfully read',
+    some: 'Could not read active configuration',
+    none: 'Could not read active configuration',
+  });
+  result.items.push(item);
+  return result.render();
+}
+
+/**
+ * Replaces a node's ossec.conf, as the manager does: a file that does not parse (1113) or that its
+ * check refuses (1908) is a failed item and the stored file stays as it was.
+ */
+export function replaceConfiguration(
+  state: SimulatorState,
+  node: string,
+  itemId: string,
+  body: unknown,
+) {
+  const where = itemId === MANAGER_ITEM ? '' : ' in specified node';
+  const result = new AffectedItems<string>({
+    all: `Configuration was successfully updated${where}`,
+    some: 'Could not update configuration in some nodes',
+    none: `Could not update configuration${where}`,
+  });
+  try {
+    state.ossecConfs.replace(node, typeof body === 'string' ? body : '');
+    result.items.push(itemId);
+  } catch (error) {
+    if (!(error instanceof ConfigurationRefusal)) throw error;
+    result.fail(error.code, itemId, { extra: error.message });
+  }
+  return result.render();
+}
+
+/** `PUT /manager/configuration`: the master's file in a cluster (`cluster:update_config` on it). */
+export function updateManagerConfiguration(state: SimulatorState, session: Session, body: unknown) {
+  const node = localNode(state);
+  if (state.cluster) {
+    if (!allowsStatic(session.permissions, 'cluster:update_config', `node:id:${node}`))
+      throw permissionDenied('node:id', errorNode(session));
+  } else requireResourceless(session, 'manager:update_config');
+  return replaceConfiguration(state, node, state.cluster ? node : MANAGER_ITEM, body);
 }
 
 export function versionCheck(state: SimulatorState, session: Session, forceQuery: boolean) {
@@ -152,6 +227,11 @@ function rulesetProblems(state: SimulatorState): string[] {
   return problems;
 }
 
+/** What the manager's check (`wazuh-analysisd -t`) reports for a node: its file, then its ruleset. */
+export function nodeProblems(state: SimulatorState, node: string): string[] {
+  return [...configurationProblems(state.ossecConfs.read(node)), ...rulesetProblems(state)];
+}
+
 export function validateConfiguration(state: SimulatorState, session: Session) {
   requireResourceless(session, 'manager:read');
   const result = new AffectedItems<Record<string, unknown>>({
@@ -159,25 +239,27 @@ export function validateConfiguration(state: SimulatorState, session: Session) {
     some: 'Could not check validation in some nodes',
     none: 'Could not check validation in any node',
   });
-  const problems = rulesetProblems(state);
-  if (problems.length > 0) result.fail(1908, NODE_NAME, { extra: problems.join('; ') });
-  else result.items.push({ name: NODE_NAME, status: 'OK' });
+  const node = localNode(state);
+  const problems = nodeProblems(state, node);
+  if (problems.length > 0) result.fail(1908, node, { extra: problems.join(', ') });
+  else result.items.push({ name: node, status: 'OK' });
   return result.render();
 }
 
 /** Restarts the manager unless its configuration is invalid; the daemons are down meanwhile. */
 export function restartManager(state: SimulatorState, session: Session) {
-  requireResourceless(session, 'manager:restart');
+  requireResourceless(session, 'manager:read', 'manager:restart');
   const result = new AffectedItems<string>({
     all: 'Restart request sent to all specified nodes',
     some: 'Could not send restart request to some specified nodes',
     none: 'Could not send restart request to any node',
   });
-  const problems = rulesetProblems(state);
-  if (problems.length > 0) result.fail(1908, NODE_NAME, { extra: problems.join('; ') });
+  const node = localNode(state);
+  const problems = nodeProblems(state, node);
+  if (problems.length > 0) result.fail(1908, node, { extra: problems.join(', ') });
   else {
-    state.managerRestartEndsAt = state.now() + state.options.managerRestartMs;
-    result.items.push(NODE_NAME);
+    state.managerRestartEndsAt = state.now() + state.restartMs;
+    result.items.push(node);
   }
   return result.render();
 }

@@ -201,7 +201,6 @@ export interface PublicAppSettings {
   alertsIndexPattern: string;
   /** The default pattern first, then the others an administrator allowed. */
   selectableAlertsIndexPatterns: string[];
-  enrollmentAddress?: string;
   logo?: AppLogoInfo;
 }
 

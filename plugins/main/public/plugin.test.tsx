@@ -132,6 +132,10 @@ describe('svc browser plugin', () => {
     const unmount = await apps.find((app) => app.id === 'svc-rules')!.mount(params);
     expect(start.rendering.render).toHaveBeenCalledWith(expect.anything(), element);
     expect(start.chrome.docTitle.change).toHaveBeenCalledWith(['Rules', 'Security']);
+    expect(start.chrome.setBreadcrumbs).toHaveBeenCalledWith([
+      { text: 'Server management' },
+      { text: 'Rules' },
+    ]);
     unmount();
     expect(start.chrome.docTitle.reset).toHaveBeenCalled();
   });

@@ -41,6 +41,13 @@ const seededHost = schema.object({
   demo: schema.boolean({ defaultValue: false }),
 });
 
+/** A host name, an IPv4 or an IPv6 address (no scheme, no port), or nothing. */
+function enrollmentAddressProblem(value: string): string | undefined {
+  return value === '' || /^[A-Za-z0-9.:-]{1,255}$/.test(value)
+    ? undefined
+    : 'must be a host name or an IP address, without scheme or port';
+}
+
 /** A size in rotating-file-stream's syntax: 10M, 1G. */
 function sizeProblem(value: string): string | undefined {
   return /^\d+[BKMG]$/.test(value) ? undefined : 'must be a number followed by B, K, M or G';
@@ -53,13 +60,6 @@ function indexPatternProblem(value: string): string | undefined {
   if (/^[-_+]/.test(value) || /^\*+$/.test(value))
     return 'must name indices: not start with -, _ or +, and not be * alone';
   return undefined;
-}
-
-/** A host name or an IP (v4, or v6 without brackets), or empty. */
-function enrollmentAddressProblem(value: string): string | undefined {
-  return value === '' || /^[A-Za-z0-9.:_-]{1,255}$/.test(value)
-    ? undefined
-    : 'must be a host name or an IP address, without scheme or port';
 }
 
 export const configSchema = schema.object({
@@ -152,10 +152,6 @@ export const configSchema = schema.object({
     /** Leave the manager's own alerts (agent 000) out of every alerts view and report. */
     hideManagerAlerts: schema.boolean({ defaultValue: false }),
   }),
-  enrollment: schema.object({
-    /** The manager address agents enroll with; unset: the API host's address. */
-    address: schema.string({ defaultValue: '', validate: enrollmentAddressProblem }),
-  }),
   healthCheck: schema.object({
     /** How much of the managed API's version must be the one the dashboard is built for. */
     apiVersionMatch: schema.oneOf(
@@ -182,6 +178,22 @@ export const configSchema = schema.object({
   }),
   /** The Wazuh indexer (OpenSearch) the alerts are read from; see indexer-config.ts. */
   indexer: indexerConfigSchema,
+  /** Server → Configuration: editing the manager's ossec.conf and restarting it. */
+  server: schema.object({
+    /** Largest ossec.conf the editor sends (bytes); past it: 413. */
+    configurationMaxBytes: schema.number({
+      min: 1024,
+      max: 10_485_760,
+      defaultValue: 1_048_576,
+    }),
+    /** How long the browser waits for a restarted manager or node to answer again (seconds). */
+    restartWaitSeconds: schema.number({ min: 10, max: 3_600, defaultValue: 120 }),
+  }),
+  /** Deploy agent: enrollment settings of new agents. */
+  enrollment: schema.object({
+    /** Default server address new agents enroll with and report to ('' : the API host's address). */
+    address: schema.string({ defaultValue: '', validate: enrollmentAddressProblem }),
+  }),
 });
 
 /**

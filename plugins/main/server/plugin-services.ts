@@ -22,6 +22,7 @@ import type { QueuedRequestQueue } from './services/jobs/queued-requests';
 import type { ManagedApiService } from './services/managed-api/managed-api-service';
 import type { ReportDataSource, ReportsService } from './services/reports';
 import type { RouteCatalogue } from './services/route-catalogue';
+import type { ServerOperationsService } from './services/server-operations/server-operations';
 import type { UiLogWriter } from './services/ui-logs/ui-log-writer';
 import type { DefaultApiHostService } from './services/user-settings/default-api-host';
 
@@ -57,6 +58,8 @@ export interface SvcServices {
   /** Reads alerts for a report as the user behind `request`. */
   reportData: (request: OsdRequest, username: string) => ReportDataSource;
   alertsAdmin: AlertsAdminServices;
+  /** Server → Configuration (ossec.conf, check, restart) and the enrollment settings. */
+  serverOperations: ServerOperationsService;
   /** The indexer's state; with a request, also each API host's alerts that user may see. */
   indexerStatus(request?: OsdRequest, signal?: AbortSignal): Promise<IndexerStatus>;
 }

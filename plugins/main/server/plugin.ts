@@ -40,6 +40,11 @@ import { apiHostSavedObjectType } from './services/api-hosts/saved-object-type';
 import { apiHostCheckSavedObjectType } from './services/api-checks/saved-object-type';
 import { queuedRequestSavedObjectType } from './services/jobs/saved-object-type';
 import { userSettingsSavedObjectType } from './services/user-settings/saved-object-type';
+import { serverConfigurationSavedObjectType } from './services/server-operations/saved-object-type';
+import {
+  SERVER_CONFIGURATION_SAVED_OBJECT_TYPE,
+  ServerOperationsService,
+} from './services/server-operations/server-operations';
 import { DefaultApiHostService } from './services/user-settings/default-api-host';
 import { seedApiHosts } from './services/api-hosts/seed-hosts';
 import { CsvExportService } from './services/csv/csv-export';
@@ -167,6 +172,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
     core.savedObjects.registerType(apiHostCheckSavedObjectType);
     core.savedObjects.registerType(queuedRequestSavedObjectType);
     core.savedObjects.registerType(userSettingsSavedObjectType);
+    core.savedObjects.registerType(serverConfigurationSavedObjectType);
     core.savedObjects.registerType(visualizationSavedObjectType);
     core.savedObjects.registerType(indexPatternSavedObjectType);
     for (const type of reportSavedObjectTypes) core.savedObjects.registerType(type);
@@ -413,6 +419,16 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
           request,
           username,
         ),
+      serverOperations: new ServerOperationsService({
+        asUser: (user) => api.asUser(user),
+        repository: core.savedObjects.createInternalRepository([
+          SERVER_CONFIGURATION_SAVED_OBJECT_TYPE,
+        ]),
+        limits: this.config.server,
+        get enrollmentAddress() {
+          return live().enrollment.address;
+        },
+      }),
       alertsAdmin: {
         indexerStatus: statusOf,
         sampleData,

@@ -4,11 +4,17 @@
  */
 import { EuiButton, EuiEmptyPrompt } from '@elastic/eui';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import type { AppMountParameters, ScopedHistory, UnmountCallback } from '@host/public/types';
+import type {
+  AppMountParameters,
+  Breadcrumb,
+  ScopedHistory,
+  UnmountCallback,
+} from '@host/public/types';
 import { AppUrlStateProvider } from '../components/app-url-state';
 import { SelectedHostProvider } from '../components/selected-host';
 import { SvcServicesProvider } from '../components/services-context';
 import type { ErrorOrchestrator } from '../services/error-orchestrator';
+import { SVC_APP_METADATA } from './app-metadata';
 import type { SvcServices } from '../services/svc-services';
 
 interface BoundaryProps {
@@ -90,7 +96,7 @@ export function mountApp(
 ): UnmountCallback {
   const { core } = services;
   core.chrome.docTitle.change([app.title, 'Security']);
-  core.chrome.setBreadcrumbs([{ text: 'Security' }, { text: app.title }]);
+  core.chrome.setBreadcrumbs(breadcrumbsOf(app));
   services.telemetry.appOpened(app.id);
   const unmount = core.rendering.render(
     <AppRoot services={services} history={params.history} title={app.title}>
@@ -102,4 +108,11 @@ export function mountApp(
     unmount();
     core.chrome.docTitle.reset();
   };
+}
+
+/** An app's place in the navigation: its category (as the menu groups it), then the app. */
+function breadcrumbsOf(app: { id: string; title: string }): Breadcrumb[] {
+  const category = SVC_APP_METADATA.find((known) => known.id === app.id)?.category;
+  const inMenu = category && category.id !== 'home' ? [{ text: category.label }] : [];
+  return [...inMenu, { text: app.title }];
 }

@@ -9,12 +9,8 @@ import {
   type RequestHandlerContext,
   type ResponseFactory,
 } from '@host/server/types';
-import { IndexerError } from '../services/alerts/indexer';
-import { AlertsScopeError } from '../services/alerts/scope';
-import { ApiHostStoreError } from '../services/api-hosts/errors';
 import { RequestFieldError } from '../services/request-field-error';
-import { isManagedApiError } from '../services/managed-api/errors';
-import { LimitReachedError, NotFoundError, RoleRequiredError } from '../services/service-errors';
+import { SvcError } from '../services/svc-error';
 
 function savedObjectError(error: unknown): { statusCode: number; message: string } | undefined {
   if (!SavedObjectsErrorHelpers.isSavedObjectsClientError(error)) return undefined;
@@ -22,66 +18,26 @@ function savedObjectError(error: unknown): { statusCode: number; message: string
   return statusCode < 500 ? { statusCode, message: payload.message ?? error.message } : undefined;
 }
 
-/** An error that knows its status, its attributes and, where waiting helps, its `Retry-After`. */
-function typedErrorResponse(
-  response: ResponseFactory,
-  error: {
-    statusCode: number;
-    message: string;
-    toAttributes(): object;
-    retryAfterSeconds?: number;
-  },
-  attributes: Record<string, unknown>,
-): OsdResponse {
-  return response.customError({
-    statusCode: error.statusCode,
-    body: { message: error.message, attributes: { ...error.toAttributes(), ...attributes } },
-    ...(error.retryAfterSeconds !== undefined && {
-      headers: { 'retry-after': String(error.retryAfterSeconds) },
-    }),
-  });
-}
-
 export function errorResponse(
   response: ResponseFactory,
   error: unknown,
   attributes: Record<string, unknown> = {},
 ): OsdResponse {
-  if (
-    isManagedApiError(error) ||
-    error instanceof IndexerError ||
-    error instanceof AlertsScopeError
-  )
-    return typedErrorResponse(response, error, attributes);
-  if (error instanceof RequestFieldError) {
+  // Its message names the field as the route's own validation does: `[request body.<field>]`.
+  if (error instanceof RequestFieldError)
     return response.badRequest({
       body: {
         message: `[request body.${error.field}]: ${error.reason}`,
-        attributes: { field: error.field, ...attributes },
+        attributes: { ...error.toAttributes(), ...attributes },
       },
     });
-  }
-  if (error instanceof LimitReachedError)
+  if (error instanceof SvcError && error.statusCode !== undefined)
     return response.customError({
       statusCode: error.statusCode,
-      body: { message: error.message, attributes: { code: error.code, ...attributes } },
-      headers: { 'retry-after': String(error.retryAfterSeconds) },
-    });
-  if (error instanceof RoleRequiredError)
-    return response.forbidden({
-      body: {
-        message: error.message,
-        attributes: { code: 'role_required', requiredRole: error.requiredRole, ...attributes },
-      },
-    });
-  if (error instanceof NotFoundError)
-    return response.notFound({
-      body: { message: error.message, attributes: { code: error.code, ...attributes } },
-    });
-  if (error instanceof ApiHostStoreError)
-    return response.customError({
-      statusCode: error.statusCode,
-      body: { message: error.message, attributes },
+      body: { message: error.message, attributes: { ...error.toAttributes(), ...attributes } },
+      ...(error.retryAfterSeconds !== undefined && {
+        headers: { 'retry-after': String(error.retryAfterSeconds) },
+      }),
     });
   const saved = savedObjectError(error);
   if (saved)

@@ -12,6 +12,7 @@ import { registerHealthRoute } from './health';
 import { registerIndexerRoutes } from './indexer';
 import { registerManagedApiRoutes } from './managed-api';
 import { registerReportRoutes } from './reports';
+import { registerServerOperationsRoutes } from './server-operations';
 import { registerUiLogsRoute } from './ui-logs';
 
 export function registerRoutes(
@@ -30,4 +31,9 @@ export function registerRoutes(
   registerAlertsAdminRoutes(router, () => services().alertsAdmin);
   registerReportRoutes(router, () => services());
   registerAppSettingsRoutes(router, () => services(), config.appSettings.maxLogoBytes);
+  registerServerOperationsRoutes(
+    router,
+    () => services().serverOperations,
+    config.server.configurationMaxBytes,
+  );
 }

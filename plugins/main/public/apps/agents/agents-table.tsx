@@ -34,6 +34,7 @@ import {
 } from './table/agent-columns';
 import { SelectionScope } from './table/selection-scope';
 import { StatusFilter, statusFilter } from './table/status-filter';
+import { UpgradeTasks } from './table/upgrade-tasks';
 import { useAgentRowActions } from './table/use-agent-row-actions';
 import { useAgentSelection } from './table/use-agent-selection';
 import { agentsCsvFilters, useAgentsPage } from './table/use-agents-page';
@@ -156,6 +157,7 @@ export function AgentsTable({ host }: { host: ApiHost }) {
           <EuiSpacer size="m" />
         </>
       )}
+      <UpgradeTasks host={host} refreshKey={outcome} />
       {selected.wholePageSelected && page && page.total > page.items.length && (
         <SelectionScope
           pageSize={page.items.length}

@@ -1,7 +1,8 @@
 /**
- * Deploy a new agent: choose the system and architecture, the manager address (from the API host's
- * URL, editable), an optional name and group; copy the install-and-enroll commands; then watch the
- * new agent enroll and connect. Registering an agent by name and IP stays as the advanced option.
+ * Deploy a new agent: choose the system and architecture, the manager address (`svc.enrollment.address`
+ * when set, else the API host's URL; editable), an optional name and group; copy the install-and-enroll
+ * commands, with the enrollment password when the manager asks for one; then watch the new agent
+ * enroll and connect. Registering an agent by name and IP stays as the advanced option.
  */
 import {
   EuiButtonEmpty,
@@ -22,13 +23,13 @@ import {
   EuiTitle,
 } from '@elastic/eui';
 import { useCallback, useEffect, useId, useState } from 'react';
-import type { HttpStart } from '@host/public/types';
-import { APP_SETTINGS_ROUTES, type PublicAppSettings } from '../../../common/app-settings';
 import type { ApiHost } from '../../../common/api-hosts';
+import type { EnrollmentSettings } from '../../../common/server-operations';
 import { AgentLink } from '../../components/agent-link';
 import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';
 import { MANAGER_AGENT_ID } from '../../services/managed-api-types';
+import { ServerOperationsClient } from '../../services/server-operations-client';
 import type { Agent } from '../../services/managed-api-types';
 import {
   DEPLOY_TARGETS,
@@ -42,30 +43,6 @@ import {
 /** How often the flow asks whether the new agent appeared or connected. */
 const POLL_INTERVAL_MS = 3000;
 
-/**
- * The enrollment address of App settings replaces the host's address while the user has not typed
- * another; without one (or without an answer) the host's address stays.
- */
-function useEnrollmentAddress(
-  http: HttpStart,
-  host: ApiHost,
-  setAddress: (change: (current: string) => string) => void,
-): void {
-  useEffect(() => {
-    const controller = new AbortController();
-    http.get<PublicAppSettings>(APP_SETTINGS_ROUTES.public, { signal: controller.signal }).then(
-      ({ enrollmentAddress }) => {
-        if (enrollmentAddress)
-          setAddress((current) =>
-            current === managerAddressOf(host) ? enrollmentAddress : current,
-          );
-      },
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [http, host, setAddress]);
-}
-
 function managerAddressOf(host: ApiHost): string {
   try {
     return new URL(host.url).hostname.replace(/^\[|\]$/g, '');
@@ -76,6 +53,7 @@ function managerAddressOf(host: ApiHost): string {
 
 interface Baseline {
   managerVersion?: string;
+  enrollment: EnrollmentSettings;
   /** Highest agent number before the flow opened: anything above it is new. */
   lastId: number;
 }
@@ -130,14 +108,14 @@ export function DeployAgentFlyout({
   const titleId = useId();
   const [system, setSystem] = useState<DeploySystem>('deb');
   const [architecture, setArchitecture] = useState('amd64');
-  const [managerAddress, setManagerAddress] = useState(() => managerAddressOf(host));
+  // Undefined until edited: the configured enrollment address, or the API host's, is the default.
+  const [editedAddress, setManagerAddress] = useState<string>();
   const [agentName, setAgentName] = useState(initialName);
   const [group, setGroup] = useState('');
-  useEnrollmentAddress(core.http, host, setManagerAddress);
 
   const load = useCallback(
     async (signal: AbortSignal): Promise<Baseline> => {
-      const [manager, newest] = await Promise.all([
+      const [manager, newest, enrollment] = await Promise.all([
         api.list<Pick<Agent, 'version'>>({
           apiHostId: host.id,
           path: '/agents',
@@ -152,15 +130,22 @@ export function DeployAgentFlyout({
           signal,
           action: 'agent:read',
         }),
+        // A user who may not read the manager's configuration still gets the commands, without a password.
+        new ServerOperationsClient(core.http)
+          .enrollment(host.id, signal)
+          .catch((): EnrollmentSettings => ({ passwordRequired: false })),
       ]);
       return {
         managerVersion: manager.items[0]?.version,
+        enrollment,
         lastId: Number(newest.items[0]?.id ?? 0),
       };
     },
-    [api, host.id],
+    [api, core.http, host.id],
   );
   const { state } = useAsync(load, 'Preparing the agent deployment', 'agent:read');
+  const enrollment = state.data?.enrollment;
+  const managerAddress = editedAddress ?? enrollment?.address ?? managerAddressOf(host);
   const version = packageVersion(state.data?.managerVersion);
   const target = DEPLOY_TARGETS.find((entry) => entry.id === system) ?? DEPLOY_TARGETS[0];
   const choice: DeployChoice = {
@@ -170,6 +155,7 @@ export function DeployAgentFlyout({
     agentName: agentName.trim(),
     group: group.trim(),
     version: version ?? '',
+    password: enrollment?.password,
   };
   const problems = deployProblems(choice);
   const ready = Object.keys(problems).length === 0 && version !== undefined;
@@ -216,7 +202,11 @@ export function DeployAgentFlyout({
           <DeployTextField
             name="managerAddress"
             label="Manager address"
-            help="Where the agent enrolls and reports; taken from the API host's address"
+            help={
+              enrollment?.address
+                ? 'Where the agent enrolls and reports; the configured enrollment address'
+                : "Where the agent enrolls and reports; taken from the API host's address"
+            }
             value={managerAddress}
             problem={problems.managerAddress}
             onChange={setManagerAddress}
@@ -243,6 +233,28 @@ export function DeployAgentFlyout({
           <EuiCallOut color="danger" title="The manager version could not be read">
             {state.error.detail}
           </EuiCallOut>
+        )}
+        {enrollment?.passwordRequired && (
+          <>
+            <EuiCallOut
+              size="s"
+              iconType="lock"
+              color={enrollment.password ? 'primary' : 'warning'}
+              title={
+                enrollment.password
+                  ? 'The manager asks enrolling agents for a password: the commands below carry it.'
+                  : 'The manager asks enrolling agents for a password, which your API user may not read: add WAZUH_REGISTRATION_PASSWORD to the commands.'
+              }
+              data-test-subj="deployPasswordRequired"
+            >
+              {enrollment.password && (
+                <EuiText size="s">
+                  Password: <code data-test-subj="deployPassword">{enrollment.password}</code>
+                </EuiText>
+              )}
+            </EuiCallOut>
+            <EuiSpacer />
+          </>
         )}
         {commands && (
           <>

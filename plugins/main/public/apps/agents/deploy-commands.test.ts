@@ -15,6 +15,12 @@ const base: DeployChoice = {
 };
 
 describe('deploy commands', () => {
+  it('passes the enrollment password the manager asks for, quoted for the shell', () => {
+    const commands = deployCommands({ ...base, password: "it's-secret" });
+    expect(commands.install).toContain("WAZUH_REGISTRATION_PASSWORD='it'\\''s-secret'");
+    expect(deployCommands(base).install).not.toContain('WAZUH_REGISTRATION_PASSWORD');
+  });
+
   it('installs the DEB package with the enrollment settings, then starts the service', () => {
     const commands = deployCommands(base);
     expect(commands.install).toBe(

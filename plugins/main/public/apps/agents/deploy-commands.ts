@@ -1,7 +1,7 @@
 /**
  * Install-and-enroll commands for a new agent: the package for the chosen system and architecture,
- * installed with the enrollment settings (manager address, agent name, group) in the variables the
- * agent's installer reads, then the command that starts it.
+ * installed with the enrollment settings (manager address, agent name, group, password) in the
+ * variables the agent's installer reads, then the command that starts it.
  */
 
 export type DeploySystem = 'deb' | 'rpm' | 'windows' | 'macos';
@@ -52,6 +52,8 @@ export interface DeployChoice {
   group?: string;
   /** Agent version to install, the manager's (`4.14.7`). */
   version: string;
+  /** The enrollment password, when the manager asks for one. */
+  password?: string;
 }
 
 export interface DeployCommands {
@@ -93,6 +95,9 @@ function settings(choice: DeployChoice): string[] {
     `WAZUH_MANAGER='${choice.managerAddress}'`,
     ...(choice.group ? [`WAZUH_AGENT_GROUP='${choice.group}'`] : []),
     ...(choice.agentName ? [`WAZUH_AGENT_NAME='${choice.agentName}'`] : []),
+    ...(choice.password
+      ? [`WAZUH_REGISTRATION_PASSWORD='${choice.password.replace(/'/g, "'\\''")}'`]
+      : []),
   ];
 }
 

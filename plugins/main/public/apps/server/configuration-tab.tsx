@@ -1,10 +1,19 @@
-import { EuiCodeBlock, EuiFormRow, EuiSelect, EuiSkeletonText, EuiSpacer } from '@elastic/eui';
+import {
+  EuiButtonGroup,
+  EuiCodeBlock,
+  EuiFormRow,
+  EuiSelect,
+  EuiSkeletonText,
+  EuiSpacer,
+} from '@elastic/eui';
 import { useCallback } from 'react';
 import type { ApiHost } from '../../../common/api-hosts';
 import { useAppUrlState } from '../../components/app-url-state';
 import { ErrorPrompt } from '../../components/error-prompt';
 import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';
+import { ConfigurationEditor } from './configuration-editor';
+import { serverAction } from './server-api';
 
 /** Sections of the manager configuration the managed API can return one at a time. */
 const CONFIGURATION_SECTIONS = [
@@ -41,22 +50,67 @@ const CONFIGURATION_SECTIONS = [
   'syscollector',
 ];
 
-export function ConfigurationTab({ host }: { host: ApiHost }) {
+const VIEWS = [
+  { id: 'sections', label: 'Sections' },
+  { id: 'edit', label: 'Edit ossec.conf' },
+];
+
+/**
+ * A node's configuration (the manager's when it runs alone): read section by section, or its
+ * ossec.conf edited, applied and the node restarted.
+ */
+export function ConfigurationTab({
+  host,
+  node,
+  clustered,
+}: {
+  host: ApiHost;
+  node?: string;
+  clustered: boolean;
+}) {
+  const { params, setParams } = useAppUrlState();
+  const view = params.get('view') === 'edit' ? 'edit' : 'sections';
+  return (
+    <>
+      <EuiButtonGroup
+        legend="Configuration view"
+        options={VIEWS.map((entry) => ({
+          ...entry,
+          'data-test-subj': `configurationView-${entry.id}`,
+        }))}
+        idSelected={view}
+        onChange={(id) => setParams({ view: id === 'edit' ? 'edit' : undefined }, { push: true })}
+      />
+      <EuiSpacer />
+      {view === 'edit' ? (
+        <ConfigurationEditor host={host} node={node} clustered={clustered} />
+      ) : (
+        <ConfigurationSections host={host} node={node} />
+      )}
+    </>
+  );
+}
+
+function ConfigurationSections({ host, node }: { host: ApiHost; node?: string }) {
   const { api } = useSvcServices();
   const { params, setParams } = useAppUrlState();
   const section = params.get('section') ?? '';
+  const action = serverAction(node);
   const load = useCallback(
     (signal: AbortSignal) =>
       api.list<Record<string, unknown>>({
         apiHostId: host.id,
-        path: '/manager/configuration',
+        path:
+          node === undefined
+            ? '/manager/configuration'
+            : `/cluster/${encodeURIComponent(node)}/configuration`,
         query: { section: section || undefined },
         signal,
-        action: 'manager:read',
+        action,
       }),
-    [api, host.id, section],
+    [api, host.id, section, node, action],
   );
-  const { state, reload } = useAsync(load, 'Loading the manager configuration', 'manager:read');
+  const { state, reload } = useAsync(load, 'Loading the manager configuration', action);
   return (
     <>
       <EuiFormRow label="Section">

@@ -17,7 +17,7 @@ const TABS = [
 ] as const;
 
 /** Tabs whose view can read one node of a cluster, or all of them. */
-const NODE_TABS = new Set<string>(['status', 'logs']);
+const NODE_TABS = new Set<string>(['status', 'logs', 'configuration']);
 
 export function ServerTabs({ host }: { host: ApiHost }) {
   const { tab, tabBar } = useUrlTabs(TABS, 'serverTab');
@@ -55,7 +55,14 @@ export function ServerTabs({ host }: { host: ApiHost }) {
           />
         ))}
       {tab === 'logs' && <LogsTab host={host} nodes={nodes} />}
-      {tab === 'configuration' && <ConfigurationTab host={host} />}
+      {tab === 'configuration' && (
+        // One node's file at a time: the master's when "All nodes" is chosen.
+        <ConfigurationTab
+          host={host}
+          node={data.clustered ? (selected ?? clusterNodes[0]?.name) : undefined}
+          clustered={data.clustered}
+        />
+      )}
     </>
   );
 }

@@ -7,6 +7,7 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { SvcError } from '../svc-error';
 
 const ENCRYPTION_KEY_ENV = 'SVC_ENCRYPTION_KEY';
 export const KEY_FILE_NAME = 'svc-encryption.key';
@@ -20,7 +21,11 @@ export interface EncryptionKey {
   warning?: string;
 }
 
-class EncryptionKeyError extends Error {}
+/** The configured key cannot be used: the start stops with this message. */
+class EncryptionKeyError extends SvcError<'invalid_encryption_key'> {
+  readonly code = 'invalid_encryption_key';
+  readonly statusCode = undefined;
+}
 
 /** Any string of enough length works (hex, base64 or a passphrase): HKDF turns it into 32 bytes. */
 function deriveFromEnv(value: string): Buffer {

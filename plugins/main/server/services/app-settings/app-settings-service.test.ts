@@ -180,7 +180,6 @@ describe('AppSettingsService', () => {
     expect(settings.publicSettings()).toEqual({
       alertsIndexPattern: 'wazuh-alerts-*',
       selectableAlertsIndexPatterns: ['wazuh-alerts-*', 'archives-*'],
-      enrollmentAddress: 'mgr.example',
     });
   });
 });

@@ -155,16 +155,15 @@ export class AppSettingsService {
     return this.answerOf(record);
   }
 
-  /** What every user's browser needs: the alerts patterns, the enrollment address and the logo. */
+  /** What every user's browser needs: the alerts patterns and the logo. */
   publicSettings(): PublicAppSettings {
-    const { indexer, alerts, enrollment } = this.effective;
+    const { indexer, alerts } = this.effective;
     const logo = this.record.attributes.logo;
     return {
       alertsIndexPattern: indexer.alertsIndexPattern,
       selectableAlertsIndexPatterns: [
         ...new Set([indexer.alertsIndexPattern, ...alerts.selectableIndexPatterns]),
       ],
-      ...(enrollment.address && { enrollmentAddress: enrollment.address }),
       ...(logo && { logo }),
     };
   }

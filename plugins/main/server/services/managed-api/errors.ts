@@ -4,6 +4,7 @@
  * and what the upstream said (status, title, detail, error number, or the network error code).
  */
 import type { ManagedApiErrorCode } from '../../../common/api-host-check';
+import { SvcError } from '../svc-error';
 
 /** What the managed API (or the network below it) said, as far as it is known. */
 export interface UpstreamDetail {
@@ -17,11 +18,8 @@ export interface UpstreamDetail {
   code?: string;
 }
 
-export abstract class ManagedApiError extends Error {
-  abstract readonly statusCode: number;
-  abstract readonly code: ManagedApiErrorCode;
-  /** Seconds after which trying again makes sense (`Retry-After`), for transient refusals. */
-  readonly retryAfterSeconds: number | undefined = undefined;
+export abstract class ManagedApiError extends SvcError<ManagedApiErrorCode> {
+  abstract override readonly statusCode: number;
 
   constructor(
     message: string,
@@ -29,11 +27,9 @@ export abstract class ManagedApiError extends Error {
     readonly upstream: UpstreamDetail = {},
   ) {
     super(message);
-    this.name = new.target.name;
   }
 
-  /** Extra fields for the dashboard error body (`attributes`). */
-  toAttributes(): Record<string, unknown> {
+  override toAttributes(): Record<string, unknown> {
     const upstream = Object.fromEntries(
       Object.entries(this.upstream).filter(([, value]) => value !== undefined),
     );

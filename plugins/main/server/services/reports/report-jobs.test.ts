@@ -10,6 +10,7 @@ import { GenerationSlots } from './generation-slots';
 import { ReportJobs, type ReportWork } from './report-jobs';
 import { ReportStore } from './report-store';
 import { REPORT_CHUNK_TYPE, reportSavedObjectTypes } from './saved-object-types';
+import { IndexerError } from '../alerts/indexer';
 
 function runner() {
   const runs: Array<Promise<unknown>> = [];
@@ -95,9 +96,7 @@ describe('report jobs', () => {
     const background = runner();
     const reports = jobs(background);
     const job = await reports.start('alice', 'GDPR', 'g.pdf', async () => {
-      throw Object.assign(new Error('The indexer did not answer.'), {
-        code: 'indexer_unreachable',
-      });
+      throw new IndexerError('indexer_unreachable', 'The indexer did not answer.');
     });
     await background.settled();
     expect(await reports.get(job.id, alice)).toMatchObject({

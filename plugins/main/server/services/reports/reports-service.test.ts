@@ -14,6 +14,7 @@ import { startTestSavedObjects, type TestSavedObjects } from '@host/server/saved
 import { pdfPages } from '@test/support/pdf-text';
 import { createReportsService, REPORT_SAVED_OBJECT_TYPES, reportSavedObjectTypes } from './index';
 import type { ReportDataSource } from './reports-service';
+import { IndexerError } from '../alerts/indexer';
 
 jest.setTimeout(30_000);
 
@@ -270,9 +271,10 @@ describe('reports service', () => {
     const failing: ReportDataSource = {
       ...data,
       aggregate: async () => {
-        throw Object.assign(new Error('The indexer at https://indexer:9200 did not answer.'), {
-          code: 'indexer_unreachable',
-        });
+        throw new IndexerError(
+          'indexer_unreachable',
+          'The indexer at https://indexer:9200 did not answer.',
+        );
       },
     };
     const job = await reports.generate(

@@ -5,6 +5,7 @@
  * Stored form: `v1.<iv>.<tag>.<ciphertext>` (base64url parts).
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { SvcError } from '../svc-error';
 
 const VERSION = 'v1';
 const ALGORITHM = 'aes-256-gcm';
@@ -12,7 +13,11 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 /** `format`: not a value this cipher wrote; `key`: written with another key, for another subject, or altered. */
-export class SecretDecryptionError extends Error {
+export class SecretDecryptionError extends SvcError<'secret_undecryptable'> {
+  readonly code = 'secret_undecryptable';
+  // Stored data at fault, not a request: callers wrap it in an error that names the stored object.
+  readonly statusCode = undefined;
+
   constructor(readonly reason: 'format' | 'key') {
     super(
       reason === 'format'

@@ -6,7 +6,9 @@
  */
 import { errors } from '@opensearch-project/opensearch';
 import { isIndexerResponseTooLarge } from '@host/server/types';
+import type { IndexerErrorCode } from '@main/common/alerts/errors';
 import { scrubSecrets } from '../../managed-api/secret-scrubber';
+import { SvcError } from '../../svc-error';
 
 // From the package's main entry: its `lib/errors` subpath does not resolve in the built server
 // (the package's exports map adds no `.js`).
@@ -18,17 +20,6 @@ const {
   ResponseError,
   TimeoutError,
 } = errors;
-
-export type IndexerErrorCode =
-  | 'indexer_not_configured'
-  | 'indexer_unreachable'
-  | 'indexer_timeout'
-  | 'indexer_unauthorized'
-  | 'indexer_rejected'
-  | 'indexer_unavailable'
-  | 'indexer_bad_request'
-  | 'indexer_response_too_large'
-  | 'indexer_bad_answer';
 
 const STATUS: Record<IndexerErrorCode, number> = {
   // The dashboard works without an indexer; its alerts routes are the part that is unavailable.
@@ -52,7 +43,7 @@ export interface IndexerUpstream {
   reason?: string;
 }
 
-export class IndexerError extends Error {
+export class IndexerError extends SvcError<IndexerErrorCode> {
   readonly statusCode: number;
 
   constructor(
@@ -60,17 +51,15 @@ export class IndexerError extends Error {
     message: string,
     readonly upstream: IndexerUpstream = {},
     /** Seconds after which trying again makes sense, for refusals under load. */
-    readonly retryAfterSeconds?: number,
+    override readonly retryAfterSeconds: number | undefined = undefined,
     /** The client's own words (addresses, system errors), scrubbed: for the log and admins only. */
     readonly detail?: string,
   ) {
     super(message);
-    this.name = 'IndexerError';
     this.statusCode = STATUS[code];
   }
 
-  /** Extra fields of the dashboard error body. */
-  toAttributes(): Record<string, unknown> {
+  override toAttributes(): Record<string, unknown> {
     const upstream = Object.fromEntries(
       Object.entries(this.upstream).filter(([, value]) => value !== undefined),
     );

@@ -1,10 +1,6 @@
 /** Why the alerts a user may read cannot be worked out. */
-
-export type AlertsScopeErrorCode =
-  /** The user's visible agents are more than `svc.indexer.maxAgentFilter` ids. */
-  | 'agent_filter_too_large'
-  /** The managed API did not say which manager or cluster the host's alerts carry. */
-  | 'manager_pin_unavailable';
+import type { AlertsScopeErrorCode } from '@main/common/alerts/errors';
+import { SvcError } from '../../svc-error';
 
 const STATUS: Record<AlertsScopeErrorCode, number> = {
   // Nothing upstream failed and retrying will not help: the limit has to be raised (documented).
@@ -12,7 +8,7 @@ const STATUS: Record<AlertsScopeErrorCode, number> = {
   manager_pin_unavailable: 502,
 };
 
-export class AlertsScopeError extends Error {
+export class AlertsScopeError extends SvcError<AlertsScopeErrorCode> {
   readonly statusCode: number;
 
   constructor(
@@ -22,11 +18,10 @@ export class AlertsScopeError extends Error {
     readonly details: Record<string, unknown> = {},
   ) {
     super(message);
-    this.name = 'AlertsScopeError';
     this.statusCode = STATUS[code];
   }
 
-  toAttributes(): Record<string, unknown> {
+  override toAttributes(): Record<string, unknown> {
     return { code: this.code, apiHostId: this.apiHostId, ...this.details };
   }
 }

@@ -22,5 +22,4 @@ export interface AlertsScopeResolver {
   resolve(request: OsdRequest, apiHostId: string): Promise<AlertsScope>;
 }
 
-export { AlertsScopeError } from './errors';
 export { ManagedApiScopeResolver } from './scope-resolver';

@@ -174,6 +174,37 @@ describe('agent visibility', () => {
     expect(listings()).toBe(first * 2);
   });
 
+  it('shares one read among users asking at once, and answers them when an edit overtakes it', async () => {
+    let version = 'v1';
+    const { scope, calls } = resolver(rbacHost(3), { runAs: true, version: () => version });
+    const listings = () => calls.filter((call) => call.startsWith('alice')).length;
+    const asking = [scope.resolve(request, 'h1'), scope.resolve(request, 'h1')];
+    await Promise.resolve();
+    version = 'v2';
+    scope.forgetHost('h1');
+    const answers = await Promise.all(asking);
+    expect(answers.map((answer) => answer.agentIds)).toEqual([
+      ['000', '001', '002'],
+      ['000', '001', '002'],
+    ]);
+    const shared = listings();
+    await scope.resolve(request, 'h1');
+    expect(listings()).toBe(shared * 2);
+  });
+
+  it('reads the list again when the host was edited through another instance', async () => {
+    let version = 'v1';
+    const { scope, calls } = resolver(rbacHost(3), { runAs: true, version: () => version });
+    const listings = () => calls.filter((call) => call.startsWith('alice')).length;
+    await scope.resolve(request, 'h1');
+    const first = listings();
+    await scope.resolve(request, 'h1');
+    expect(listings()).toBe(first);
+    version = 'v2';
+    await scope.resolve(request, 'h1');
+    expect(listings()).toBe(first * 2);
+  });
+
   it('refuses a list longer than the agent filter can carry', async () => {
     const { scope } = resolver(rbacHost(5), { runAs: true, maxAgentFilter: 4 });
     const error = await scope.resolve(request, 'h1').catch((caught: unknown) => caught);

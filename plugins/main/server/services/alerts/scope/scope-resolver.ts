@@ -38,17 +38,41 @@ const DEFAULT_MAX_CACHED_USERS = 10_000;
 /** Most (host, version) manager pins kept: old versions of edited hosts age out. */
 const MAX_CACHED_PINS = 1_000;
 
+/** What a read of a host's agent list needs; the cache key alone cannot carry the user. */
+interface AgentListRead {
+  apiHostId: string;
+  user: AuthenticatedUser;
+}
+
+/**
+ * Both caches read through `fetch`: callers asking at once share one read, a failed read is not
+ * kept, and a read the host's edit overtook still answers its callers. Keys carry the host's
+ * stored version, so what was read before an edit is never served after it.
+ */
 export class ManagedApiScopeResolver implements AlertsScopeResolver {
-  private readonly pins = new LRUCache<string, Promise<ManagerPin>>({ max: MAX_CACHED_PINS });
-  private readonly agents: LRUCache<string, { ids: string[] | undefined }>;
-  /** Lists being read, so users asking at once share one read. */
-  private readonly reading = new Map<string, Promise<string[] | undefined>>();
+  private readonly pins: LRUCache<string, ManagerPin, string>;
+  private readonly agents: LRUCache<string, { ids: string[] | undefined }, AgentListRead>;
 
   constructor(private readonly deps: ScopeResolverDeps) {
+    this.pins = new LRUCache({
+      max: MAX_CACHED_PINS,
+      ignoreFetchAbort: true,
+      fetchMethod: (_key, _stale, { context: apiHostId }) =>
+        readManagerPin(deps.api.asInternalUser, apiHostId),
+    });
     this.agents = new LRUCache({
       max: deps.maxCachedUsers ?? DEFAULT_MAX_CACHED_USERS,
       ttl: Math.max(deps.cacheTtlMs, 1),
+      ignoreFetchAbort: true,
       ...(deps.now && { perf: { now: deps.now }, ttlResolution: 0 }),
+      fetchMethod: async (_key, _stale, { context }) => ({
+        ids: await visibleAgentIds({
+          asUser: deps.api.asUser(context.user),
+          asHost: deps.api.asInternalUser,
+          apiHostId: context.apiHostId,
+          maxAgentFilter: deps.maxAgentFilter,
+        }),
+      }),
     });
   }
 
@@ -57,7 +81,7 @@ export class ManagedApiScopeResolver implements AlertsScopeResolver {
     const user = this.deps.currentUser(request);
     const [pin, agentIds] = await Promise.all([
       this.pin(host),
-      this.agentIds(apiHostId, identityFor(user, host.run_as)),
+      this.agentIds(host, identityFor(user, host.run_as)),
     ]);
     return {
       pin,
@@ -79,59 +103,30 @@ export class ManagedApiScopeResolver implements AlertsScopeResolver {
 
   /** The manager pin of a host, read once per stored version of it. */
   private pin(host: ScopedHost): Promise<ManagerPin> {
-    const key = `${host.id}\n${host.version}`;
-    let pin = this.pins.get(key);
-    if (!pin) {
-      pin = readManagerPin(this.deps.api.asInternalUser, host.id);
-      this.pins.set(key, pin);
-      // A failure is not kept: the next request asks again.
-      pin.catch(() => {
-        if (this.pins.get(key) === pin) this.pins.delete(key);
-      });
-    }
-    return pin;
+    return this.pins.forceFetch(hostKey(host), { context: host.id });
   }
 
   private async agentIds(
-    apiHostId: string,
+    host: ScopedHost,
     identity: ReturnType<typeof identityFor>,
   ): Promise<string[] | undefined> {
     // The host's own API user (no run_as) is what every user reads as: no per-user visibility.
     if (identity.kind === 'internal') return undefined;
-    const key = JSON.stringify([apiHostId, identityKey(identity)]);
-    const cached = this.agents.get(key);
-    if (cached) return cached.ids;
-    let read = this.reading.get(key);
-    if (!read) {
-      read = visibleAgentIds({
-        asUser: this.deps.api.asUser(identity.user),
-        asHost: this.deps.api.asInternalUser,
-        apiHostId,
-        maxAgentFilter: this.deps.maxAgentFilter,
-      });
-      this.reading.set(key, read);
-      const settled = read;
-      // Kept only if the host was not edited meanwhile (forgetHost drops the read in progress).
-      void settled
-        .then((ids) => {
-          if (this.deps.cacheTtlMs > 0 && this.reading.get(key) === settled)
-            this.agents.set(key, { ids });
-        })
-        .catch(() => undefined)
-        .finally(() => {
-          if (this.reading.get(key) === settled) this.reading.delete(key);
-        });
-    }
-    return read;
+    const list = await this.agents.forceFetch(agentsKey(host, identity), {
+      context: { apiHostId: host.id, user: identity.user },
+    });
+    return list.ids;
   }
 
-  /** Drops what is kept about a host that was edited or removed. */
+  /** Drops what is kept about a host that was edited or removed (its keys would only age out). */
   forgetHost(apiHostId: string): void {
-    for (const key of [...this.pins.keys()])
-      if (key.startsWith(`${apiHostId}\n`)) this.pins.delete(key);
-    const prefix = JSON.stringify([apiHostId]).slice(0, -1) + ',';
+    const prefix = `${apiHostId}\n`;
+    for (const key of [...this.pins.keys()]) if (key.startsWith(prefix)) this.pins.delete(key);
     for (const key of [...this.agents.keys()]) if (key.startsWith(prefix)) this.agents.delete(key);
-    for (const key of [...this.reading.keys()])
-      if (key.startsWith(prefix)) this.reading.delete(key);
   }
 }
+
+const hostKey = (host: ScopedHost): string => `${host.id}\n${host.version}`;
+
+const agentsKey = (host: ScopedHost, identity: ReturnType<typeof identityFor>): string =>
+  `${hostKey(host)}\n${identityKey(identity)}`;

@@ -7,6 +7,7 @@
  * sources (tsx in development, Jest's transform in tests), where the worker loads tsx itself (a
  * worker does not inherit its parent's loader).
  */
+import { ReportError } from '../errors';
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { ReportContent } from '../report-content';
@@ -41,7 +42,8 @@ export function renderReportPdfInWorker(
     signal.addEventListener('abort', onAbort, { once: true });
     worker.on('message', (message: FromWorker) => {
       if (message.type === 'done') return settle();
-      if (message.type === 'failed') return settle(new Error(message.message));
+      if (message.type === 'failed')
+        return settle(new ReportError('report_render_failed', message.message));
       const taken = () => worker.postMessage('taken');
       if (output.write(Buffer.from(message.bytes))) taken();
       else output.once('drain', taken);
@@ -49,7 +51,12 @@ export function renderReportPdfInWorker(
     output.once('error', (error) => settle(error));
     worker.once('error', (error) => settle(error));
     worker.once('exit', (code) =>
-      settle(new Error(`The report's layout stopped (worker exit code ${code}).`)),
+      settle(
+        new ReportError(
+          'report_render_failed',
+          `The report's layout stopped (worker exit code ${code}).`,
+        ),
+      ),
     );
   });
 }
