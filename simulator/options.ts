@@ -25,6 +25,8 @@ export interface ManagedApiOptions {
   requestsPerMinute?: false | number;
   /** Initial answer of `GET /manager/version/check` (default `up-to-date`). */
   versionCheck?: VersionCheckMode;
+  /** `api_version` of `GET /` (default `4.14.7`), to play another manager release. */
+  apiVersion?: string;
   /**
    * Run as a cluster's master (default: a single manager, cluster disabled): `GET /cluster/status` says
    * enabled, `/cluster/local/info` names `node`, and `/cluster/nodes` lists it with the `workers`.
@@ -65,6 +67,7 @@ export interface ResolvedOptions {
   loginBlocking: LoginBlockingOptions | undefined;
   requestsPerMinute: number | undefined;
   versionCheck: VersionCheckMode;
+  apiVersion: string | undefined;
   cluster: ClusterOptions | undefined;
   runAsRules: RunAsRule[];
   users: ApiUserDefinition[];
@@ -100,6 +103,7 @@ export function resolveOptions(options: ManagedApiOptions = {}): ResolvedOptions
       : undefined,
     requestsPerMinute: limit === false ? undefined : limit,
     versionCheck: options.versionCheck ?? 'up-to-date',
+    apiVersion: options.apiVersion,
     cluster: options.cluster,
     runAsRules: options.runAsRules ?? DEFAULT_RUN_AS_RULES,
     users: options.users ?? [],

@@ -272,6 +272,8 @@ export interface ChromeStart {
   recentlyAccessed: ChromeRecentlyAccessed;
   /** Hidden on the login page; plugins may hide the host's own warnings banner. */
   setSecurityWarningsVisible(visible: boolean): void;
+  /** Host extension: an image shown in the header instead of the built-in logo (undefined: back to it). */
+  setCustomLogo(src: string | undefined): void;
 }
 
 // ---------------------------------------------------------------- uiSettings

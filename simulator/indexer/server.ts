@@ -12,6 +12,7 @@ import { documentRoutes } from './handlers/documents';
 import type { Env } from './handlers/env';
 import { indexRoutes } from './handlers/indices';
 import { searchRoutes } from './handlers/search';
+import { templateRoutes, WAZUH_TEMPLATE } from './handlers/templates';
 import { readBody, send } from './http';
 import { PointsInTime } from './pit';
 import { type Route, lookup } from './router';
@@ -58,6 +59,7 @@ const ROUTES: Array<Route<Env>> = [
   ...searchRoutes,
   ...documentRoutes,
   ...indexRoutes,
+  ...templateRoutes,
 ];
 
 function credentials(users: Array<{ username: string; password: string }>): Set<string> {
@@ -87,6 +89,7 @@ export async function startIndexer(options: IndexerStandInOptions = {}): Promise
   for (const index of store.list()) index.docs.view();
   const env: Env = {
     store,
+    templates: new Map([['wazuh', WAZUH_TEMPLATE]]),
     pits: new PointsInTime(clock),
     clock,
     version: options.version ?? '2.19.1',

@@ -17,6 +17,7 @@ export function defaultHandlers(state: SimulatorState): HandlerTable {
     'GET /': () => ({
       body: dataResult({
         ...API_INFO,
+        ...(state.options.apiVersion && { api_version: state.options.apiVersion }),
         hostname: MANAGER_HOST,
         timestamp: new Date(state.now()).toISOString().replace(/\.\d{3}Z$/, 'Z'),
       }),

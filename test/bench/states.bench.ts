@@ -84,7 +84,7 @@ function dashboardConfig(simulator: ChildServer & { port: number }, indexerUrl: 
 function directBody(): Record<string, unknown> {
   const { query, sort } = benchSearch(API_HOST, DATASET);
   const charts = planCharts(SOFTWARE_KPIS, {
-    fields: new SearchDatasets('wazuh-alerts-*').get(DATASET).fields,
+    fields: new SearchDatasets(() => 'wazuh-alerts-*').get(DATASET).fields,
     now: new Date(),
     maxBuckets: 10_000,
     path: 'charts',

@@ -48,7 +48,7 @@ export function benchSearch(
   datasetId: AlertsDatasetId,
   timeRange?: { from: string; to: string },
 ) {
-  const dataset = new SearchDatasets('wazuh-alerts-*').get(datasetId);
+  const dataset = new SearchDatasets(() => 'wazuh-alerts-*').get(datasetId);
   const now = new Date();
   const resolved = timeRange && resolveTimeRange(timeRange, now);
   const clauses = selectionClauses({ apiHostId }, dataset.fields, now);

@@ -22,6 +22,8 @@ export class ChromeService implements ChromeStart {
   readonly bottomBar = createStore<MountPoint | undefined>(undefined);
   readonly navControlsRight = createStore<NavControl[]>([]);
   readonly securityWarningsVisible = createStore(true);
+  /** An image address shown in the header instead of the built-in logo. */
+  readonly customLogo = createStore<string | undefined>(undefined);
   readonly recentlyAccessed: RecentlyAccessed;
   /** Docked: the navigation stays beside the page where the window is wide enough. */
   readonly navIsDocked: Store<boolean>;
@@ -67,6 +69,10 @@ export class ChromeService implements ChromeStart {
     this.navIsDocked.set(docked);
     this.navIsOpen.set(false);
     writeItem(this.storage, NAV_DOCKED_KEY, String(docked));
+  }
+
+  setCustomLogo(src: string | undefined): void {
+    this.customLogo.set(src);
   }
 
   setSecurityWarningsVisible(visible: boolean): void {

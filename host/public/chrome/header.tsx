@@ -44,6 +44,7 @@ export function Header({ registry, router, chrome, security, toasts, loadingCoun
   const isDocked = useStore(chrome.navIsDocked);
   const navIsOpen = useStore(chrome.navIsOpen);
   const paletteIsOpen = useStore(chrome.paletteIsOpen);
+  const customLogo = useStore(chrome.customLogo);
   const groups = useMemo(() => navGroups(registry.navLinks()), [registry]);
   const entries = useMemo(() => groups.flatMap((group) => group.entries), [groups]);
   const activeEntry = entryOfLocation(entries, location);
@@ -110,7 +111,16 @@ export function Header({ registry, router, chrome, security, toasts, loadingCoun
               style={{ padding: '0 12px' }}
             >
               <EuiFlexGroup gutterSize="s" alignItems="center" responsive={false}>
-                <EuiIcon type="logoSecurity" size="l" aria-hidden />
+                {customLogo ? (
+                  <img
+                    src={customLogo}
+                    alt=""
+                    style={{ maxHeight: 24, maxWidth: 120 }}
+                    data-test-subj="headerCustomLogo"
+                  />
+                ) : (
+                  <EuiIcon type="logoSecurity" size="l" aria-hidden />
+                )}
                 <strong>svc</strong>
               </EuiFlexGroup>
             </EuiLink>

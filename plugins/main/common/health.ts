@@ -6,7 +6,10 @@ export type HealthCheckResult = {
   id: string;
   title: string;
   state: HealthState;
+  /** What was found: on a failure, its cause. */
   message: string;
+  /** On a failure: what to do about it. */
+  fix?: string;
   details?: Record<string, unknown>;
 };
 
@@ -15,3 +18,24 @@ export type HealthReport = {
   state: HealthState;
   checks: HealthCheckResult[];
 };
+
+/** Whether the health check is due: it runs at the first open of the dashboard after an upgrade. */
+export type HealthCheckDue = {
+  /** The dashboard's version. */
+  version: string;
+  /** The version the checks last ran for (on any instance); absent before the first run. */
+  lastCheckedVersion?: string;
+  due: boolean;
+};
+
+/** The managed-API version this dashboard is built for (the original 4.14.7 checks its own). */
+export const MANAGED_API_BUILT_FOR = '4.14.7';
+
+/** The index patterns of the statistics and monitoring jobs, checked by the health check. */
+export const STATISTICS_INDEX_PATTERN = 'wazuh-statistics-*';
+export const MONITORING_INDEX_PATTERN = 'wazuh-monitoring-*';
+
+export const HEALTH_CHECK_ROUTES = {
+  /** `GET`: whether the checks are due; `POST`: records that they ran for this version. */
+  due: '/api/health-check/due',
+} as const;

@@ -36,7 +36,7 @@ function fakeCore(settings: Record<string, unknown> = {}) {
 }
 
 describe('svc browser plugin', () => {
-  it('registers the eleven apps and the API console, each in its navigation group', () => {
+  it('registers the thirteen apps and the API console, each in its navigation group', () => {
     const { setup, apps } = fakeCore();
     expect(plugin().setup(setup)).toEqual({});
     expect(apps.map((app) => [app.id, app.title, app.category?.label])).toEqual([
@@ -51,6 +51,8 @@ describe('svc browser plugin', () => {
       ['svc-sca', 'SCA', 'Endpoint security'],
       ['svc-server', 'Server', 'Server management'],
       ['svc-settings', 'Settings', 'Dashboard management'],
+      ['svc-app-settings', 'App settings', 'Dashboard management'],
+      ['svc-health-check', 'Health check', 'Dashboard management'],
       ['svc-console', 'API console', 'Server management'],
     ]);
     // Overview opens first (`/app` goes to the first app by order).

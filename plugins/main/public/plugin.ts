@@ -14,6 +14,7 @@ import { ErrorOrchestrator } from './services/error-orchestrator';
 import { ManagedApi } from './services/managed-api';
 import { getSvcServices, setSvcServices } from './services/svc-services';
 import { createTelemetry } from './services/telemetry';
+import { runHealthCheckIfDue, showAppSettingsLogo } from './services/start-checks';
 
 export type SvcPublicSetup = Record<string, never>;
 export type SvcPublicStart = Record<string, never>;
@@ -66,6 +67,8 @@ export class SvcPublicPlugin implements Plugin<SvcPublicSetup, SvcPublicStart> {
       telemetry,
     });
     core.chrome.setSecurityWarningsVisible(false);
+    void showAppSettingsLogo(core);
+    void runHealthCheckIfDue(core);
     return {};
   }
 }

@@ -53,6 +53,15 @@ function sizeProblem(value: string): string | undefined {
   return /^\d+[BKMG]$/.test(value) ? undefined : 'must be a number followed by B, K, M or G';
 }
 
+/** An index pattern a search may name: one expression, no index list, not every index. */
+function indexPatternProblem(value: string): string | undefined {
+  if (!/^[^\s,"\\/<>|?#]{1,255}$/.test(value))
+    return 'must be one index pattern: no spaces, commas or any of " \\ / < > | ? #';
+  if (/^[-_+]/.test(value) || /^\*+$/.test(value))
+    return 'must name indices: not start with -, _ or +, and not be * alone';
+  return undefined;
+}
+
 export const configSchema = schema.object({
   /** `SVC_DEMO`: start the built-in managed-API simulator always (true), never (false) or when no API host is stored ('auto'). */
   demo: schema.oneOf([schema.literal('auto'), schema.boolean()], { defaultValue: 'auto' }),
@@ -98,6 +107,8 @@ export const configSchema = schema.object({
     queueSchedule: cron('* * * * * *'),
     /** When report jobs left by a stopped instance are marked failed, and old jobs forgotten. */
     reportSweepSchedule: cron('*/10 * * * * *'),
+    /** Whether the stored hosts are checked on `apiCheckSchedule` (an App setting may turn it off). */
+    apiCheckEnabled: schema.boolean({ defaultValue: true }),
   }),
   uiLogs: schema.object({
     /** Rotate the UI log file when it reaches this size (rotating-file-stream syntax: 10M, 1G). */
@@ -127,6 +138,35 @@ export const configSchema = schema.object({
     stalledAfterMs: schema.number({ min: 1_000, max: 600_000, defaultValue: 30_000 }),
     /** Characters of filters, and of the query, a report prints; the rest is cut with an ellipsis. */
     maxPrintedTextChars: schema.number({ min: 100, max: 100_000, defaultValue: 2_000 }),
+    /** Printed on top of every page (beside the logo of App settings). */
+    headerText: schema.string({ defaultValue: '', maxLength: 120 }),
+    /** Printed at the bottom of every page. */
+    footerText: schema.string({ defaultValue: '', maxLength: 120 }),
+  }),
+  alerts: schema.object({
+    /** Other alert index patterns users may choose on Threat Hunting and the modules. */
+    selectableIndexPatterns: schema.arrayOf(schema.string({ validate: indexPatternProblem }), {
+      defaultValue: [],
+      maxSize: 20,
+    }),
+    /** Leave the manager's own alerts (agent 000) out of every alerts view and report. */
+    hideManagerAlerts: schema.boolean({ defaultValue: false }),
+  }),
+  healthCheck: schema.object({
+    /** How much of the managed API's version must be the one the dashboard is built for. */
+    apiVersionMatch: schema.oneOf(
+      [schema.literal('minor'), schema.literal('major'), schema.literal('none')],
+      { defaultValue: 'minor' },
+    ),
+  }),
+  /** Settings saved from the dashboard (App settings), shared by every instance. */
+  appSettings: schema.object({
+    /** How often each instance re-reads the saved settings (ms): a change made elsewhere applies within it. */
+    refreshIntervalMs: schema.number({ min: 100, max: 600_000, defaultValue: 1_000 }),
+    /** Largest logo accepted (bytes). */
+    maxLogoBytes: schema.number({ min: 1_024, max: 5 * 1024 * 1024, defaultValue: 256 * 1024 }),
+    /** Changes kept in the saved settings' history. */
+    historySize: schema.number({ min: 1, max: 10_000, defaultValue: 200 }),
   }),
   notifications: schema.object({
     /** API host status changes are also POSTed as JSON here (http or https); unset: log only. */

@@ -7,6 +7,7 @@ import type { IndexerConnection } from './services/alerts/indexer';
 import type { SampleDataService } from './services/alerts/sample-data';
 import type { ManagedApiScopeResolver } from './services/alerts/scope';
 import type { AlertsSearchService } from './services/alerts/search';
+import type { AppSettingsService } from './services/app-settings/app-settings-service';
 import type { ApiCheckRequests } from './services/api-checks/api-check-requests';
 import type { ApiHostChecker } from './services/api-checks/api-host-checker';
 import type { ApiHostCheckRegistry } from './services/api-checks/api-host-checks';
@@ -14,6 +15,7 @@ import type { ApiHostStore } from './services/api-hosts/api-host-store';
 import type { ApiRequestService } from './services/api-request/api-request-service';
 import type { CsvExportService } from './services/csv/csv-export';
 import type { HealthChecks } from './services/health/health-checks';
+import type { LastCheckedVersion } from './services/health/last-checked-version';
 import type { IndexPatternService } from './services/indexer/index-patterns';
 import type { KnownFieldsCatalogue } from './services/indexer/known-fields';
 import type { QueuedRequestQueue } from './services/jobs/queued-requests';
@@ -26,6 +28,10 @@ import type { DefaultApiHostService } from './services/user-settings/default-api
 
 export interface SvcServices {
   config: SvcConfig;
+  /** App settings: the config file's values with those saved from the dashboard over them. */
+  appSettings: AppSettingsService;
+  /** The version the health check last ran for, on any instance. */
+  lastCheckedVersion: LastCheckedVersion;
   hosts: ApiHostStore;
   api: ManagedApiService;
   checker: ApiHostChecker;

@@ -50,6 +50,12 @@ import { CsvExportService } from './services/csv/csv-export';
 import { createAlertsServices } from './services/alerts/alerts-services';
 import type { IndexerConnection } from './services/alerts/indexer';
 import type { SampleDataService } from './services/alerts/sample-data';
+import { AppSettingsService } from './services/app-settings/app-settings-service';
+import {
+  APP_SETTINGS_SAVED_OBJECT_TYPE,
+  APP_LOGO_SAVED_OBJECT_TYPE,
+  appSettingsSavedObjectTypes,
+} from './services/app-settings/saved-object-types';
 import { readSampleTarget } from './services/alerts/sample-data/sample-target';
 import type { ManagedApiScopeResolver } from './services/alerts/scope';
 import {
@@ -61,7 +67,15 @@ import { startBuiltInIndexer } from './services/demo/built-in-indexer';
 import { startBuiltInManagedApi } from './services/demo/built-in-managed-api';
 import { DemoIndexer } from './services/demo/demo-indexer';
 import { DEMO_HOST_ID, DemoMode } from './services/demo/demo-mode';
-import { apiHealthCheck } from './services/health/api-health-check';
+import { apiHealthCheck, hostChecksOfRun } from './services/health/api-health-check';
+import { apiVersionHealthCheck } from './services/health/api-version-health-check';
+import { indexTemplateHealthCheck } from './services/health/index-template-health-check';
+import {
+  healthCheckRunSavedObjectType,
+  HEALTH_CHECK_RUN_SAVED_OBJECT_TYPE,
+  LastCheckedVersion,
+} from './services/health/last-checked-version';
+import { MONITORING_INDEX_PATTERN, STATISTICS_INDEX_PATTERN } from '../common/health';
 import { HealthChecks } from './services/health/health-checks';
 import { indexPatternHealthCheck } from './services/health/index-pattern-health-check';
 import { indexerHealthCheck } from './services/health/indexer-health-check';
@@ -103,6 +117,8 @@ function publicHost({ version: _version, ...host }: StoredApiHost): ApiHost {
 export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> {
   private readonly logger: Logger;
   private readonly config: SvcConfig;
+  private readonly fileConfig: RawSvcConfig;
+  private appSettings?: AppSettingsService;
   private readonly healthChecks: HealthChecks;
   private jobs?: JobRunner;
   private readonly transport: HostTransport;
@@ -114,7 +130,8 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
 
   constructor(private readonly context: PluginInitializerContext) {
     this.logger = context.logger.get();
-    this.config = resolveConfig(context.config.get() as RawSvcConfig);
+    this.fileConfig = context.config.get() as RawSvcConfig;
+    this.config = resolveConfig(this.fileConfig);
     this.healthChecks = new HealthChecks(this.logger.get('health'));
     this.transport = new HostTransport({
       maxResponseBytes: this.config.api.maxResponseBytes,
@@ -138,6 +155,11 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
     ]);
   }
 
+  /** The settings in force: the config file's with the saved App settings over them. */
+  private liveSettings(): SvcConfig {
+    return this.started().appSettings.current();
+  }
+
   private started(): SvcServices {
     if (!this.services) throw new Error('The svc plugin has not started yet.');
     return this.services;
@@ -152,6 +174,8 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
     core.savedObjects.registerType(visualizationSavedObjectType);
     core.savedObjects.registerType(indexPatternSavedObjectType);
     for (const type of reportSavedObjectTypes) core.savedObjects.registerType(type);
+    for (const type of appSettingsSavedObjectTypes) core.savedObjects.registerType(type);
+    core.savedObjects.registerType(healthCheckRunSavedObjectType);
     core.uiSettings.register({
       [TELEMETRY_SETTING]: {
         name: 'Usage counts',
@@ -186,18 +210,46 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
 
     registerRoutes(core.http.createRouter(), () => this.started(), this.config);
 
+    const hostChecks = hostChecksOfRun(() => this.started());
+    this.healthChecks.register(apiHealthCheck(hostChecks));
     this.healthChecks.register(
-      indexPatternHealthCheck(
-        () => ({
-          indexPatterns: this.started().indexPatterns,
-          repository: this.startCore().savedObjects.createInternalRepository(),
-        }),
-        this.config.indexer.alertsIndexPattern,
-      ),
+      apiVersionHealthCheck(hostChecks, () => this.liveSettings().healthCheck.apiVersionMatch),
     );
-    this.healthChecks.register(apiHealthCheck(() => this.started()));
     this.healthChecks.register(
       indexerHealthCheck(({ request }) => this.started().indexerStatus(request, request?.signal)),
+    );
+    const patternServices = () => ({
+      indexPatterns: this.started().indexPatterns,
+      repository: this.startCore().savedObjects.createInternalRepository(),
+    });
+    this.healthChecks.register(
+      indexPatternHealthCheck(patternServices, {
+        id: 'index-pattern',
+        title: 'Alerts index pattern',
+        pattern: () => this.liveSettings().indexer.alertsIndexPattern,
+      }),
+    );
+    this.healthChecks.register(
+      indexTemplateHealthCheck(
+        () => this.started().indexer,
+        () => this.liveSettings().indexer.alertsIndexPattern,
+      ),
+    );
+    this.healthChecks.register(
+      indexPatternHealthCheck(patternServices, {
+        id: 'statistics-pattern',
+        title: 'Statistics index pattern',
+        pattern: () => STATISTICS_INDEX_PATTERN,
+        missing: 'yellow',
+      }),
+    );
+    this.healthChecks.register(
+      indexPatternHealthCheck(patternServices, {
+        id: 'monitoring-pattern',
+        title: 'Monitoring index pattern',
+        pattern: () => MONITORING_INDEX_PATTERN,
+        missing: 'yellow',
+      }),
     );
     return {};
   }
@@ -221,6 +273,28 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       );
     if (key.warning) this.logger.warn(key.warning);
 
+    const appSettings = new AppSettingsService({
+      repository: core.savedObjects.createInternalRepository([
+        APP_SETTINGS_SAVED_OBJECT_TYPE,
+        APP_LOGO_SAVED_OBJECT_TYPE,
+      ]),
+      fileConfig: this.fileConfig,
+      logger: this.logger.get('app-settings'),
+      historySize: this.config.appSettings.historySize,
+      maxLogoBytes: this.config.appSettings.maxLogoBytes,
+    });
+    this.appSettings = appSettings;
+    await appSettings
+      .refresh()
+      .catch((error: unknown) =>
+        this.logger.warn(
+          `Saved app settings could not be read, the config file's are used until they can be: ${(error as Error).message}`,
+        ),
+      );
+    appSettings.startRefreshing(this.config.appSettings.refreshIntervalMs);
+    // Read on every use (getters below), so a saved App setting applies without a restart.
+    const live = () => appSettings.current();
+
     const cipher = new SecretCipher(key.key);
     const hosts = new ApiHostStore(
       core.savedObjects.createInternalRepository([API_HOST_SAVED_OBJECT_TYPE]),
@@ -236,7 +310,9 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
         fallbackLifetimeMs: TOKEN_FALLBACK_LIFETIME_MS,
       }),
       logger: this.logger.get('managed-api'),
-      timeoutMs: this.config.api.timeoutMs,
+      get timeoutMs() {
+        return live().api.timeoutMs;
+      },
     });
     const checker = new ApiHostChecker(api);
     const hostChecks = new ApiHostCheckRegistry(
@@ -267,18 +343,25 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       api,
       cursorKey: cursorSigningKey(key.key),
       demoStates: () => this.demo?.states,
+      live,
       logger: this.logger,
     });
     const { indexer, alertsScope, sampleData } = alerts;
     this.services = {
       config: this.config,
       ...alerts,
+      appSettings,
+      lastCheckedVersion: new LastCheckedVersion(
+        core.savedObjects.createInternalRepository([HEALTH_CHECK_RUN_SAVED_OBJECT_TYPE]),
+        this.context.env.packageInfo.version,
+      ),
       reports: createReportsService({
         repository: core.savedObjects.createInternalRepository(REPORT_SAVED_OBJECT_TYPES),
         limits: this.config.reports,
         // Routes are served only after start, when the job runner exists.
         runInBackground: (name, run) => this.jobs?.runNow(name, run),
         logger: this.logger.get('reports'),
+        branding: () => appSettings.reportBranding(),
       }),
       serverOperations: new ServerOperationsService({
         asUser: (user) => api.asUser(user),
@@ -286,7 +369,9 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
           SERVER_CONFIGURATION_SAVED_OBJECT_TYPE,
         ]),
         limits: this.config.server,
-        enrollmentAddress: this.config.enrollment.address,
+        get enrollmentAddress() {
+          return live().enrollment.address;
+        },
       }),
       hosts,
       api,
@@ -303,7 +388,9 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       defaultHosts,
       csv: new CsvExportService(
         {
-          maxRows: this.config.csv.maxRows,
+          get maxRows() {
+            return live().csv.maxRows;
+          },
           pageSize: this.config.csv.pageSize,
           pagesAhead: this.config.csv.pagesAhead,
         },
@@ -384,11 +471,15 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
     jobs.start({
       name: 'api-host-checks',
       schedule: this.config.jobs.apiCheckSchedule,
-      run: checkRound(() => hostChecks.refreshAll()),
+      run: checkRound(async () => {
+        if (live().jobs.apiCheckEnabled) await hostChecks.refreshAll();
+      }),
     });
     jobs.runNow(
       'api-host-checks',
-      checkRound(() => hostChecks.refreshStale(apiCheckPeriodMs)),
+      checkRound(async () => {
+        if (live().jobs.apiCheckEnabled) await hostChecks.refreshStale(apiCheckPeriodMs);
+      }),
     );
     jobs.start({
       name: 'queued-requests',
@@ -475,6 +566,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
   }
 
   async stop(): Promise<void> {
+    this.appSettings?.stop();
     this.services?.reports.stop();
     await this.jobs?.stop();
     await this.demoIndexer?.stop();

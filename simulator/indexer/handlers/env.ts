@@ -4,6 +4,8 @@ import type { Store } from '../store';
 
 export interface Env {
   store: Store;
+  /** Legacy index templates by name (`/_template`). */
+  templates: Map<string, Json>;
   pits: PointsInTime;
   clock: () => number;
   version: string;

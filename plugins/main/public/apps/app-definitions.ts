@@ -66,6 +66,8 @@ const APP_LOADERS: Record<SvcAppId, () => Promise<AppModule>> = {
   'svc-server': () => import('./server'),
   'svc-settings': () => import('./settings'),
   'svc-console': () => import('./console'),
+  'svc-app-settings': () => import('./app-settings'),
+  'svc-health-check': () => import('./health-check'),
 };
 
 export const SVC_APPS: SvcAppDefinition[] = SVC_APP_METADATA.map((app) => ({

@@ -10,6 +10,8 @@ import type { ModuleCategory } from '../../common/modules/types';
 export const SETTINGS_APP_ID = 'svc-settings';
 /** The API console, linked from Settings. */
 export const CONSOLE_APP_ID = 'svc-console';
+/** The health check, where the first open after an upgrade points when a check fails. */
+export const HEALTH_CHECK_APP_ID = 'svc-health-check';
 
 /**
  * The navigation's groups, as the original groups its apps: Overview on top, the four module
@@ -155,6 +157,23 @@ export const SVC_APP_METADATA = [
     euiIconType: 'gear',
     category: DASHBOARD_MANAGEMENT,
     description: 'API hosts, the host in use, updates and the API console',
+  },
+  {
+    id: 'svc-app-settings',
+    title: 'App settings',
+    order: 6004,
+    euiIconType: 'controls',
+    category: DASHBOARD_MANAGEMENT,
+    description:
+      'Settings administrators change while the dashboard runs: time-outs, alerts patterns, limits, jobs, branding',
+  },
+  {
+    id: HEALTH_CHECK_APP_ID,
+    title: 'Health check',
+    order: 6005,
+    euiIconType: 'heartbeatApp',
+    category: DASHBOARD_MANAGEMENT,
+    description: 'Checks of the managed API, its version, the indexer and the index patterns',
   },
   {
     id: CONSOLE_APP_ID,

@@ -5,6 +5,7 @@ import type { ServicesAccessor } from '../plugin-services';
 import { registerAlertsRoutes } from './alerts';
 import { registerAlertsAdminRoutes } from './alerts-admin';
 import { registerApiHostRoutes } from './api-hosts';
+import { registerAppSettingsRoutes } from './app-settings';
 import { registerApiRequestRoute } from './api-request';
 import { registerCsvRoute } from './csv';
 import { registerHealthRoute } from './health';
@@ -29,6 +30,7 @@ export function registerRoutes(
   registerAlertsRoutes(router, () => services());
   registerAlertsAdminRoutes(router, () => services().alertsAdmin);
   registerReportRoutes(router, () => services());
+  registerAppSettingsRoutes(router, () => services(), config.appSettings.maxLogoBytes);
   registerServerOperationsRoutes(
     router,
     () => services().serverOperations,

@@ -35,12 +35,17 @@ export interface AlertsServicesDeps {
   cursorKey: Buffer;
   /** Demo mode's states source while it runs (the simulator's own inventory of its agents). */
   demoStates: () => SampleStatesSource | undefined;
+  /** The settings in force (App settings over the file), read on every use. */
+  live: () => SvcConfig;
   logger: Logger;
 }
 
 export async function createAlertsServices(deps: AlertsServicesDeps): Promise<AlertsServices> {
-  const { config, core, hosts, api, logger } = deps;
-  const indexer = new IndexerConnection(config.indexer.alertsIndexPattern, logger.get('indexer'));
+  const { config, core, hosts, api, live, logger } = deps;
+  const indexer = new IndexerConnection(
+    () => live().indexer.alertsIndexPattern,
+    logger.get('indexer'),
+  );
   const configured = await configuredIndexer(config.indexer, core.opensearch);
   if (configured) {
     indexer.connect(configured);
@@ -52,6 +57,7 @@ export async function createAlertsServices(deps: AlertsServicesDeps): Promise<Al
     currentUser: (request) => core.security.getCurrentUser(request),
     maxAgentFilter: config.indexer.maxAgentFilter,
     cacheTtlMs: config.indexer.scopeCacheTtlMs,
+    hideManagerAlerts: () => live().alerts.hideManagerAlerts,
   });
   const sampleData = new SampleDataService({
     indexer,
@@ -77,9 +83,14 @@ export async function createAlertsServices(deps: AlertsServicesDeps): Promise<Al
     );
   const alertsSearch = createAlertsSearchService({
     connection: indexer,
-    alertsIndexPattern: config.indexer.alertsIndexPattern,
+    alertsIndexPattern: () => live().indexer.alertsIndexPattern,
     scope: alertsScope,
-    limits: config.indexer,
+    limits: {
+      ...config.indexer,
+      get csvMaxRows() {
+        return live().indexer.csvMaxRows;
+      },
+    },
     logger: logger.get('alerts'),
     cursorKey: deps.cursorKey,
   });

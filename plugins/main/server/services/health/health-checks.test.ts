@@ -26,7 +26,13 @@ describe('HealthChecks', () => {
       checks: [
         { id: 'a', title: 'A', state: 'green', message: 'fine' },
         { id: 'b', title: 'B', state: 'yellow', message: 'refresh true' },
-        { id: 'c', title: 'C', state: 'red', message: 'The check failed: no database' },
+        {
+          id: 'c',
+          title: 'C',
+          state: 'red',
+          message: 'The check failed: no database',
+          fix: 'Retry; if it fails again, the dashboard log names the cause.',
+        },
       ],
     });
     expect(logger.records.some((record) => record.level === 'error')).toBe(true);

@@ -2,7 +2,7 @@
 import type { Logger, OsdRequest } from '@host/server/types';
 import type { HealthCheckResult, HealthReport, HealthState } from '../../../common/health';
 
-export type HealthCheckOutcome = Pick<HealthCheckResult, 'state' | 'message' | 'details'>;
+export type HealthCheckOutcome = Pick<HealthCheckResult, 'state' | 'message' | 'fix' | 'details'>;
 
 export interface HealthCheck {
   id: string;
@@ -44,6 +44,7 @@ export class HealthChecks {
             title: check.title,
             state: 'red',
             message: `The check failed: ${(error as Error).message}`,
+            fix: 'Retry; if it fails again, the dashboard log names the cause.',
           };
         }
       }),

@@ -19,7 +19,11 @@ describe('index pattern health check', () => {
 
   function check() {
     const repository = savedObjects.start.createInternalRepository();
-    return indexPatternHealthCheck(() => ({ indexPatterns: patterns, repository }), TITLE);
+    return indexPatternHealthCheck(() => ({ indexPatterns: patterns, repository }), {
+      id: 'index-pattern',
+      title: 'Alerts index pattern',
+      pattern: () => TITLE,
+    });
   }
 
   async function storedCount(): Promise<number> {

@@ -6,12 +6,17 @@ import type { ISavedObjectsRepository } from '@host/server/types';
 import type { IndexPatternInspection, IndexPatternService } from '../indexer/index-patterns';
 import type { HealthCheck, HealthCheckOutcome } from './health-checks';
 
-function outcomeOf(title: string, inspection: IndexPatternInspection): HealthCheckOutcome {
+function outcomeOf(
+  title: string,
+  inspection: IndexPatternInspection,
+  missing: HealthCheckOutcome['state'],
+): HealthCheckOutcome {
   const details = { pattern: title, ...inspection };
   if (!inspection.present) {
     return {
-      state: 'red',
-      message: `Index pattern [${title}] is missing: restart the dashboard to create it, or create it with POST /indexer/index-patterns.`,
+      state: missing,
+      message: `Index pattern [${title}] is missing: the views over these indices have no fields to show.`,
+      fix: `Create it (an admin: the Create button here, or POST /indexer/index-patterns with title ${title}), then retry.`,
       details,
     };
   }
@@ -19,7 +24,8 @@ function outcomeOf(title: string, inspection: IndexPatternInspection): HealthChe
   if (expectedTimeFieldName !== undefined && timeFieldName !== expectedTimeFieldName) {
     return {
       state: 'yellow',
-      message: `Index pattern [${title}] has time field [${timeFieldName ?? 'none'}] instead of [${expectedTimeFieldName}]: alerts cannot be shown by time.`,
+      message: `Index pattern [${title}] has time field [${timeFieldName ?? 'none'}] instead of [${expectedTimeFieldName}]: its documents cannot be shown by time.`,
+      fix: `Delete the index pattern and create it again with time field ${expectedTimeFieldName}, then retry.`,
       details,
     };
   }
@@ -27,6 +33,7 @@ function outcomeOf(title: string, inspection: IndexPatternInspection): HealthChe
     return {
       state: 'yellow',
       message: `Index pattern [${title}] has no fields: searches on it cannot name a field.`,
+      fix: 'Create it again with its fields (POST /indexer/index-patterns gives a known pattern its fields), then retry.',
       details,
     };
   }
@@ -37,17 +44,31 @@ function outcomeOf(title: string, inspection: IndexPatternInspection): HealthChe
   };
 }
 
-/** `services` is read when the check runs (saved objects exist from the plugin's start on). */
+/**
+ * `services` is read when the check runs (saved objects exist from the plugin's start on), and
+ * `pattern` too (the alerts pattern is an App setting).
+ */
 export function indexPatternHealthCheck(
   services: () => { indexPatterns: IndexPatternService; repository: ISavedObjectsRepository },
-  title: string,
+  check: {
+    id: string;
+    title: string;
+    pattern: () => string;
+    /** The state of a missing pattern: yellow for one that only optional views use. */
+    missing?: HealthCheckOutcome['state'];
+  },
 ): HealthCheck {
   return {
-    id: 'index-pattern',
-    title: 'Alerts index pattern',
+    id: check.id,
+    title: check.title,
     async run() {
       const { indexPatterns, repository } = services();
-      return outcomeOf(title, await indexPatterns.inspect(repository, title));
+      const title = check.pattern();
+      return outcomeOf(
+        title,
+        await indexPatterns.inspect(repository, title),
+        check.missing ?? 'red',
+      );
     },
   };
 }

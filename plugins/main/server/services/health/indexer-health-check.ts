@@ -22,6 +22,7 @@ function outcomeOf(status: IndexerStatus): HealthCheckOutcome {
     return {
       state: 'red',
       message: `${where} cannot be read: ${status.error?.message ?? 'no answer'}`,
+      fix: 'Check that the indexer runs and answers at that address, and the user, password and certificates in svc.indexer (Settings → Indexer shows each node); then retry.',
       details,
     };
   // A one-node cluster is yellow for good (replicas have nowhere to go): only red loses data.
@@ -29,6 +30,7 @@ function outcomeOf(status: IndexerStatus): HealthCheckOutcome {
     return {
       state: 'yellow',
       message: `${where} answers (OpenSearch ${status.version}) but its cluster health is red: some alerts cannot be read.`,
+      fix: 'Find the unassigned shards (GET _cluster/allocation/explain on the indexer) and bring their nodes back; then retry.',
       details,
     };
   return {

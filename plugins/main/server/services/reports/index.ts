@@ -8,7 +8,7 @@ import type { ISavedObjectsRepository, Logger } from '@host/server/types';
 import { GenerationSlots } from './generation-slots';
 import { ReportJobs, type BackgroundRunner } from './report-jobs';
 import { ReportStore } from './report-store';
-import { ReportsService } from './reports-service';
+import { ReportsService, type ReportsServiceDeps } from './reports-service';
 import { REPORT_CHUNK_TYPE, REPORT_JOB_TYPE, REPORT_TYPE } from './saved-object-types';
 
 /** `svc.reports` in the plugin's config. */
@@ -35,6 +35,7 @@ export interface ReportsServiceOptions {
   limits: ReportLimits;
   runInBackground: BackgroundRunner;
   logger: Logger;
+  branding?: ReportsServiceDeps['branding'];
   now?: () => Date;
 }
 
@@ -58,6 +59,7 @@ export function createReportsService(options: ReportsServiceOptions): ReportsSer
       ...(options.now && { now: options.now }),
     }),
     maxPrintedChars: limits.maxPrintedTextChars,
+    ...(options.branding && { branding: options.branding }),
     ...(options.now && { now: options.now }),
   });
 }

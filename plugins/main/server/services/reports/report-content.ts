@@ -30,8 +30,16 @@ interface ReportTable {
   rows: string[][];
 }
 
+/** What App settings put on every page: header and footer text, and the logo. */
+export interface ReportBranding {
+  headerText: string;
+  footerText: string;
+  logo?: { contentType: 'image/png' | 'image/svg+xml'; data: Uint8Array };
+}
+
 export interface ReportContent {
   title: string;
+  branding?: ReportBranding;
   /** The pinned agent, when there is one. */
   agentId?: string;
   /** The pinned agent's details, as label and value rows. */

@@ -22,6 +22,8 @@ import {
   buildReportContent,
   reportCharts,
   type ReportAgent,
+  type ReportBranding,
+  type ReportContent,
   type ReportScope,
 } from './report-content';
 import type { ReportJobs } from './report-jobs';
@@ -70,6 +72,8 @@ export interface ReportsServiceDeps {
   jobs: ReportJobs;
   /** Characters of filters, and of the query, a report prints. */
   maxPrintedChars: number;
+  /** Read for each report, so a change of App settings shows in the next one. */
+  branding?: () => Promise<ReportBranding>;
   now?: () => Date;
 }
 
@@ -100,13 +104,14 @@ export class ReportsService {
     const name = this.deps.store.newName(view.id, requested, agentId);
     return this.deps.jobs.start(caller.caller, view.title, name, async (progress, signal) => {
       progress(5, 'Reading alerts');
-      const [answer, scope, agent] = await Promise.all([
+      const [answer, scope, agent, branding] = await Promise.all([
         caller.data.aggregate(selection, reportCharts(view, agentId !== undefined), signal),
         caller.data.scope(selection.apiHostId),
         agentId === undefined ? undefined : agentDetails(caller.data, selection.apiHostId, agentId),
+        this.deps.branding?.(),
       ]);
       progress(50, 'Drawing the report');
-      const content = buildReportContent({
+      const content: ReportContent = buildReportContent({
         view,
         selection: { ...selection, timeRange: asked },
         answer,
@@ -117,6 +122,7 @@ export class ReportsService {
         resolvedRange: { from: range.from, to: range.to },
         maxPrintedChars: this.deps.maxPrintedChars,
       });
+      if (branding) content.branding = branding;
       const stored = await this.deps.store.save(
         {
           name,

@@ -55,11 +55,20 @@ export interface IndexerTarget {
 
 export class IndexerConnection {
   private target?: IndexerTarget;
+  private readonly patternInForce: () => string;
 
+  /** A function for a pattern that may change while running (App settings). */
   constructor(
-    readonly alertsIndexPattern: string,
+    alertsIndexPattern: string | (() => string),
     private readonly logger?: Logger,
-  ) {}
+  ) {
+    this.patternInForce =
+      typeof alertsIndexPattern === 'string' ? () => alertsIndexPattern : alertsIndexPattern;
+  }
+
+  get alertsIndexPattern(): string {
+    return this.patternInForce();
+  }
 
   /** From now on the calls go to `target`. */
   connect(target: IndexerTarget): void {

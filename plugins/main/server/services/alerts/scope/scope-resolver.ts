@@ -23,6 +23,8 @@ export interface ScopeResolverDeps {
   currentUser(request: OsdRequest): AuthenticatedUser | null;
   maxAgentFilter: number;
   cacheTtlMs: number;
+  /** Read on every resolve: whether the manager's own alerts are left out (App settings). */
+  hideManagerAlerts?: () => boolean;
   /** Most (host, user) agent lists kept. */
   maxCachedUsers?: number;
   /** Clock of the agent lists' lifetime (ms), for tests. */
@@ -81,7 +83,11 @@ export class ManagedApiScopeResolver implements AlertsScopeResolver {
       this.pin(host),
       this.agentIds(host, identityFor(user, host.run_as)),
     ]);
-    return { pin, ...(agentIds && { agentIds }) };
+    return {
+      pin,
+      ...(agentIds && { agentIds }),
+      ...(this.deps.hideManagerAlerts?.() && { hideManagerAlerts: true }),
+    };
   }
 
   /** The manager pin of a stored host; an unknown host is the managed API's not-found error. */

@@ -6,7 +6,7 @@ import { resolveTimeRange } from './time-range';
 
 const now = new Date('2024-05-10T12:00:00Z');
 const context = (from = 'now-24h', maxBuckets = 10_000): ChartsContext => ({
-  fields: new SearchDatasets('wazuh-alerts-*').get('alerts').fields,
+  fields: new SearchDatasets(() => 'wazuh-alerts-*').get('alerts').fields,
   time: { field: 'timestamp', range: resolveTimeRange({ from, to: 'now' }, now) },
   now,
   maxBuckets,

@@ -13,8 +13,8 @@ import { AlertFieldCatalogue } from './alert-fields';
 
 export interface SearchDataset {
   id: AlertsDatasetId;
-  /** The indices read: the definition's, or for alerts `svc.indexer.alertsIndexPattern`. */
-  index: string;
+  /** The indices read: the definition's, or for alerts `svc.indexer.alertsIndexPattern` in force. */
+  readonly index: string;
   fields: AlertFieldCatalogue;
   /** Null for a states dataset: no time range applies. */
   timeField: string | null;
@@ -25,11 +25,13 @@ export interface SearchDataset {
 
 function searchDataset(
   definition: AlertsDatasetDefinition,
-  alertsIndexPattern: string,
+  alertsIndexPattern: () => string,
 ): SearchDataset {
   return {
     id: definition.id,
-    index: definition.id === 'alerts' ? alertsIndexPattern : definition.indexPattern,
+    get index() {
+      return definition.id === 'alerts' ? alertsIndexPattern() : definition.indexPattern;
+    },
     fields: new AlertFieldCatalogue(definition.fields),
     timeField: definition.timeField,
     ...(definition.pinField !== undefined && { pinField: definition.pinField }),
@@ -40,7 +42,7 @@ function searchDataset(
 export class SearchDatasets {
   private readonly byId: ReadonlyMap<AlertsDatasetId, SearchDataset>;
 
-  constructor(alertsIndexPattern: string) {
+  constructor(alertsIndexPattern: () => string) {
     this.byId = new Map(
       ALERTS_DATASETS.map((definition) => [
         definition.id,

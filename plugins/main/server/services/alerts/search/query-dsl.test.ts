@@ -3,7 +3,7 @@ import { RequestFieldError } from '../../request-field-error';
 import { SearchDatasets } from './datasets';
 import { queryClause } from './query-dsl';
 
-const fields = new SearchDatasets('wazuh-alerts-*').get('alerts').fields;
+const fields = new SearchDatasets(() => 'wazuh-alerts-*').get('alerts').fields;
 const now = new Date('2024-05-10T12:00:00Z');
 const dql = (query: string): AlertsQuery => ({ language: 'kuery', query });
 const lucene = (query: string): AlertsQuery => ({ language: 'lucene', query });

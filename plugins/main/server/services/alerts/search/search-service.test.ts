@@ -105,7 +105,7 @@ describe('alerts search service on the indexer stand-in', () => {
     makeService = (limits = {}) =>
       createAlertsSearchService({
         connection,
-        alertsIndexPattern: PATTERN,
+        alertsIndexPattern: () => PATTERN,
         scope: { resolve: async () => scope },
         limits: {
           maxPageSize: 100,

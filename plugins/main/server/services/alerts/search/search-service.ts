@@ -52,8 +52,8 @@ export interface AlertsSearchLimits {
 }
 
 export interface AlertsSearchDeps extends Omit<AlertsIndexerDeps, 'pattern'> {
-  /** `svc.indexer.alertsIndexPattern`: where the alerts dataset reads. */
-  alertsIndexPattern: string;
+  /** `svc.indexer.alertsIndexPattern` in force (App settings may change it): where alerts are read. */
+  alertsIndexPattern: () => string;
   scope: AlertsScopeResolver;
   limits: AlertsSearchLimits;
   logger: Logger;
@@ -127,12 +127,15 @@ export class AlertsSearchService {
   constructor(private readonly deps: AlertsSearchDeps) {
     this.datasets = new SearchDatasets(deps.alertsIndexPattern);
     this.indexers = new Map(
-      this.datasets
-        .list()
-        .map((dataset) => [
-          dataset.id,
-          new AlertsIndexer({ connection: deps.connection, pattern: dataset.index }),
-        ]),
+      this.datasets.list().map((dataset) => [
+        dataset.id,
+        new AlertsIndexer({
+          connection: deps.connection,
+          get pattern() {
+            return dataset.index;
+          },
+        }),
+      ]),
     );
     this.inFlight = new InFlightLimit(deps.limits.maxRequestsInFlightPerUser);
     this.cursors = new CursorCodec(deps.cursorKey);

@@ -3,7 +3,7 @@ import { SearchDatasets } from './datasets';
 import { scopedQuery, selectionClauses } from './selection-query';
 import { resolveTimeRange } from './time-range';
 
-const fields = new SearchDatasets('wazuh-alerts-*').get('alerts').fields;
+const fields = new SearchDatasets(() => 'wazuh-alerts-*').get('alerts').fields;
 const now = new Date('2024-05-10T12:00:00Z');
 const timeRange = resolveTimeRange({ from: 'now-24h', to: 'now' }, now);
 

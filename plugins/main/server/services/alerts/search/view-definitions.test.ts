@@ -14,7 +14,7 @@ import { resolveTimeRange } from './time-range';
 import { alertsViews, viewFilters } from './view-filters';
 
 const now = new Date('2026-11-28T12:00:00Z');
-const datasets = new SearchDatasets('wazuh-alerts-*');
+const datasets = new SearchDatasets(() => 'wazuh-alerts-*');
 /** Most buckets one dashboard or report request of a view may ask for. */
 const DASHBOARD_BUCKETS = 2_000;
 /** The Framework and Controls tabs list a whole catalogue. */

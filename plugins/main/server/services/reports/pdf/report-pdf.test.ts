@@ -8,7 +8,8 @@ import type {
 } from '@main/common/alerts/api';
 import { moduleById } from '@main/common/modules';
 import { pdfPages } from '@test/support/pdf-text';
-import { buildReportContent, reportCharts } from '../report-content';
+import { deflateSync } from 'node:zlib';
+import { buildReportContent, reportCharts, type ReportBranding } from '../report-content';
 import { renderReportPdf } from './report-pdf';
 
 jest.setTimeout(30_000);
@@ -67,6 +68,7 @@ async function render(
   moduleId: string,
   agentId?: string,
   agentIds?: string[],
+  branding?: ReportBranding,
 ): Promise<{ pages: string[]; pdf: Buffer }> {
   const view = moduleById(moduleId)!;
   const content = buildReportContent({
@@ -88,6 +90,7 @@ async function render(
     resolvedRange: { from: '2026-11-25T10:00:00.000Z', to: '2026-11-26T10:00:00.000Z' },
     maxPrintedChars: 2_000,
   });
+  if (branding) content.branding = branding;
   const chunks: Buffer[] = [];
   const sink = new PassThrough();
   sink.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -146,4 +149,55 @@ describe('report PDF', () => {
     expect(text).toContain('Top 5 PCI DSS requirements');
     expect(text).not.toContain('Alerts evolution - Top 5 agents');
   });
+
+  it('prints the App settings header and footer on every page, with a PNG or an SVG logo', async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 4"><rect width="10" height="4" fill="#0077cc"/></svg>',
+    );
+    const branded = (logo: ReportBranding['logo']) =>
+      render('mitre-attack', undefined, undefined, {
+        headerText: 'ACME security operations',
+        footerText: 'Confidential: internal use only',
+        logo,
+      });
+    const { pages, pdf } = await branded({ contentType: 'image/png', data: onePixelPng() });
+    expect(pages.length).toBeGreaterThan(1);
+    for (const page of pages) {
+      expect(page).toContain('ACME security operations');
+      expect(page).toContain('Confidential: internal use only');
+    }
+    expect(pdf.toString('latin1')).toContain('/Subtype /Image');
+    const withSvg = await branded({ contentType: 'image/svg+xml', data: svg });
+    expect(withSvg.pages[0]).toContain('ACME security operations');
+    expect(withSvg.pdf.length).toBeGreaterThan(0);
+  });
 });
+
+/** A 1×1 PNG with valid checksums, as pdfkit reads it. */
+function onePixelPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from([0, 0, 119, 204]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

@@ -5,9 +5,10 @@
  * memory until the page numbers are known, then streams the file out.
  */
 import PDFDocument from 'pdfkit';
+import SVGtoPDF from 'svg-to-pdfkit';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import type { ReportContent, ReportPanel } from '../report-content';
+import type { ReportBranding, ReportContent, ReportPanel } from '../report-content';
 import { COLOURS, drawPanel, drawTableRows, tablePanelHeight, type Box } from './charts';
 import { FONT, registerFonts } from './fonts';
 
@@ -223,6 +224,37 @@ function drawSummaryTable(doc: Doc, cursor: Cursor, table: ReportContent['tables
   cursor.y += GAP;
 }
 
+/** Where the logo goes on top of each page: it is scaled to fit, keeping its proportions. */
+const LOGO_BOX = { x: MARGIN.side, y: 6, width: 96, height: 18 };
+
+/** The App settings' logo and header on top of the page, their footer at its bottom. */
+function drawBranding(doc: Doc, branding: ReportBranding): void {
+  const { logo } = branding;
+  if (logo?.contentType === 'image/png')
+    doc.image(Buffer.from(logo.data), LOGO_BOX.x, LOGO_BOX.y, {
+      fit: [LOGO_BOX.width, LOGO_BOX.height],
+    });
+  if (logo?.contentType === 'image/svg+xml')
+    SVGtoPDF(doc, Buffer.from(logo.data).toString('utf8'), LOGO_BOX.x, LOGO_BOX.y, {
+      width: LOGO_BOX.width,
+      height: LOGO_BOX.height,
+      preserveAspectRatio: 'xMinYMid meet',
+    });
+  doc.font(FONT.regular).fontSize(7.5).fillColor(COLOURS.muted);
+  if (branding.headerText)
+    doc.text(branding.headerText, MARGIN.side, 12, {
+      width: CONTENT_WIDTH,
+      align: 'right',
+      lineBreak: false,
+    });
+  if (branding.footerText)
+    doc.text(branding.footerText, MARGIN.side, PAGE.height - 24, {
+      width: CONTENT_WIDTH,
+      align: 'center',
+      lineBreak: false,
+    });
+}
+
 /** The header and "Page X of Y" of every page, written once the number of pages is known. */
 function drawPageFrames(doc: Doc, content: ReportContent): void {
   const range = doc.bufferedPageRange();
@@ -230,6 +262,7 @@ function drawPageFrames(doc: Doc, content: ReportContent): void {
     doc.switchToPage(index);
     // Writing in the margins must not start a new page.
     doc.page.margins.bottom = 0;
+    if (content.branding) drawBranding(doc, content.branding);
     doc.font(FONT.regular).fontSize(7.5).fillColor(COLOURS.muted);
     doc.text(content.title, MARGIN.side, 28, {
       width: CONTENT_WIDTH,
