@@ -25,6 +25,8 @@ export class AlertsRouteError extends SvcError {
   constructor(
     fields: SvcErrorFields,
     readonly reason?: string,
+    /** The route's error body as it came (the indexer callout names the nodes it lists). */
+    readonly body?: unknown,
   ) {
     super(fields);
   }
@@ -57,6 +59,7 @@ async function call<T>(run: () => Promise<T>, action: string): Promise<T> {
         action,
       },
       routeCode(error),
+      (error as { body?: unknown } | undefined)?.body,
     );
   }
 }

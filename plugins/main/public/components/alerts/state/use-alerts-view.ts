@@ -1,0 +1,261 @@
+/**
+ * The engine of every alerts view (Threat Hunting, a module page, the agent's Security events):
+ * what the user selected, kept in the URL (time range, auto-refresh, query, filter pills, the
+ * table's sort and rows per page), the view's own filters and pinned agent around it, the fields
+ * it may name, and its requests: one aggregate for every KPI and chart, one search for the page of
+ * events with its histogram. A view is a configuration of it, in the spirit of OpenSearch
+ * Dashboards' query service (one selection, one refresh) and Discover's search hook.
+ */
+import { useCallback, useMemo } from 'react';
+import {
+  isAggregatable,
+  type AlertsAggregateRequest,
+  type AlertsAggregateResponse,
+  type AlertsChartRequest,
+  type AlertsField,
+  type AlertsFilter,
+  type AlertsQuery,
+  type AlertsSelection,
+  type AlertsSort,
+  type AlertsTimeRange,
+} from '../../../../common/alerts/api';
+import { useAsync, type AsyncState } from '../../../hooks/use-async';
+import { useAppUrlState } from '../../app-url-state';
+import { addFilter, existsFilter, valueFilter } from '../filters/alert-filters';
+import { DEFAULT_PAGE_SIZE } from '../table/events-paging';
+import { alertsViewParams, readAlertsViewState, type AlertsViewState } from './alerts-view-state';
+import { readPageSize, readSort, writeSort } from './events-url-state';
+import { useAlertsClient } from './use-alerts-client';
+import { useAlertsPage, type AlertsPage } from './use-alerts-page';
+
+const SHOWN_IN_PLACE = { shownInPlace: true };
+
+export interface AlertsViewConfig {
+  apiHostId: string;
+  /** The view's own filters (a module's), applied ahead of the user's and shown locked. */
+  fixedFilters?: readonly AlertsFilter[];
+  /** A pinned agent (`agent.id`). */
+  agentId?: string;
+  /**
+   * The KPIs and charts of the view, asked for in one aggregate request (keep the array stable);
+   * none asks for nothing.
+   */
+  charts?: readonly AlertsChartRequest[];
+  /**
+   * Where the charts count: the vulnerability states index counts what is vulnerable now, so the
+   * view's own filters (which select its alerts) stay out of it.
+   */
+  chartsDataset?: AlertsAggregateRequest['dataset'];
+  /**
+   * Whether the page of events (and its histogram) is asked for: only where it is shown. A fixed
+   * page (the latest few of a kind, keep it stable) takes neither the URL's sort nor its size.
+   */
+  events?: boolean | FixedEventsPage;
+  /** Whether the user may type a query and add filters (which need the fields); default yes. */
+  searchable?: boolean;
+  /** What the requests report as when they fail. */
+  context?: string;
+}
+
+export interface FixedEventsPage {
+  /** Added to the view's selection for the page only. */
+  filters: AlertsFilter[];
+  sort: AlertsSort[];
+  size: number;
+  fields: string[];
+}
+
+export interface AlertsFields {
+  list: AlertsField[];
+  names: string[];
+  /** The fields the server sorts and charts on: the only sorts a view offers. */
+  sortable: string[];
+}
+
+export interface AlertsView {
+  /** What the URL holds. */
+  state: AlertsViewState & { sort: AlertsSort[]; size: number };
+  /** The view's filters then the user's, the pinned agent: what every request selects. */
+  selection: AlertsSelection;
+  /** The view's own filters and the pinned agent, shown as locked pills. */
+  locked: AlertsFilter[];
+  fields: AlertsFields;
+  charts: AsyncState<AlertsAggregateResponse | undefined>;
+  page: AlertsPage;
+  searchable: boolean;
+  /** Whether the page of events is asked for (and shown). */
+  showsEvents: boolean;
+  /** Asks every request of the view again. */
+  refresh(): void;
+  /** Reads the charts again (their retry). */
+  reloadCharts(): void;
+  setQuery(query: AlertsQuery): void;
+  setTimeRange(range: AlertsTimeRange): void;
+  setRefreshSeconds(seconds: number | undefined): void;
+  setFilters(filters: AlertsFilter[]): void;
+  addFilters(filters: AlertsFilter[]): void;
+  /** "field is (not) value", as the table and the flyout add it. */
+  filterOn(field: string, value: string | number | boolean, negate: boolean): void;
+  filterExists(field: string): void;
+  setSort(sort: AlertsSort[]): void;
+  setSize(size: number): void;
+}
+
+/** The selection of a view: its fixed filters first, then the user's; the agent when one is pinned. */
+export function viewSelection(
+  apiHostId: string,
+  fixedFilters: readonly AlertsFilter[],
+  state: Pick<AlertsViewState, 'timeRange' | 'query' | 'filters'>,
+  agentId: string | undefined,
+): AlertsSelection {
+  return {
+    apiHostId,
+    timeRange: state.timeRange,
+    query: state.query,
+    filters: [...fixedFilters, ...state.filters],
+    ...(agentId && { agentId }),
+  };
+}
+
+/** The view's own filters and its pinned agent, as the locked pills show them. */
+export function lockedFilters(
+  fixedFilters: readonly AlertsFilter[],
+  agentId: string | undefined,
+): AlertsFilter[] {
+  return [
+    ...fixedFilters,
+    ...(agentId ? [{ type: 'is' as const, field: 'agent.id', value: agentId }] : []),
+  ];
+}
+
+function useFields(wanted: boolean, context: string): AlertsFields {
+  const alerts = useAlertsClient();
+  const load = useCallback(
+    async (signal: AbortSignal) => (wanted ? alerts.fields(signal) : []),
+    [alerts, wanted],
+  );
+  const { state } = useAsync(load, `${context}: reading the fields`, undefined, SHOWN_IN_PLACE);
+  return useMemo(() => {
+    const list = state.data ?? [];
+    return {
+      list,
+      names: list.map((field) => field.name),
+      sortable: list.filter(isAggregatable).map((field) => field.name),
+    };
+  }, [state.data]);
+}
+
+export function useAlertsView(config: AlertsViewConfig): AlertsView {
+  const {
+    apiHostId,
+    fixedFilters = [],
+    agentId,
+    charts,
+    chartsDataset,
+    events = false,
+    searchable = true,
+    context = 'Reading alerts',
+  } = config;
+  const alerts = useAlertsClient();
+  const { params, setParams } = useAppUrlState();
+  const urlState = readAlertsViewState(params);
+  const sortText = params.get('sort');
+  const sort = useMemo(() => readSort(sortText), [sortText]);
+  const size = readPageSize(params.get('size'));
+
+  // The URL object is new on every change: the selection changes only when one of its parts does.
+  const selectionKey = JSON.stringify(viewSelection(apiHostId, fixedFilters, urlState, agentId));
+  const selection = useMemo(() => JSON.parse(selectionKey) as AlertsSelection, [selectionKey]);
+  const userFilterCount = urlState.filters.length;
+
+  const loadCharts = useCallback(
+    async (signal: AbortSignal) => {
+      if (!charts || charts.length === 0) return undefined;
+      const request: AlertsAggregateRequest = chartsDataset
+        ? {
+            ...selection,
+            filters: selection.filters?.slice(selection.filters.length - userFilterCount),
+            dataset: chartsDataset,
+            charts: [...charts],
+          }
+        : { ...selection, charts: [...charts] };
+      return alerts.aggregate(request, signal);
+    },
+    [alerts, selection, charts, chartsDataset, userFilterCount],
+  );
+  const chartsResult = useAsync(loadCharts, context, undefined, SHOWN_IN_PLACE);
+  const fields = useFields(searchable, context);
+  const fixedPage = typeof events === 'object' ? events : undefined;
+  const pageSelection = useMemo(
+    () =>
+      fixedPage
+        ? { ...selection, filters: [...(selection.filters ?? []), ...fixedPage.filters] }
+        : selection,
+    [selection, fixedPage],
+  );
+  const page = useAlertsPage(
+    fixedPage
+      ? { selection: pageSelection, ...fixedPage, histogram: false }
+      : { selection: events ? selection : undefined, sort, size, histogram: true },
+    context,
+  );
+
+  const { reload: reloadCharts } = chartsResult;
+  const { reload: reloadPage } = page;
+  const refresh = useCallback(() => {
+    reloadCharts();
+    reloadPage();
+  }, [reloadCharts, reloadPage]);
+
+  const change = useCallback(
+    (changes: Record<string, string | undefined>) => setParams(changes, { push: true }),
+    [setParams],
+  );
+  const userFilters = urlState.filters;
+  const filtersKey = JSON.stringify(userFilters);
+  const setFilters = useCallback(
+    (filters: AlertsFilter[]) => change(alertsViewParams({ filters })),
+    [change],
+  );
+  const addFilters = useCallback(
+    (added: AlertsFilter[]) =>
+      setFilters(
+        added.reduce(
+          (filters, filter) => addFilter(filters, filter),
+          JSON.parse(filtersKey) as AlertsFilter[],
+        ),
+      ),
+    [setFilters, filtersKey],
+  );
+  const filterOn = useCallback(
+    (field: string, value: string | number | boolean, negate: boolean) =>
+      addFilters([valueFilter(field, value, negate)]),
+    [addFilters],
+  );
+  const filterExists = useCallback(
+    (field: string) => addFilters([existsFilter(field)]),
+    [addFilters],
+  );
+
+  return {
+    state: { ...urlState, sort, size },
+    selection,
+    locked: lockedFilters(fixedFilters, agentId),
+    fields,
+    charts: chartsResult.state,
+    page,
+    searchable,
+    showsEvents: events !== false,
+    refresh,
+    reloadCharts,
+    setQuery: (query) => change(alertsViewParams({ query })),
+    setTimeRange: (timeRange) => change(alertsViewParams({ timeRange })),
+    setRefreshSeconds: (refreshSeconds) => setParams(alertsViewParams({ refreshSeconds })),
+    setFilters,
+    addFilters,
+    filterOn,
+    filterExists,
+    setSort: (next) => change({ sort: writeSort(next) }),
+    setSize: (next) => change({ size: next === DEFAULT_PAGE_SIZE ? undefined : String(next) }),
+  };
+}
