@@ -51,15 +51,20 @@ export function ModulePage({ host, module }: { host: ApiHost; module: ModuleDefi
     () => (tab === 'dashboard' ? dashboardCharts(module, pinned) : undefined),
     [tab, module, pinned],
   );
+  // Vulnerability detection counts the states index: what is vulnerable now.
+  const countsStates = module.dashboard.source === 'vulnerability-states';
+  const chartGroups = useMemo(
+    () =>
+      countsStates && charts
+        ? [{ dataset: 'vulnerabilities-states' as const, filters: [], charts }]
+        : undefined,
+    [countsStates, charts],
+  );
   const view = useAlertsView({
     apiHostId: host.id,
     fixedFilters: module.fixedFilters,
     agentId,
-    charts,
-    // Vulnerability detection counts the states index: what is vulnerable now.
-    ...(module.dashboard.source === 'vulnerability-states' && {
-      chartsDataset: 'vulnerabilities-states' as const,
-    }),
+    ...(chartGroups ? { chartGroups } : { charts }),
     events: tab === 'events',
     context: `Reading the ${module.title} alerts`,
   });

@@ -4,8 +4,11 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../table/events-paging';
 
 export const DEFAULT_SORT: AlertsSort[] = [{ field: 'timestamp', direction: 'desc' }];
 
-export function readSort(text: string | null): AlertsSort[] {
-  if (!text) return DEFAULT_SORT;
+export function readSort(
+  text: string | null,
+  defaults: readonly AlertsSort[] = DEFAULT_SORT,
+): AlertsSort[] {
+  if (!text) return [...defaults];
   const sort = text
     .split(',')
     .map((entry) => entry.trim())
@@ -15,14 +18,20 @@ export function readSort(text: string | null): AlertsSort[] {
         ? { field: entry.slice(1), direction: 'desc' }
         : { field: entry, direction: 'asc' },
     );
-  return sort.length > 0 ? sort : DEFAULT_SORT;
+  return sort.length > 0 ? sort : [...defaults];
 }
 
-export function writeSort(sort: AlertsSort[]): string | undefined {
-  const text = sort
-    .map((entry) => `${entry.direction === 'desc' ? '-' : ''}${entry.field}`)
-    .join(',');
-  return text === '-timestamp' || text === '' ? undefined : text;
+function sortText(sort: readonly AlertsSort[]): string {
+  return sort.map((entry) => `${entry.direction === 'desc' ? '-' : ''}${entry.field}`).join(',');
+}
+
+/** The sort as a URL parameter; the view's default is left out so links stay short. */
+export function writeSort(
+  sort: AlertsSort[],
+  defaults: readonly AlertsSort[] = DEFAULT_SORT,
+): string | undefined {
+  const text = sortText(sort);
+  return text === sortText(defaults) || text === '' ? undefined : text;
 }
 
 export function readPageSize(text: string | null): number {

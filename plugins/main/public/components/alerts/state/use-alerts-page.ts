@@ -111,10 +111,7 @@ export function useAlertsPage(
     () => chartBuckets(answer && { ...answer, charts: answer.charts ?? {} }, HISTOGRAM.id),
     [answer],
   );
-  const goTo = useCallback(
-    (page: number) => setPagingOf({ key: pagingKey, paging: { ...paging, page } }),
-    [pagingKey, paging],
-  );
+  const goTo = (page: number) => setPagingOf({ key: pagingKey, paging: { ...paging, page } });
   const pageState = useMemo((): AsyncState<AlertsSearchResponse | undefined> => {
     if (state.status === 'error') return { status: 'error', error: state.error, data: answer };
     if (state.status === 'loading') return { status: 'loading', data: answer };

@@ -19,12 +19,13 @@ import {
   type AlertsSort,
   type AlertsTimeRange,
 } from '../../../../common/alerts/api';
+import { datasetById, type AlertsDatasetId } from '../../../../common/alerts/datasets';
 import { useAsync, type AsyncState } from '../../../hooks/use-async';
 import { useAppUrlState } from '../../app-url-state';
 import { addFilter, existsFilter, valueFilter } from '../filters/alert-filters';
 import { DEFAULT_PAGE_SIZE } from '../table/events-paging';
 import { alertsViewParams, readAlertsViewState, type AlertsViewState } from './alerts-view-state';
-import { readPageSize, readSort, writeSort } from './events-url-state';
+import { DEFAULT_SORT, readPageSize, readSort, writeSort } from './events-url-state';
 import { useAlertsClient } from './use-alerts-client';
 import { useAlertsPage, type AlertsPage } from './use-alerts-page';
 
@@ -36,16 +37,18 @@ export interface AlertsViewConfig {
   fixedFilters?: readonly AlertsFilter[];
   /** A pinned agent (`agent.id`). */
   agentId?: string;
+  /** What the view reads: the alerts (default) or a states dataset, which has no time range. */
+  dataset?: AlertsDatasetId;
   /**
    * The KPIs and charts of the view, asked for in one aggregate request (keep the array stable);
    * none asks for nothing.
    */
   charts?: readonly AlertsChartRequest[];
   /**
-   * Where the charts count: the vulnerability states index counts what is vulnerable now, so the
-   * view's own filters (which select its alerts) stay out of it.
+   * Charts counted in another dataset, each in one more aggregate request over the user's query,
+   * filters and pinned agent (keep the array stable).
    */
-  chartsDataset?: AlertsAggregateRequest['dataset'];
+  chartGroups?: readonly ChartGroup[];
   /**
    * Whether the page of events (and its histogram) is asked for: only where it is shown. A fixed
    * page (the latest few of a kind, keep it stable) takes neither the URL's sort nor its size.
@@ -56,6 +59,21 @@ export interface AlertsViewConfig {
   /** What the requests report as when they fail. */
   context?: string;
 }
+
+/**
+ * Charts of another dataset (what is vulnerable now, the listening ports): the view's own filters,
+ * which select its documents, make way for the group's.
+ */
+export interface ChartGroup {
+  dataset: ChartsDataset;
+  filters: readonly AlertsFilter[];
+  charts: readonly AlertsChartRequest[];
+}
+
+type ChartsDataset = AlertsDatasetId | NonNullable<AlertsAggregateRequest['dataset']>;
+
+/** A view's selection, with the dataset it reads. */
+export type ViewSelection = AlertsSelection & { dataset?: AlertsDatasetId };
 
 export interface FixedEventsPage {
   /** Added to the view's selection for the page only. */
@@ -76,7 +94,9 @@ export interface AlertsView {
   /** What the URL holds. */
   state: AlertsViewState & { sort: AlertsSort[]; size: number };
   /** The view's filters then the user's, the pinned agent: what every request selects. */
-  selection: AlertsSelection;
+  selection: ViewSelection;
+  /** Whether the dataset has a time range (states are the present: they have none). */
+  timed: boolean;
   /** The view's own filters and the pinned agent, shown as locked pills. */
   locked: AlertsFilter[];
   fields: AlertsFields;
@@ -107,13 +127,27 @@ export function viewSelection(
   fixedFilters: readonly AlertsFilter[],
   state: Pick<AlertsViewState, 'timeRange' | 'query' | 'filters'>,
   agentId: string | undefined,
-): AlertsSelection {
+  dataset: AlertsDatasetId = 'alerts',
+): ViewSelection {
   return {
     apiHostId,
+    ...(dataset !== 'alerts' && { dataset }),
     timeRange: state.timeRange,
     query: state.query,
     filters: [...fixedFilters, ...state.filters],
     ...(agentId && { agentId }),
+  };
+}
+
+/** The answers of a view's aggregate requests as one: the first one's total, every chart. */
+function mergedAnswers(answers: AlertsAggregateResponse[]): AlertsAggregateResponse {
+  return {
+    total: answers[0].total,
+    charts: Object.assign(
+      {},
+      ...answers.map((answer) => answer.charts),
+    ) as AlertsAggregateResponse['charts'],
+    includesSampleData: answers.some((answer) => answer.includesSampleData),
   };
 }
 
@@ -128,11 +162,21 @@ export function lockedFilters(
   ];
 }
 
-function useFields(wanted: boolean, context: string): AlertsFields {
+/** The URL object is new on every change: a value read from it changes only when its parts do. */
+function useStableValue<T>(value: T): T {
+  const key = JSON.stringify(value);
+  return useMemo(() => JSON.parse(key) as T, [key]);
+}
+
+function useFields(
+  wanted: boolean,
+  dataset: AlertsDatasetId | undefined,
+  context: string,
+): AlertsFields {
   const alerts = useAlertsClient();
   const load = useCallback(
-    async (signal: AbortSignal) => (wanted ? alerts.fields(signal) : []),
-    [alerts, wanted],
+    async (signal: AbortSignal) => (wanted ? alerts.fields(dataset, signal) : []),
+    [alerts, wanted, dataset],
   );
   const { state } = useAsync(load, `${context}: reading the fields`, undefined, SHOWN_IN_PLACE);
   return useMemo(() => {
@@ -150,8 +194,9 @@ export function useAlertsView(config: AlertsViewConfig): AlertsView {
     apiHostId,
     fixedFilters = [],
     agentId,
+    dataset,
     charts,
-    chartsDataset,
+    chartGroups,
     events = false,
     searchable = true,
     context = 'Reading alerts',
@@ -159,32 +204,44 @@ export function useAlertsView(config: AlertsViewConfig): AlertsView {
   const alerts = useAlertsClient();
   const { params, setParams } = useAppUrlState();
   const urlState = readAlertsViewState(params);
-  const sortText = params.get('sort');
-  const sort = useMemo(() => readSort(sortText), [sortText]);
+  const definition = datasetById(dataset ?? 'alerts');
+  const timed = definition?.timeField !== null;
+  const defaultSort = definition?.defaultSort ?? DEFAULT_SORT;
+  const sortParam = params.get('sort');
+  const sort = useMemo(() => readSort(sortParam, defaultSort), [sortParam, defaultSort]);
   const size = readPageSize(params.get('size'));
 
-  // The URL object is new on every change: the selection changes only when one of its parts does.
-  const selectionKey = JSON.stringify(viewSelection(apiHostId, fixedFilters, urlState, agentId));
-  const selection = useMemo(() => JSON.parse(selectionKey) as AlertsSelection, [selectionKey]);
-  const userFilterCount = urlState.filters.length;
+  const selection = useStableValue(
+    viewSelection(apiHostId, fixedFilters, urlState, agentId, dataset),
+  );
+  const userFilters = useStableValue(urlState.filters);
 
   const loadCharts = useCallback(
     async (signal: AbortSignal) => {
-      if (!charts || charts.length === 0) return undefined;
-      const request: AlertsAggregateRequest = chartsDataset
-        ? {
-            ...selection,
-            filters: selection.filters?.slice(selection.filters.length - userFilterCount),
-            dataset: chartsDataset,
-            charts: [...charts],
-          }
-        : { ...selection, charts: [...charts] };
-      return alerts.aggregate(request, signal);
+      const requests = [
+        ...(charts && charts.length > 0
+          ? [{ ...selection, charts: [...charts] } as AlertsAggregateRequest]
+          : []),
+        ...(chartGroups ?? []).map(
+          (group) =>
+            ({
+              ...selection,
+              dataset: group.dataset,
+              filters: [...group.filters, ...userFilters],
+              charts: [...group.charts],
+            }) as AlertsAggregateRequest,
+        ),
+      ];
+      if (requests.length === 0) return undefined;
+      const answers = await Promise.all(
+        requests.map((request) => alerts.aggregate(request, signal)),
+      );
+      return mergedAnswers(answers);
     },
-    [alerts, selection, charts, chartsDataset, userFilterCount],
+    [alerts, selection, charts, chartGroups, userFilters],
   );
   const chartsResult = useAsync(loadCharts, context, undefined, SHOWN_IN_PLACE);
-  const fields = useFields(searchable, context);
+  const fields = useFields(searchable, dataset, context);
   const fixedPage = typeof events === 'object' ? events : undefined;
   const pageSelection = useMemo(
     () =>
@@ -196,7 +253,7 @@ export function useAlertsView(config: AlertsViewConfig): AlertsView {
   const page = useAlertsPage(
     fixedPage
       ? { selection: pageSelection, ...fixedPage, histogram: false }
-      : { selection: events ? selection : undefined, sort, size, histogram: true },
+      : { selection: events ? selection : undefined, sort, size, histogram: timed },
     context,
   );
 
@@ -211,21 +268,14 @@ export function useAlertsView(config: AlertsViewConfig): AlertsView {
     (changes: Record<string, string | undefined>) => setParams(changes, { push: true }),
     [setParams],
   );
-  const userFilters = urlState.filters;
-  const filtersKey = JSON.stringify(userFilters);
   const setFilters = useCallback(
     (filters: AlertsFilter[]) => change(alertsViewParams({ filters })),
     [change],
   );
   const addFilters = useCallback(
     (added: AlertsFilter[]) =>
-      setFilters(
-        added.reduce(
-          (filters, filter) => addFilter(filters, filter),
-          JSON.parse(filtersKey) as AlertsFilter[],
-        ),
-      ),
-    [setFilters, filtersKey],
+      setFilters(added.reduce((filters, filter) => addFilter(filters, filter), userFilters)),
+    [setFilters, userFilters],
   );
   const filterOn = useCallback(
     (field: string, value: string | number | boolean, negate: boolean) =>
@@ -240,6 +290,7 @@ export function useAlertsView(config: AlertsViewConfig): AlertsView {
   return {
     state: { ...urlState, sort, size },
     selection,
+    timed,
     locked: lockedFilters(fixedFilters, agentId),
     fields,
     charts: chartsResult.state,
@@ -255,7 +306,7 @@ export function useAlertsView(config: AlertsViewConfig): AlertsView {
     addFilters,
     filterOn,
     filterExists,
-    setSort: (next) => change({ sort: writeSort(next) }),
+    setSort: (next) => change({ sort: writeSort(next, defaultSort) }),
     setSize: (next) => change({ size: next === DEFAULT_PAGE_SIZE ? undefined : String(next) }),
   };
 }

@@ -45,6 +45,8 @@ export interface AlertsEventsProps {
   onSizeChange(size: number): void;
   onFilter(field: string, value: string | number | boolean, negate: boolean): void;
   onExists(field: string): void;
+  /** Whether the page came with the events histogram (documents with a time field). */
+  showsHistogram?: boolean;
   /** A click on a histogram bar, with the time it covers (the view narrows its range to it). */
   onHistogramBar?(range: AlertsTimeRange): void;
 }
@@ -62,6 +64,7 @@ export function AlertsEvents({
   onSizeChange,
   onFilter,
   onExists,
+  showsHistogram = true,
   onHistogramBar,
 }: AlertsEventsProps) {
   const { core, palette } = useSvcServices();
@@ -116,16 +119,20 @@ export function AlertsEvents({
             />
           </EuiFlexItem>
         </EuiFlexGroup>
-        <EuiSpacer size="s" />
-        <TimeBarsChart
-          id="alertsHistogram"
-          title="Events histogram"
-          buckets={histogram}
-          colors={palette.series}
-          onBarClick={
-            onHistogramBar && ((bucket) => onHistogramBar(bucketRange(histogram, bucket)))
-          }
-        />
+        {showsHistogram && (
+          <>
+            <EuiSpacer size="s" />
+            <TimeBarsChart
+              id="alertsHistogram"
+              title="Events histogram"
+              buckets={histogram}
+              colors={palette.series}
+              onBarClick={
+                onHistogramBar && ((bucket) => onHistogramBar(bucketRange(histogram, bucket)))
+              }
+            />
+          </>
+        )}
       </EuiPanel>
       <EuiSpacer size="m" />
       <EventsTable

@@ -3,6 +3,7 @@
  * click on a bar or a slice adds its filter.
  */
 import { EuiSpacer } from '@elastic/eui';
+import type { AlertsFilter } from '../../../../common/alerts/api';
 import { kpiValue } from '../../../../common/modules';
 import type { ModuleKpi, ModulePanel } from '../../../../common/modules/types';
 import { DashboardPanels } from '../charts/dashboard-panels';
@@ -13,10 +14,13 @@ export function AlertsDashboard({
   view,
   kpis,
   panels,
+  onFilters = view.addFilters,
 }: {
   view: AlertsView;
   kpis: readonly ModuleKpi[];
   panels: ModulePanel[];
+  /** What a click on a bar or a slice does with its filters; adds them by default. */
+  onFilters?(filters: AlertsFilter[]): void;
 }) {
   const answer = view.charts.data;
   return (
@@ -31,7 +35,7 @@ export function AlertsDashboard({
         isLoading={view.charts.status === 'loading'}
       />
       <EuiSpacer size="m" />
-      <DashboardPanels panels={panels} answer={answer} onFilters={view.addFilters} />
+      <DashboardPanels panels={panels} answer={answer} onFilters={onFilters} />
     </>
   );
 }

@@ -4,7 +4,14 @@
  * notice and the charts' problems. What the page shows below is the view's: KPIs and panels, tabs,
  * the events.
  */
-import { EuiFlexGroup, EuiFlexItem, EuiSpacer } from '@elastic/eui';
+import {
+  EuiBadge,
+  EuiButton,
+  EuiFlexGroup,
+  EuiFlexItem,
+  EuiSpacer,
+  EuiToolTip,
+} from '@elastic/eui';
 import type { ReactNode } from 'react';
 import { AlertsRouteError } from '../../../services/alerts-client';
 import { FilterPills } from '../filters/filter-pills';
@@ -22,6 +29,37 @@ export interface AlertsViewPageProps {
   children: ReactNode;
 }
 
+/** In place of a time picker for states, which are what each agent reports now. */
+function CurrentState({ isLoading, onRefresh }: { isLoading: boolean; onRefresh(): void }) {
+  return (
+    <EuiFlexGroup gutterSize="s" alignItems="center" responsive={false}>
+      <EuiFlexItem grow={false}>
+        <EuiToolTip content="What each agent reports now: states have no time range.">
+          <EuiBadge
+            color="hollow"
+            iconType="clock"
+            tabIndex={0}
+            data-test-subj="alertsCurrentState"
+          >
+            Current state
+          </EuiBadge>
+        </EuiToolTip>
+      </EuiFlexItem>
+      <EuiFlexItem grow={false}>
+        <EuiButton
+          size="s"
+          iconType="refresh"
+          isLoading={isLoading}
+          onClick={onRefresh}
+          data-test-subj="alertsRefresh"
+        >
+          Refresh
+        </EuiButton>
+      </EuiFlexItem>
+    </EuiFlexGroup>
+  );
+}
+
 export function AlertsViewPage({ view, toolbar, children }: AlertsViewPageProps) {
   const { state, charts, page, searchable } = view;
   const includesSampleData =
@@ -32,7 +70,12 @@ export function AlertsViewPage({ view, toolbar, children }: AlertsViewPageProps)
     !(view.showsEvents && charts.error instanceof AlertsRouteError && charts.error.isIndexerProblem)
       ? charts.error
       : undefined;
-  const timePicker = (
+  const timePicker = !view.timed ? (
+    <CurrentState
+      isLoading={charts.status === 'loading' || page.state.status === 'loading'}
+      onRefresh={view.refresh}
+    />
+  ) : (
     <AlertsTimePicker
       timeRange={state.timeRange}
       refreshSeconds={state.refreshSeconds}
@@ -118,6 +161,7 @@ export function AlertsViewEvents({
       onSizeChange={view.setSize}
       onFilter={view.filterOn}
       onExists={view.filterExists}
+      showsHistogram={view.timed}
       onHistogramBar={view.setTimeRange}
     />
   );
