@@ -13,6 +13,8 @@ import type { FaultKnobs } from './faults';
 import { createPipeline } from './http/pipeline';
 import { type ManagedApiOptions, resolveOptions } from './options';
 import { allHandlers } from './routes';
+import type { StatesDocument, StatesOrigin } from './data/inventory-states';
+import { inventoryStates } from './services/inventory';
 import { type SimulatorStats, createState } from './state';
 
 export interface ManagedApi {
@@ -32,6 +34,8 @@ export interface ManagedApi {
   stats: SimulatorStats;
   /** PEM of the self-signed certificate when serving HTTPS (for clients that pin it). */
   certificate?: string;
+  /** The agents' inventory as the manager's states indices hold it, the same the syscollector routes answer. */
+  inventoryStates(agentIds: readonly string[], origin: StatesOrigin): StatesDocument[];
   stop(): Promise<void>;
 }
 
@@ -111,6 +115,7 @@ export async function startManagedApi(options: ManagedApiOptions = {}): Promise<
     setNodeAnswering: (node, answering) => setNodeAnswering(state, node, answering),
     stats: state.stats,
     certificate: tls?.cert,
+    inventoryStates: (agentIds, origin) => inventoryStates(state, agentIds, origin),
     stop: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

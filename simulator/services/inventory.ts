@@ -14,6 +14,11 @@ import {
   ports,
   processes,
 } from '../data/inventory';
+import {
+  agentInventoryStates,
+  type StatesDocument,
+  type StatesOrigin,
+} from '../data/inventory-states';
 import { syscheckFiles } from '../data/syscheck';
 import type { Session } from '../http/context';
 import { AffectedItems, type ListBody, dataResult } from '../http/envelope';
@@ -122,6 +127,12 @@ function readableAgent(
   const agent = state.agents.get(n);
   if (!agentAccess(session.permissions, action).allows(n, agent?.groups, agent !== undefined))
     throw permissionDenied('agent:id', errorNode(session));
+  return agent && inventoryAgent(state, n);
+}
+
+/** Agent `n` as its inventory sees it (its last scan is its last keep-alive); undefined when unknown. */
+function inventoryAgent(state: SimulatorState, n: number): InventoryAgent | undefined {
+  const agent = state.agents.get(n);
   if (!agent) return undefined;
   const keepAlive = state.agents.lastKeepAlive(agent);
   const nowSeconds = Math.floor(state.now() / 1000);
@@ -132,6 +143,22 @@ function readableAgent(
     os: agent.os,
     scannedAt: Math.min(keepAlive ?? agent.dateAdd, nowSeconds),
   };
+}
+
+/**
+ * The states documents of `agentIds` (unknown ids have none), as the manager's indexer holds them:
+ * the same inventory the syscollector routes answer for each agent.
+ */
+export function inventoryStates(
+  state: SimulatorState,
+  agentIds: readonly string[],
+  origin: StatesOrigin,
+): StatesDocument[] {
+  return agentIds.flatMap((id) => {
+    const n = parseAgentId(id);
+    const agent = n === undefined ? undefined : inventoryAgent(state, n);
+    return agent ? agentInventoryStates(state.options.seed, agent, origin) : [];
+  });
 }
 
 export function listInventory(

@@ -1,7 +1,8 @@
 /** What several benchmarks measure or start alike: the simulator as a host, sizes, a CSV export's target. */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { knownAlertFields } from '../../plugins/main/server/services/alerts/search/alert-fields';
+import type { AlertsDatasetId } from '../../plugins/main/common/alerts/datasets';
+import { SearchDatasets } from '../../plugins/main/server/services/alerts/search/datasets';
 import { indexerSort } from '../../plugins/main/server/services/alerts/search/prepared-selection';
 import {
   scopedQuery,
@@ -34,13 +35,32 @@ export function simulatorHost(id: string, port: number) {
  * to its manager, no filter), built by the dashboard's own code.
  */
 export function benchAlertsSearch(apiHostId: string, timeRange: { from: string; to: string }) {
-  const fields = knownAlertFields();
+  return benchSearch(apiHostId, 'alerts', timeRange);
+}
+
+/**
+ * The same for any dataset (a states dataset takes no time range), pinned to the bench manager and
+ * with no filter.
+ */
+export function benchSearch(
+  apiHostId: string,
+  datasetId: AlertsDatasetId,
+  timeRange?: { from: string; to: string },
+) {
+  const dataset = new SearchDatasets('wazuh-alerts-*').get(datasetId);
   const now = new Date();
-  const resolved = resolveTimeRange(timeRange, now);
-  const clauses = selectionClauses({ apiHostId, timeRange: resolved }, fields, now);
+  const resolved = timeRange && resolveTimeRange(timeRange, now);
+  const clauses = selectionClauses({ apiHostId }, dataset.fields, now);
+  const time =
+    dataset.timeField && resolved ? { field: dataset.timeField, range: resolved } : undefined;
   return {
-    query: scopedQuery(clauses, { pin: { field: 'manager.name', value: BENCH_MANAGER } }, resolved),
-    sort: indexerSort(undefined, fields),
+    query: scopedQuery(
+      clauses,
+      { pin: { field: 'manager.name', value: BENCH_MANAGER } },
+      time,
+      dataset.pinField,
+    ),
+    sort: indexerSort(undefined, dataset),
   };
 }
 

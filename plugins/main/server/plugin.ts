@@ -21,7 +21,6 @@ import {
 } from '../common/api-hosts';
 import { schema } from '../../../host/schema';
 import {
-  ADMIN_ROLE,
   QUEUED_REQUEST_SAVED_OBJECT_TYPE,
   PLUGIN_CONTEXT_NAME,
   TELEMETRY_SETTING,
@@ -43,13 +42,12 @@ import { userSettingsSavedObjectType } from './services/user-settings/saved-obje
 import { DefaultApiHostService } from './services/user-settings/default-api-host';
 import { seedApiHosts } from './services/api-hosts/seed-hosts';
 import { CsvExportService } from './services/csv/csv-export';
-import { configuredIndexer, IndexerConnection, indexerStatus } from './services/alerts/indexer';
-import { SampleDataService } from './services/alerts/sample-data';
+import { createAlertsServices } from './services/alerts/alerts-services';
+import type { IndexerConnection } from './services/alerts/indexer';
+import type { SampleDataService } from './services/alerts/sample-data';
 import { readSampleTarget } from './services/alerts/sample-data/sample-target';
-import { ManagedApiScopeResolver } from './services/alerts/scope';
-import { createAlertsSearchService } from './services/alerts/search';
+import type { ManagedApiScopeResolver } from './services/alerts/scope';
 import {
-  alertsReportDataSource,
   createReportsService,
   REPORT_SAVED_OBJECT_TYPES,
   reportSavedObjectTypes,
@@ -256,53 +254,19 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       hosts,
       core.savedObjects.createInternalRepository([USER_SETTINGS_SAVED_OBJECT_TYPE]),
     );
-    const indexer = new IndexerConnection(
-      this.config.indexer.alertsIndexPattern,
-      this.logger.get('indexer'),
-    );
-    const configured = await configuredIndexer(this.config.indexer, core.opensearch);
-    if (configured) {
-      indexer.connect(configured);
-      this.logger.info(`Alerts are read from the indexer at ${configured.hosts.join(', ')}.`);
-    }
-    const alertsScope = new ManagedApiScopeResolver({
+    const alerts = await createAlertsServices({
+      config: this.config,
+      core,
       hosts,
       api,
-      currentUser: (request) => core.security.getCurrentUser(request),
-      maxAgentFilter: this.config.indexer.maxAgentFilter,
-      cacheTtlMs: this.config.indexer.scopeCacheTtlMs,
+      cursorKey: cursorSigningKey(key.key),
+      demoStates: () => this.demo?.states,
+      logger: this.logger,
     });
-    const sampleData = new SampleDataService({ indexer });
-    const statusOf: SvcServices['indexerStatus'] = (request, signal) =>
-      indexerStatus(
-        {
-          connection: indexer,
-          admin:
-            request !== undefined &&
-            (core.security.getCurrentUser(request)?.roles.includes(ADMIN_ROLE) ?? false),
-          ...(request && {
-            apiHosts: {
-              list: () => hosts.list(),
-              scope: (apiHostId) => alertsScope.resolve(request, apiHostId),
-            },
-          }),
-        },
-        signal,
-      );
+    const { indexer, alertsScope, sampleData } = alerts;
     this.services = {
       config: this.config,
-      indexer,
-      alertsScope,
-      sampleData,
-      indexerStatus: statusOf,
-      alertsSearch: createAlertsSearchService({
-        connection: indexer,
-        pattern: this.config.indexer.alertsIndexPattern,
-        scope: alertsScope,
-        limits: this.config.indexer,
-        logger: this.logger.get('alerts'),
-        cursorKey: cursorSigningKey(key.key),
-      }),
+      ...alerts,
       reports: createReportsService({
         repository: core.savedObjects.createInternalRepository(REPORT_SAVED_OBJECT_TYPES),
         limits: this.config.reports,
@@ -310,22 +274,6 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
         runInBackground: (name, run) => this.jobs?.runNow(name, run),
         logger: this.logger.get('reports'),
       }),
-      reportData: (request, username) =>
-        alertsReportDataSource(
-          {
-            alertsSearch: this.started().alertsSearch,
-            scope: alertsScope,
-            apiAsUser: (request) => api.asUser(core.security.getCurrentUser(request)),
-          },
-          request,
-          username,
-        ),
-      alertsAdmin: {
-        indexerStatus: statusOf,
-        sampleData,
-        managerPin: (apiHostId) => alertsScope.managerPin(apiHostId),
-        apiAsUser: (request) => api.asUser(core.security.getCurrentUser(request)),
-      },
       hosts,
       api,
       checker,

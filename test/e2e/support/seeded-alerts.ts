@@ -1,6 +1,6 @@
 /** Sample alerts of the simulator's own agents put in the indexer stand-in, and the admin's way into an app. */
 import type { Page } from 'playwright-core';
-import type { SampleDataCategory } from '../../../plugins/main/common/alerts/api';
+import type { AlertsSampleDataCategory } from '../../../plugins/main/common/alerts/api';
 import {
   generateSampleAlerts,
   type SampleAlert,
@@ -27,7 +27,7 @@ export async function listAgents(env: E2eEnvironment, query: string): Promise<Li
 }
 
 export interface AlertsBatch {
-  category: SampleDataCategory;
+  category: AlertsSampleDataCategory;
   count: number;
   seed: number;
 }

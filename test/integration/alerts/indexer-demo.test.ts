@@ -51,7 +51,7 @@ describe('demo mode with the indexer stand-in', () => {
     const { categories } = (await user.get('/api/alerts/sample-data')).json<{
       categories: Array<{ installed: boolean; count: number }>;
     }>();
-    expect(categories.map((entry) => entry.installed)).toEqual([true, true, true]);
+    expect(categories.map((entry) => entry.installed)).toEqual([true, true, true, true, true]);
     const search = (from: string, to: string) =>
       user
         .post('/api/alerts/search', {
@@ -68,7 +68,7 @@ describe('demo mode with the indexer stand-in', () => {
       .logs()
       .find((entry) => entry.includes('Demo mode: the indexer stand-in runs at'));
     expect(line).toMatch(
-      /with 6500 sample alerts of the last 7 days and \d+ vulnerability states for 50 agents of manager \[wazuh\.manager\]/,
+      /with \d+ sample documents \(alerts of the last 7 days, the agents' inventory and vulnerabilities\) for 50 agents of manager \[wazuh\.manager\]/,
     );
   });
 
@@ -77,16 +77,66 @@ describe('demo mode with the indexer stand-in', () => {
       await user.post('/api/alerts/aggregate', {
         body: {
           apiHostId: 'demo',
-          timeRange: { from: 'now-24h', to: 'now' },
-          dataset: 'vulnerabilities-states',
+          dataset: 'vulnerabilities',
           charts: [{ id: 'agents', type: 'terms', field: 'agent.id', size: 100 }],
         },
       })
     ).json<{ total: { value: number }; charts: { agents: { buckets: unknown[] } } }>();
-    const logged = /and (\d+) vulnerability states/.exec(
-      dashboard.logs().find((entry) => entry.includes('vulnerability states')) ?? '',
+    const { categories } = (await user.get('/api/alerts/sample-data')).json<{
+      categories: Array<{ category: string; count: number }>;
+    }>();
+    expect(answer.total.value).toBe(
+      categories.find((entry) => entry.category === 'wazuh-vulnerabilities')?.count,
     );
-    expect(answer.total.value).toBe(Number(logged?.[1]));
-    expect(answer.charts.agents.buckets).toHaveLength(50);
+    expect(answer.charts.agents.buckets.length).toBeGreaterThan(40);
+  });
+
+  /** An agent's rows from the managed API's syscollector route, through the dashboard. */
+  const syscollector = async (agentId: string, kind: string) => {
+    const response = await user.post('/api/request', {
+      body: { id: 'demo', method: 'GET', path: `/syscollector/${agentId}/${kind}` },
+    });
+    if (response.status !== 200) throw new Error(`${response.status}: ${response.text}`);
+    return response.json<{ data: { affected_items: Array<Record<string, unknown>> } }>().data
+      .affected_items;
+  };
+
+  /** An agent's documents of a states dataset, through the alerts routes. */
+  const states = async (agentId: string, dataset: string) =>
+    (
+      await user.post('/api/alerts/search', {
+        body: { apiHostId: 'demo', dataset, agentId, size: 100 },
+      })
+    )
+      .json<{ hits: Array<{ _source: Record<string, Record<string, unknown>> }> }>()
+      .hits.map((hit) => hit._source);
+
+  it('holds the same inventory as the syscollector routes answer for an agent', async () => {
+    const agentId = '001';
+    const packages = await syscollector(agentId, 'packages');
+    expect(packages.length).toBeGreaterThan(0);
+    const statesPackages = await states(agentId, 'inventory-packages');
+    const key = (name: unknown, version: unknown) => `${String(name)}@${String(version)}`;
+    expect(statesPackages.map((doc) => key(doc.package.name, doc.package.version)).sort()).toEqual(
+      packages.map((row) => key(row.name, row.version)).sort(),
+    );
+    const ports = await syscollector(agentId, 'ports');
+    const statesPorts = await states(agentId, 'inventory-ports');
+    expect(statesPorts.map((doc) => doc.source.port).sort()).toEqual(
+      ports.map((row) => (row.local as { port: number }).port).sort(),
+    );
+    const processes = await syscollector(agentId, 'processes');
+    const statesProcesses = await states(agentId, 'inventory-processes');
+    expect(statesProcesses.map((doc) => doc.process.name).sort()).toEqual(
+      processes.map((row) => row.name).sort(),
+    );
+    const [os] = await syscollector(agentId, 'os');
+    const [system] = await states(agentId, 'inventory-system');
+    expect((system.host.os as { name: string }).name).toBe((os.os as { name: string }).name);
+    expect(system.host.hostname).toBe(os.hostname);
+    // Every vulnerable package is one the agent has.
+    const names = new Set(packages.map((row) => row.name));
+    for (const doc of await states(agentId, 'vulnerabilities'))
+      expect(names.has(doc.package.name)).toBe(true);
   });
 });

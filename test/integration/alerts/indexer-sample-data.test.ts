@@ -51,6 +51,18 @@ describe('sample data', () => {
         installed: false,
         count: 0,
       },
+      {
+        category: 'wazuh-inventory-agent',
+        index: 'wazuh-states-inventory-*-sample-wazuh-inventory-agent',
+        installed: false,
+        count: 0,
+      },
+      {
+        category: 'wazuh-vulnerabilities',
+        index: 'wazuh-states-vulnerabilities-sample-wazuh-vulnerabilities',
+        installed: false,
+        count: 0,
+      },
     ]);
   });
 
@@ -130,4 +142,54 @@ describe('sample data', () => {
     expect(removed.json()).toMatchObject({ category: 'security', installed: false });
     expect((await statuses())[0]).toMatchObject({ installed: false, count: 0 });
   });
+
+  it.each([
+    ['wazuh-inventory-agent', 'inventory-packages', 'package.name'],
+    ['wazuh-vulnerabilities', 'vulnerabilities', 'vulnerability.severity'],
+  ])(
+    "adds and removes %s: the host's agents' states, pinned, marked as sample data",
+    async (category, dataset, field) => {
+      const added = await env.admin.post(`/api/alerts/sample-data/${category}`, {
+        body: { apiHostId: HOST_ID },
+      });
+      expect(added.status).toBe(200);
+      const { count } = added.json<{ count: number }>();
+      expect(count).toBeGreaterThan(0);
+      const status = (await statuses()).find((entry) => entry.category === category);
+      expect(status).toMatchObject({ installed: true, count });
+
+      const read = () =>
+        env.user
+          .post('/api/alerts/search', {
+            body: {
+              apiHostId: HOST_ID,
+              dataset,
+              size: 100,
+              charts: [{ id: 'values', type: 'terms', field, size: 5 }],
+            },
+          })
+          .then((response) =>
+            response.json<{
+              total: { value: number };
+              hits: Array<{ _index: string; _source: { wazuh: { cluster: { name: string } } } }>;
+              includesSampleData: boolean;
+            }>(),
+          );
+      const found = await read();
+      expect(found.total.value).toBeGreaterThan(0);
+      expect(found.includesSampleData).toBe(true);
+      for (const hit of found.hits) {
+        expect(hit._index).toMatch(new RegExp(`-sample-${category}$`));
+        expect(hit._source.wazuh.cluster.name).toBe(SIM_MANAGER);
+      }
+
+      const removed = await env.admin.delete(`/api/alerts/sample-data/${category}`);
+      expect(removed.status).toBe(200);
+      expect((await statuses()).find((entry) => entry.category === category)).toMatchObject({
+        installed: false,
+        count: 0,
+      });
+      expect((await read()).total.value).toBe(0);
+    },
+  );
 });

@@ -11,7 +11,10 @@ import type {
 } from '../../../plugins/main/common/alerts/api';
 import { dashboardCharts, MODULES } from '../../../plugins/main/common/modules';
 import { generateSampleAlerts } from '../../../plugins/main/server/services/alerts/sample-data/generator';
-import { SAMPLE_DATA_CATEGORIES } from '../../../plugins/main/common/alerts/api';
+import {
+  SAMPLE_DATA_CATEGORIES,
+  type AlertsSampleDataCategory,
+} from '../../../plugins/main/common/alerts/api';
 import { AGENTS, ANALYST_AGENTS, startAlertsTestEnv, type AlertsTestEnv } from './search-support';
 
 jest.setTimeout(180_000);
@@ -67,8 +70,13 @@ describe('security modules: every dashboard pinned and filtered like Threat Hunt
       ip: `10.0.0.${Number(id) + 1}`,
     }));
     const context = { agents, now: env.now - 60_000, rangeMs: 6 * DAY_MS };
-    ours = SAMPLE_DATA_CATEGORIES.flatMap(({ id }, n) =>
-      generateSampleAlerts(id, 700, { ...context, manager: 'wazuh.manager', seed: 40 + n }),
+    ours = SAMPLE_DATA_CATEGORIES.filter(({ dataset }) => dataset === 'alerts').flatMap(
+      ({ id }, n) =>
+        generateSampleAlerts(id as AlertsSampleDataCategory, 700, {
+          ...context,
+          manager: 'wazuh.manager',
+          seed: 40 + n,
+        }),
     ) as unknown as Source[];
     const theirs = generateSampleAlerts('security', 200, {
       ...context,

@@ -50,7 +50,14 @@ function testAlert(n: number, now: number, manager = MANAGER) {
   };
 }
 
-function* documents(ownAlerts: number, now: number) {
+type StandInDocument = { index: string; source: Record<string, unknown>; id?: string };
+
+function* documents(
+  ownAlerts: number,
+  now: number,
+  more: () => Iterable<StandInDocument> = () => [],
+): Generator<StandInDocument> {
+  yield* more();
   for (let n = 0; n < ownAlerts; n++)
     yield { index: 'wazuh-alerts-4.x-2024.05.10', source: testAlert(n, now) };
   for (let n = 0; n < 25; n++)
@@ -65,12 +72,14 @@ export async function startAlertsTestEnv(
     hostile?: boolean;
     /** Further indexer nodes, tried before the stand-in (an indexer cluster with nodes out). */
     extraHosts?: string[];
+    /** More documents for the stand-in (states), made as it loads them. */
+    documents?: () => Iterable<StandInDocument>;
   } = {},
 ): Promise<AlertsTestEnv> {
   const now = Date.now();
   const ownAlerts = options.ownAlerts ?? 500;
   const indexer = await startIndexer({
-    documents: documents(ownAlerts, now),
+    documents: documents(ownAlerts, now, options.documents),
     users: [INDEXER_USER],
   });
   let env: MainTestEnv;

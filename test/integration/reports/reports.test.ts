@@ -5,7 +5,7 @@
  * names and bodies are checked; vulnerability detection's report reads the states index.
  */
 import type { ReportJob, StoredReport } from '../../../plugins/main/common/modules/reports';
-import { VULNERABILITY_SEVERITIES } from '../../../plugins/main/common/modules/vulnerability-states';
+import { VULNERABILITY_SEVERITIES } from '../../../plugins/main/common/alerts/datasets';
 import { generateVulnerabilityStates } from '../../../plugins/main/server/services/alerts/sample-data/vulnerability-states';
 import type { TestClient } from '../harness';
 import { eventually } from '../../support/waiting';

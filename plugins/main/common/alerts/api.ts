@@ -3,6 +3,7 @@
  * wants to see (a selection of alerts and the page, chart or export of it); only the server speaks
  * the indexer's query language, so every field here is checked there before a query is built.
  */
+import type { AlertsDatasetId } from './datasets';
 
 /** Route paths (under the dashboard's base path). */
 export const ALERTS_ROUTES = {
@@ -47,13 +48,27 @@ export type AlertsFilter =
   | (FilterCommon & { type: 'between'; gte?: string | number; lte?: string | number });
 
 /**
- * Which alerts: those of one API host's manager (the server pins the manager or cluster name and
- * the agents the user may see), in a time range, matching the query and every enabled filter.
+ * Which documents: those of one dataset (alerts by default, or a states dataset, see
+ * `./datasets`) of one API host's manager (the server pins the manager or cluster name and the
+ * agents the user may see), in a time range, matching the view's fixed filters, the query and
+ * every enabled filter.
  */
 export interface AlertsSelection {
   /** The API host whose manager's alerts are read (the user's selected host). */
   apiHostId: string;
-  timeRange: AlertsTimeRange;
+  /** What is read; default `alerts`. */
+  dataset?: AlertsDatasetId;
+  /**
+   * The view asking (a module id of common/modules, or `security-events`): the server adds its
+   * fixed filters when the dataset is `alerts`. A view reads alerts, or the states dataset its
+   * dashboard counts (vulnerability detection: `vulnerabilities`); another dataset is refused.
+   */
+  view?: string;
+  /**
+   * Required for a dataset with a time field (alerts); a states dataset is the agents' current
+   * state and takes none (one sent is checked, then not applied).
+   */
+  timeRange?: AlertsTimeRange;
   query?: AlertsQuery;
   filters?: AlertsFilter[];
   /** A pinned agent (`agent.id`), as module views and the agent view pin one. */
@@ -145,16 +160,8 @@ export type AlertsChartRequest =
       ranges: Array<{ key: string; gte?: number; lt?: number }>;
     };
 
-/**
- * What an aggregate request counts: alerts (the default), or the vulnerability states index
- * (`wazuh-states-vulnerabilities-*`: one document per agent and vulnerability, kept current, so no
- * time range applies; pinned on `wazuh.cluster.name` and limited to the user's agents like alerts).
- */
-type AlertsDataset = 'alerts' | 'vulnerabilities-states';
-
 export interface AlertsAggregateRequest extends AlertsSelection {
   charts: AlertsChartRequest[];
-  dataset?: AlertsDataset;
 }
 
 export interface AlertsBucket {
@@ -183,7 +190,15 @@ export interface AlertsAggregateResponse {
   includesSampleData: boolean;
 }
 
-/** `GET /api/alerts/fields`: what the search bar may complete and the views may filter on. */
+/**
+ * `GET /api/alerts/fields?dataset=<id>` (or `POST` with this body): what the search bar may
+ * complete and the views may filter on, in one dataset (default `alerts`).
+ */
+export interface AlertsFieldsRequest {
+  dataset?: AlertsDatasetId;
+}
+
+/** The fields of a dataset; `timeField` null for a states dataset (no time range: current state). */
 export interface AlertsField {
   name: string;
   type: 'string' | 'number' | 'date' | 'boolean' | 'ip' | 'geo_point' | 'object';
@@ -203,6 +218,8 @@ export function isAggregatable(field: AlertsField): boolean {
 }
 
 export interface AlertsFieldsResponse {
+  dataset: AlertsDatasetId;
+  timeField: string | null;
   fields: AlertsField[];
 }
 
@@ -232,17 +249,33 @@ export const SEVERITY_CHART: AlertsChartRequest = {
   })),
 };
 
-/** Sample-data categories, as the original names its indices (`wazuh-alerts-4.x-sample-<category>`). */
+/**
+ * Sample-data categories, as the original names them: alerts in `wazuh-alerts-4.x-sample-<category>`,
+ * states in `<states index prefix>sample-<category>` (one index per inventory type).
+ */
 export const SAMPLE_DATA_CATEGORIES = [
-  { id: 'security', title: 'Sample security information' },
-  { id: 'auditing-policy-monitoring', title: 'Sample malware detection' },
-  { id: 'threat-detection', title: 'Sample threat detection and response' },
-] as const;
+  { id: 'security', title: 'Sample security information', dataset: 'alerts' },
+  { id: 'auditing-policy-monitoring', title: 'Sample malware detection', dataset: 'alerts' },
+  { id: 'threat-detection', title: 'Sample threat detection and response', dataset: 'alerts' },
+  { id: 'wazuh-inventory-agent', title: 'Sample system inventory', dataset: 'inventory' },
+  {
+    id: 'wazuh-vulnerabilities',
+    title: 'Sample vulnerability detection inventory',
+    dataset: 'vulnerabilities',
+  },
+] as const satisfies ReadonlyArray<{ id: string; title: string; dataset: AlertsDatasetId }>;
 
 export type SampleDataCategory = (typeof SAMPLE_DATA_CATEGORIES)[number]['id'];
 
+/** The categories that add alerts (the others add states). */
+export type AlertsSampleDataCategory = Extract<
+  (typeof SAMPLE_DATA_CATEGORIES)[number],
+  { dataset: 'alerts' }
+>['id'];
+
 export interface SampleDataStatus {
   category: SampleDataCategory;
+  /** The category's index, or the pattern of its indices (system inventory has one per type). */
   index: string;
   installed: boolean;
   count: number;

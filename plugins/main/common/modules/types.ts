@@ -4,6 +4,7 @@
  * server (the PDF report) draw every module from these definitions.
  */
 import type { AlertsChartRequest, AlertsFilter } from '../alerts/api';
+import type { AlertsDatasetId } from '../alerts/datasets';
 
 type ModuleCategoryId =
   'endpoint-security' | 'threat-intelligence' | 'security-operations' | 'cloud-security';
@@ -55,10 +56,10 @@ export interface ModuleKpi {
 }
 
 /**
- * Where a dashboard reads: the module's alerts, or (vulnerability detection) the vulnerability
- * states index, one document per agent and vulnerability, which has no time range.
+ * The dataset a dashboard reads: the module's alerts, or (vulnerability detection) the
+ * vulnerability states, one document per agent, package and vulnerability, which have no time range.
  */
-export type DashboardSource = 'alerts' | 'vulnerability-states';
+export type DashboardSource = Extract<AlertsDatasetId, 'alerts' | 'vulnerabilities'>;
 
 interface ModuleDashboard {
   source: DashboardSource;

@@ -4,6 +4,7 @@
  */
 import { schema, type Type } from '@host/schema';
 import { apiHostIdProblem } from '../../common/api-host-rules';
+import { ALERTS_DATASET_IDS } from '../../common/alerts/datasets';
 
 /** Longest search-bar query accepted (characters). */
 const MAX_QUERY_LENGTH = 8_192;
@@ -77,12 +78,26 @@ const filter = schema.object(
 );
 export const filters = schema.arrayOf(filter, { maxSize: MAX_FILTERS });
 
+export const dataset = schema.maybe(literals(ALERTS_DATASET_IDS));
+
+/** A view id is a module id; the search service knows which exist. */
+const VIEW_ID = /^[a-z0-9-]{1,64}$/;
+
 export const selectionProps = {
   apiHostId: schema.string({ validate: apiHostIdProblem }),
-  timeRange: schema.object({
-    from: schema.string({ minLength: 1, maxLength: 100 }),
-    to: schema.string({ minLength: 1, maxLength: 100 }),
-  }),
+  dataset,
+  view: schema.maybe(
+    schema.string({
+      validate: (id) => (VIEW_ID.test(id) ? undefined : 'must be a view id such as pci-dss'),
+    }),
+  ),
+  // Required for alerts, which the search service checks: states datasets take none.
+  timeRange: schema.maybe(
+    schema.object({
+      from: schema.string({ minLength: 1, maxLength: 100 }),
+      to: schema.string({ minLength: 1, maxLength: 100 }),
+    }),
+  ),
   query: schema.maybe(query),
   filters: schema.maybe(filters),
   agentId: schema.maybe(

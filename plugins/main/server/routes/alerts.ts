@@ -11,11 +11,12 @@ import {
   ALERTS_ROUTES,
   type AlertsAggregateRequest,
   type AlertsCsvRequest,
-  type AlertsFieldsResponse,
+  type AlertsFieldsRequest,
   type AlertsSearchRequest,
 } from '../../common/alerts/api';
 import type { AlertsCaller, AlertsSearchService } from '../services/alerts/search';
 import {
+  dataset,
   fieldName,
   filters,
   literals,
@@ -124,11 +125,9 @@ const searchBody = schema.object({
   charts: schema.maybe(charts),
 });
 
-const aggregateBody = schema.object({
-  ...selection,
-  charts,
-  dataset: schema.maybe(literals(['alerts', 'vulnerabilities-states'] as const)),
-});
+const aggregateBody = schema.object({ ...selection, charts });
+
+const fieldsRequest = schema.object({ dataset });
 
 const csvBody = schema.object({
   ...selection,
@@ -197,11 +196,18 @@ export function registerAlertsRoutes(router: IRouter, services: () => AlertsRout
     }),
   );
 
+  const fields = (request: AlertsFieldsRequest) =>
+    jsonBody(services().alertsSearch.fields(request.dataset));
   router.get(
-    { path: ALERTS_ROUTES.fields, validate: false },
-    handleErrors(async (_context, _request, response) => {
-      const body: AlertsFieldsResponse = { fields: services().alertsSearch.fields() };
-      return response.ok({ body: jsonBody(body) });
-    }),
+    { path: ALERTS_ROUTES.fields, validate: { query: fieldsRequest } },
+    handleErrors(async (_context, request, response) =>
+      response.ok({ body: fields(request.query as AlertsFieldsRequest) }),
+    ),
+  );
+  router.post(
+    { path: ALERTS_ROUTES.fields, validate: { body: fieldsRequest } },
+    handleErrors(async (_context, request, response) =>
+      response.ok({ body: fields(request.body as AlertsFieldsRequest) }),
+    ),
   );
 }

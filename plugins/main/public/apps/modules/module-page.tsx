@@ -13,10 +13,12 @@ import {
   EuiText,
 } from '@elastic/eui';
 import { useMemo } from 'react';
+import type { AlertsDatasetId } from '../../../common/alerts/datasets';
 import type { ApiHost } from '../../../common/api-hosts';
 import { dashboardCharts, dashboardPanels } from '../../../common/modules';
 import type { ModuleDefinition, ModuleTab, ModuleTabId } from '../../../common/modules/types';
 import { GenerateReportButton } from '../../components/alerts/reports/generate-report-button';
+import { alertsViewParams } from '../../components/alerts/state/alerts-view-state';
 import { useAlertsView } from '../../components/alerts/state/use-alerts-view';
 import { AlertsDashboard } from '../../components/alerts/view/alerts-dashboard';
 import { AlertsViewEvents, AlertsViewPage } from '../../components/alerts/view/alerts-view-page';
@@ -26,13 +28,28 @@ import { AgentPicker } from './agent-picker';
 import { ComplianceControls } from './compliance-controls';
 import { FimInventory } from './fim-inventory';
 import { MitreFramework } from './mitre-framework';
+import { VulnerabilityInventory } from './vulnerability-inventory';
 import { AGENT_URL_PARAM, readAgentParam, TAB_URL_PARAM } from './module-links';
 
 /** The SCA app shows an agent's configuration assessment results (the module's inventory). */
 const SCA_APP_ID = 'svc-sca';
 
-/** Modules whose Inventory tab this page draws (vulnerabilities' reads the states index: not yet). */
-const INVENTORIES = new Set(['configuration-assessment', 'file-integrity-monitoring']);
+/** Modules whose Inventory tab this page draws. */
+const INVENTORIES = new Set([
+  'configuration-assessment',
+  'file-integrity-monitoring',
+  'vulnerability-detection',
+]);
+
+/** The vulnerability inventory: one row per agent, package and vulnerability, now. */
+const VULNERABILITY_INVENTORY = 'vulnerability-detection';
+
+/** What a tab reads: its dashboard's source, the vulnerability states, or the module's alerts. */
+function tabDataset(module: ModuleDefinition, tab: ModuleTabId): AlertsDatasetId {
+  if (tab === 'dashboard') return module.dashboard.source;
+  if (tab === 'inventory' && module.id === VULNERABILITY_INVENTORY) return 'vulnerabilities';
+  return 'alerts';
+}
 
 /** Tabs this page can draw for a module: Inventory only where its data has a view. */
 function shownTabs(module: ModuleDefinition): ModuleTab[] {
@@ -47,30 +64,30 @@ export function ModulePage({ host, module }: { host: ApiHost; module: ModuleDefi
   const tab: ModuleTabId =
     tabs.find((entry) => entry.id === params.get(TAB_URL_PARAM))?.id ?? tabs[0].id;
   const pinned = agentId !== undefined;
+  const dataset = tabDataset(module, tab);
   const charts = useMemo(
     () => (tab === 'dashboard' ? dashboardCharts(module, pinned) : undefined),
     [tab, module, pinned],
   );
-  // Vulnerability detection counts the states index: what is vulnerable now.
-  const countsStates = module.dashboard.source === 'vulnerability-states';
-  const chartGroups = useMemo(
-    () =>
-      countsStates && charts
-        ? [{ dataset: 'vulnerabilities-states' as const, filters: [], charts }]
-        : undefined,
-    [countsStates, charts],
-  );
   const view = useAlertsView({
     apiHostId: host.id,
-    fixedFilters: module.fixedFilters,
+    dataset,
+    serverView: { id: module.id, filters: module.fixedFilters },
     agentId,
-    ...(chartGroups ? { chartGroups } : { charts }),
-    events: tab === 'events',
+    charts,
+    events: tab === 'events' || tab === 'inventory',
     context: `Reading the ${module.title} alerts`,
   });
-  const { selection, state } = view;
+  const { selection } = view;
   const change = (changes: Record<string, string | undefined>) =>
     setParams(changes, { push: true });
+  // Another dataset has other fields: the query and filters of the previous one stay behind.
+  const openTab = (next: ModuleTabId) =>
+    change({
+      [TAB_URL_PARAM]: next === tabs[0].id ? undefined : next,
+      ...(tabDataset(module, next) !== dataset &&
+        alertsViewParams({ query: { language: 'kuery', query: '' }, filters: [] })),
+    });
 
   const toolbar = (
     <EuiFlexGroup gutterSize="s" alignItems="center" responsive={false} wrap>
@@ -88,7 +105,7 @@ export function ModulePage({ host, module }: { host: ApiHost; module: ModuleDefi
               moduleId: module.id,
               ...(agentId && { agentId }),
               // The server adds the module's own filters to a report's selection.
-              selection: { ...selection, filters: state.filters },
+              selection,
             }}
           />
         </EuiFlexItem>
@@ -104,9 +121,7 @@ export function ModulePage({ host, module }: { host: ApiHost; module: ModuleDefi
             <EuiTab
               key={entry.id}
               isSelected={tab === entry.id}
-              onClick={() =>
-                change({ [TAB_URL_PARAM]: entry.id === tabs[0].id ? undefined : entry.id })
-              }
+              onClick={() => openTab(entry.id)}
               data-test-subj={`moduleTab-${entry.id}`}
             >
               {entry.title}
@@ -141,6 +156,9 @@ export function ModulePage({ host, module }: { host: ApiHost; module: ModuleDefi
         )}
         {tab === 'controls' && module.controls && (
           <ComplianceControls module={module} selection={selection} onFilters={view.addFilters} />
+        )}
+        {tab === 'inventory' && module.id === VULNERABILITY_INVENTORY && (
+          <VulnerabilityInventory view={view} />
         )}
         {tab === 'inventory' && module.id === 'file-integrity-monitoring' && (
           <FimInventory host={host} agentId={agentId} />

@@ -22,6 +22,8 @@ const ADDED_COUNT: Record<SampleDataCategory, number> = {
   security: 27000,
   'auditing-policy-monitoring': 18000,
   'threat-detection': 12000,
+  'wazuh-inventory-agent': 3100,
+  'wazuh-vulnerabilities': 240,
 };
 
 function setup({

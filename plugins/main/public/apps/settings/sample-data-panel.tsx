@@ -43,6 +43,10 @@ const CATEGORY_CONTENT: Record<SampleDataCategory, string> = {
   'auditing-policy-monitoring':
     'Rootcheck, system auditing, OpenSCAP, CIS-CAT, VirusTotal and YARA alerts.',
   'threat-detection': 'Vulnerability detection, osquery, Docker and MITRE ATT&CK alerts.',
+  'wazuh-inventory-agent':
+    "Each agent's operating system, hardware, packages, hotfixes, browser extensions, network interfaces, addresses, protocols, ports, processes, users, groups and services.",
+  'wazuh-vulnerabilities':
+    "The vulnerabilities found in each agent's packages, with their severity and score.",
 };
 
 type Listing =

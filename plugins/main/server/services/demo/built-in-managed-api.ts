@@ -5,6 +5,7 @@
  * so the server views have nodes to choose from. Loaded only when demo mode runs, so a
  * dashboard without demo mode never loads the simulator's code.
  */
+import { statesPinValue } from '../alerts/sample-data';
 import type { DemoManagedApi } from './demo-mode';
 
 export async function startBuiltInManagedApi(): Promise<DemoManagedApi> {
@@ -15,5 +16,25 @@ export async function startBuiltInManagedApi(): Promise<DemoManagedApi> {
     versionCheck: 'all',
     cluster: simulator.DEMO_CLUSTER,
   });
-  return { url: api.url, credentials: simulator.RUN_AS_USER, stop: () => api.stop() };
+  return {
+    url: api.url,
+    credentials: simulator.RUN_AS_USER,
+    // The states the demo's indexer holds are the simulator's own inventory of the same agents.
+    states: (category, target) =>
+      api
+        .inventoryStates(
+          target.agents.map((agent) => agent.id),
+          { clusterName: statesPinValue(target), node: target.cluster?.node ?? target.manager },
+        )
+        .filter(
+          (document) =>
+            (document.type === 'vulnerabilities') === (category === 'wazuh-vulnerabilities'),
+        )
+        .map(({ type, id, source }) => ({
+          dataset: type === 'vulnerabilities' ? type : `inventory-${type}`,
+          id,
+          source,
+        })),
+    stop: () => api.stop(),
+  };
 }

@@ -102,11 +102,10 @@ export class DemoIndexer {
     let added = 0;
     for (const { id } of SAMPLE_DATA_CATEGORIES)
       added += (await options.sampleData.add(id, target, signal)).count;
-    const states = await options.sampleData.addVulnerabilityStates(target, signal);
     signal.throwIfAborted();
     this.startLive(target);
     options.logger.info(
-      `Demo mode: the indexer stand-in runs at ${url} with ${added} sample alerts of the last 7 days and ${states} vulnerability states for ${target.agents.length} agents of manager [${target.manager}]; new alerts arrive every ${LIVE_EVERY_MS / 1000} s.`,
+      `Demo mode: the indexer stand-in runs at ${url} with ${added} sample documents (alerts of the last 7 days, the agents' inventory and vulnerabilities) for ${target.agents.length} agents of manager [${target.manager}]; new alerts arrive every ${LIVE_EVERY_MS / 1000} s.`,
     );
   }
 

@@ -9,6 +9,7 @@ import type { Logger } from '@host/server/types';
 import type { SvcConfig } from '../../config';
 import type { ApiHostStore } from '../api-hosts/api-host-store';
 import { ApiHostConflictError } from '../api-hosts/errors';
+import type { SampleStatesSource } from '../alerts/sample-data';
 
 export const DEMO_HOST_ID = 'demo';
 
@@ -17,6 +18,8 @@ export interface DemoManagedApi {
   /** `http://127.0.0.1:<port>` */
   url: string;
   credentials: { username: string; password: string };
+  /** The agents' inventory and vulnerabilities as the simulator's syscollector routes answer them. */
+  states?: SampleStatesSource;
   stop(): Promise<void>;
 }
 
@@ -44,6 +47,11 @@ export class DemoMode {
   private unsubscribe?: () => void;
 
   constructor(private readonly options: DemoModeOptions) {}
+
+  /** Where the demo's sample states come from while the demo's managed API runs. */
+  get states(): SampleStatesSource | undefined {
+    return this.api?.states;
+  }
 
   async start(): Promise<DemoModeOutcome> {
     const offReason = await this.offReason();

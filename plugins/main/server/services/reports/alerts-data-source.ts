@@ -66,15 +66,8 @@ export function alertsReportDataSource(
   username: string,
 ): ReportDataSource {
   return {
-    aggregate: (source, selection, charts, signal) =>
-      deps.alertsSearch.aggregate(
-        { request, username, signal },
-        {
-          ...selection,
-          charts,
-          ...(source === 'vulnerability-states' && { dataset: 'vulnerabilities-states' as const }),
-        },
-      ),
+    aggregate: (selection, charts, signal) =>
+      deps.alertsSearch.aggregate({ request, username, signal }, { ...selection, charts }),
     scope: async (apiHostId) => {
       const scope = await deps.scope.resolve(request, apiHostId);
       return {

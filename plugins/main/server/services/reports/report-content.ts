@@ -10,9 +10,11 @@ import type {
   AlertsChartResult,
   AlertsFilter,
   AlertsSelection,
+  AlertsTimeRange,
 } from '../../../common/alerts/api';
 import { dashboardPanels, kpiValue } from '../../../common/modules';
 import type { AlertsViewDefinition, PanelKind } from '../../../common/modules/types';
+import { viewFilters } from '../alerts/search/view-filters';
 
 export interface ReportPanel {
   title: string;
@@ -133,15 +135,6 @@ export function tableRows(result: AlertsChartResult | undefined): string[][] {
   );
 }
 
-/** The view's fixed filters, then the user's (a fixed filter the browser sent along is not repeated). */
-export function withFixedFilters(
-  view: AlertsViewDefinition,
-  filters: AlertsFilter[] = [],
-): AlertsFilter[] {
-  const fixed = new Set(view.fixedFilters.map((filter) => JSON.stringify(filter)));
-  return [...view.fixedFilters, ...filters.filter((filter) => !fixed.has(JSON.stringify(filter)))];
-}
-
 const AGENT_ROWS: Array<[label: string, key: keyof ReportAgent]> = [
   ['ID', 'id'],
   ['Name', 'name'],
@@ -166,7 +159,8 @@ function agentRows(agent: ReportAgent): { rows: string[][]; unavailable?: string
 
 export interface ReportInput {
   view: AlertsViewDefinition;
-  selection: AlertsSelection;
+  /** A report always covers a time range, even of a states dataset (its alerts' part). */
+  selection: AlertsSelection & { timeRange: AlertsTimeRange };
   answer: AlertsAggregateResponse;
   scope: ReportScope;
   agent?: ReportAgent;
@@ -232,11 +226,10 @@ export function buildReportContent(input: ReportInput): ReportContent {
   const userFilters = (selection.filters ?? []).filter((filter) => !filter.disabled);
   const filters = printedFilters(
     [
-      // A dashboard on the states is not limited by the module's alerts filter: not printed either.
-      ...(view.dashboard.source === 'alerts'
-        ? withFixedFilters(view, userFilters)
-        : userFilters
-      ).map(describeFilter),
+      // What the search service applied: the view's fixed filters on this dataset, then the user's.
+      ...[...viewFilters(view.id, selection.dataset ?? 'alerts'), ...userFilters].map(
+        describeFilter,
+      ),
       ...(pinned ? [`agent.id is ${selection.agentId}`] : []),
     ],
     input.maxPrintedChars,

@@ -117,7 +117,7 @@ describe('reports service', () => {
   let runs: Array<Promise<unknown>>;
   const asked: Array<{ selection: AlertsSelection; charts: AlertsChartRequest[] }> = [];
   const data: ReportDataSource = {
-    aggregate: async (_source, chosen, charts) => {
+    aggregate: async (chosen, charts) => {
       asked.push({ selection: chosen, charts });
       return answer(charts);
     },
@@ -172,10 +172,12 @@ describe('reports service', () => {
       from: '2026-11-25T10:00:00.000Z',
       to: '2026-11-26T10:00:00.000Z',
     });
-    // The module's fixed filter selects its alerts, as its dashboard does.
-    expect(asked[0].selection.filters).toEqual([
-      { type: 'is', field: 'rule.groups', value: 'syscheck' },
-    ]);
+    // The report names its view: the search service applies its fixed filter, as for its dashboard.
+    expect(asked[0].selection).toMatchObject({
+      view: 'file-integrity-monitoring',
+      dataset: 'alerts',
+    });
+    expect(asked[0].selection.filters).toBeUndefined();
     const { stream, report } = await reports.open(
       { caller: 'alice', admin: false },
       done.report!.name,
@@ -223,14 +225,14 @@ describe('reports service', () => {
     expect(text).toContain('agent.id is 001');
   });
 
-  it("reads vulnerability detection's dashboard from the states, with only the user's filters", async () => {
+  it("reads vulnerability detection's dashboard from the states, naming its view", async () => {
     const reports = service();
-    const sources: string[] = [];
+    const sources: Array<string | undefined> = [];
     const states: ReportDataSource = {
       ...data,
-      aggregate: (source, chosen, charts, signal) => {
-        sources.push(source);
-        return data.aggregate(source, chosen, charts, signal);
+      aggregate: (chosen, charts, signal) => {
+        sources.push(chosen.dataset);
+        return data.aggregate(chosen, charts, signal);
       },
     };
     const userFilter = { type: 'is' as const, field: 'vulnerability.severity', value: 'High' };
@@ -242,8 +244,9 @@ describe('reports service', () => {
     expect(await reports.job({ caller: 'alice', admin: false }, job.id)).toMatchObject({
       status: 'succeeded',
     });
-    expect(sources).toEqual(['vulnerability-states']);
-    // The module's alerts filter (rule.groups) is not a states field.
+    expect(sources).toEqual(['vulnerabilities']);
+    // The search service applies the view: the request carries the user's filters only.
+    expect(asked[0].selection).toMatchObject({ view: 'vulnerability-detection' });
     expect(asked[0].selection.filters).toEqual([userFilter]);
     expect(asked[0].charts.map((chart) => chart.id)).toContain('vuls-critical');
   });

@@ -13,7 +13,7 @@ import type {
 import { moduleById } from '../../../common/modules';
 import { agentSecurityEvents } from '../../../common/modules/security-events';
 import type { ReportJob, ReportRequest, StoredReport } from '../../../common/modules/reports';
-import type { AlertsViewDefinition, DashboardSource } from '../../../common/modules/types';
+import type { AlertsViewDefinition } from '../../../common/modules/types';
 import { resolveTimeRange } from '../alerts/search/time-range';
 import { RequestFieldError } from '../request-field-error';
 import { importLegacyReports } from './legacy-reports';
@@ -21,7 +21,6 @@ import { renderReportPdfInWorker } from './pdf/render-in-worker';
 import {
   buildReportContent,
   reportCharts,
-  withFixedFilters,
   type ReportAgent,
   type ReportScope,
 } from './report-content';
@@ -31,7 +30,6 @@ import type { ReportReader, ReportStore } from './report-store';
 /** Reads alerts as the requesting user: the same answers the dashboard's alerts routes give them. */
 export interface ReportDataSource {
   aggregate(
-    source: DashboardSource,
     selection: AlertsSelection,
     charts: AlertsChartRequest[],
     signal: AbortSignal,
@@ -88,31 +86,29 @@ export class ReportsService {
     const agentId = request.agentId ?? request.selection.agentId;
     const requested = this.now();
     // Resolved once: the report's queries and its printed range are the same instants.
-    const range = resolveTimeRange(request.selection.timeRange, requested, 'selection.timeRange');
+    const asked = request.selection.timeRange;
+    if (!asked) throw new RequestFieldError('selection.timeRange', 'a report covers a time range');
+    const range = resolveTimeRange(asked, requested, 'selection.timeRange');
+    // The view names what it selects (its fixed filters, its dataset): the search service applies it.
     const selection: AlertsSelection = {
       ...request.selection,
+      view: view.id,
+      dataset: view.dashboard.source,
       timeRange: { from: range.from, to: range.to },
-      filters: withFixedFilters(view, request.selection.filters),
       ...(agentId && { agentId }),
     };
     const name = this.deps.store.newName(view.id, requested, agentId);
     return this.deps.jobs.start(caller.caller, view.title, name, async (progress, signal) => {
       progress(5, 'Reading alerts');
-      const charted = dashboardSelection(view, selection);
       const [answer, scope, agent] = await Promise.all([
-        caller.data.aggregate(
-          view.dashboard.source,
-          charted,
-          reportCharts(view, agentId !== undefined),
-          signal,
-        ),
+        caller.data.aggregate(selection, reportCharts(view, agentId !== undefined), signal),
         caller.data.scope(selection.apiHostId),
         agentId === undefined ? undefined : agentDetails(caller.data, selection.apiHostId, agentId),
       ]);
       progress(50, 'Drawing the report');
       const content = buildReportContent({
         view,
-        selection: { ...charted, timeRange: request.selection.timeRange },
+        selection: { ...selection, timeRange: asked },
         answer,
         scope,
         ...(agent && { agent }),
@@ -183,17 +179,4 @@ export class ReportsService {
     if (!module) throw new RequestFieldError('moduleId', `[${request.moduleId}] is not a module`);
     return module;
   }
-}
-
-/**
- * The selection the dashboard's charts read: the module's fixed filter selects its alerts (the
- * Events tab), so a dashboard on the vulnerability states keeps only the user's filters, as the
- * dashboard itself does.
- */
-function dashboardSelection(
-  view: AlertsViewDefinition,
-  selection: AlertsSelection,
-): AlertsSelection {
-  if (view.dashboard.source === 'alerts') return selection;
-  return { ...selection, filters: selection.filters?.slice(view.fixedFilters.length) };
 }

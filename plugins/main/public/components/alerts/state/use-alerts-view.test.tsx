@@ -101,15 +101,34 @@ describe('the alerts-view engine', () => {
     expect(calls('/api/alerts/fields')).toHaveLength(0);
   });
 
-  it('counts states without the view filters that select its alerts', async () => {
-    const { calls } = setup({
-      fixedFilters: MODULE_FILTER,
-      chartGroups: [{ dataset: 'vulnerabilities-states', filters: [], charts: CHARTS }],
+  it('reads a states dataset: no time range, its default sort, no histogram, its fields', async () => {
+    const { seen, calls } = setup({ dataset: 'inventory-packages', charts: CHARTS, events: true });
+    await waitFor(() => expect(calls('/api/alerts/search')).toHaveLength(1));
+    const search = calls('/api/alerts/search')[0].body as AlertsSearchRequest;
+    expect(search.dataset).toBe('inventory-packages');
+    expect(search).not.toHaveProperty('timeRange');
+    expect(search).not.toHaveProperty('charts');
+    expect(search.sort).toEqual([
+      { field: 'package.name', direction: 'asc' },
+      { field: 'agent.name', direction: 'asc' },
+    ]);
+    expect(calls('/api/alerts/fields')[0].query).toEqual({ dataset: 'inventory-packages' });
+    expect(seen.view?.timed).toBe(false);
+  });
+
+  it('names a server view and leaves its filters to the server, showing them locked', async () => {
+    const { seen, calls } = setup({
+      serverView: { id: 'vulnerability-detection', filters: MODULE_FILTER },
+      chartGroups: [{ dataset: 'vulnerabilities', filters: [], charts: CHARTS }],
     });
     await screen.findByText('3');
     const aggregate = calls('/api/alerts/aggregate')[0].body as AlertsAggregateRequest;
-    expect(aggregate.dataset).toBe('vulnerabilities-states');
+    expect(aggregate).toMatchObject({
+      view: 'vulnerability-detection',
+      dataset: 'vulnerabilities',
+    });
     expect(aggregate.filters).toEqual([]);
+    expect(seen.view?.locked).toEqual(MODULE_FILTER);
   });
 
   it('asks every request again on refresh, and once on a change of the URL', async () => {

@@ -33,8 +33,13 @@ const SHOWN_IN_PLACE = { shownInPlace: true };
 
 export interface AlertsViewConfig {
   apiHostId: string;
-  /** The view's own filters (a module's), applied ahead of the user's and shown locked. */
+  /** The view's own filters, sent ahead of the user's and shown locked. */
   fixedFilters?: readonly AlertsFilter[];
+  /**
+   * A view the server knows (a module): the server applies its filters, which the page shows
+   * locked.
+   */
+  serverView?: { id: string; filters: readonly AlertsFilter[] };
   /** A pinned agent (`agent.id`). */
   agentId?: string;
   /** What the view reads: the alerts (default) or a states dataset, which has no time range. */
@@ -65,15 +70,10 @@ export interface AlertsViewConfig {
  * which select its documents, make way for the group's.
  */
 export interface ChartGroup {
-  dataset: ChartsDataset;
+  dataset: AlertsDatasetId;
   filters: readonly AlertsFilter[];
   charts: readonly AlertsChartRequest[];
 }
-
-type ChartsDataset = AlertsDatasetId | NonNullable<AlertsAggregateRequest['dataset']>;
-
-/** A view's selection, with the dataset it reads. */
-export type ViewSelection = AlertsSelection & { dataset?: AlertsDatasetId };
 
 export interface FixedEventsPage {
   /** Added to the view's selection for the page only. */
@@ -94,7 +94,7 @@ export interface AlertsView {
   /** What the URL holds. */
   state: AlertsViewState & { sort: AlertsSort[]; size: number };
   /** The view's filters then the user's, the pinned agent: what every request selects. */
-  selection: ViewSelection;
+  selection: AlertsSelection;
   /** Whether the dataset has a time range (states are the present: they have none). */
   timed: boolean;
   /** The view's own filters and the pinned agent, shown as locked pills. */
@@ -121,18 +121,29 @@ export interface AlertsView {
   setSize(size: number): void;
 }
 
-/** The selection of a view: its fixed filters first, then the user's; the agent when one is pinned. */
+interface SelectionParts {
+  apiHostId: string;
+  dataset?: AlertsDatasetId;
+  /** The server's view, whose filters it applies. */
+  viewId?: string;
+  fixedFilters: readonly AlertsFilter[];
+  agentId?: string;
+}
+
+/**
+ * The selection of a view: its dataset, its fixed filters first, then the user's; the time range
+ * where the dataset has one (states are the present); the agent when one is pinned.
+ */
 export function viewSelection(
-  apiHostId: string,
-  fixedFilters: readonly AlertsFilter[],
+  { apiHostId, dataset = 'alerts', viewId, fixedFilters, agentId }: SelectionParts,
   state: Pick<AlertsViewState, 'timeRange' | 'query' | 'filters'>,
-  agentId: string | undefined,
-  dataset: AlertsDatasetId = 'alerts',
-): ViewSelection {
+): AlertsSelection {
+  const timed = datasetById(dataset)?.timeField !== null;
   return {
     apiHostId,
     ...(dataset !== 'alerts' && { dataset }),
-    timeRange: state.timeRange,
+    ...(viewId && { view: viewId }),
+    ...(timed && { timeRange: state.timeRange }),
     query: state.query,
     filters: [...fixedFilters, ...state.filters],
     ...(agentId && { agentId }),
@@ -193,6 +204,7 @@ export function useAlertsView(config: AlertsViewConfig): AlertsView {
   const {
     apiHostId,
     fixedFilters = [],
+    serverView,
     agentId,
     dataset,
     charts,
@@ -212,25 +224,20 @@ export function useAlertsView(config: AlertsViewConfig): AlertsView {
   const size = readPageSize(params.get('size'));
 
   const selection = useStableValue(
-    viewSelection(apiHostId, fixedFilters, urlState, agentId, dataset),
+    viewSelection({ apiHostId, dataset, viewId: serverView?.id, fixedFilters, agentId }, urlState),
   );
   const userFilters = useStableValue(urlState.filters);
 
   const loadCharts = useCallback(
     async (signal: AbortSignal) => {
-      const requests = [
-        ...(charts && charts.length > 0
-          ? [{ ...selection, charts: [...charts] } as AlertsAggregateRequest]
-          : []),
-        ...(chartGroups ?? []).map(
-          (group) =>
-            ({
-              ...selection,
-              dataset: group.dataset,
-              filters: [...group.filters, ...userFilters],
-              charts: [...group.charts],
-            }) as AlertsAggregateRequest,
-        ),
+      const requests: AlertsAggregateRequest[] = [
+        ...(charts && charts.length > 0 ? [{ ...selection, charts: [...charts] }] : []),
+        ...(chartGroups ?? []).map((group) => ({
+          ...selection,
+          dataset: group.dataset,
+          filters: [...group.filters, ...userFilters],
+          charts: [...group.charts],
+        })),
       ];
       if (requests.length === 0) return undefined;
       const answers = await Promise.all(
@@ -291,7 +298,7 @@ export function useAlertsView(config: AlertsViewConfig): AlertsView {
     state: { ...urlState, sort, size },
     selection,
     timed,
-    locked: lockedFilters(fixedFilters, agentId),
+    locked: lockedFilters([...(serverView?.filters ?? []), ...fixedFilters], agentId),
     fields,
     charts: chartsResult.state,
     page,

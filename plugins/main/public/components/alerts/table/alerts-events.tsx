@@ -4,7 +4,7 @@
  * pager and the document flyout. It draws the page it is given; the view's engine asks for it.
  */
 import { EuiFlexGroup, EuiFlexItem, EuiLink, EuiPanel, EuiSpacer } from '@elastic/eui';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import type {
   AlertHit,
   AlertsSelection,
@@ -45,6 +45,8 @@ export interface AlertsEventsProps {
   onSizeChange(size: number): void;
   onFilter(field: string, value: string | number | boolean, negate: boolean): void;
   onExists(field: string): void;
+  /** A view's own links in cells (before the agent and rule links every view has). */
+  linkFor?(field: string, hit: AlertHit, text: string): ReactNode | undefined;
   /** Whether the page came with the events histogram (documents with a time field). */
   showsHistogram?: boolean;
   /** A click on a histogram bar, with the time it covers (the view narrows its range to it). */
@@ -66,6 +68,7 @@ export function AlertsEvents({
   onExists,
   showsHistogram = true,
   onHistogramBar,
+  linkFor,
 }: AlertsEventsProps) {
   const { core, palette } = useSvcServices();
   const { layout, setColumns, setWidth } = useTableLayout(layoutKey, columns);
@@ -75,6 +78,8 @@ export function AlertsEvents({
 
   const renderLink = useCallback(
     (field: string, hit: AlertHit, text: string) => {
+      const own = linkFor?.(field, hit, text);
+      if (own) return own;
       if (field === 'agent.name' || field === 'agent.id') {
         const agentId = fieldValue(hit._source, 'agent.id');
         if (typeof agentId !== 'string' || agentId === '000') return undefined;
@@ -96,7 +101,7 @@ export function AlertsEvents({
       }
       return undefined;
     },
-    [core, selection.apiHostId],
+    [core, selection.apiHostId, linkFor],
   );
 
   return (

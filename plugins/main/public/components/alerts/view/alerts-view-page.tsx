@@ -18,7 +18,7 @@ import { FilterPills } from '../filters/filter-pills';
 import { AlertsProblem } from '../notices/alerts-problem';
 import { SampleDataNotice } from '../notices/indexer-callout';
 import { AlertsSearchBar } from '../search/alerts-search-bar';
-import { AlertsEvents } from '../table/alerts-events';
+import { AlertsEvents, type AlertsEventsProps } from '../table/alerts-events';
 import { AlertsTimePicker } from '../search/alerts-time-picker';
 import type { AlertsView } from '../state/use-alerts-view';
 
@@ -140,12 +140,14 @@ export function AlertsViewEvents({
   view,
   columns,
   layoutKey,
+  linkFor,
 }: {
   view: AlertsView;
   /** The table's default columns. */
   columns: string[];
   /** Where the user's columns and widths are kept. */
   layoutKey: string;
+  linkFor?: AlertsEventsProps['linkFor'];
 }) {
   return (
     <AlertsEvents
@@ -162,6 +164,7 @@ export function AlertsViewEvents({
       onFilter={view.filterOn}
       onExists={view.filterExists}
       showsHistogram={view.timed}
+      linkFor={linkFor}
       onHistogramBar={view.setTimeRange}
     />
   );

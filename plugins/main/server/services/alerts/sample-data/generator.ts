@@ -2,7 +2,7 @@
  * Sample alerts shaped like a Wazuh manager's: per category a mix of kinds, spread over the last
  * days, for the given agents and manager (and cluster), the same for the same seed.
  */
-import type { SampleDataCategory } from '@main/common/alerts/api';
+import type { AlertsSampleDataCategory } from '@main/common/alerts/api';
 import * as kinds from './alert-kinds';
 import type { AgentLike, AlertKind } from './alert-kinds';
 import { SampleRandom } from './random';
@@ -10,7 +10,7 @@ import { SampleRandom } from './random';
 export type { AgentLike } from './alert-kinds';
 
 /** The kinds each category holds (the original's categories, with this dashboard's kinds). */
-const CATEGORY_KINDS: Record<SampleDataCategory, readonly AlertKind[]> = {
+const CATEGORY_KINDS: Record<AlertsSampleDataCategory, readonly AlertKind[]> = {
   security: [
     kinds.authentication,
     kinds.ssh,
@@ -70,7 +70,7 @@ function alertFrom(
 
 /** `count` alerts of `category`, oldest first. */
 export function generateSampleAlerts(
-  category: SampleDataCategory,
+  category: AlertsSampleDataCategory,
   count: number,
   context: SampleAlertsContext,
 ): SampleAlert[] {

@@ -1,3 +1,4 @@
+import { INVENTORY_TYPES } from '@main/common/alerts/datasets';
 import { Client } from '@opensearch-project/opensearch';
 import { startIndexer } from '@simulator/indexer';
 import { IndexerConnection } from '../indexer';
@@ -63,6 +64,18 @@ describe('SampleDataService on the indexer stand-in', () => {
         installed: false,
         count: 0,
       },
+      {
+        category: 'wazuh-inventory-agent',
+        index: 'wazuh-states-inventory-*-sample-wazuh-inventory-agent',
+        installed: false,
+        count: 0,
+      },
+      {
+        category: 'wazuh-vulnerabilities',
+        index: 'wazuh-states-vulnerabilities-sample-wazuh-vulnerabilities',
+        installed: false,
+        count: 0,
+      },
     ]);
   });
 
@@ -103,8 +116,13 @@ describe('SampleDataService on the indexer stand-in', () => {
 
   it('writes one vulnerability state per agent and CVE under the pin, mapped, replacing the last', async () => {
     const clustered = { ...target, cluster: { name: 'wazuh-cluster', node: 'master' } };
-    const added = await service.addVulnerabilityStates(clustered);
-    expect(await service.addVulnerabilityStates(clustered)).toBe(added);
+    const added = (await service.add('wazuh-vulnerabilities', clustered)).count;
+    expect(added).toBeGreaterThan(0);
+    expect(await service.add('wazuh-vulnerabilities', clustered)).toMatchObject({ count: added });
+    expect(await service.status('wazuh-vulnerabilities')).toMatchObject({
+      installed: true,
+      count: added,
+    });
     const index = 'wazuh-states-vulnerabilities-sample-wazuh-vulnerabilities';
     const count = async (query: object) =>
       (await client.count({ index: 'wazuh-states-vulnerabilities-*', body: { query } })).body.count;
@@ -127,6 +145,44 @@ describe('SampleDataService on the indexer stand-in', () => {
     expect(vulnerability.severity.type).toBe('keyword');
     expect(vulnerability.id.type).toBe('keyword');
     expect(vulnerability.description.type).toBe('keyword');
+  });
+
+  it('adds the system inventory: one index per type, every document of an agent under the pin', async () => {
+    const added = await service.add('wazuh-inventory-agent', target);
+    expect(added).toMatchObject({
+      installed: true,
+      index: 'wazuh-states-inventory-*-sample-wazuh-inventory-agent',
+    });
+    const { body: indices } = await client.cat.indices({
+      index: 'wazuh-states-inventory-*',
+      format: 'json',
+    });
+    expect((indices as Array<{ index: string }>).map((row) => row.index).sort()).toEqual(
+      INVENTORY_TYPES.map(
+        (type) => `wazuh-states-inventory-${type}-sample-wazuh-inventory-agent`,
+      ).sort(),
+    );
+    const count = async (index: string, query: object = { match_all: {} }) =>
+      (await client.count({ index, body: { query } })).body.count;
+    expect(await count('wazuh-states-inventory-*')).toBe(added.count);
+    expect(
+      await count('wazuh-states-inventory-*', {
+        match_phrase: { 'wazuh.cluster.name': target.manager },
+      }),
+    ).toBe(added.count);
+    // One operating system and one hardware document per agent.
+    expect(await count('wazuh-states-inventory-system-*')).toBe(target.agents.length);
+    expect(await count('wazuh-states-inventory-hardware-*')).toBe(target.agents.length);
+    expect(await service.status('wazuh-inventory-agent')).toMatchObject({
+      installed: true,
+      count: added.count,
+    });
+    await service.remove('wazuh-inventory-agent');
+    expect(await service.status('wazuh-inventory-agent')).toMatchObject({
+      installed: false,
+      count: 0,
+    });
+    expect(await count('wazuh-states-inventory-*')).toBe(0);
   });
 
   it('fails with a typed error when the indexer refuses', async () => {

@@ -2,14 +2,19 @@
  * Where sample alerts live: one index per category, `wazuh-alerts-4.x-sample-<category>` as the
  * original names them (inside the default `wazuh-alerts-*` pattern), mapped as the Wazuh alerts
  * template maps alerts: strings as keywords, `timestamp` as a date, counters as numbers; and where
- * sample vulnerability states live.
+ * sample states live, mapped from their dataset's known fields.
  */
 import type { API } from '@opensearch-project/opensearch';
-import type { SampleDataCategory } from '@main/common/alerts/api';
+import type {
+  AlertsField,
+  AlertsSampleDataCategory,
+  SampleDataCategory,
+} from '@main/common/alerts/api';
+import type { AlertsDatasetDefinition } from '@main/common/alerts/datasets';
 
 export const SAMPLE_INDEX_PREFIX = 'wazuh-alerts-4.x-';
 
-export function sampleIndex(category: SampleDataCategory): string {
+export function sampleIndex(category: AlertsSampleDataCategory): string {
   return `${SAMPLE_INDEX_PREFIX}sample-${category}`;
 }
 
@@ -67,23 +72,47 @@ export const SAMPLE_INDEX_BODY: API.Indices_Create_RequestBody = {
   },
 };
 
-/** Where sample vulnerability states live (inside `wazuh-states-vulnerabilities-*`), as the original names it. */
-export const SAMPLE_STATES_INDEX = 'wazuh-states-vulnerabilities-sample-wazuh-vulnerabilities';
+/** A states dataset's sample index of `category`, as the original names it (`<stem>-sample-<category>`). */
+export function sampleStatesIndex(
+  dataset: Pick<AlertsDatasetDefinition, 'indexPattern'>,
+  category: SampleDataCategory,
+): string {
+  return `${dataset.indexPattern.replace(/\*$/, '')}sample-${category}`;
+}
 
-/** The states mapping: strings as keywords, the two instants as dates, the score a number. */
-export const SAMPLE_STATES_INDEX_BODY: API.Indices_Create_RequestBody = {
-  settings: ONE_SHARD,
-  mappings: {
-    ...STRINGS_AS_KEYWORDS,
-    properties: {
-      vulnerability: {
-        properties: {
-          score: { properties: { base: { type: 'float' } as const, version: keyword } },
-          published_at: date,
-          detected_at: date,
-          under_evaluation: { type: 'boolean' } as const,
-        },
-      },
+type Mappings = NonNullable<API.Indices_Create_RequestBody['mappings']>;
+
+/** Dotted field paths as the nested `properties` of a mapping. */
+function properties(fields: readonly AlertsField[]): Record<string, unknown> {
+  const root: Record<string, Record<string, unknown>> = {};
+  for (const field of fields) {
+    const path = field.name.split('.');
+    let level = root;
+    for (const part of path.slice(0, -1)) {
+      level[part] ??= { properties: {} };
+      level = level[part].properties as Record<string, Record<string, unknown>>;
+    }
+    level[path[path.length - 1]] =
+      field.esType === 'scaled_float'
+        ? { type: 'scaled_float', scaling_factor: 100 }
+        : { type: field.esType };
+  }
+  return root;
+}
+
+/**
+ * A states dataset's mapping, from its known fields: strict, so a sample document with a field the
+ * dataset does not know is refused rather than shown where no view can name it.
+ */
+export function statesIndexBody(
+  dataset: Pick<AlertsDatasetDefinition, 'fields'>,
+): API.Indices_Create_RequestBody {
+  return {
+    settings: ONE_SHARD,
+    mappings: {
+      dynamic: 'strict',
+      date_detection: false,
+      properties: properties(dataset.fields) as Mappings['properties'],
     },
-  },
-};
+  };
+}

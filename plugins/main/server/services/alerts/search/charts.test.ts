@@ -1,13 +1,13 @@
 import { SEVERITY_BANDS } from '@main/common/alerts/api';
 import { RequestFieldError } from '../../request-field-error';
-import { knownAlertFields } from './alert-fields';
+import { SearchDatasets } from './datasets';
 import { pickInterval, planCharts, type ChartsContext } from './charts';
 import { resolveTimeRange } from './time-range';
 
 const now = new Date('2024-05-10T12:00:00Z');
 const context = (from = 'now-24h', maxBuckets = 10_000): ChartsContext => ({
-  fields: knownAlertFields(),
-  timeRange: resolveTimeRange({ from, to: 'now' }, now),
+  fields: new SearchDatasets('wazuh-alerts-*').get('alerts').fields,
+  time: { field: 'timestamp', range: resolveTimeRange({ from, to: 'now' }, now) },
   now,
   maxBuckets,
   path: 'charts',

@@ -16,14 +16,15 @@ import type { AlertFieldCatalogue } from './alert-fields';
 import { checkedField } from './field-checks';
 import { filterListClause } from './filter-dsl';
 import { queryClause, type QueryClause } from './query-dsl';
-import { TIME_FIELD } from './selection-query';
+import type { TimeRangeOn } from './selection-query';
 import type { ResolvedTimeRange } from './time-range';
 
 type Aggregation = Record<string, unknown>;
 
 export interface ChartsContext {
   fields: AlertFieldCatalogue;
-  timeRange: ResolvedTimeRange;
+  /** The dataset's time field and the range on it; absent for a states dataset (no histogram). */
+  time?: TimeRangeOn;
   now: Date;
   maxBuckets: number;
   /** Request field the charts came in (`charts`). */
@@ -85,10 +86,10 @@ function termsAggregation(field: string, size: number): Aggregation {
   return { terms: { field, size, order: { _count: 'desc' } } };
 }
 
-function histogramAggregation(interval: string, range: ResolvedTimeRange): Aggregation {
+function histogramAggregation(interval: string, { field, range }: TimeRangeOn): Aggregation {
   return {
     date_histogram: {
-      field: TIME_FIELD,
+      field,
       fixed_interval: interval,
       min_doc_count: 0,
       extended_bounds: { min: range.fromMs, max: range.toMs },
@@ -125,15 +126,21 @@ function planChart(chart: AlertsChartRequest, index: number, context: ChartsCont
       };
     }
     case 'date_histogram': {
+      const time = context.time;
+      if (!time)
+        throw new RequestFieldError(
+          `${path}.type`,
+          'this dataset is a current state: it has no time field to draw over time',
+        );
       let interval = chart.interval;
-      if (interval === undefined) interval = pickInterval(context.timeRange);
+      if (interval === undefined) interval = pickInterval(time.range);
       else if (intervalMs(interval) === undefined)
         throw new RequestFieldError(
           `${path}.interval`,
           `[${interval}] is not a fixed interval such as 30s, 5m, 3h or 1d`,
         );
-      const bars = bucketsOver(context.timeRange, intervalMs(interval)!);
-      const histogram = histogramAggregation(interval, context.timeRange);
+      const bars = bucketsOver(time.range, intervalMs(interval)!);
+      const histogram = histogramAggregation(interval, time);
       if (!chart.split) return { request: chart, aggregation: histogram, buckets: bars, interval };
       // The split's top values over the whole range, each drawn over time: one series per value.
       const split = checkedField(

@@ -40,6 +40,8 @@ export interface AlertsCsvOptions {
   query: QueryClause;
   sort: Array<Record<string, unknown>>;
   columns: string[];
+  /** What the file holds, its name's start (`alerts`, `inventory-packages`). */
+  name: string;
   maxRows: number;
   /** `svc.indexer.requestTimeoutMs`: the time of each page, body included. */
   requestTimeoutMs: number;
@@ -59,8 +61,8 @@ export interface AlertsCsvExport {
 }
 
 /** `alerts-2024-05-10T12-00-00Z.csv`: an ISO date whose colons no file system refuses. */
-function filenameAt(now: Date): string {
-  return `alerts-${now.toISOString().slice(0, 19).replace(/:/g, '-')}Z.csv`;
+function filenameAt(name: string, now: Date): string {
+  return `${name}-${now.toISOString().slice(0, 19).replace(/:/g, '-')}Z.csv`;
 }
 
 export async function startAlertsCsv(options: AlertsCsvOptions): Promise<AlertsCsvExport> {
@@ -170,5 +172,5 @@ export async function startAlertsCsv(options: AlertsCsvOptions): Promise<AlertsC
       callback(error);
     },
   });
-  return { filename: filenameAt(options.now), totalRows, exportedRows, stream };
+  return { filename: filenameAt(options.name, options.now), totalRows, exportedRows, stream };
 }

@@ -1,9 +1,9 @@
 import type { AlertsQuery } from '@main/common/alerts/api';
 import { RequestFieldError } from '../../request-field-error';
-import { knownAlertFields } from './alert-fields';
+import { SearchDatasets } from './datasets';
 import { queryClause } from './query-dsl';
 
-const fields = knownAlertFields();
+const fields = new SearchDatasets('wazuh-alerts-*').get('alerts').fields;
 const now = new Date('2024-05-10T12:00:00Z');
 const dql = (query: string): AlertsQuery => ({ language: 'kuery', query });
 const lucene = (query: string): AlertsQuery => ({ language: 'lucene', query });

@@ -105,7 +105,7 @@ describe('alerts search service on the indexer stand-in', () => {
     makeService = (limits = {}) =>
       createAlertsSearchService({
         connection,
-        pattern: PATTERN,
+        alertsIndexPattern: PATTERN,
         scope: { resolve: async () => scope },
         limits: {
           maxPageSize: 100,
@@ -194,7 +194,7 @@ describe('alerts search service on the indexer stand-in', () => {
     const before = requests('search');
     const answer = await service.aggregate(caller, {
       ...selection({ timeRange: { from: 'now-1h', to: 'now' } }),
-      dataset: 'vulnerabilities-states',
+      dataset: 'vulnerabilities',
       charts: [{ id: 'severity', type: 'terms', field: 'vulnerability.severity', size: 4 }],
     });
     expect(requests('search') - before).toBe(1);
@@ -215,7 +215,7 @@ describe('alerts search service on the indexer stand-in', () => {
     await expect(
       service.aggregate(caller, {
         ...selection(),
-        dataset: 'vulnerabilities-states',
+        dataset: 'vulnerabilities',
         charts: [{ id: 'levels', type: 'terms', field: 'rule.level', size: 4 }],
       }),
     ).rejects.toBeInstanceOf(RequestFieldError);

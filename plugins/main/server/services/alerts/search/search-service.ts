@@ -1,5 +1,6 @@
 /**
- * The alerts search service: one page of alerts (from/size inside the indexer's 10,000-hit window,
+ * The alerts search service, for every dataset (alerts, and the inventory and vulnerability states:
+ * common/alerts/datasets): one page (from/size inside the indexer's 10,000-hit window,
  * point in time and `search_after` past it, through a signed cursor), the charts of a selection in
  * one indexer request with `size: 0`, a page and its charts in one request, and the CSV export.
  * Every request is checked, pinned to the API host's manager and limited to the user's agents
@@ -10,18 +11,17 @@ import type {
   AlertsAggregateRequest,
   AlertsAggregateResponse,
   AlertsChartRequest,
-  AlertsChartResult,
   AlertsCsvRequest,
-  AlertsField,
+  AlertsFieldsResponse,
   AlertsSearchRequest,
   AlertsSearchResponse,
   AlertsTotal,
 } from '@main/common/alerts/api';
+import type { AlertsDatasetId } from '@main/common/alerts/datasets';
 import { ALERTS_RESULT_WINDOW } from '@main/common/alerts/api';
 import type { Logger, OsdRequest } from '@host/server/types';
 import { RequestFieldError } from '../../request-field-error';
 import type { AlertsScopeResolver } from '../scope';
-import { knownAlertFields, type AlertFieldCatalogue } from './alert-fields';
 import {
   AlertsIndexer,
   type AlertsIndexerDeps,
@@ -31,13 +31,15 @@ import {
 import { planCharts, type ChartsPlan } from './charts';
 import { startAlertsCsv, type AlertsCsvExport } from './csv-export';
 import { CursorCodec, selectionHash, type CursorState } from './cursor';
+import { SearchDatasets, type SearchDataset } from './datasets';
 import { checkedField } from './field-checks';
 import { InFlightLimit } from './in-flight-limit';
-import { indexerSort, prepareSelection, type PreparedSelection } from './prepared-selection';
-import { selectionClauses } from './selection-query';
-import { resolveTimeRange } from './time-range';
-import { vulnerabilityStatesFields, vulnerabilityStatesQuery } from './vulnerability-states';
-import { VULNERABILITY_STATES_INDEX_PATTERN } from '@main/common/modules/vulnerability-states';
+import {
+  indexerSort,
+  prepareSelection,
+  selectionDataset,
+  type PreparedSelection,
+} from './prepared-selection';
 
 /** The limits of `svc.indexer` this service applies. */
 export interface AlertsSearchLimits {
@@ -49,7 +51,9 @@ export interface AlertsSearchLimits {
   requestTimeoutMs: number;
 }
 
-export interface AlertsSearchDeps extends AlertsIndexerDeps {
+export interface AlertsSearchDeps extends Omit<AlertsIndexerDeps, 'pattern'> {
+  /** `svc.indexer.alertsIndexPattern`: where the alerts dataset reads. */
+  alertsIndexPattern: string;
   scope: AlertsScopeResolver;
   limits: AlertsSearchLimits;
   logger: Logger;
@@ -115,25 +119,37 @@ export function pageBody(
 }
 
 export class AlertsSearchService {
-  private readonly fieldCatalogue: AlertFieldCatalogue = knownAlertFields();
-  private readonly statesFields: AlertFieldCatalogue = vulnerabilityStatesFields();
-  private readonly indexer: AlertsIndexer;
+  private readonly datasets: SearchDatasets;
+  private readonly indexers: ReadonlyMap<AlertsDatasetId, AlertsIndexer>;
   private readonly inFlight: InFlightLimit;
   private readonly cursors: CursorCodec;
 
   constructor(private readonly deps: AlertsSearchDeps) {
-    this.indexer = new AlertsIndexer(deps);
+    this.datasets = new SearchDatasets(deps.alertsIndexPattern);
+    this.indexers = new Map(
+      this.datasets
+        .list()
+        .map((dataset) => [
+          dataset.id,
+          new AlertsIndexer({ connection: deps.connection, pattern: dataset.index }),
+        ]),
+    );
     this.inFlight = new InFlightLimit(deps.limits.maxRequestsInFlightPerUser);
     this.cursors = new CursorCodec(deps.cursorKey);
   }
 
-  /** The alert fields, for the search bar's completion and the views' column pickers. */
-  fields(): AlertsField[] {
-    return this.fieldCatalogue.list();
+  /** A dataset's fields, for the search bar's completion and the views' column pickers. */
+  fields(datasetId?: string): AlertsFieldsResponse {
+    const dataset = this.datasets.get(datasetId);
+    return { dataset: dataset.id, timeField: dataset.timeField, fields: dataset.fields.list() };
   }
 
   private now(): Date {
     return this.deps.now?.() ?? new Date();
+  }
+
+  private indexer(dataset: SearchDataset): AlertsIndexer {
+    return this.indexers.get(dataset.id)!;
   }
 
   private prepare(
@@ -142,7 +158,7 @@ export class AlertsSearchService {
   ) {
     return prepareSelection(selection, caller.request, {
       scope: this.deps.scope,
-      fields: this.fieldCatalogue,
+      datasets: this.datasets,
       now: this.now(),
     });
   }
@@ -152,22 +168,28 @@ export class AlertsSearchService {
     prepared: PreparedSelection,
   ): ChartsPlan | undefined {
     if (!charts || charts.length === 0) return undefined;
+    const { dataset, timeRange } = prepared;
     return planCharts(charts, {
-      fields: this.fieldCatalogue,
-      timeRange: prepared.timeRange,
+      fields: dataset.fields,
+      ...(dataset.timeField !== null &&
+        timeRange && { time: { field: dataset.timeField, range: timeRange } }),
       now: prepared.now,
       maxBuckets: this.deps.limits.maxBuckets,
       path: 'charts',
     });
   }
 
-  private checkFields(fields: readonly string[] | undefined, path: string): string[] | undefined {
+  private checkFields(
+    dataset: SearchDataset,
+    fields: readonly string[] | undefined,
+    path: string,
+  ): string[] | undefined {
     return fields?.map(
-      (name, index) => checkedField(this.fieldCatalogue, name, `${path}.${index}`, 'read').name,
+      (name, index) => checkedField(dataset.fields, name, `${path}.${index}`, 'read').name,
     );
   }
 
-  /** One page of alerts, with the cursor of the next one; with `charts`, their results too. */
+  /** One page, with the cursor of the next one; with `charts`, their results too. */
   async search(caller: AlertsCaller, request: AlertsSearchRequest): Promise<AlertsSearchResponse> {
     const { size } = request;
     if (size > this.deps.limits.maxPageSize)
@@ -175,11 +197,14 @@ export class AlertsSearchService {
         'size',
         `must be at most ${this.deps.limits.maxPageSize} (svc.indexer.maxPageSize)`,
       );
-    const sort = indexerSort(request.sort, this.fieldCatalogue);
-    const source = this.checkFields(request.fields, 'fields');
+    const { dataset } = selectionDataset(request, this.datasets, this.now());
+    const sort = indexerSort(request.sort, dataset);
+    const source = this.checkFields(dataset, request.fields, 'fields');
     const binding = selectionHash({
       user: caller.username,
       apiHostId: request.apiHostId,
+      dataset: dataset.id,
+      view: request.view,
       timeRange: request.timeRange,
       query: request.query,
       filters: request.filters,
@@ -199,10 +224,11 @@ export class AlertsSearchService {
     const prepared = await this.prepare(caller, request);
     const charts = this.charts(request.charts, prepared);
     const body = pageBody(prepared, { size, sort, source, charts });
+    const indexer = this.indexer(dataset);
     const answer = await this.inFlight.run(caller.username, () =>
       cursor
-        ? this.pageInPit(body, cursor, caller.signal)
-        : this.indexer.search({ ...body, from: page * size }, caller.signal),
+        ? this.pageInPit(indexer, body, cursor, caller.signal)
+        : indexer.search({ ...body, from: page * size }, caller.signal),
     );
     const total = totalOf(answer);
     const hits = answer.hits.hits;
@@ -224,13 +250,14 @@ export class AlertsSearchService {
 
   /** The next page after a cursor, in the cursor's point in time (opened now if it has none). */
   private async pageInPit(
+    indexer: AlertsIndexer,
     body: SearchBody,
     cursor: CursorState,
     signal?: AbortSignal,
   ): Promise<SearchAnswer> {
-    const pitId = cursor.pitId ?? (await this.indexer.openPit(PAGING_PIT_KEEP_ALIVE, signal));
+    const pitId = cursor.pitId ?? (await indexer.openPit(PAGING_PIT_KEEP_ALIVE, signal));
     try {
-      const answer = await this.indexer.searchInPit(
+      const answer = await indexer.searchInPit(
         {
           ...body,
           pit: { id: pitId, keep_alive: PAGING_PIT_KEEP_ALIVE },
@@ -242,7 +269,7 @@ export class AlertsSearchService {
     } catch (error) {
       // No cursor will name a point in time opened for a page that failed: close it now.
       if (cursor.pitId === undefined)
-        await this.indexer.closePit(pitId).catch((closing: unknown) => {
+        await indexer.closePit(pitId).catch((closing: unknown) => {
           this.deps.logger.warn(
             `A point in time of a failed page could not be closed: ${(closing as Error).message}`,
           );
@@ -256,11 +283,10 @@ export class AlertsSearchService {
     caller: AlertsCaller,
     request: AlertsAggregateRequest,
   ): Promise<AlertsAggregateResponse> {
-    if (request.dataset === 'vulnerabilities-states') return this.aggregateStates(caller, request);
     const prepared = await this.prepare(caller, request);
     const charts = this.charts(request.charts, prepared);
     const answer = await this.inFlight.run(caller.username, () =>
-      this.indexer.search(
+      this.indexer(prepared.dataset).search(
         {
           size: 0,
           query: prepared.query,
@@ -268,48 +294,6 @@ export class AlertsSearchService {
           aggs: { ...sampleDataAggregation, ...charts?.aggregations },
         },
         caller.signal,
-      ),
-    );
-    const total = totalOf(answer);
-    const results: Record<string, AlertsChartResult> = charts
-      ? charts.read(answer.aggregations, total)
-      : {};
-    return { total, charts: results, includesSampleData: includesSampleData(answer) };
-  }
-
-  /**
-   * The charts of the vulnerability states (one document per agent and vulnerability), from one
-   * `size: 0` request on their index: only their own fields, no time range (they are current).
-   */
-  private async aggregateStates(
-    caller: AlertsCaller,
-    request: AlertsAggregateRequest,
-  ): Promise<AlertsAggregateResponse> {
-    const now = this.now();
-    // Still checked, so a request is valid or not whatever it reads.
-    const timeRange = resolveTimeRange(request.timeRange, now);
-    const clauses = selectionClauses(request, this.statesFields, now);
-    const scope = await this.deps.scope.resolve(caller.request, request.apiHostId);
-    const charts =
-      request.charts.length > 0
-        ? planCharts(request.charts, {
-            fields: this.statesFields,
-            timeRange,
-            now,
-            maxBuckets: this.deps.limits.maxBuckets,
-            path: 'charts',
-          })
-        : undefined;
-    const answer = await this.inFlight.run(caller.username, () =>
-      this.indexer.search(
-        {
-          size: 0,
-          query: vulnerabilityStatesQuery(clauses, scope),
-          track_total_hits: true,
-          aggs: { ...sampleDataAggregation, ...charts?.aggregations },
-        },
-        caller.signal,
-        VULNERABILITY_STATES_INDEX_PATTERN,
       ),
     );
     const total = totalOf(answer);
@@ -322,18 +306,20 @@ export class AlertsSearchService {
 
   /** The whole selection as CSV; the first page is read before this resolves (errors stay JSON). */
   async csv(caller: AlertsCaller, request: AlertsCsvRequest): Promise<AlertsCsvExport> {
-    const columns = this.checkFields(request.columns, 'columns') ?? [];
+    const { dataset } = selectionDataset(request, this.datasets, this.now());
+    const columns = this.checkFields(dataset, request.columns, 'columns') ?? [];
     if (columns.length === 0)
       throw new RequestFieldError('columns', 'must name at least one column');
-    const sort = indexerSort(request.sort, this.fieldCatalogue);
+    const sort = indexerSort(request.sort, dataset);
     const prepared = await this.prepare(caller, request);
     const release = this.inFlight.acquire(caller.username);
     try {
       return await startAlertsCsv({
-        indexer: this.indexer,
+        indexer: this.indexer(dataset),
         query: prepared.query,
         sort,
         columns,
+        name: dataset.id,
         maxRows: this.deps.limits.csvMaxRows,
         requestTimeoutMs: this.deps.limits.requestTimeoutMs,
         signal: caller.signal,

@@ -1,9 +1,9 @@
 import { RequestFieldError } from '../../request-field-error';
-import { knownAlertFields } from './alert-fields';
+import { SearchDatasets } from './datasets';
 import { scopedQuery, selectionClauses } from './selection-query';
 import { resolveTimeRange } from './time-range';
 
-const fields = knownAlertFields();
+const fields = new SearchDatasets('wazuh-alerts-*').get('alerts').fields;
 const now = new Date('2024-05-10T12:00:00Z');
 const timeRange = resolveTimeRange({ from: 'now-24h', to: 'now' }, now);
 
@@ -32,7 +32,7 @@ describe('the query of a selection', () => {
         agentIds: ['001', '002', '003'],
         hideManagerAlerts: true,
       },
-      timeRange,
+      { field: 'timestamp', range: timeRange },
     );
     expect(query).toEqual({
       bool: {
@@ -73,7 +73,7 @@ describe('the query of a selection', () => {
     const query = scopedQuery(
       { filter: [], mustNot: [] },
       { pin: { field: 'manager.name', value: 'manager' } },
-      timeRange,
+      { field: 'timestamp', range: timeRange },
     );
     expect(JSON.stringify(query)).not.toContain('agent.id');
   });

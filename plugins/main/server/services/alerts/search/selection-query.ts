@@ -1,17 +1,16 @@
 /**
- * The indexer query of a selection of alerts: inside the user's scope (the API host's manager or
- * cluster, the agents the user may see, the manager's own alerts left out when configured), in the
- * time range, matching the search bar's query and every enabled filter.
+ * The indexer query of a selection of one dataset: inside the user's scope (the API host's manager
+ * or cluster, the agents the user may see, the manager's own documents left out when configured),
+ * in the time range when the dataset has a time field, matching the view's fixed filters, the
+ * search bar's query and every enabled filter.
  */
-import type { AlertsSelection } from '@main/common/alerts/api';
+import type { AlertsFilter, AlertsSelection } from '@main/common/alerts/api';
 import type { AlertsScope } from '../scope';
 import type { AlertFieldCatalogue } from './alert-fields';
 import { filterClauses } from './filter-dsl';
 import { queryClause, type QueryClause } from './query-dsl';
 import type { ResolvedTimeRange } from './time-range';
 
-/** The alerts' time field. */
-export const TIME_FIELD = 'timestamp';
 /** The agent id field, which agent restrictions and the pinned agent use. */
 const AGENT_ID_FIELD = 'agent.id';
 /** The manager's own agent. */
@@ -23,42 +22,55 @@ export interface SelectionClauses {
   mustNot: QueryClause[];
 }
 
-function timeRangeClause(range: ResolvedTimeRange): QueryClause {
+/** The time range on the dataset's time field. */
+export interface TimeRangeOn {
+  field: string;
+  range: ResolvedTimeRange;
+}
+
+function timeRangeClause({ field, range }: TimeRangeOn): QueryClause {
   return {
     range: {
-      [TIME_FIELD]: { gte: range.from, lte: range.to, format: 'strict_date_optional_time' },
+      [field]: { gte: range.from, lte: range.to, format: 'strict_date_optional_time' },
     },
   };
 }
 
-/** The selection's own clauses, checked (a bad field or value is a 400 naming it). */
+/**
+ * The selection's own clauses, checked (a bad field or value is a 400 naming it), after the view's
+ * fixed filters (which come from a definition, so they are named `view` when they do not fit).
+ */
 export function selectionClauses(
   selection: AlertsSelection,
   fields: AlertFieldCatalogue,
   now: Date,
+  fixedFilters: readonly AlertsFilter[] = [],
 ): SelectionClauses {
-  const filter: QueryClause[] = [];
+  const fixed = filterClauses(fixedFilters, fields, now, 'view');
+  const filter: QueryClause[] = [...fixed.filter];
   if (selection.agentId !== undefined)
     filter.push({ match_phrase: { [AGENT_ID_FIELD]: selection.agentId } });
   const query = queryClause(selection.query, fields, now);
   if (query) filter.push(query);
   const filters = filterClauses(selection.filters, fields, now);
   filter.push(...filters.filter);
-  return { filter, mustNot: filters.mustNot };
+  return { filter, mustNot: [...fixed.mustNot, ...filters.mustNot] };
 }
 
 /**
- * The whole `bool` query: the time range, the scope (manager or cluster pin, visible agents, the
- * manager's own alerts left out when configured) and the selection's clauses.
+ * The whole `bool` query: the time range (none for a states dataset), the scope (manager or
+ * cluster pin on `pinField`, default the scope's own field; visible agents; the manager's own
+ * documents left out when configured) and the selection's clauses.
  */
 export function scopedQuery(
   clauses: SelectionClauses,
   scope: AlertsScope,
-  timeRange: ResolvedTimeRange,
+  timeRange: TimeRangeOn | undefined,
+  pinField: string = scope.pin.field,
 ): QueryClause {
   const filter: QueryClause[] = [
-    timeRangeClause(timeRange),
-    { match_phrase: { [scope.pin.field]: scope.pin.value } },
+    ...(timeRange ? [timeRangeClause(timeRange)] : []),
+    { match_phrase: { [pinField]: scope.pin.value } },
   ];
   if (scope.agentIds) filter.push({ terms: { [AGENT_ID_FIELD]: scope.agentIds } });
   const mustNot = scope.hideManagerAlerts
