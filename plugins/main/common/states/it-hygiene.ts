@@ -176,7 +176,7 @@ export interface FleetPanel {
 }
 
 function fleetPanel(tab: string, viewId: string, title: string, field: string): FleetPanel {
-  return { panel: hbar(`fleet-${viewId}`, title, field), tab, view: viewId };
+  return { panel: hbar(`top-${viewId}`, title, field), tab, view: viewId };
 }
 
 export const FLEET_PANELS: readonly FleetPanel[] = [

@@ -45,7 +45,7 @@ function setup(url: string) {
                 ? { type: 'filters', buckets: [bucket(chart.id, 3)] }
                 : {
                     type: 'terms',
-                    buckets: [bucket(chart.id === 'fleet-packages' ? 'openssl' : 'x', 2)],
+                    buckets: [bucket(chart.id === 'top-packages' ? 'openssl' : 'x', 2)],
                   },
           ]),
         ),
@@ -80,7 +80,7 @@ describe('IT Hygiene', () => {
   it('counts the fleet, each panel in its own index, and a click opens the view filtered', async () => {
     const { calls, history, user } = setup('/?host=prod');
     await screen.findByTestId('itHygieneDashboard');
-    await waitFor(() => expect(calls('/api/alerts/aggregate')).toHaveLength(4));
+    await waitFor(() => expect(calls('/api/alerts/aggregate')).toHaveLength(5));
     const datasets = calls('/api/alerts/aggregate').map(
       (call) => (call.body as AlertsAggregateRequest).dataset,
     );
@@ -89,6 +89,7 @@ describe('IT Hygiene', () => {
       'inventory-packages',
       'inventory-ports',
       'inventory-processes',
+      'inventory-system',
     ]);
     const ports = calls('/api/alerts/aggregate').find(
       (call) => (call.body as AlertsAggregateRequest).dataset === 'inventory-ports',
@@ -96,7 +97,7 @@ describe('IT Hygiene', () => {
     expect(ports.filters).toEqual([{ type: 'is', field: 'destination.port', value: 0 }]);
     expect(calls('/api/alerts/search')).toHaveLength(0);
     expect(screen.getByTestId('alertsCurrentState')).toBeInTheDocument();
-    await user.click(await screen.findByTestId('alertsPanel-fleet-packagesLegend-openssl'));
+    await user.click(await screen.findByTestId('alertsPanel-top-packagesLegend-openssl'));
     const params = new URLSearchParams(history.location.search);
     expect(params.get('tab')).toBe('software');
     expect(params.get('view')).toBe('packages');

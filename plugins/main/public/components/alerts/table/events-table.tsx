@@ -108,7 +108,8 @@ export function EventsTable({
     [hits, onFilter],
   );
   const gridColumns = useMemo<EuiDataGridColumn[]>(() => {
-    const ids = [...columns, ...fields.filter((field) => !columns.includes(field))];
+    // The grid drops a sort on a column it does not know: the sorted fields are columns too.
+    const ids = [...new Set([...columns, ...sort.map((entry) => entry.field), ...fields])];
     return ids.map((id) => ({
       id,
       displayAsText: id,
@@ -117,7 +118,7 @@ export function EventsTable({
       cellActions,
       actions: { showHide: { label: 'Remove column' } },
     }));
-  }, [columns, fields, sortableFields, widths, cellActions]);
+  }, [columns, fields, sort, sortableFields, widths, cellActions]);
 
   const sorting = useMemo<EuiDataGridSorting>(
     () => ({
