@@ -153,7 +153,9 @@ export function AlertsViewEvents({
     <AlertsEvents
       selection={view.selection}
       page={view.page}
-      columns={columns}
+      // The grid sorts on shown columns only: the sorted fields show (a states default sorts on
+      // a field the original's columns leave out).
+      columns={[...new Set([...columns, ...view.state.sort.map((entry) => entry.field)])]}
       layoutKey={layoutKey}
       fieldNames={view.fields.names}
       sortableFields={view.fields.sortable}
