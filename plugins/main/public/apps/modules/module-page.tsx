@@ -65,9 +65,10 @@ export function ModulePage({ host, module }: { host: ApiHost; module: ModuleDefi
     tabs.find((entry) => entry.id === params.get(TAB_URL_PARAM))?.id ?? tabs[0].id;
   const pinned = agentId !== undefined;
   const dataset = tabDataset(module, tab);
+  const showsDashboard = tab === 'dashboard';
   const charts = useMemo(
-    () => (tab === 'dashboard' ? dashboardCharts(module, pinned) : undefined),
-    [tab, module, pinned],
+    () => (showsDashboard ? dashboardCharts(module, pinned) : undefined),
+    [showsDashboard, module, pinned],
   );
   const view = useAlertsView({
     apiHostId: host.id,

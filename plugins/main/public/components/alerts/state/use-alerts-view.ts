@@ -134,7 +134,7 @@ interface SelectionParts {
  * The selection of a view: its dataset, its fixed filters first, then the user's; the time range
  * where the dataset has one (states are the present); the agent when one is pinned.
  */
-export function viewSelection(
+function viewSelection(
   { apiHostId, dataset = 'alerts', viewId, fixedFilters, agentId }: SelectionParts,
   state: Pick<AlertsViewState, 'timeRange' | 'query' | 'filters'>,
 ): AlertsSelection {
@@ -163,7 +163,7 @@ function mergedAnswers(answers: AlertsAggregateResponse[]): AlertsAggregateRespo
 }
 
 /** The view's own filters and its pinned agent, as the locked pills show them. */
-export function lockedFilters(
+function lockedFilters(
   fixedFilters: readonly AlertsFilter[],
   agentId: string | undefined,
 ): AlertsFilter[] {
