@@ -4,4 +4,3 @@ export type { ManagedApiOptions } from './options';
 export type { VersionCheckMode } from './data/version-check';
 export { DEMO_CLUSTER } from './data/cluster';
 export * from './users';
-export type { StatesDocument, StatesOrigin, StatesType } from './data/inventory-states';

@@ -20,7 +20,7 @@ import {
 import { hash32, stringHash, unit } from './random';
 
 /** The states index types, as the manager names its indices. */
-export type StatesType =
+type StatesType =
   | 'system'
   | 'hardware'
   | 'hotfixes'

@@ -34,6 +34,9 @@ export const NUMERIC_TYPES = new Set([
   'scaled_float',
 ]);
 
+/** Types the states templates declare that this double reads as a type it has. */
+const SAME_AS: Record<string, FieldType> = { unsigned_long: 'long', match_only_text: 'text' };
+
 const DATE_TEXT =
   /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -59,7 +62,8 @@ function flattenProperties(
   )) {
     const path = prefix ? `${prefix}.${name}` : name;
     if (definition?.properties) flattenProperties(definition.properties, path, into);
-    else if (typeof definition?.type === 'string') into.set(path, definition.type as FieldType);
+    else if (typeof definition?.type === 'string')
+      into.set(path, SAME_AS[definition.type] ?? (definition.type as FieldType));
   }
   return into;
 }

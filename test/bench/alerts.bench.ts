@@ -7,7 +7,6 @@
  * stand-in loads its alerts in-process, through its `documents` option. The CSV export of alerts
  * has a bench of its own, `csv-alerts.bench.ts`.
  */
-import autocannon from 'autocannon';
 import { SEVERITY_CHART } from '../../plugins/main/common/alerts/api';
 import { DASHBOARD_CHARTS } from '../../plugins/main/public/apps/threat-hunting/dashboard';
 import { pageBody } from '../../plugins/main/server/services/alerts/search/search-service';
@@ -22,7 +21,14 @@ import {
 } from '../integration/main/processes';
 import { benchAlerts } from './alerts-indexer.fixture';
 import type { BenchResult } from './run';
-import { benchAlertsSearch, simulatorHost, spawnAlertsIndexer } from './support';
+import {
+  benchAlertsSearch,
+  saturate,
+  SATURATION_CONNECTIONS,
+  sideBySide,
+  simulatorHost,
+  spawnAlertsIndexer,
+} from './support';
 
 export const name = 'Alerts: search and indexer requests';
 
@@ -33,7 +39,6 @@ const WEEK_MS = 7 * 86_400_000;
 const ROUNDS = 2;
 const ROUND_MS = Number(process.env.ALERTS_BENCH_SECONDS ?? 8) * 1000;
 const WARM_UP_MS = 2_000;
-const SATURATION_CONNECTIONS = 16;
 const TARGETS = {
   searchRatio: 0.8,
   overviewRequests: 1,
@@ -74,50 +79,6 @@ function directSearchBody(): Record<string, unknown> {
   return { ...pageBody({ query }, { size: 15, sort }), from: 0 };
 }
 
-interface Saturation {
-  requestsPerSecond: number;
-  /** Connection errors and timeouts, and answers other than 2xx by status. */
-  failures: Record<string, number>;
-  /** CPU time each process used per answered request (µs), by process name. */
-  cpuMicrosPerRequest: Record<string, number>;
-}
-
-async function saturate(
-  url: string,
-  headers: Record<string, string>,
-  body: unknown,
-  durationMs: number,
-  processes: Record<string, ChildServer>,
-): Promise<Saturation> {
-  const cpuBefore = Object.fromEntries(
-    Object.entries(processes).map(([name, child]) => [name, child.cpuMicros()]),
-  );
-  const result = await autocannon({
-    url,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-    connections: SATURATION_CONNECTIONS,
-    duration: durationMs / 1000,
-  });
-  const answered = Math.max(1, result.requests.total);
-  const failures: Record<string, number> = {};
-  if (result.errors) failures.errors = result.errors;
-  if (result.timeouts) failures.timeouts = result.timeouts;
-  for (const [status, stats] of Object.entries(result.statusCodeStats ?? {}))
-    if (!status.startsWith('2')) failures[status] = (stats as { count?: number }).count ?? 0;
-  return {
-    requestsPerSecond: result.requests.average,
-    failures,
-    cpuMicrosPerRequest: Object.fromEntries(
-      Object.entries(processes).map(([name, child]) => [
-        name,
-        (child.cpuMicros() - cpuBefore[name]) / answered,
-      ]),
-    ),
-  };
-}
-
 async function searchSideBySide(): Promise<BenchResult> {
   const simulator = await spawnSimulator({ agents: 50 });
   const { indexer } = await spawnAlertsIndexer(SEARCH_ALERTS);
@@ -142,23 +103,10 @@ async function searchSideBySide(): Promise<BenchResult> {
         durationMs,
         { 'stand-in': indexer },
       );
-    // Both paths warmed up first (JIT, keep-alive sockets, the user's scope).
-    await viaDashboard(WARM_UP_MS);
-    await direct(WARM_UP_MS);
-    const dashboardRuns: Saturation[] = [];
-    const directRuns: Saturation[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      directRuns.push(await direct());
-      dashboardRuns.push(await viaDashboard());
-    }
-    const best = (runs: Saturation[]) =>
-      runs.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
-    const bestDashboard = best(dashboardRuns);
-    const bestDirect = best(directRuns);
-    const failures = [...dashboardRuns, ...directRuns].filter(
-      (run) => Object.keys(run.failures).length > 0,
-    );
-    const ratio = bestDashboard.requestsPerSecond / bestDirect.requestsPerSecond;
+    const { bestDashboard, bestDirect, failures, ratio } = await sideBySide(viaDashboard, direct, {
+      rounds: ROUNDS,
+      warmUpMs: WARM_UP_MS,
+    });
     const µs = (value: number) => `${value.toFixed(0)} µs`;
     return {
       title: `Threat Hunting's events table (15 rows, last 24 h of ${SEARCH_ALERTS.toLocaleString('en')} alerts over 7 days), ${SATURATION_CONNECTIONS} connections, best of ${ROUNDS} rounds of ${ROUND_MS / 1000} s`,

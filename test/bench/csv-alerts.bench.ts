@@ -28,6 +28,7 @@ import {
   csvExportTarget,
   downloadCsv,
   mb,
+  peakRss,
   simulatorHost,
   spawnAlertsIndexer,
   type CsvDownload,
@@ -43,7 +44,6 @@ const COLUMNS = ['timestamp', 'agent.name', 'rule.description', 'rule.level', 'r
 /** The whole week the stand-in holds, and a day more. */
 const TIME_RANGE = { from: 'now-8d', to: 'now' };
 const PAGE_SIZE = 5_000;
-const RSS_SAMPLE_MS = 50;
 const TARGETS = {
   rowsPerSecond: 50_000,
   firstByteMs: 1_000,
@@ -56,22 +56,6 @@ function dashboardConfig(simulator: ChildServer & { port: number }, indexerUrl: 
     hosts: [simulatorHost(API_HOST, simulator.port)],
     indexer: { hosts: [indexerUrl], ...INDEXER_ADMIN, csvMaxRows: ALERTS },
   };
-}
-
-/** The largest resident memory `child` reaches while `work` runs, and `work`'s result. */
-async function peakRss<T>(
-  child: ChildServer,
-  work: () => Promise<T>,
-): Promise<{ before: number; peak: number; result: T }> {
-  const before = child.rss();
-  let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, child.rss())), RSS_SAMPLE_MS);
-  try {
-    const result = await work();
-    return { before, peak: Math.max(peak, child.rss()), result };
-  } finally {
-    clearInterval(sampler);
-  }
 }
 
 /** The export as Threat Hunting's button asks for it. */

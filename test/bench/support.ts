@@ -1,4 +1,5 @@
 /** What several benchmarks measure or start alike: the simulator as a host, sizes, a CSV export's target. */
+import autocannon from 'autocannon';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { AlertsDatasetId } from '../../plugins/main/common/alerts/datasets';
@@ -143,4 +144,101 @@ export function downloadCsv(url: string, cookie: string, body: unknown): Promise
     request.on('error', reject);
     request.end(JSON.stringify(body));
   });
+}
+
+/** Connections kept busy to saturate a search. */
+export const SATURATION_CONNECTIONS = 16;
+
+export interface Saturation {
+  requestsPerSecond: number;
+  /** Connection errors and timeouts, and answers other than 2xx by status. */
+  failures: Record<string, number>;
+  /** CPU time each process used per answered request (µs), by process name. */
+  cpuMicrosPerRequest: Record<string, number>;
+}
+
+/** Requests per second `url` answers `body` at saturation, and what it cost each process. */
+export async function saturate(
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+  durationMs: number,
+  processes: Record<string, ChildServer>,
+): Promise<Saturation> {
+  const cpuBefore = Object.fromEntries(
+    Object.entries(processes).map(([name, child]) => [name, child.cpuMicros()]),
+  );
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    connections: SATURATION_CONNECTIONS,
+    duration: durationMs / 1000,
+  });
+  const answered = Math.max(1, result.requests.total);
+  const failures: Record<string, number> = {};
+  if (result.errors) failures.errors = result.errors;
+  if (result.timeouts) failures.timeouts = result.timeouts;
+  for (const [status, stats] of Object.entries(result.statusCodeStats ?? {}))
+    if (!status.startsWith('2')) failures[status] = (stats as { count?: number }).count ?? 0;
+  return {
+    requestsPerSecond: result.requests.average,
+    failures,
+    cpuMicrosPerRequest: Object.fromEntries(
+      Object.entries(processes).map(([name, child]) => [
+        name,
+        (child.cpuMicros() - cpuBefore[name]) / answered,
+      ]),
+    ),
+  };
+}
+
+/**
+ * Both paths warmed up first (JIT, keep-alive sockets, the user's scope), then `rounds` rounds of
+ * each in turn: the best round of each, their ratio, and the rounds that saw failures.
+ */
+export async function sideBySide(
+  viaDashboard: (durationMs?: number) => Promise<Saturation>,
+  direct: (durationMs?: number) => Promise<Saturation>,
+  options: { rounds: number; warmUpMs: number },
+) {
+  await viaDashboard(options.warmUpMs);
+  await direct(options.warmUpMs);
+  const dashboardRuns: Saturation[] = [];
+  const directRuns: Saturation[] = [];
+  for (let round = 0; round < options.rounds; round++) {
+    directRuns.push(await direct());
+    dashboardRuns.push(await viaDashboard());
+  }
+  const best = (runs: Saturation[]) =>
+    runs.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
+  const bestDashboard = best(dashboardRuns);
+  const bestDirect = best(directRuns);
+  return {
+    bestDashboard,
+    bestDirect,
+    ratio: bestDashboard.requestsPerSecond / bestDirect.requestsPerSecond,
+    failures: [...dashboardRuns, ...directRuns].filter(
+      (run) => Object.keys(run.failures).length > 0,
+    ),
+  };
+}
+
+const RSS_SAMPLE_MS = 50;
+
+/** The largest resident memory `child` reaches while `work` runs, and `work`'s result. */
+export async function peakRss<T>(
+  child: ChildServer,
+  work: () => Promise<T>,
+): Promise<{ before: number; peak: number; result: T }> {
+  const before = child.rss();
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, child.rss())), RSS_SAMPLE_MS);
+  try {
+    const result = await work();
+    return { before, peak: Math.max(peak, child.rss()), result };
+  } finally {
+    clearInterval(sampler);
+  }
 }

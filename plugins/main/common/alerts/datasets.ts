@@ -298,7 +298,7 @@ const VULNERABILITY_FIELDS: Spec[] = [
 export const VULNERABILITY_SEVERITIES = ['Critical', 'High', 'Medium', 'Low'] as const;
 
 /** The manager's name (or its cluster's) in every states document, as the original pins them. */
-export const STATES_PIN_FIELD = 'wazuh.cluster.name';
+const STATES_PIN_FIELD = 'wazuh.cluster.name';
 
 const asc = (field: string): AlertsSort => ({ field, direction: 'asc' });
 const desc = (field: string): AlertsSort => ({ field, direction: 'desc' });
@@ -426,8 +426,7 @@ const INVENTORY_VIEWS: Record<
   },
 };
 
-export const inventoryIndexPattern = (type: InventoryType): string =>
-  `wazuh-states-inventory-${type}-*`;
+const inventoryIndexPattern = (type: InventoryType): string => `wazuh-states-inventory-${type}-*`;
 
 function uniqueByName(specs: readonly Spec[]): Spec[] {
   return [...new Map(specs.map((spec) => [spec[0], spec])).values()];

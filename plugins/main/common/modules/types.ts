@@ -59,7 +59,7 @@ export interface ModuleKpi {
  * The dataset a dashboard reads: the module's alerts, or (vulnerability detection) the
  * vulnerability states, one document per agent, package and vulnerability, which have no time range.
  */
-export type DashboardSource = Extract<AlertsDatasetId, 'alerts' | 'vulnerabilities'>;
+type DashboardSource = Extract<AlertsDatasetId, 'alerts' | 'vulnerabilities'>;
 
 interface ModuleDashboard {
   source: DashboardSource;

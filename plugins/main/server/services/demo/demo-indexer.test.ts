@@ -80,8 +80,10 @@ describe('DemoIndexer', () => {
       // The states carry the manager pin's value, so the pinned dashboard counts them.
       const states = await count('wazuh-states-vulnerabilities-*');
       expect(states).toBeGreaterThanOrEqual(2);
+      const inventory = await count('wazuh-states-inventory-*');
+      expect(inventory).toBeGreaterThan(2);
       expect(lines[0]).toContain(
-        `130 sample alerts of the last 7 days and ${states} vulnerability states for 2 agents of manager [wazuh.manager]`,
+        `${130 + states + inventory} sample documents (alerts of the last 7 days, the agents' inventory and vulnerabilities) for 2 agents of manager [wazuh.manager]`,
       );
       const pinned = await connection.request((client) =>
         client.count({

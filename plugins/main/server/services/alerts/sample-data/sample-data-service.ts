@@ -36,7 +36,7 @@ export type SampleTarget = Omit<SampleAlertsContext, 'now' | 'seed' | 'rangeMs'>
 type StatesSampleDataCategory = Exclude<SampleDataCategory, AlertsSampleDataCategory>;
 
 /** One sample states document: the dataset it belongs to, its id and its body. */
-export interface SampleState {
+interface SampleState {
   dataset: AlertsDatasetId;
   id: string;
   source: Record<string, unknown>;
@@ -84,7 +84,7 @@ function categoryDatasets(category: StatesSampleDataCategory): AlertsDatasetDefi
 }
 
 /** The indices a category writes. */
-export function sampleDataIndices(category: SampleDataCategory): string[] {
+function sampleDataIndices(category: SampleDataCategory): string[] {
   if (isAlertsCategory(category)) return [sampleIndex(category)];
   return categoryDatasets(category).map((dataset) => sampleStatesIndex(dataset, category));
 }
