@@ -265,7 +265,7 @@ export function AgentState({ host, agent }: { host: ApiHost; agent: Agent }) {
       </EuiFlexGrid>
       <EuiSpacer />
       {state.status === 'loading' ? null : documents > 0 ? (
-        <EuiButton href={itHygieneUrl} iconType="popout" data-test-subj="agentItHygieneLink">
+        <EuiButton href={itHygieneUrl} iconType="external" data-test-subj="agentItHygieneLink">
           Open this agent&apos;s inventory in IT Hygiene
         </EuiButton>
       ) : (
