@@ -36,12 +36,13 @@ function fakeCore(settings: Record<string, unknown> = {}) {
 }
 
 describe('svc browser plugin', () => {
-  it('registers the thirteen apps and the API console, each in its navigation group', () => {
+  it('registers the fourteen apps and the API console, each in its navigation group', () => {
     const { setup, apps } = fakeCore();
     expect(plugin().setup(setup)).toEqual({});
     expect(apps.map((app) => [app.id, app.title, app.category?.label])).toEqual([
       ['svc-overview', 'Overview', 'Home'],
       ['svc-threat-hunting', 'Threat Hunting', 'Threat intelligence'],
+      ['svc-it-hygiene', 'IT Hygiene', 'Security operations'],
       ['svc-modules', 'Modules', 'Home'],
       ['svc-agents', 'Agents', 'Agents management'],
       ['svc-rules', 'Rules', 'Server management'],

@@ -26,4 +26,4 @@ export {
   testSubj,
   waitForApp,
 } from './browser';
-export { indexSampleAlerts, listAgents, openAppAsAdmin } from './seeded-alerts';
+export { indexSampleAlerts, listAgents, openAppAsAdmin, type ListedAgent } from './seeded-alerts';

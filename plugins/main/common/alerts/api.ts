@@ -209,6 +209,14 @@ export interface AlertsField {
   aggregatable: boolean;
 }
 
+/**
+ * Whether the indexer can sort and chart on a field (not full text, not locations): the server
+ * refuses a sort or chart on any other with a 400, so views offer only these.
+ */
+export function isAggregatable(field: AlertsField): boolean {
+  return field.aggregatable && field.type !== 'geo_point';
+}
+
 export interface AlertsFieldsResponse {
   dataset: AlertsDatasetId;
   timeField: string | null;

@@ -56,6 +56,7 @@ const DEEP_LINKS: Partial<Record<SvcAppId, AppDeepLink[]>> = {
 const APP_LOADERS: Record<SvcAppId, () => Promise<AppModule>> = {
   'svc-overview': () => import('./overview'),
   'svc-threat-hunting': () => import('./threat-hunting'),
+  'svc-it-hygiene': () => import('./it-hygiene'),
   'svc-modules': () => import('./modules'),
   'svc-agents': () => import('./agents'),
   'svc-rules': () => import('./rules'),

@@ -86,6 +86,15 @@ export const SVC_APP_METADATA = [
     description: 'Security alerts from the indexer: search, filters, charts, events and CSV export',
   },
   {
+    id: 'svc-it-hygiene',
+    title: 'IT Hygiene',
+    order: 302,
+    euiIconType: 'package',
+    category: MODULE_APP_CATEGORIES['security-operations'],
+    description:
+      "The fleet's current state: systems, packages, processes, ports, users and services by agent",
+  },
+  {
     id: 'svc-modules',
     title: 'Modules',
     order: 2,

@@ -14,6 +14,7 @@ import {
   type AlertsSearchResponse,
   type IndexerStatus,
 } from '../../common/alerts/api';
+import type { AlertsDatasetId } from '../../common/alerts/datasets';
 import type { CsvExporter, CsvExportResult, CsvProgress } from './csv-export';
 import { isAbortError, SvcError, toSvcError, type SvcErrorFields } from './svc-error';
 
@@ -25,6 +26,8 @@ export class AlertsRouteError extends SvcError {
   constructor(
     fields: SvcErrorFields,
     readonly reason?: string,
+    /** The route's error body as it came (the indexer callout names the nodes it lists). */
+    readonly body?: unknown,
   ) {
     super(fields);
   }
@@ -57,6 +60,7 @@ async function call<T>(run: () => Promise<T>, action: string): Promise<T> {
         action,
       },
       routeCode(error),
+      (error as { body?: unknown } | undefined)?.body,
     );
   }
 }
@@ -94,10 +98,14 @@ export class AlertsClient {
     );
   }
 
-  /** The fields the alerts have, sorted by name. */
-  async fields(signal?: AbortSignal): Promise<AlertsField[]> {
+  /** The fields of a dataset (the alerts by default), sorted by name. */
+  async fields(dataset?: AlertsDatasetId, signal?: AbortSignal): Promise<AlertsField[]> {
     const answer = await call(
-      () => this.http.get<AlertsFieldsResponse>(ALERTS_ROUTES.fields, { signal }),
+      () =>
+        this.http.get<AlertsFieldsResponse>(ALERTS_ROUTES.fields, {
+          signal,
+          ...(dataset && dataset !== 'alerts' && { query: { dataset } }),
+        }),
       'reading the alerts fields',
     );
     return [...answer.fields].sort((a, b) => a.name.localeCompare(b.name));

@@ -8,6 +8,8 @@ export interface RecordedCall {
   method: string;
   path: string;
   body?: unknown;
+  /** The query parameters, when the call had any. */
+  query?: HttpFetchOptions['query'];
 }
 
 export interface ManagedApiCallSeen {
@@ -72,7 +74,12 @@ export function createMockHttp(
     options: HttpFetchOptions = {},
   ): Promise<unknown> => {
     const body = typeof options.body === 'string' ? JSON.parse(options.body) : undefined;
-    const call = { method, path, body };
+    const call: RecordedCall = {
+      method,
+      path,
+      body,
+      ...(options.query && { query: options.query }),
+    };
     calls.push(call);
     if (options.signal?.aborted) throw abortError();
     let answer: unknown;

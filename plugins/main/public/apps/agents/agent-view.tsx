@@ -33,7 +33,7 @@ import {
 import { deleteAgent, restartAgent, upgradeAgent } from './agent-actions';
 import { AgentConfiguration } from './agent-configuration';
 import { AgentGroups } from './agent-groups';
-import { AgentInventory } from './agent-inventory';
+import { AgentState } from './agent-state';
 import { AgentSca } from './agent-sca';
 import { AssignGroupModal } from './assign-group-modal';
 import { SecurityEventsTab } from './security-events/security-events-tab';
@@ -154,7 +154,7 @@ function AgentDetail({ host, agent, managerVersion, onChanged }: AgentDetailProp
   const requested = params.get('tab') as Tab | null;
   const tab: Tab = requested && TABS.includes(requested) ? requested : 'inventory';
   const tabs = [
-    { id: 'inventory', name: 'Inventory', content: <AgentInventory host={host} agent={agent} /> },
+    { id: 'inventory', name: 'Inventory', content: <AgentState host={host} agent={agent} /> },
     {
       id: 'security-events',
       name: 'Security events',

@@ -6,9 +6,9 @@ import { EuiBasicTable, EuiLink, EuiSpacer, EuiText, type EuiBasicTableColumn } 
 import { useCallback } from 'react';
 import type { AlertsBucket, AlertsFilter, AlertsSelection } from '../../../common/alerts/api';
 import type { ModuleDefinition } from '../../../common/modules/types';
-import { AlertsProblem } from '../../components/alerts/alerts-problem';
-import { chartBuckets } from '../../components/alerts/dashboard-panels';
-import { useAlertsClient } from '../../components/alerts/use-alerts-client';
+import { AlertsProblem } from '../../components/alerts/notices/alerts-problem';
+import { chartBuckets } from '../../components/alerts/charts/dashboard-panels';
+import { useAlertsClient } from '../../components/alerts/state/use-alerts-client';
 import { useAsync } from '../../hooks/use-async';
 
 export function ComplianceControls({

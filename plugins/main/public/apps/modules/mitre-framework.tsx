@@ -19,11 +19,15 @@ import {
   EuiTitle,
 } from '@elastic/eui';
 import { useCallback, useMemo, useState } from 'react';
-import type { AlertsFilter, AlertsSelection } from '../../../common/alerts/api';
+import type { AlertsFilter, AlertsSelection, AlertsSort } from '../../../common/alerts/api';
 import type { ModuleDefinition } from '../../../common/modules/types';
-import { AlertsEvents } from '../../components/alerts/alerts-events';
-import { AlertsProblem } from '../../components/alerts/alerts-problem';
-import { useAlertsClient } from '../../components/alerts/use-alerts-client';
+import { AlertsEvents } from '../../components/alerts/table/alerts-events';
+import { AlertsProblem } from '../../components/alerts/notices/alerts-problem';
+import { useAlertsClient } from '../../components/alerts/state/use-alerts-client';
+import { useAlertsPage } from '../../components/alerts/state/use-alerts-page';
+import type { AlertsFields } from '../../components/alerts/state/use-alerts-view';
+import { DEFAULT_SORT } from '../../components/alerts/state/events-url-state';
+import { DEFAULT_PAGE_SIZE } from '../../components/alerts/table/events-paging';
 import { ErrorPrompt } from '../../components/error-prompt';
 import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';
@@ -68,13 +72,13 @@ function useCatalogue(apiHostId: string) {
 export function MitreFramework({
   module,
   selection,
-  fieldNames,
+  fields,
   onFilter,
   onExists,
 }: {
   module: ModuleDefinition;
   selection: AlertsSelection;
-  fieldNames: string[];
+  fields: AlertsFields;
   onFilter(field: string, value: string | number | boolean, negate: boolean): void;
   onExists(field: string): void;
 }) {
@@ -177,7 +181,7 @@ export function MitreFramework({
           opened={opened}
           selection={selection}
           columns={module.columns}
-          fieldNames={fieldNames}
+          fields={fields}
           onFilter={onFilter}
           onExists={onExists}
           onClose={() => setOpened(undefined)}
@@ -191,7 +195,7 @@ function TechniqueFlyout({
   opened,
   selection,
   columns,
-  fieldNames,
+  fields,
   onFilter,
   onExists,
   onClose,
@@ -199,7 +203,7 @@ function TechniqueFlyout({
   opened: Opened;
   selection: AlertsSelection;
   columns: string[];
-  fieldNames: string[];
+  fields: AlertsFields;
   onFilter(field: string, value: string | number | boolean, negate: boolean): void;
   onExists(field: string): void;
   onClose(): void;
@@ -210,6 +214,12 @@ function TechniqueFlyout({
     const filter: AlertsFilter = { type: 'is_one_of', field: 'rule.mitre.id', values: ids };
     return { ...selection, filters: [...(selection.filters ?? []), filter] };
   }, [selection, ids]);
+  const [sort, setSort] = useState<AlertsSort[]>(DEFAULT_SORT);
+  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const page = useAlertsPage(
+    { selection: techniqueSelection, sort, size, histogram: true },
+    `Searching the alerts of ${technique.external_id}`,
+  );
   return (
     <EuiFlyout
       onClose={onClose}
@@ -242,9 +252,15 @@ function TechniqueFlyout({
         <EuiSpacer size="s" />
         <AlertsEvents
           selection={techniqueSelection}
+          page={page}
           columns={columns}
           layoutKey="svc:modules:mitre-technique:table"
-          fieldNames={fieldNames}
+          fieldNames={fields.names}
+          sortableFields={fields.sortable}
+          sort={sort}
+          size={size}
+          onSortChange={setSort}
+          onSizeChange={setSize}
           onFilter={onFilter}
           onExists={onExists}
         />

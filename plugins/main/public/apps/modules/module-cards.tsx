@@ -22,11 +22,11 @@ import {
   moduleCountsChart,
   modulesByCategory,
 } from '../../../common/modules';
-import { AlertsProblem } from '../../components/alerts/alerts-problem';
-import { AlertsTimePicker } from '../../components/alerts/alerts-time-picker';
-import { DEFAULT_TIME_RANGE } from '../../components/alerts/alerts-view-state';
-import { chartBuckets } from '../../components/alerts/dashboard-panels';
-import { useAlertsClient } from '../../components/alerts/use-alerts-client';
+import { AlertsProblem } from '../../components/alerts/notices/alerts-problem';
+import { AlertsTimePicker } from '../../components/alerts/search/alerts-time-picker';
+import { DEFAULT_TIME_RANGE } from '../../components/alerts/state/alerts-view-state';
+import { chartBuckets } from '../../components/alerts/charts/dashboard-panels';
+import { useAlertsClient } from '../../components/alerts/state/use-alerts-client';
 import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';
 import { AlertsRouteError } from '../../services/alerts-client';
@@ -45,13 +45,10 @@ export function ModuleCards({
   const alerts = useAlertsClient();
   const { core } = useSvcServices();
   const [timeRange, setTimeRange] = useState<AlertsTimeRange>(DEFAULT_TIME_RANGE);
-  const [refreshKey, setRefreshKey] = useState(0);
   const load = useCallback(
     (signal: AbortSignal) =>
       alerts.aggregate({ apiHostId: host.id, timeRange, charts: [COUNTS_CHART] }, signal),
-    // refreshKey asks for the same counts again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [alerts, host.id, timeRange, refreshKey],
+    [alerts, host.id, timeRange],
   );
   const { state, reload } = useAsync(load, 'Counting alerts by module', undefined, {
     shownInPlace: true,
@@ -80,7 +77,7 @@ export function ModuleCards({
             isLoading={state.status === 'loading'}
             onTimeChange={setTimeRange}
             onRefreshChange={() => undefined}
-            onRefresh={() => setRefreshKey((key) => key + 1)}
+            onRefresh={reload}
           />
         </EuiFlexItem>
       </EuiFlexGroup>

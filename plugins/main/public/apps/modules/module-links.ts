@@ -5,7 +5,7 @@
 import type { CoreStart } from '@host/public/types';
 import type { AlertsFilter, AlertsTimeRange } from '../../../common/alerts/api';
 import type { ModuleTabId } from '../../../common/modules/types';
-import { alertsViewSearch } from '../../components/alerts/alerts-view-state';
+import { alertsViewSearch } from '../../components/alerts/state/alerts-view-state';
 import { HOST_URL_PARAM } from '../../components/selected-host';
 import type { SvcAppId } from '../app-metadata';
 

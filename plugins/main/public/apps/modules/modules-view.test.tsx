@@ -1,7 +1,12 @@
 /** The modules app over a mocked dashboard: one dashboard request, locked pills, pinning, tabs. */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import type { AlertsAggregateRequest, AlertsAggregateResponse } from '../../../common/alerts/api';
+import type {
+  AlertsAggregateRequest,
+  AlertsAggregateResponse,
+  AlertsSearchRequest,
+} from '../../../common/alerts/api';
+import { datasetById } from '../../../common/alerts/datasets';
 import { dashboardCharts } from '../../../common/modules';
 import { fileIntegrityMonitoring } from '../../../common/modules/file-integrity-monitoring';
 import { pciDss } from '../../../common/modules/pci-dss';
@@ -19,6 +24,8 @@ import {
 } from '../../test-support/test-services';
 import { AppRoot } from '../app-root';
 import { ModulesView } from '.';
+
+jest.setTimeout(30_000);
 
 const AGGREGATE = 'POST /api/alerts/aggregate';
 const SEARCH = 'POST /api/alerts/search';
@@ -111,11 +118,9 @@ describe('a module page', () => {
     expect(callsOf(AGGREGATE)).toHaveLength(1);
     const body = callsOf(AGGREGATE)[0].body as AlertsAggregateRequest;
     expect(body.agentId).toBe('001');
-    expect(body).toMatchObject({
-      view: 'file-integrity-monitoring',
-      dataset: 'alerts',
-      filters: [],
-    });
+    // The server applies the module's own filters.
+    expect(body.view).toBe('file-integrity-monitoring');
+    expect(body.filters).toEqual([]);
     expect(body.charts).toEqual(dashboardCharts(fileIntegrityMonitoring, true));
     expect(callsOf(SEARCH)).toHaveLength(0);
     // The agent's panel set, not the fleet's.
@@ -155,17 +160,19 @@ describe('a module page', () => {
     expect(new URLSearchParams(history.location.search).get('filters')).toBe(
       JSON.stringify([{ type: 'is', field: 'syscheck.event', value: 'modified' }]),
     );
-    expect((callsOf(AGGREGATE)[1].body as AlertsAggregateRequest).filters).toEqual([
-      { type: 'is', field: 'syscheck.event', value: 'modified' },
-    ]);
+    expect(callsOf(AGGREGATE)[1].body).toMatchObject({
+      view: 'file-integrity-monitoring',
+      filters: [{ type: 'is', field: 'syscheck.event', value: 'modified' }],
+    });
   });
 
-  it('opens the Events tab with the module columns and its fixed filter', async () => {
+  it('opens the Events tab with the module columns, its view and the sorts the server accepts', async () => {
     const { callsOf, user } = setup('/file-integrity-monitoring?host=prod&agent=001');
     await user.click(await screen.findByTestId('moduleTab-events'));
     await waitFor(() => expect(callsOf(SEARCH)).toHaveLength(1));
     const body = callsOf(SEARCH)[0].body as {
       filters: unknown;
+      view: string;
       agentId: string;
       charts: unknown[];
     };
@@ -214,11 +221,27 @@ describe('a module page', () => {
     );
     const body = callsOf(AGGREGATE)[0].body as AlertsAggregateRequest;
     expect(body).toMatchObject({ view: 'vulnerability-detection', dataset: 'vulnerabilities' });
+    expect(body).not.toHaveProperty('timeRange');
     expect(body.filters).toEqual([]);
+    expect(screen.getByTestId('alertsCurrentState')).toBeInTheDocument();
     // The Events tab reads the detector's alerts.
     expect(screen.getByTestId('alertsLockedFilterPill-0')).toHaveTextContent(
       'rule.groups: vulnerability-detector',
     );
+  });
+
+  it('lists the fleet vulnerabilities, most severe first, and filters on a severity', async () => {
+    const { callsOf, history, user } = setup('/vulnerability-detection?host=prod&tab=inventory');
+    await waitFor(() => expect(callsOf(SEARCH)).toHaveLength(1));
+    const body = callsOf(SEARCH)[0].body as AlertsSearchRequest;
+    expect(body).toMatchObject({ dataset: 'vulnerabilities', view: 'vulnerability-detection' });
+    expect(body.sort).toEqual(datasetById('vulnerabilities')!.defaultSort);
+    expect(body).not.toHaveProperty('charts');
+    await user.click(await screen.findByTestId('vulnerabilitySeverity-Critical'));
+    await waitFor(() => expect(callsOf(SEARCH)).toHaveLength(2));
+    expect(JSON.parse(new URLSearchParams(history.location.search).get('filters')!)).toEqual([
+      { type: 'is', field: 'vulnerability.severity', value: 'Critical' },
+    ]);
   });
 
   it('says which module does not exist', async () => {

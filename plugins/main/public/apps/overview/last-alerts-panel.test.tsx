@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { AlertsAggregateResponse, IndexerStatus } from '../../../common/alerts/api';
 import { MODULE_COUNTS_CHART_ID } from '../../../common/modules';
-import { readAlertsViewState } from '../../components/alerts/alerts-view-state';
+import { readAlertsViewState } from '../../components/alerts/state/alerts-view-state';
 import {
   createMockHttp,
   fail,

@@ -10,13 +10,14 @@ import {
   EuiToolTip,
 } from '@elastic/eui';
 import { useCallback, useEffect } from 'react';
-import { ALERTS_ROUTES, SEVERITY_BANDS, type IndexerStatus } from '../../../common/alerts/api';
+import { SEVERITY_BANDS, type IndexerStatus } from '../../../common/alerts/api';
 import type { ApiHost } from '../../../common/api-hosts';
 import {
   IndexerCallout,
   SampleDataNotice,
   type IndexerProblem,
-} from '../../components/alerts/indexer-callout';
+} from '../../components/alerts/notices/indexer-callout';
+import { useAlertsClient } from '../../components/alerts/state/use-alerts-client';
 import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';
 import {
@@ -77,23 +78,21 @@ function BandStat({ host, band, count }: { host: ApiHost; band: SeverityBand; co
  * can say which one cannot be read.
  */
 function useIndexerStatusFor(problem: IndexerProblem | undefined): IndexerStatus | undefined {
-  const { core } = useSvcServices();
+  const alerts = useAlertsClient();
   const needed = problem?.kind === 'unavailable' && problem.fromIndexer && !problem.hosts?.length;
   const load = useCallback(
-    (signal: AbortSignal) =>
-      needed
-        ? core.http.get<IndexerStatus>(ALERTS_ROUTES.status, { signal })
-        : Promise.resolve(undefined),
-    [core, needed],
+    (signal: AbortSignal) => (needed ? alerts.status(signal) : Promise.resolve(undefined)),
+    [alerts, needed],
   );
   return useAsync(load, 'Reading the indexer state', undefined, { shownInPlace: true }).state.data;
 }
 
 export function LastAlertsPanel({ host }: { host: ApiHost }) {
-  const { core, errors } = useSvcServices();
+  const { errors } = useSvcServices();
+  const alerts = useAlertsClient();
   const load = useCallback(
-    (signal: AbortSignal) => loadLastAlerts(core.http, host.id, signal),
-    [core, host.id],
+    (signal: AbortSignal) => loadLastAlerts(alerts, host.id, signal),
+    [alerts, host.id],
   );
   const { state, reload } = useAsync(load, CONTEXT);
   const result = state.status === 'success' ? state.data : undefined;

@@ -1,10 +1,9 @@
 /**
- * The Overview's "Last 24 hours alerts": one aggregate request with one `range` chart on rule.level
- * (the server sends the indexer one `size: 0` search), read into a count per severity band.
+ * The Overview's "Last 24 hours alerts": one aggregate request through the alerts views' client,
+ * with one `range` chart on rule.level (the server sends the indexer one `size: 0` search), read
+ * into a count per severity band.
  */
-import type { HttpStart } from '@host/public/types';
 import {
-  ALERTS_ROUTES,
   SEVERITY_BANDS,
   SEVERITY_CHART,
   type AlertsAggregateRequest,
@@ -12,7 +11,11 @@ import {
   type AlertsFilter,
   type AlertsTimeRange,
 } from '../../../common/alerts/api';
-import { indexerProblemOf, type IndexerProblem } from '../../components/alerts/indexer-callout';
+import {
+  indexerProblemOf,
+  type IndexerProblem,
+} from '../../components/alerts/notices/indexer-callout';
+import type { AlertsClient } from '../../services/alerts-client';
 import { isAbortError } from '../../services/svc-error';
 
 export type SeverityBand = (typeof SEVERITY_BANDS)[number];
@@ -64,15 +67,12 @@ function countsOf(response: AlertsAggregateResponse): Record<SeverityKey, number
 
 /** A failure is a result here: the Overview shows it in place of the counts and goes on. */
 export async function loadLastAlerts(
-  http: HttpStart,
+  alerts: AlertsClient,
   apiHostId: string,
   signal: AbortSignal,
 ): Promise<LastAlerts> {
   try {
-    const response = await http.post<AlertsAggregateResponse>(ALERTS_ROUTES.aggregate, {
-      body: JSON.stringify(lastAlertsRequest(apiHostId)),
-      signal,
-    });
+    const response = await alerts.aggregate(lastAlertsRequest(apiHostId), signal);
     return {
       status: 'counted',
       counts: countsOf(response),

@@ -1,7 +1,7 @@
 /** Links from the Overview into Threat Hunting on a selection of alerts. */
 import type { CoreStart } from '@host/public/types';
 import type { AlertsFilter, AlertsTimeRange } from '../../../common/alerts/api';
-import { alertsViewSearch } from '../../components/alerts/alerts-view-state';
+import { alertsViewSearch } from '../../components/alerts/state/alerts-view-state';
 import { HOST_URL_PARAM } from '../../components/selected-host';
 import type { SvcAppId } from '../app-metadata';
 

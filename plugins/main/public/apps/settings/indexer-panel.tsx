@@ -19,7 +19,7 @@ import {
 } from '@elastic/eui';
 import { useCallback } from 'react';
 import { ALERTS_ROUTES, type IndexerStatus } from '../../../common/alerts/api';
-import { IndexerCallout } from '../../components/alerts/indexer-callout';
+import { IndexerCallout } from '../../components/alerts/notices/indexer-callout';
 import { ErrorPrompt } from '../../components/error-prompt';
 import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';

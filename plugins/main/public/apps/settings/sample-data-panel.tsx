@@ -26,7 +26,7 @@ import {
   IndexerCallout,
   indexerProblemOf,
   type IndexerProblem,
-} from '../../components/alerts/indexer-callout';
+} from '../../components/alerts/notices/indexer-callout';
 import { useSelectedHost } from '../../components/selected-host';
 import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';

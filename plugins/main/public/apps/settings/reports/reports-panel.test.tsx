@@ -5,7 +5,7 @@ import type { ReportJob, StoredReport } from '@main/common/modules/reports';
 import {
   GenerateReportButton,
   REPORT_POLL_MS,
-} from '../../../components/alerts/generate-report-button';
+} from '../../../components/alerts/reports/generate-report-button';
 import { createMockHttp } from '../../../test-support/mock-http';
 import { createTestServices, renderWithServices } from '../../../test-support/test-services';
 import { ReportsPanel } from './reports-panel';

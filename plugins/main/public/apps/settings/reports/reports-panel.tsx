@@ -15,7 +15,7 @@ import {
 } from '@elastic/eui';
 import { useCallback, useMemo } from 'react';
 import type { StoredReport } from '@main/common/modules/reports';
-import { ReportsClient } from '../../../components/alerts/reports-client';
+import { ReportsClient } from '../../../components/alerts/reports/reports-client';
 import { ErrorPrompt } from '../../../components/error-prompt';
 import { formatDate } from '../../../components/format';
 import { useSvcServices } from '../../../components/services-context';

@@ -3,7 +3,7 @@
  * the field's type, so the indexer is never asked something it would refuse (its refusal would
  * reach the user as a 502 instead of a 400 naming what to fix).
  */
-import type { AlertsField } from '@main/common/alerts/api';
+import { isAggregatable, type AlertsField } from '@main/common/alerts/api';
 import { RequestFieldError } from '../../request-field-error';
 import type { AlertFieldCatalogue } from './alert-fields';
 import { resolveDateMath } from './time-range';
@@ -26,9 +26,7 @@ export function checkedField(
 ): AlertsField {
   const field = fields.get(name);
   if (!field) throw new RequestFieldError(path, `unknown field [${name}]`);
-  const fit =
-    use === 'read' ||
-    (use === 'search' ? field.searchable : field.aggregatable && field.type !== 'geo_point');
+  const fit = use === 'read' || (use === 'search' ? field.searchable : isAggregatable(field));
   if (!fit)
     throw new RequestFieldError(
       path,
