@@ -12,7 +12,6 @@ import type { VersionCheckMode } from './data/version-check';
 import { type FaultKnobs, createFaultKnobs } from './faults';
 import { NODE_NAME } from './http/problem';
 import type { ResolvedOptions } from './options';
-import type { RunAsRule } from './rbac/run-as-rules';
 import { GroupConfigurations } from './ruleset/group-configurations';
 import { RulesetFiles } from './ruleset/files';
 import { LogtestSessions } from './ruleset/log-decoding';
@@ -48,7 +47,6 @@ export interface SimulatorState {
   sca: ScaCatalogue;
   accounts: Accounts;
   tokens: TokenService;
-  runAsRules: RunAsRule[];
   loginGuard?: LoginGuard;
   rateLimiter?: RequestRateLimiter;
   faults: FaultKnobs;
@@ -98,9 +96,8 @@ export function createState(options: ResolvedOptions, random: () => number): Sim
     groupConfigurations: new GroupConfigurations(),
     managerRestartEndsAt: 0,
     sca: new ScaCatalogue(options.seed),
-    accounts: new Accounts(options.roles, options.users),
+    accounts: new Accounts(options.roles, options.users, options.runAsRules),
     tokens,
-    runAsRules: options.runAsRules,
     loginGuard: options.loginBlocking && new LoginGuard(options.loginBlocking, now),
     rateLimiter:
       options.requestsPerMinute === undefined
