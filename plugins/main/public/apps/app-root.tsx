@@ -5,6 +5,7 @@
 import { EuiButton, EuiEmptyPrompt } from '@elastic/eui';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import type { AppMountParameters, ScopedHistory, UnmountCallback } from '@host/public/types';
+import { ApiPermissionsProvider } from '../components/api-permissions';
 import { AppUrlStateProvider } from '../components/app-url-state';
 import { SelectedHostProvider } from '../components/selected-host';
 import { SvcServicesProvider } from '../components/services-context';
@@ -55,7 +56,7 @@ function UrlStateRoot({ history, children }: { history: ScopedHistory; children:
     <AppUrlStateProvider history={history}>
       {({ params, setParams }) => (
         <SelectedHostProvider urlParams={params} setUrlState={setParams}>
-          {children}
+          <ApiPermissionsProvider>{children}</ApiPermissionsProvider>
         </SelectedHostProvider>
       )}
     </AppUrlStateProvider>
