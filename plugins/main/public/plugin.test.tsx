@@ -36,7 +36,7 @@ function fakeCore(settings: Record<string, unknown> = {}) {
 }
 
 describe('svc browser plugin', () => {
-  it('registers the eleven apps and the API console, each in its navigation group', () => {
+  it('registers the twelve apps and the API console, each in its navigation group', () => {
     const { setup, apps } = fakeCore();
     expect(plugin().setup(setup)).toEqual({});
     expect(apps.map((app) => [app.id, app.title, app.category?.label])).toEqual([
@@ -50,6 +50,7 @@ describe('svc browser plugin', () => {
       ['svc-groups', 'Groups', 'Agents management'],
       ['svc-sca', 'SCA', 'Endpoint security'],
       ['svc-server', 'Server', 'Server management'],
+      ['svc-security', 'Security', 'Server management'],
       ['svc-settings', 'Settings', 'Dashboard management'],
       ['svc-console', 'API console', 'Server management'],
     ]);
