@@ -10,7 +10,7 @@
  * agent may name its groups too (`agent:group:web`). Nothing is allowed unless granted (white mode).
  */
 
-export type PolicyEffect = 'allow' | 'deny';
+type PolicyEffect = 'allow' | 'deny';
 
 /** `data` of `GET /security/users/me/policies` without `rbac_mode`. */
 export type EffectivePolicies = Record<string, Record<string, PolicyEffect>>;
@@ -20,7 +20,7 @@ export interface RequiredPermission {
   resource: string;
 }
 
-export const RESOURCELESS = '*:*:*';
+const RESOURCELESS = '*:*:*';
 
 /** The processed permissions out of the API's answer (drops `rbac_mode` and anything malformed). */
 export function effectivePolicies(data: unknown): EffectivePolicies {
@@ -84,14 +84,6 @@ export function isAllowed(
     if (applies) allowed = effect === 'allow';
   }
   return allowed;
-}
-
-/** The permissions of `required` the policies do not grant, in order. */
-export function missingPermissions(
-  policies: EffectivePolicies,
-  required: readonly RequiredPermission[],
-): RequiredPermission[] {
-  return required.filter((permission) => !isAllowed(policies, permission));
 }
 
 /** "needs agent:delete on agent:id:*" for a disabled control's tooltip. */

@@ -8,7 +8,7 @@
 
 export type MappingField = 'user_name' | 'roles';
 
-export interface MappingCondition {
+interface MappingCondition {
   field: MappingField;
   value: string;
 }

@@ -20,7 +20,7 @@ import { useSelectedHost } from './selected-host';
 
 export const DASHBOARD_ADMIN_ROLE = 'admin';
 
-export const NO_RUN_AS_REASON =
+const NO_RUN_AS_REASON =
   'Read-only: only dashboard administrators can make changes on an API host without run_as.';
 
 interface ApiPermissionsState {

@@ -30,7 +30,7 @@ import {
 import { useSecurityChange } from './use-security-change';
 
 /** Resource types every chosen action applies to (the API's catalogue), in the first action's order. */
-export function sharedResourceTypes(
+function sharedResourceTypes(
   catalogue: ActionCatalogue,
   actions: readonly string[],
 ): string[] {

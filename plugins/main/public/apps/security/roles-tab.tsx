@@ -28,7 +28,7 @@ import { useSecurityChange } from './use-security-change';
 
 const NAME = /^[\w\-.%]{1,64}$/;
 
-export function NameModal({
+function NameModal({
   title,
   initial,
   onCancel,
