@@ -15,6 +15,16 @@ function route(method: string, path: string): RouteEntry {
 }
 
 describe('managed-API route catalogue', () => {
+  it('carries the RBAC catalogue: resource types and the types each action applies to', () => {
+    expect(catalogue.rbac?.resources).toEqual(
+      expect.arrayContaining(['*:*', 'agent:id', 'user:id']),
+    );
+    expect(catalogue.rbac?.actions['agent:delete']).toEqual({
+      resources: ['agent:id', 'agent:group'],
+    });
+    expect(catalogue.rbac?.actions['security:create']).toEqual({ resources: ['*:*'] });
+  });
+
   it('names the document it was generated from', () => {
     expect(catalogue.generatedFrom).toEqual({ title: 'Wazuh API REST', version: '4.14.7' });
   });

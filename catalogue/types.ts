@@ -85,7 +85,21 @@ export interface RouteEntry {
   responseContentTypes: string[];
 }
 
+/** One RBAC action of the document's `x-rbac-catalog`: the resource types it applies to. */
+export interface RbacActionEntry {
+  /** Resource types (`agent:id`, `*:*`), in the document's order. */
+  resources: string[];
+}
+
+/** The document's RBAC catalogue: resource types and actions (names and facts, no description text). */
+export interface RbacCatalogue {
+  resources: string[];
+  actions: Record<string, RbacActionEntry>;
+}
+
 export interface RouteCatalogue {
   generatedFrom: { title: string; version: string };
   routes: RouteEntry[];
+  /** Absent in catalogues built before it was added (and in small test catalogues). */
+  rbac?: RbacCatalogue;
 }

@@ -8,6 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { load } from 'js-yaml';
 import type {
+  RbacActionEntry,
+  RbacCatalogue,
   BodyField,
   BodyFieldItems,
   HttpMethod,
@@ -257,6 +259,23 @@ function routeEntry(
   return entry;
 }
 
+/** `x-rbac-catalog`: resource type names, and per action its resource types (from the `$ref`s). */
+function rbacCatalogue(document: Json): RbacCatalogue {
+  const catalog = isObject(document['x-rbac-catalog']) ? document['x-rbac-catalog'] : {};
+  const resources = isObject(catalog.resources) ? Object.keys(catalog.resources) : [];
+  const actions: Record<string, RbacActionEntry> = {};
+  for (const [name, action] of Object.entries(isObject(catalog.actions) ? catalog.actions : {})) {
+    if (!isObject(action)) continue;
+    const refs = Array.isArray(action.resources) ? action.resources : [];
+    actions[name] = {
+      resources: refs.flatMap((ref) =>
+        isObject(ref) && typeof ref.$ref === 'string' ? [ref.$ref.split('/').pop() as string] : [],
+      ),
+    };
+  }
+  return { resources, actions };
+}
+
 /** Builds the catalogue from a parsed OpenAPI document. */
 export function buildCatalogue(document: Json): RouteCatalogue {
   const info = isObject(document.info) ? document.info : {};
@@ -281,6 +300,7 @@ export function buildCatalogue(document: Json): RouteCatalogue {
   return {
     generatedFrom: { title: String(info.title ?? ''), version: String(info.version ?? '') },
     routes,
+    rbac: rbacCatalogue(document),
   };
 }
 

@@ -15,7 +15,6 @@ import { UpgradeTasks } from './data/upgrade-tasks';
 import { type FaultKnobs, createFaultKnobs } from './faults';
 import { NODE_NAME } from './http/problem';
 import type { ResolvedOptions } from './options';
-import type { RunAsRule } from './rbac/run-as-rules';
 import { GroupConfigurations } from './ruleset/group-configurations';
 import { RulesetFiles } from './ruleset/files';
 import { LogtestSessions } from './ruleset/log-decoding';
@@ -59,7 +58,6 @@ export interface SimulatorState {
   sca: ScaCatalogue;
   accounts: Accounts;
   tokens: TokenService;
-  runAsRules: RunAsRule[];
   loginGuard?: LoginGuard;
   rateLimiter?: RequestRateLimiter;
   faults: FaultKnobs;
@@ -119,9 +117,8 @@ export function createState(options: ResolvedOptions, random: () => number): Sim
     workerRestartEndsAt: new Map(),
     restartMs: options.managerRestartMs,
     sca: new ScaCatalogue(options.seed),
-    accounts: new Accounts(options.roles, options.users),
+    accounts: new Accounts(options.roles, options.users, options.runAsRules),
     tokens,
-    runAsRules: options.runAsRules,
     loginGuard: options.loginBlocking && new LoginGuard(options.loginBlocking, now),
     rateLimiter:
       options.requestsPerMinute === undefined

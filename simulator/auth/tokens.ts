@@ -46,6 +46,8 @@ export class TokenService {
   private secret = randomBytes(32);
   private readonly issued = new Map<string, IssuedToken>();
   private readonly revokedUpTo = new Map<string, number>();
+  /** Run_as tokens issued up to this sequence are invalid (a security rule or its links changed). */
+  private runAsRevokedUpTo = 0;
   private sequence = 0;
 
   constructor(
@@ -88,6 +90,7 @@ export class TokenService {
     }
     if (entry.sequence <= (this.revokedUpTo.get(claims.sub) ?? 0))
       throw unauthorized.invalidToken();
+    if (claims.run_as && entry.sequence <= this.runAsRevokedUpTo) throw unauthorized.invalidToken();
     if (claims.exp - claims.nbf !== this.lifetimeSeconds) throw unauthorized.expiredToken();
     return claims;
   }
@@ -97,11 +100,17 @@ export class TokenService {
     this.revokedUpTo.set(username, this.sequence);
   }
 
+  /** Invalidates every run_as token issued so far, so the next run_as login maps its roles again. */
+  revokeRunAs(): void {
+    this.runAsRevokedUpTo = this.sequence;
+  }
+
   /** Invalidates every token of every user: a new signing secret and an empty registry. */
   revokeAll(): void {
     this.secret = randomBytes(32);
     this.issued.clear();
     this.revokedUpTo.clear();
+    this.runAsRevokedUpTo = 0;
   }
 
   private prune(): void {

@@ -5,6 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { BodyField, RouteBody } from '../../catalogue/types';
 import { ApiProblem, badRequest, codedProblem, plainProblem } from './problem';
+import { FORMATS } from './params';
 
 /** The API's `max_upload_size`. */
 export const MAX_BODY_BYTES = 10_485_760;
@@ -61,6 +62,17 @@ function jsonRepr(value: unknown): string {
   return typeof value === 'string' ? `'${value}'` : JSON.stringify(value);
 }
 
+/** Lengths and the API's named formats of a string field (`names` for user, role and policy names). */
+function checkString(field: BodyField, value: string): void {
+  if (field.minLength !== undefined && value.length < field.minLength)
+    throw badRequest(`${jsonRepr(value)} is too short`);
+  if (field.maxLength !== undefined && value.length > field.maxLength)
+    throw badRequest(`${jsonRepr(value)} is too long`);
+  const format = field.format && FORMATS[field.format];
+  if (format && !format.test(value))
+    throw badRequest(`${jsonRepr(value)} is not a '${field.format}'`);
+}
+
 function checkFields(
   fields: readonly BodyField[],
   value: Record<string, unknown>,
@@ -85,6 +97,7 @@ function checkFields(
         `${jsonRepr(fieldValue)} is not one of ${JSON.stringify(field.enum).replace(/"/g, "'")}`,
       );
     }
+    if (typeof fieldValue === 'string') checkString(field, fieldValue);
     if (field.fields && TYPE_CHECKS.object(fieldValue))
       checkFields(field.fields, fieldValue as Record<string, unknown>, false);
   }

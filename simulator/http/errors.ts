@@ -184,6 +184,82 @@ export const ERROR_CODES = {
     message: 'Permission denied',
     remediation: `Please, make sure you have permissions to execute the current request. For more information on how to set up permissions, please visit ${RBAC_DOCS}`,
   },
+  4001: {
+    status: 400,
+    message: 'The body of the request is empty, you must specify what you want to modify',
+  },
+  4002: {
+    status: 404,
+    message: 'The specified role does not exist',
+    remediation: 'Create the role with POST /security/roles',
+  },
+  4003: { status: 400, message: 'The specified rule is invalid' },
+  4005: { status: 400, message: 'The specified name or rule already exists' },
+  4006: {
+    status: 400,
+    message: 'The specified policy is invalid',
+    remediation:
+      'A policy needs "actions", "resources" and "effect"; resources are written type:attribute:value, e.g. agent:id:001',
+  },
+  4007: {
+    status: 404,
+    message: 'The specified policy does not exist',
+    remediation: 'Create the policy with POST /security/policies',
+  },
+  4008: {
+    status: 400,
+    message: "The specified resource is required for a correct Wazuh's functionality",
+  },
+  4009: { status: 400, message: 'The specified name or policy already exists' },
+  4010: { status: 400, message: 'The specified role-policy relation does not exist' },
+  4011: { status: 400, message: 'The specified role-policy link already exist' },
+  4013: { status: 400, message: 'The specified name already exists' },
+  4016: { status: 400, message: 'The specified user-role relation does not exist' },
+  4017: { status: 400, message: 'The specified user-role relation already exists' },
+  4020: { status: 400, message: 'Invalid endpoint specified' },
+  4022: {
+    status: 404,
+    message: 'The specified security rule does not exist',
+    remediation: 'Create the security rule with POST /security/rules',
+  },
+  4023: { status: 400, message: 'The specified role-rule relation already exist' },
+  4024: { status: 400, message: 'The specified role-rule relation does not exist' },
+  5000: {
+    status: 400,
+    message: 'The user could not be created',
+    remediation: 'Check that no user of that name exists (GET /security/users)',
+  },
+  5001: {
+    status: 404,
+    message: 'The user does not exist',
+    remediation: 'Create the user with POST /security/users',
+  },
+  5004: {
+    status: 400,
+    message: 'The user could not be removed or updated',
+    remediation: 'Administrator users cannot be removed or updated',
+  },
+  5007: {
+    status: 400,
+    message: 'Insecure user password provided',
+    remediation:
+      'The password must contain at least one upper and lower case letter, a number and a symbol.',
+  },
+  5008: {
+    status: 400,
+    message: 'The current user cannot be deleted',
+    remediation: 'Delete this user as another user with the permission to',
+  },
+  5009: {
+    status: 400,
+    message: 'Insecure user password provided',
+    remediation: 'The password must contain a length between 8 and 64 characters.',
+  },
+  5011: {
+    status: 400,
+    message: 'Administrator users can only be modified by themselves',
+    remediation: 'Log in as administrator and try again',
+  },
   6000: {
     status: 403,
     message:

@@ -9,7 +9,7 @@ import type { RouteParam, ValueSchema } from '../../catalogue/types';
 import { badRequest } from './problem';
 
 /** Regular expressions of the API's named string formats (formats not listed are not checked). */
-const FORMATS: Record<string, RegExp> = {
+export const FORMATS: Record<string, RegExp> = {
   numbers: /^\d+$/,
   numbers_or_all: /^(\d+|all)$/,
   names: /^[\w\-.%]+$/,

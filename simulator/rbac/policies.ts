@@ -12,7 +12,7 @@ export interface PolicyDocument {
   effect: Effect;
 }
 
-interface Policy {
+export interface Policy {
   id: number;
   name: string;
   policy: PolicyDocument;

@@ -14,7 +14,7 @@
  * `startManagedApi` to replace them.
  */
 
-type SecurityRuleBody = { [operator: string]: unknown };
+export type SecurityRuleBody = { [operator: string]: unknown };
 
 export interface RunAsRule {
   id: number;
@@ -82,7 +82,7 @@ function findAnywhere(context: unknown, expected: unknown): boolean {
 }
 
 /** Whether `rule` holds for `context`. Unknown operators never hold. */
-function ruleMatches(rule: unknown, context: unknown): boolean {
+export function ruleMatches(rule: unknown, context: unknown): boolean {
   if (!isRecord(rule)) return false;
   return Object.entries(rule).every(([operator, operand]) => {
     switch (operator) {
@@ -100,14 +100,4 @@ function ruleMatches(rule: unknown, context: unknown): boolean {
         return false;
     }
   });
-}
-
-/** Names of the roles granted to `context`, in rule order without duplicates. */
-export function rolesForContext(rules: readonly RunAsRule[], context: unknown): string[] {
-  const granted: string[] = [];
-  for (const rule of rules) {
-    if (!ruleMatches(rule.rule, context)) continue;
-    for (const role of rule.roles) if (!granted.includes(role)) granted.push(role);
-  }
-  return granted;
 }

@@ -11,7 +11,25 @@ import { AffectedItems, dataResult } from '../http/envelope';
 import { ApiProblem, codedProblem, unauthorized } from '../http/problem';
 import { requireResourceless } from '../rbac/guard';
 import { permissionsToJson } from '../rbac/permissions';
-import { rolesForContext } from '../rbac/run-as-rules';
+import {
+  createPolicy,
+  createRole,
+  createRule,
+  createUser,
+  deleteSecurityObjects,
+  deleteUsers,
+  editRunAs,
+  linkRoleObjects,
+  linkUserRoles,
+  listSecurityObjects,
+  rbacActions,
+  rbacResources,
+  renameRole,
+  updatePolicy,
+  updateRule,
+  updateUserPassword,
+} from '../services/security';
+import type { PolicyDocument } from '../rbac/policies';
 import type { SimulatorState } from '../state';
 
 function tokenReply(context: RequestContext, token: string): Reply {
@@ -51,7 +69,7 @@ export function securityHandlers(state: SimulatorState): HandlerTable {
         detail: `${JSON.stringify(authContext)} is not of type 'object'`,
       });
     }
-    const roleIds = state.accounts.roleIdsByName(rolesForContext(state.runAsRules, authContext));
+    const roleIds = state.accounts.roleIdsForContext(authContext);
     state.stats.logins++;
     return tokenReply(context, state.tokens.issue(user.username, roleIds, authContext));
   };
@@ -80,9 +98,9 @@ export function securityHandlers(state: SimulatorState): HandlerTable {
       const roles = self.roleIds.flatMap((id) => {
         const role = state.accounts.role(id);
         if (!role) return [];
-        const rules = state.runAsRules
-          .filter((rule) => rule.roles.includes(role.name))
-          .map(({ id: ruleId, name, rule }) => ({ id: ruleId, name, rule }));
+        const rules = (state.accounts.roles.get(id)?.ruleIds ?? []).flatMap(
+          (ruleId) => state.accounts.rules.get(ruleId) ?? [],
+        );
         return [{ id: role.id, name: role.name, policies: role.policies, rules }];
       });
       result.items.push({
@@ -102,7 +120,9 @@ export function securityHandlers(state: SimulatorState): HandlerTable {
     ),
   });
 
+  const id = (context: RequestContext, name: string) => Number(context.path[name]);
   return {
+    ...managementHandlers(state, id),
     'POST /security/user/authenticate': login,
     'GET /security/user/authenticate': deprecatedLogin,
     'POST /security/user/authenticate/run_as': runAsLogin,
@@ -111,5 +131,71 @@ export function securityHandlers(state: SimulatorState): HandlerTable {
     'GET /security/users/me': me,
     'GET /security/user/me': me,
     'GET /security/users/me/policies': myPolicies,
+  };
+}
+
+/** Users, roles, policies, security rules and the RBAC catalogue (`services/security.ts`). */
+function managementHandlers(
+  state: SimulatorState,
+  id: (context: RequestContext, name: string) => number,
+): HandlerTable {
+  const reply = (body: unknown): Reply => ({ body });
+  return {
+    'GET /security/users': (c) => reply(listSecurityObjects(state, caller(c), 'users', c.query)),
+    'POST /security/users': (c) =>
+      reply(createUser(state, caller(c), c.body as { username: string; password: string })),
+    'DELETE /security/users': (c) => reply(deleteUsers(state, caller(c), c.query)),
+    'PUT /security/users/{user_id}': (c) =>
+      reply(
+        updateUserPassword(state, caller(c), id(c, 'user_id'), c.body as { password?: string }),
+      ),
+    'PUT /security/users/{user_id}/run_as': (c) =>
+      reply(editRunAs(state, caller(c), id(c, 'user_id'), c.query.allow_run_as === true)),
+    'POST /security/users/{user_id}/roles': (c) =>
+      reply(linkUserRoles(state, caller(c), id(c, 'user_id'), c.query, true)),
+    'DELETE /security/users/{user_id}/roles': (c) =>
+      reply(linkUserRoles(state, caller(c), id(c, 'user_id'), c.query, false)),
+    'GET /security/roles': (c) => reply(listSecurityObjects(state, caller(c), 'roles', c.query)),
+    'POST /security/roles': (c) => reply(createRole(state, caller(c), c.body as { name: string })),
+    'DELETE /security/roles': (c) =>
+      reply(deleteSecurityObjects(state, caller(c), 'roles', c.query)),
+    'PUT /security/roles/{role_id}': (c) =>
+      reply(renameRole(state, caller(c), id(c, 'role_id'), c.body as { name?: string })),
+    'POST /security/roles/{role_id}/policies': (c) =>
+      reply(linkRoleObjects(state, caller(c), id(c, 'role_id'), 'policies', c.query, true)),
+    'DELETE /security/roles/{role_id}/policies': (c) =>
+      reply(linkRoleObjects(state, caller(c), id(c, 'role_id'), 'policies', c.query, false)),
+    'POST /security/roles/{role_id}/rules': (c) =>
+      reply(linkRoleObjects(state, caller(c), id(c, 'role_id'), 'rules', c.query, true)),
+    'DELETE /security/roles/{role_id}/rules': (c) =>
+      reply(linkRoleObjects(state, caller(c), id(c, 'role_id'), 'rules', c.query, false)),
+    'GET /security/policies': (c) =>
+      reply(listSecurityObjects(state, caller(c), 'policies', c.query)),
+    'POST /security/policies': (c) =>
+      reply(createPolicy(state, caller(c), c.body as { name: string; policy: PolicyDocument })),
+    'DELETE /security/policies': (c) =>
+      reply(deleteSecurityObjects(state, caller(c), 'policies', c.query)),
+    'PUT /security/policies/{policy_id}': (c) =>
+      reply(
+        updatePolicy(
+          state,
+          caller(c),
+          id(c, 'policy_id'),
+          c.body as { name?: string; policy?: PolicyDocument },
+        ),
+      ),
+    'GET /security/rules': (c) => reply(listSecurityObjects(state, caller(c), 'rules', c.query)),
+    'POST /security/rules': (c) =>
+      reply(createRule(state, caller(c), c.body as { name: string; rule: unknown })),
+    'DELETE /security/rules': (c) =>
+      reply(deleteSecurityObjects(state, caller(c), 'rules', c.query)),
+    'PUT /security/rules/{rule_id}': (c) =>
+      reply(
+        updateRule(state, caller(c), id(c, 'rule_id'), c.body as { name?: string; rule?: unknown }),
+      ),
+    'GET /security/actions': (c) =>
+      reply(rbacActions(caller(c), c.query.endpoint as string | undefined)),
+    'GET /security/resources': (c) =>
+      reply(rbacResources(caller(c), c.query.resource as string | undefined)),
   };
 }

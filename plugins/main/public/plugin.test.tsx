@@ -36,7 +36,7 @@ function fakeCore(settings: Record<string, unknown> = {}) {
 }
 
 describe('svc browser plugin', () => {
-  it('registers the fourteen apps and the API console, each in its navigation group', () => {
+  it('registers the fifteen apps and the API console, each in its navigation group', () => {
     const { setup, apps } = fakeCore();
     expect(plugin().setup(setup)).toEqual({});
     expect(apps.map((app) => [app.id, app.title, app.category?.label])).toEqual([
@@ -51,6 +51,7 @@ describe('svc browser plugin', () => {
       ['svc-groups', 'Groups', 'Agents management'],
       ['svc-sca', 'SCA', 'Endpoint security'],
       ['svc-server', 'Server', 'Server management'],
+      ['svc-security', 'Security', 'Server management'],
       ['svc-settings', 'Settings', 'Dashboard management'],
       ['svc-app-settings', 'App settings', 'Dashboard management'],
       ['svc-health-check', 'Health check', 'Dashboard management'],

@@ -65,6 +65,7 @@ const APP_LOADERS: Record<SvcAppId, () => Promise<AppModule>> = {
   'svc-groups': () => import('./groups'),
   'svc-sca': () => import('./sca'),
   'svc-server': () => import('./server'),
+  'svc-security': () => import('./security'),
   'svc-settings': () => import('./settings'),
   'svc-console': () => import('./console'),
   'svc-app-settings': () => import('./app-settings'),

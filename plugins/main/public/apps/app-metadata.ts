@@ -160,6 +160,14 @@ export const SVC_APP_METADATA = [
     description: 'Manager status, configuration and logs summary',
   },
   {
+    id: 'svc-security',
+    title: 'Security',
+    order: 710,
+    euiIconType: 'securityApp',
+    category: SERVER_MANAGEMENT,
+    description: "The managed API's RBAC: users, roles, policies and roles mapping",
+  },
+  {
     id: SETTINGS_APP_ID,
     title: 'Settings',
     order: 6003,

@@ -10,6 +10,7 @@ import type {
   ScopedHistory,
   UnmountCallback,
 } from '@host/public/types';
+import { ApiPermissionsProvider } from '../components/api-permissions';
 import { AppUrlStateProvider } from '../components/app-url-state';
 import { SelectedHostProvider } from '../components/selected-host';
 import { SvcServicesProvider } from '../components/services-context';
@@ -61,7 +62,7 @@ function UrlStateRoot({ history, children }: { history: ScopedHistory; children:
     <AppUrlStateProvider history={history}>
       {({ params, setParams }) => (
         <SelectedHostProvider urlParams={params} setUrlState={setParams}>
-          {children}
+          <ApiPermissionsProvider>{children}</ApiPermissionsProvider>
         </SelectedHostProvider>
       )}
     </AppUrlStateProvider>

@@ -17,8 +17,9 @@ import {
   EuiTabbedContent,
   EuiTitle,
 } from '@elastic/eui';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ApiHost } from '../../../common/api-hosts';
+import { PermittedButton } from '../../components/api-permissions';
 import { useAppUrlState } from '../../components/app-url-state';
 import { ErrorPrompt } from '../../components/error-prompt';
 import { formatDate, formatList } from '../../components/format';
@@ -55,22 +56,6 @@ function isOlderVersion(agent: string | undefined, manager: string | undefined):
     if (difference !== 0) return difference > 0;
   }
   return false;
-}
-
-function useIsAdmin(): boolean {
-  const { core } = useSvcServices();
-  const [admin, setAdmin] = useState(false);
-  useEffect(() => {
-    let current = true;
-    core.security.getCurrentUser().then(
-      (user) => current && setAdmin(user.roles.includes('admin')),
-      () => current && setAdmin(false),
-    );
-    return () => {
-      current = false;
-    };
-  }, [core]);
-  return admin;
 }
 
 export function AgentView({ host, agentId }: { host: ApiHost; agentId: string }) {
@@ -207,7 +192,11 @@ function AgentDetail({ host, agent, managerVersion, onChanged }: AgentDetailProp
 function AgentHeader({ host, agent, managerVersion, onChanged }: AgentDetailProps) {
   const { api, core, palette } = useSvcServices();
   const { history } = useAppUrlState();
-  const admin = useIsAdmin();
+  const groupsOf = useMemo(
+    () => (agent.group ?? []).map((group) => `agent:group:${group}`),
+    [agent.group],
+  );
+  const on = (action: string) => [{ action, resource: `agent:id:${agent.id}` }];
   const [assigning, setAssigning] = useState(false);
   const connected = agent.status === 'active';
   const upgradable = connected && isOlderVersion(agent.version, managerVersion);
@@ -238,11 +227,13 @@ function AgentHeader({ host, agent, managerVersion, onChanged }: AgentDetailProp
             </h2>
           </EuiTitle>
         </EuiFlexItem>
-        {admin && agent.id !== MANAGER_AGENT_ID && (
+        {agent.id !== MANAGER_AGENT_ID && (
           <EuiFlexItem grow={false}>
             <EuiFlexGroup gutterSize="s" responsive={false} wrap>
               {connected && (
-                <EuiButton
+                <PermittedButton
+                  required={on('agent:restart')}
+                  alsoAs={groupsOf}
                   size="s"
                   iconType="refresh"
                   data-test-subj="agentRestart"
@@ -259,18 +250,22 @@ function AgentHeader({ host, agent, managerVersion, onChanged }: AgentDetailProp
                   }
                 >
                   Restart
-                </EuiButton>
+                </PermittedButton>
               )}
-              <EuiButton
+              <PermittedButton
+                required={on('agent:modify_group')}
+                alsoAs={groupsOf}
                 size="s"
                 iconType="tag"
                 data-test-subj="agentChangeGroup"
                 onClick={() => setAssigning(true)}
               >
                 Change group
-              </EuiButton>
+              </PermittedButton>
               {upgradable && (
-                <EuiButton
+                <PermittedButton
+                  required={on('agent:upgrade')}
+                  alsoAs={groupsOf}
                   size="s"
                   iconType="sortUp"
                   data-test-subj="agentUpgrade"
@@ -287,9 +282,11 @@ function AgentHeader({ host, agent, managerVersion, onChanged }: AgentDetailProp
                   }
                 >
                   Upgrade
-                </EuiButton>
+                </PermittedButton>
               )}
-              <EuiButton
+              <PermittedButton
+                required={on('agent:delete')}
+                alsoAs={groupsOf}
                 size="s"
                 color="danger"
                 iconType="trash"
@@ -311,7 +308,7 @@ function AgentHeader({ host, agent, managerVersion, onChanged }: AgentDetailProp
                 }
               >
                 Remove
-              </EuiButton>
+              </PermittedButton>
             </EuiFlexGroup>
           </EuiFlexItem>
         )}

@@ -1,0 +1,119 @@
+/**
+ * Roles mapping as a form: a security rule of the managed API (`/security/rules`) that maps dashboard
+ * users, by user name or dashboard role, to API roles for run_as logins. The form covers the rules the
+ * dashboard writes (one condition `FIND {user_name|roles: value}`, or several under `AND` / `OR`);
+ * other rules are shown as JSON only. The preview evaluates a rule against the authorization context
+ * the dashboard sends at a run_as login (`{user_name, roles, backend_roles}`), as the API matches it.
+ */
+
+export type MappingField = 'user_name' | 'roles';
+
+interface MappingCondition {
+  field: MappingField;
+  value: string;
+}
+
+export interface MappingForm {
+  /** How several conditions combine: all must hold, or any one. */
+  combine: 'all' | 'any';
+  conditions: MappingCondition[];
+}
+
+export type SecurityRule = Record<string, unknown>;
+
+const FIELDS: readonly MappingField[] = ['user_name', 'roles'];
+
+function conditionRule({ field, value }: MappingCondition): SecurityRule {
+  return { FIND: { [field]: value } };
+}
+
+export function ruleFromForm(form: MappingForm): SecurityRule {
+  if (form.conditions.length === 1) return conditionRule(form.conditions[0]);
+  return { [form.combine === 'all' ? 'AND' : 'OR']: form.conditions.map(conditionRule) };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function conditionOf(rule: unknown): MappingCondition | undefined {
+  if (!isRecord(rule) || Object.keys(rule).length !== 1) return undefined;
+  const inner = rule.FIND ?? rule.MATCH;
+  if (!isRecord(inner) || Object.keys(inner).length !== 1) return undefined;
+  const [field, value] = Object.entries(inner)[0];
+  return FIELDS.includes(field as MappingField) && typeof value === 'string'
+    ? { field: field as MappingField, value }
+    : undefined;
+}
+
+/** The form of a rule, or undefined when the rule says more than the form can. */
+export function formFromRule(rule: unknown): MappingForm | undefined {
+  const single = conditionOf(rule);
+  if (single) return { combine: 'all', conditions: [single] };
+  if (!isRecord(rule) || Object.keys(rule).length !== 1) return undefined;
+  const [operator, parts] = Object.entries(rule)[0];
+  if ((operator !== 'AND' && operator !== 'OR') || !Array.isArray(parts)) return undefined;
+  const conditions = parts.map(conditionOf);
+  return conditions.every((condition) => condition !== undefined)
+    ? { combine: operator === 'AND' ? 'all' : 'any', conditions: conditions as MappingCondition[] }
+    : undefined;
+}
+
+/** What the dashboard sends as the run_as authorization context for a user. */
+export function authContextOf(userName: string, roles: readonly string[]) {
+  return { user_name: userName, roles: [...roles], backend_roles: [...roles] };
+}
+
+function valueMatches(actual: unknown, expected: unknown): boolean {
+  if (Array.isArray(expected))
+    return (
+      Array.isArray(actual) &&
+      expected.every((item) => actual.some((value) => valueMatches(value, item)))
+    );
+  if (isRecord(expected))
+    return (
+      isRecord(actual) &&
+      Object.entries(expected).every(([key, value]) => valueMatches(actual[key], value))
+    );
+  if (Array.isArray(actual)) return actual.some((value) => valueMatches(value, expected));
+  return actual === expected;
+}
+
+function matchAt(context: unknown, expected: unknown): boolean {
+  return (
+    isRecord(expected) &&
+    isRecord(context) &&
+    Object.entries(expected).every(([key, value]) => valueMatches(context[key], value))
+  );
+}
+
+function findAnywhere(context: unknown, expected: unknown): boolean {
+  if (matchAt(context, expected)) return true;
+  const children = Array.isArray(context)
+    ? context
+    : isRecord(context)
+      ? Object.values(context)
+      : [];
+  return children.some((value) => findAnywhere(value, expected));
+}
+
+/** Whether a security rule holds for an authorization context (MATCH, FIND, AND, OR, NOT). */
+export function ruleHolds(rule: unknown, context: unknown): boolean {
+  if (!isRecord(rule)) return false;
+  return Object.entries(rule).every(([operator, operand]) => {
+    switch (operator) {
+      case 'MATCH':
+        return matchAt(context, operand);
+      case 'FIND':
+        return findAnywhere(context, operand);
+      case 'AND':
+        return Array.isArray(operand) && operand.every((part) => ruleHolds(part, context));
+      case 'OR':
+        return Array.isArray(operand) && operand.some((part) => ruleHolds(part, context));
+      case 'NOT':
+        return !ruleHolds(operand, context);
+      default:
+        return false;
+    }
+  });
+}
