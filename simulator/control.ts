@@ -9,6 +9,8 @@
  * - `POST /__simulator/connect` `{id, platform?}`: that agent's first connection (`linux`, `windows`, `darwin`).
  * - `POST /__simulator/log` `{tag, level, description, node?}`: a daemon writes a line to a node's log now.
  * - `PUT /__simulator/cluster-node` `{node, answering}`: a worker stops (or resumes) answering the master.
+ * - `PUT /__simulator/drop-events` `{node?, dropping}`: a node's (default: the answering one's) queues
+ *   run full and its remoted and analysisd drop events, until `dropping: false`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatAgentId, parseAgentId } from './data/agents';
@@ -17,7 +19,7 @@ import { LOG_LEVELS, type LogLevel } from './data/manager-log';
 import { VERSION_CHECK_MODES, type VersionCheckMode } from './data/version-check';
 import { NO_FAULTS, faultUpdateError } from './faults';
 import { MAX_BODY_BYTES, readBody } from './http/body';
-import { plainProblem } from './http/problem';
+import { NODE_NAME, plainProblem } from './http/problem';
 import type { SimulatorState } from './state';
 
 export const CONTROL_PREFIX = '/__simulator/';
@@ -107,6 +109,12 @@ export function setNodeAnswering(state: SimulatorState, node: string, answering:
   state.cluster.setAnswering(node, answering);
 }
 
+export function setDroppingEvents(state: SimulatorState, node: string, dropping: boolean): void {
+  if (state.cluster ? !state.cluster.node(node) : node !== NODE_NAME)
+    throw new RangeError(`no node named ${node}`);
+  state.daemonStats.setDropping(node, dropping);
+}
+
 /** 400 with the message of a refused control, 200 with `body` otherwise. */
 function attempt(response: ServerResponse, change: () => void, body: unknown): void {
   try {
@@ -180,6 +188,16 @@ export async function handleControl(
       return attempt(response, () => setNodeAnswering(state, node, answering), {
         node,
         answering,
+      });
+    }
+    case 'PUT /drop-events': {
+      const body = (await jsonBody(request)) ?? {};
+      const dropping = body.dropping !== false;
+      const node =
+        body.node === undefined ? (state.cluster?.local.name ?? NODE_NAME) : String(body.node);
+      return attempt(response, () => setDroppingEvents(state, node, dropping), {
+        node,
+        dropping,
       });
     }
     default:

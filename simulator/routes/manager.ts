@@ -10,6 +10,7 @@ import {
   validateConfiguration,
   versionCheck,
 } from '../services/manager';
+import { managerDaemonStats } from '../services/daemon-stats';
 import type { SimulatorState } from '../state';
 
 export function managerHandlers(state: SimulatorState): HandlerTable {
@@ -18,6 +19,12 @@ export function managerHandlers(state: SimulatorState): HandlerTable {
     'GET /manager/info': (context) => ({ body: managerInformation(caller(context)) }),
     'GET /manager/logs': (context) => ({
       body: managerLogs(state, caller(context), context.query),
+    }),
+    'GET /manager/stats/remoted': (context) => ({
+      body: managerDaemonStats(state, caller(context), 'remoted'),
+    }),
+    'GET /manager/stats/analysisd': (context) => ({
+      body: managerDaemonStats(state, caller(context), 'analysisd'),
     }),
     'GET /manager/logs/summary': (context) => ({
       body: managerLogsSummary(state, caller(context)),
