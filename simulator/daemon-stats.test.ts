@@ -80,8 +80,11 @@ describe('simulator daemon statistics', () => {
     expect(logcollector.global.files.map((file) => file.location)).toContain('/var/log/syslog');
     const agent = await read(`/agents/${id}/stats/agent`);
     expect(agent).toMatchObject({ status: 'connected', buffer_enabled: true });
-    const other = await request(api.url, token, 'GET', '/agents?q=status!=active;id!=000&limit=1');
-    const offline = other.json.data.affected_items[0].id as string;
+    const enrolled = await call(`${api.url}/__simulator/enroll`, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'never-seen' }),
+    });
+    const offline = enrolled.json.id as string;
     const refused = await request(api.url, token, 'GET', `/agents/${offline}/stats/agent`);
     expect([refused.status, refused.json.error]).toEqual([400, 1740]);
   });
