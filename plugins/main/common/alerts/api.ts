@@ -3,6 +3,7 @@
  * wants to see (a selection of alerts and the page, chart or export of it); only the server speaks
  * the indexer's query language, so every field here is checked there before a query is built.
  */
+import type { IndexerJobRun } from '../indexer-jobs';
 
 /** Route paths (under the dashboard's base path). */
 export const ALERTS_ROUTES = {
@@ -274,4 +275,6 @@ export interface IndexerStatus {
     last24hAlerts?: number;
     error?: string;
   }>;
+  /** The last run of the statistics and monitoring jobs, those that ran. */
+  jobs?: IndexerJobRun[];
 }
