@@ -57,3 +57,33 @@ export const ANALYSISD_QUEUES = [
   'statistical',
   'archives',
 ] as const;
+
+/** The numbers of remoted's statistics. */
+export const REMOTED_FIELDS = [
+  'queue_size',
+  'total_queue_size',
+  'tcp_sessions',
+  'evt_count',
+  'ctrl_msg_count',
+  'discarded_count',
+  'sent_bytes',
+  'recv_bytes',
+  'dequeued_after_close',
+];
+/** analysisd's counts (its queues aside). */
+export const ANALYSISD_COUNTS = [
+  'total_events_decoded',
+  'syscheck_events_decoded',
+  'syscollector_events_decoded',
+  'rootcheck_events_decoded',
+  'sca_events_decoded',
+  'winevt_events_decoded',
+  'other_events_decoded',
+  'dbsync_messages_dispatched',
+  'events_processed',
+  'events_received',
+  'events_dropped',
+  'alerts_written',
+  'firewall_written',
+  'fts_written',
+];

@@ -312,7 +312,10 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
         connection: indexer,
         pattern: this.config.indexer.alertsIndexPattern,
         scope: alertsScope,
-        limits: this.config.indexer,
+        limits: {
+          ...this.config.indexer,
+          statisticsMaxRangeDays: this.config.statistics.maxRangeDays,
+        },
         logger: this.logger.get('alerts'),
         cursorKey: cursorSigningKey(key.key),
       }),

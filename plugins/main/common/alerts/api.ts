@@ -129,12 +129,16 @@ export type AlertsChartRequest =
       size: number;
       split?: { field: string; size: number };
     }
-  /** Counts over time (`timestamp`), optionally split by a field's top values. */
+  /**
+   * Counts over time (`timestamp`), optionally split by a field's top values, or with `metrics`:
+   * values of numeric fields per bar (their average, sum or largest value), keyed by metric id.
+   */
   | {
       id: string;
       type: 'date_histogram';
       interval?: string;
       split?: { field: string; size: number };
+      metrics?: AlertsMetric[];
     }
   /** One count per named selection (a query in the selection's language, or filters). */
   | { id: string; type: 'filters'; filters: Record<string, AlertsQuery | AlertsFilter[]> }
@@ -151,7 +155,17 @@ export type AlertsChartRequest =
  * (`wazuh-states-vulnerabilities-*`: one document per agent and vulnerability, kept current, so no
  * time range applies; pinned on `wazuh.cluster.name` and limited to the user's agents like alerts).
  */
-type AlertsDataset = 'alerts' | 'vulnerabilities-states';
+export interface AlertsMetric {
+  id: string;
+  op: 'avg' | 'sum' | 'max';
+  field: string;
+}
+
+/**
+ * What an aggregate request reads: the alerts, the vulnerability states, or the documents of the
+ * statistics and monitoring jobs (`wazuh-statistics-*`, `wazuh-monitoring-*`).
+ */
+type AlertsDataset = 'alerts' | 'vulnerabilities-states' | 'statistics' | 'monitoring';
 
 export interface AlertsAggregateRequest extends AlertsSelection {
   charts: AlertsChartRequest[];
@@ -165,6 +179,8 @@ export interface AlertsBucket {
   count: number;
   /** Buckets of the split field, when one was asked for. */
   split?: AlertsBucket[];
+  /** The metrics asked for, by id (null: no document in the bar). */
+  values?: Record<string, number | null>;
 }
 
 export type AlertsChartResult =

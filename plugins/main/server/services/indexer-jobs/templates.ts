@@ -4,7 +4,9 @@
  * the queues' usage (a fraction from 0 to 1) is a float where the original's `long` dropped it.
  */
 import {
+  ANALYSISD_COUNTS,
   ANALYSISD_QUEUES,
+  REMOTED_FIELDS,
   MONITORING_INDEX_PATTERN,
   MONITORING_INDEX_PREFIX,
   STATISTICS_INDEX_PATTERN,
@@ -15,34 +17,6 @@ const keyword = { type: 'keyword' };
 const long = { type: 'long' };
 const float = { type: 'float' };
 const date = { type: 'date', format: 'dateOptionalTime' };
-
-const REMOTED_FIELDS = [
-  'queue_size',
-  'total_queue_size',
-  'tcp_sessions',
-  'evt_count',
-  'ctrl_msg_count',
-  'discarded_count',
-  'sent_bytes',
-  'recv_bytes',
-  'dequeued_after_close',
-];
-const ANALYSISD_COUNTS = [
-  'total_events_decoded',
-  'syscheck_events_decoded',
-  'syscollector_events_decoded',
-  'rootcheck_events_decoded',
-  'sca_events_decoded',
-  'winevt_events_decoded',
-  'other_events_decoded',
-  'dbsync_messages_dispatched',
-  'events_processed',
-  'events_received',
-  'events_dropped',
-  'alerts_written',
-  'firewall_written',
-  'fts_written',
-];
 
 const fields = (names: string[], type: object) =>
   Object.fromEntries(names.map((name) => [name, type]));

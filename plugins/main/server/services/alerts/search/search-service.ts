@@ -38,6 +38,14 @@ import { selectionClauses } from './selection-query';
 import { resolveTimeRange } from './time-range';
 import { vulnerabilityStatesFields, vulnerabilityStatesQuery } from './vulnerability-states';
 import { VULNERABILITY_STATES_INDEX_PATTERN } from '@main/common/modules/vulnerability-states';
+import {
+  JOB_DATASET_PATTERNS,
+  jobDatasetFields,
+  jobDatasetQuery,
+  type JobDataset,
+} from './job-datasets';
+
+const DAY_MS = 86_400_000;
 
 /** The limits of `svc.indexer` this service applies. */
 export interface AlertsSearchLimits {
@@ -47,6 +55,8 @@ export interface AlertsSearchLimits {
   maxRequestsInFlightPerUser: number;
   /** Time of each page the CSV export reads as it arrives, body included. */
   requestTimeoutMs: number;
+  /** Longest range the statistics are read over at once (`svc.statistics.maxRangeDays`). */
+  statisticsMaxRangeDays: number;
 }
 
 export interface AlertsSearchDeps extends AlertsIndexerDeps {
@@ -257,6 +267,8 @@ export class AlertsSearchService {
     request: AlertsAggregateRequest,
   ): Promise<AlertsAggregateResponse> {
     if (request.dataset === 'vulnerabilities-states') return this.aggregateStates(caller, request);
+    if (request.dataset === 'statistics' || request.dataset === 'monitoring')
+      return this.aggregateJobDocuments(caller, request, request.dataset);
     const prepared = await this.prepare(caller, request);
     const charts = this.charts(request.charts, prepared);
     const answer = await this.inFlight.run(caller.username, () =>
@@ -318,6 +330,50 @@ export class AlertsSearchService {
       charts: charts ? charts.read(answer.aggregations, total) : {},
       includesSampleData: includesSampleData(answer),
     };
+  }
+
+  /**
+   * The charts of the statistics or monitoring job's documents of one API host, from one `size: 0`
+   * request on their index pattern. The user must be able to use the host; the statistics range is
+   * bounded by `svc.statistics.maxRangeDays`.
+   */
+  private async aggregateJobDocuments(
+    caller: AlertsCaller,
+    request: AlertsAggregateRequest,
+    dataset: JobDataset,
+  ): Promise<AlertsAggregateResponse> {
+    const now = this.now();
+    const timeRange = resolveTimeRange(request.timeRange, now);
+    const maxRangeDays = this.deps.limits.statisticsMaxRangeDays;
+    if (dataset === 'statistics' && timeRange.toMs - timeRange.fromMs > maxRangeDays * DAY_MS)
+      throw new RequestFieldError(
+        'timeRange',
+        `spans more than the ${maxRangeDays} days the statistics are read over at once (svc.statistics.maxRangeDays)`,
+      );
+    const fields = jobDatasetFields(dataset);
+    const clauses = selectionClauses(request, fields, now);
+    const scope = await this.deps.scope.resolve(caller.request, request.apiHostId);
+    const charts = planCharts(request.charts, {
+      fields,
+      timeRange,
+      now,
+      maxBuckets: this.deps.limits.maxBuckets,
+      path: 'charts',
+    });
+    const answer = await this.inFlight.run(caller.username, () =>
+      this.indexer.search(
+        {
+          size: 0,
+          query: jobDatasetQuery(dataset, request.apiHostId, timeRange, clauses, scope),
+          track_total_hits: true,
+          aggs: charts.aggregations,
+        },
+        caller.signal,
+        JOB_DATASET_PATTERNS[dataset],
+      ),
+    );
+    const total = totalOf(answer);
+    return { total, charts: charts.read(answer.aggregations, total), includesSampleData: false };
   }
 
   /** The whole selection as CSV; the first page is read before this resolves (errors stay JSON). */

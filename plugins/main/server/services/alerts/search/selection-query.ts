@@ -23,7 +23,7 @@ export interface SelectionClauses {
   mustNot: QueryClause[];
 }
 
-function timeRangeClause(range: ResolvedTimeRange): QueryClause {
+export function timeRangeClause(range: ResolvedTimeRange): QueryClause {
   return {
     range: {
       [TIME_FIELD]: { gte: range.from, lte: range.to, format: 'strict_date_optional_time' },
