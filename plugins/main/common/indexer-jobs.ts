@@ -87,3 +87,6 @@ export const ANALYSISD_COUNTS = [
   'firewall_written',
   'fts_written',
 ];
+
+/** analysisd counts its events received, processed and dropped over intervals this long (`analysisd.state_interval`). */
+export const ANALYSISD_STATE_INTERVAL_SECONDS = 5;

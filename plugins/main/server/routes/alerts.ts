@@ -27,8 +27,8 @@ import {
 import { handleErrors } from './error-responses';
 
 const MAX_CHARTS = 20;
-/** Values each bar of a date histogram may carry (the Statistics panels need up to fourteen). */
-const MAX_METRICS = 20;
+/** Values each bar of a date histogram may carry (the Statistics panels ask for 24). */
+const MAX_METRICS = 32;
 const MAX_COLUMNS = 200;
 const MAX_SORT_KEYS = 5;
 /** A point-in-time id grows with the shards it spans; real ones run to a few kilobytes. */
