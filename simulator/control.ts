@@ -109,7 +109,7 @@ export function setNodeAnswering(state: SimulatorState, node: string, answering:
   state.cluster.setAnswering(node, answering);
 }
 
-export function setDroppingEvents(state: SimulatorState, node: string, dropping: boolean): void {
+function setDroppingEvents(state: SimulatorState, node: string, dropping: boolean): void {
   if (state.cluster ? !state.cluster.node(node) : node !== NODE_NAME)
     throw new RangeError(`no node named ${node}`);
   state.daemonStats.setDropping(node, dropping);

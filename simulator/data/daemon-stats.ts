@@ -8,7 +8,7 @@
 import { unit } from './random';
 
 /** How often the daemons rewrite their state files (`remoted.state_interval`, `analysisd.state_interval`). */
-export const STATE_INTERVAL_SECONDS = 5;
+const STATE_INTERVAL_SECONDS = 5;
 
 const QUEUE_SIZE = 16384;
 const REMOTED_QUEUE_SIZE = 131072;

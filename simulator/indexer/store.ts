@@ -88,7 +88,11 @@ export class Store {
    */
   putTemplate(name: string, template: IndexTemplate, create = false): void {
     if (create && this.templates.has(name))
-      throw simpleError(400, 'illegal_argument_exception', `index template [${name}] already exists`);
+      throw simpleError(
+        400,
+        'illegal_argument_exception',
+        `index template [${name}] already exists`,
+      );
     for (const [other, existing] of this.templates) {
       if (other === name || existing.priority !== template.priority) continue;
       const shared = template.indexPatterns.find((pattern) =>

@@ -122,7 +122,7 @@ export function statisticsRequest(
   };
 }
 
-export interface QueueUsage {
+interface QueueUsage {
   queue: string;
   /** Largest share used in the range, 0 to 1. */
   usage: number;
