@@ -12,6 +12,8 @@
  * - `PUT /__simulator/restart` `{ms}`: how long a manager or node restart keeps its daemons down.
  * - `PUT /__simulator/upgrades` `{error, ms?}`: upgrades asked from now on end `Failed` with `error`
  *   (`null`: they succeed), after `ms`.
+ * - `PUT /__simulator/drop-events` `{node?, dropping}`: a node's (default: the answering one's) queues
+ *   run full and its remoted and analysisd drop events, until `dropping: false`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatAgentId, parseAgentId } from './data/agents';
@@ -20,7 +22,7 @@ import { LOG_LEVELS, type LogLevel } from './data/manager-log';
 import { VERSION_CHECK_MODES, type VersionCheckMode } from './data/version-check';
 import { NO_FAULTS, faultUpdateError } from './faults';
 import { MAX_BODY_BYTES, readBody } from './http/body';
-import { plainProblem } from './http/problem';
+import { NODE_NAME, plainProblem } from './http/problem';
 import type { SimulatorState } from './state';
 
 export const CONTROL_PREFIX = '/__simulator/';
@@ -127,6 +129,12 @@ export function setUpgradeOutcome(state: SimulatorState, error: unknown, ms?: un
   if (ms !== undefined) state.upgradeTasks.durationMs = ms;
 }
 
+function setDroppingEvents(state: SimulatorState, node: string, dropping: boolean): void {
+  if (state.cluster ? !state.cluster.node(node) : node !== NODE_NAME)
+    throw new RangeError(`no node named ${node}`);
+  state.daemonStats.setDropping(node, dropping);
+}
+
 /** 400 with the message of a refused control, 200 with `body` otherwise. */
 function attempt(response: ServerResponse, change: () => void, body: unknown): void {
   try {
@@ -211,6 +219,16 @@ export async function handleControl(
       return attempt(response, () => setUpgradeOutcome(state, body.error, body.ms), {
         error: body.error,
         ms: state.upgradeTasks.durationMs,
+      });
+    }
+    case 'PUT /drop-events': {
+      const body = (await jsonBody(request)) ?? {};
+      const dropping = body.dropping !== false;
+      const node =
+        body.node === undefined ? (state.cluster?.local.name ?? NODE_NAME) : String(body.node);
+      return attempt(response, () => setDroppingEvents(state, node, dropping), {
+        node,
+        dropping,
       });
     }
     default:

@@ -6,6 +6,7 @@ import { RequestRateLimiter } from './auth/rate-limiter';
 import { TokenService } from './auth/tokens';
 import { AgentStore } from './data/agents';
 import { Cluster } from './data/cluster';
+import { DaemonStats } from './data/daemon-stats';
 import { ManagerLog } from './data/manager-log';
 import { type Ruleset, buildRuleset } from './data/ruleset';
 import { ScaCatalogue } from './data/sca';
@@ -41,6 +42,8 @@ export interface SimulatorState {
   cluster?: Cluster;
   /** The log of the node answering (the master's in a cluster). */
   managerLog: ManagerLog;
+  /** remoted's and analysisd's statistics, per node. */
+  daemonStats: DaemonStats;
   ruleset: Ruleset;
   rulesetFiles: RulesetFiles;
   logtest: LogtestSessions;
@@ -101,6 +104,7 @@ export function createState(options: ResolvedOptions, random: () => number): Sim
     managerLog:
       cluster?.log(cluster.local.name) ??
       new ManagerLog({ seed: options.seed, node: NODE_NAME, startedAt, now }),
+    daemonStats: new DaemonStats(options.seed, startedAt, now),
     ruleset,
     rulesetFiles: new RulesetFiles(ruleset),
     logtest: new LogtestSessions(ruleset, now),

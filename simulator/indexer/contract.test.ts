@@ -104,6 +104,22 @@ describe('answers of the other operations', () => {
     expectConforms('indices.delete', await call(standIn, 'DELETE', '/contract-index'));
   });
 
+  test('an index template', async () => {
+    const template = {
+      index_patterns: ['contract-template-*'],
+      priority: 1,
+      template: {
+        settings: { 'index.refresh_interval': '5s' },
+        mappings: { properties: { timestamp: { type: 'date' }, name: { type: 'keyword' } } },
+      },
+    };
+    expect(validateRequestBody('indices.put_index_template', template)).toEqual([]);
+    expectConforms(
+      'indices.put_index_template',
+      await call(standIn, 'PUT', '/_index_template/contract-template', template),
+    );
+  });
+
   test('bulk, single documents, count and msearch', async () => {
     const lines = [
       { index: { _index: 'contract-docs', _id: '1' } },

@@ -121,6 +121,40 @@ describe('indices', () => {
   });
 });
 
+describe('index templates', () => {
+  test('an index created by its first document takes the mappings of the matching template of highest priority', async () => {
+    const put = (name: string, priority: number, type: string) =>
+      as('PUT', `/_index_template/${name}`, {
+        index_patterns: ['stats-*'],
+        priority,
+        template: { mappings: { properties: { n: { type } } } },
+      });
+    expect((await put('low', 0, 'keyword')).json).toEqual({ acknowledged: true });
+    expect((await put('high', 5, 'float')).json).toEqual({ acknowledged: true });
+    await as('POST', '/_bulk', ndjson([{ index: { _index: 'stats-1' } }, { n: 3 }]));
+    const mapping = await as('GET', '/stats-1/_mapping');
+    expect(mapping.json['stats-1']).toEqual({
+      mappings: { properties: { n: { type: 'float' } } },
+    });
+  });
+
+  test('refusals: no patterns, unknown fields, a clash of priorities, create over an existing one', async () => {
+    const missing = await as('PUT', '/_index_template/t', { template: {} });
+    expect([missing.status, missing.json.error?.type]).toEqual([
+      400,
+      'action_request_validation_exception',
+    ]);
+    const unknown = await as('PUT', '/_index_template/t', { index_patterns: ['a-*'], mapping: {} });
+    expect([unknown.status, unknown.json.error?.type]).toEqual([400, 'x_content_parse_exception']);
+    expect((await as('PUT', '/_index_template/t', { index_patterns: ['a-*'] })).status).toBe(200);
+    const clash = await as('PUT', '/_index_template/u', { index_patterns: ['a-b*'] });
+    expect([clash.status, clash.json.error?.type]).toEqual([400, 'illegal_argument_exception']);
+    const again = await as('PUT', '/_index_template/t?create=true', { index_patterns: ['a-*'] });
+    expect(again.status).toBe(400);
+    expect(again.json.error?.reason).toBe('index template [t] already exists');
+  });
+});
+
 describe('documents', () => {
   test('bulk index and create: items with their results, errors flag on a conflict, and a newline required', async () => {
     const body = ndjson([

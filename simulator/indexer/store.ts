@@ -18,6 +18,14 @@ export interface Index {
   readonly fields: IndexFields;
 }
 
+/** A composable index template (`PUT _index_template/{name}`): what an index it matches is created with. */
+export interface IndexTemplate {
+  indexPatterns: string[];
+  priority: number;
+  settings: Source;
+  mappings: Source;
+}
+
 export interface ResolveOptions {
   /** Missing concrete names are skipped instead of failing (default false). */
   ignoreUnavailable?: boolean;
@@ -33,6 +41,7 @@ export function uuid(): string {
 
 export class Store {
   private readonly indices = new Map<string, Index>();
+  private readonly templates = new Map<string, IndexTemplate>();
   private seq = 0;
   private readonly interner = new Interner();
 
@@ -73,6 +82,48 @@ export class Store {
     return index;
   }
 
+  /**
+   * Stores a template; `create` refuses to replace one. Two templates of the same priority whose
+   * patterns overlap are refused, as OpenSearch refuses them.
+   */
+  putTemplate(name: string, template: IndexTemplate, create = false): void {
+    if (create && this.templates.has(name))
+      throw simpleError(
+        400,
+        'illegal_argument_exception',
+        `index template [${name}] already exists`,
+      );
+    for (const [other, existing] of this.templates) {
+      if (other === name || existing.priority !== template.priority) continue;
+      const shared = template.indexPatterns.find((pattern) =>
+        existing.indexPatterns.some(
+          (theirs) => wildcard(theirs).test(pattern) || wildcard(pattern).test(theirs),
+        ),
+      );
+      if (shared)
+        throw simpleError(
+          400,
+          'illegal_argument_exception',
+          `index template [${name}] has index patterns [${template.indexPatterns.join(', ')}] matching patterns from existing templates [${other}] with patterns (${other} => [${existing.indexPatterns.join(', ')}]) that have the same priority [${template.priority}], multiple index templates may not match during index creation, please use a different priority`,
+        );
+    }
+    this.templates.set(name, template);
+  }
+
+  template(name: string): IndexTemplate | undefined {
+    return this.templates.get(name);
+  }
+
+  /** The template of highest priority whose patterns match a new index's name. */
+  private templateFor(indexName: string): IndexTemplate | undefined {
+    let best: IndexTemplate | undefined;
+    for (const template of this.templates.values()) {
+      if (!template.indexPatterns.some((pattern) => wildcard(pattern).test(indexName))) continue;
+      if (!best || template.priority > best.priority) best = template;
+    }
+    return best;
+  }
+
   delete(name: string): void {
     this.indices.delete(name);
   }
@@ -84,7 +135,7 @@ export class Store {
     id?: string,
     mode: 'index' | 'create' = 'index',
   ): { doc: Doc; result: 'created' | 'updated' } {
-    const index = this.indices.get(indexName) ?? this.create(indexName);
+    const index = this.indices.get(indexName) ?? this.autoCreate(indexName);
     const seq = this.seq++;
     const docId = id ?? generatedId(seq);
     const previous = id === undefined ? undefined : index.docs.get(docId);
@@ -104,6 +155,12 @@ export class Store {
     const replaced = index.docs.put(doc, id === undefined);
     index.fields.noteAdded(doc);
     return { doc, result: replaced ? 'updated' : 'created' };
+  }
+
+  /** An index created by its first document: with the settings and mappings of its template. */
+  private autoCreate(indexName: string): Index {
+    const template = this.templateFor(indexName);
+    return this.create(indexName, template?.settings, template?.mappings);
   }
 
   /** Resolves an index expression to the indices it names, sorted by name. */

@@ -18,6 +18,7 @@ import {
   upgradeAgents,
 } from '../services/agent-bulk';
 import { agentConfiguration } from '../services/inventory';
+import { agentComponentStats } from '../services/daemon-stats';
 import type { SimulatorState } from '../state';
 
 export function agentHandlers(state: SimulatorState): HandlerTable {
@@ -29,6 +30,14 @@ export function agentHandlers(state: SimulatorState): HandlerTable {
     'DELETE /agents': (context) => ({ body: deleteAgents(state, caller(context), context.query) }),
     'GET /agents/summary/status': (context) => ({ body: summaryStatus(state, caller(context)) }),
     'GET /agents/summary/os': (context) => ({ body: summaryOs(state, caller(context)) }),
+    'GET /agents/{agent_id}/stats/{component}': (context) => ({
+      body: agentComponentStats(
+        state,
+        caller(context),
+        String(context.path.agent_id),
+        String(context.path.component),
+      ),
+    }),
     'PUT /agents/{agent_id}/restart': (context) => ({
       body: restartAgent(state, caller(context), String(context.path.agent_id)),
     }),

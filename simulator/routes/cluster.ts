@@ -17,6 +17,7 @@ import {
   nodeLogsSummary,
   nodeStatus,
 } from '../services/cluster';
+import { nodeDaemonStats } from '../services/daemon-stats';
 import type { SimulatorState } from '../state';
 
 const nodeId = (context: RequestContext) => String(context.path.node_id);
@@ -39,6 +40,12 @@ export function clusterHandlers(state: SimulatorState): HandlerTable {
     }),
     'GET /cluster/{node_id}/logs': (context) => ({
       body: nodeLogs(state, caller(context), nodeId(context), context.query),
+    }),
+    'GET /cluster/{node_id}/stats/remoted': (context) => ({
+      body: nodeDaemonStats(state, caller(context), nodeId(context), 'remoted'),
+    }),
+    'GET /cluster/{node_id}/stats/analysisd': (context) => ({
+      body: nodeDaemonStats(state, caller(context), nodeId(context), 'analysisd'),
     }),
     'GET /cluster/{node_id}/logs/summary': (context) => ({
       body: nodeLogsSummary(state, caller(context), nodeId(context)),

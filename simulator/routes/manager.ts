@@ -12,6 +12,7 @@ import {
   validateConfiguration,
   versionCheck,
 } from '../services/manager';
+import { managerDaemonStats } from '../services/daemon-stats';
 import type { SimulatorState } from '../state';
 
 export function managerHandlers(state: SimulatorState): HandlerTable {
@@ -20,6 +21,12 @@ export function managerHandlers(state: SimulatorState): HandlerTable {
     'GET /manager/info': (context) => ({ body: managerInformation(caller(context)) }),
     'GET /manager/logs': (context) => ({
       body: managerLogs(state, caller(context), context.query),
+    }),
+    'GET /manager/stats/remoted': (context) => ({
+      body: managerDaemonStats(state, caller(context), 'remoted'),
+    }),
+    'GET /manager/stats/analysisd': (context) => ({
+      body: managerDaemonStats(state, caller(context), 'analysisd'),
     }),
     'GET /manager/logs/summary': (context) => ({
       body: managerLogsSummary(state, caller(context)),

@@ -58,7 +58,7 @@ function readableNodes(
 }
 
 /** The node a per-node route names, once it is known, readable and answering. */
-function targetNode(state: SimulatorState, session: Session, nodeId: string): Cluster {
+export function targetNode(state: SimulatorState, session: Session, nodeId: string): Cluster {
   const cluster = runningCluster(state);
   if (!cluster.node(nodeId)) throw codedProblem(1730, { extra: nodeId });
   if (!mayRead(session, nodeId)) throw permissionDenied('node:id', errorNode(session));

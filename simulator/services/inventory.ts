@@ -117,7 +117,7 @@ export const INVENTORY_KINDS: Record<string, InventoryKind> = {
 };
 
 /** The agent as the inventory sees it, after RBAC (403 when the caller may not read it); undefined when unknown. */
-function readableAgent(
+export function readableAgent(
   state: SimulatorState,
   session: Session,
   agentId: string,

@@ -55,12 +55,10 @@ export function benchSearch(
   const time =
     dataset.timeField && resolved ? { field: dataset.timeField, range: resolved } : undefined;
   return {
-    query: scopedQuery(
-      clauses,
-      { pin: { field: 'manager.name', value: BENCH_MANAGER } },
-      time,
-      dataset.pinField,
-    ),
+    query: scopedQuery(clauses, { pin: { field: 'manager.name', value: BENCH_MANAGER } }, time, {
+      pin: { field: dataset.pinField ?? 'manager.name', value: BENCH_MANAGER },
+      agentIdField: dataset.agentIdField,
+    }),
     sort: indexerSort(undefined, dataset),
   };
 }

@@ -109,6 +109,34 @@ export const configSchema = schema.object({
     reportSweepSchedule: cron('*/10 * * * * *'),
     /** Whether the stored hosts are checked on `apiCheckSchedule` (an App setting may turn it off). */
     apiCheckEnabled: schema.boolean({ defaultValue: true }),
+    /** remoted's and analysisd's statistics written to `wazuh-statistics-*` (the original's cron job). */
+    statistics: schema.object({
+      enabled: schema.boolean({ defaultValue: true }),
+      schedule: cron('0 */5 * * * *'),
+      /** The API hosts read (their ids); empty: every API host. */
+      apiHosts: schema.arrayOf(schema.string({ validate: apiHostIdProblem }), {
+        defaultValue: [],
+        maxSize: 1_000,
+      }),
+    }),
+    /** Every agent's status written to `wazuh-monitoring-*` (the original's monitoring job). */
+    monitoring: schema.object({
+      enabled: schema.boolean({ defaultValue: true }),
+      schedule: cron('0 */15 * * * *'),
+      /** Agents asked for in one page of the agents list. */
+      pageSize: schema.number({ min: 1, max: MANAGED_API_MAX_PAGE_SIZE, defaultValue: 5_000 }),
+    }),
+    /** Largest body of one bulk request the jobs send to the indexer (bytes). */
+    maxBulkBytes: schema.number({
+      min: 64 * 1024,
+      max: 100 * 1024 * 1024,
+      defaultValue: 5 * 1024 * 1024,
+    }),
+  }),
+  /** Server → Statistics. */
+  statistics: schema.object({
+    /** Longest time range the view reads at once (days). */
+    maxRangeDays: schema.number({ min: 1, max: 366, defaultValue: 31 }),
   }),
   uiLogs: schema.object({
     /** Rotate the UI log file when it reaches this size (rotating-file-stream syntax: 10M, 1G). */

@@ -88,6 +88,14 @@ import {
 import { QueuedRequestQueue } from './services/jobs/queued-requests';
 import { ApiRequestService } from './services/api-request/api-request-service';
 import { JobRunner } from './services/jobs/job-runner';
+import { IndexerJobRuns } from './services/indexer-jobs/job-runs';
+import {
+  INDEXER_JOB_RUN_SAVED_OBJECT_TYPE,
+  indexerJobRunSavedObjectType,
+} from './services/indexer-jobs/saved-object-type';
+import { runStatisticsJob } from './services/indexer-jobs/statistics-job';
+import { runMonitoringJob } from './services/indexer-jobs/monitoring-job';
+import type { IndexerJobDeps } from './services/indexer-jobs/indexer-job';
 import { schedulePeriodMs } from './services/jobs/cron';
 import { contractRequester } from './services/managed-api/api-host-requester';
 import { ManagedApiService } from './services/managed-api/managed-api-service';
@@ -169,6 +177,7 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
     core.savedObjects.registerType(apiHostSavedObjectType);
     core.savedObjects.registerType(apiHostCheckSavedObjectType);
     core.savedObjects.registerType(queuedRequestSavedObjectType);
+    core.savedObjects.registerType(indexerJobRunSavedObjectType);
     core.savedObjects.registerType(userSettingsSavedObjectType);
     core.savedObjects.registerType(serverConfigurationSavedObjectType);
     core.savedObjects.registerType(visualizationSavedObjectType);
@@ -336,8 +345,12 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       hosts,
       core.savedObjects.createInternalRepository([USER_SETTINGS_SAVED_OBJECT_TYPE]),
     );
+    const jobRuns = new IndexerJobRuns(
+      core.savedObjects.createInternalRepository([INDEXER_JOB_RUN_SAVED_OBJECT_TYPE]),
+    );
     const alerts = await createAlertsServices({
       config: this.config,
+      jobRuns,
       core,
       hosts,
       api,
@@ -492,6 +505,13 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       schedule: this.config.jobs.reportSweepSchedule,
       run: () => reports.sweep(),
     });
+    this.startIndexerJobs(jobs, {
+      requester: api.asInternalUser,
+      managerPin: (apiHostId) => alertsScope.managerPin(apiHostId),
+      connection: indexer,
+      runs: jobRuns,
+      allHostIds: async () => (await hosts.list()).map((host) => host.id),
+    });
     jobs.runNow('legacy-reports', () =>
       reports.importLegacy(path.join(dataDir, 'reports'), this.logger.get('reports')),
     );
@@ -530,6 +550,34 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
       },
       jobs: { start: (job) => jobs.start(job) },
     };
+  }
+
+  /** The statistics and monitoring jobs, each when enabled; their runs never delay the start. */
+  private startIndexerJobs(
+    jobs: JobRunner,
+    deps: Omit<IndexerJobDeps, 'apiHostIds' | 'logger' | 'maxBulkBytes'> & {
+      allHostIds(): Promise<string[]>;
+    },
+  ): void {
+    const { statistics, monitoring, maxBulkBytes } = this.config.jobs;
+    const { allHostIds, ...shared } = deps;
+    const common = { ...shared, maxBulkBytes, logger: this.logger.get('indexer-jobs') };
+    if (statistics.enabled) {
+      const apiHostIds = async () =>
+        statistics.apiHosts.length > 0 ? statistics.apiHosts : allHostIds();
+      jobs.start({
+        name: 'statistics',
+        schedule: statistics.schedule,
+        run: () => runStatisticsJob({ ...common, apiHostIds }),
+      });
+    }
+    if (monitoring.enabled)
+      jobs.start({
+        name: 'monitoring',
+        schedule: monitoring.schedule,
+        run: () =>
+          runMonitoringJob({ ...common, apiHostIds: allHostIds, pageSize: monitoring.pageSize }),
+      });
   }
 
   /**

@@ -237,7 +237,69 @@ function fieldCaps(request: RouteRequest, env: Env): Reply {
   return { status: 200, body: { indices: found.map((index) => index.name), fields } };
 }
 
+const TEMPLATE_KEYS = new Set([
+  'index_patterns',
+  'template',
+  'priority',
+  'version',
+  'composed_of',
+  '_meta',
+  'data_stream',
+]);
+const TEMPLATE_BODY_KEYS = new Set(['settings', 'mappings', 'aliases']);
+
+function templateProblem(reason: string) {
+  return simpleError(400, 'x_content_parse_exception', `[index_template] ${reason}`);
+}
+
+/** `PUT _index_template/{name}`: `index_patterns` required, `template` holds what a new index gets. */
+function putTemplate(request: RouteRequest, env: Env): Reply {
+  const body = parseJson(request.text);
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw simpleError(400, 'parse_exception', 'request body is required');
+  const definition = body as Json;
+  for (const key of Object.keys(definition))
+    if (!TEMPLATE_KEYS.has(key)) throw templateProblem(`unknown field [${key}]`);
+  const patterns = definition.index_patterns;
+  const indexPatterns = typeof patterns === 'string' ? [patterns] : patterns;
+  if (
+    !Array.isArray(indexPatterns) ||
+    indexPatterns.length === 0 ||
+    indexPatterns.some((pattern) => typeof pattern !== 'string' || pattern === '')
+  )
+    throw simpleError(
+      400,
+      'action_request_validation_exception',
+      'Validation Failed: 1: index patterns are missing;',
+    );
+  const template = (definition.template ?? {}) as Json;
+  if (typeof template !== 'object' || Array.isArray(template))
+    throw templateProblem('[template] must be an object');
+  for (const key of Object.keys(template))
+    if (!TEMPLATE_BODY_KEYS.has(key)) throw templateProblem(`[template] unknown field [${key}]`);
+  const priority = definition.priority ?? 0;
+  if (typeof priority !== 'number' || !Number.isInteger(priority) || priority < 0)
+    throw templateProblem('[priority] must be a whole number of 0 or more');
+  env.store.putTemplate(
+    request.params.name,
+    {
+      indexPatterns: indexPatterns as string[],
+      priority,
+      settings: (template.settings ?? {}) as Json,
+      mappings: (template.mappings ?? {}) as Json,
+    },
+    flag(request.query, 'create', false),
+  );
+  return { status: 200, body: { acknowledged: true } };
+}
+
 export const indexRoutes: Array<Route<Env>> = [
+  {
+    methods: ['PUT', 'POST'],
+    path: '/_index_template/{name}',
+    name: 'indices.put_index_template',
+    handle: putTemplate,
+  },
   { methods: ['PUT'], path: '/{index}', name: 'indices.create', handle: create },
   { methods: ['HEAD'], path: '/{index}', name: 'indices.exists', handle: exists },
   { methods: ['DELETE'], path: '/{index}', name: 'indices.delete', handle: remove },

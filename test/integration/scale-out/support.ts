@@ -109,11 +109,14 @@ export interface DashboardsWithApi extends SharedDatabaseDashboards {
  * from the process environment, so it is set there while they run.
  */
 export async function startTwoDashboardsWithApi(
-  options: TestDashboardOptions & { encryptionKey: string },
+  options: TestDashboardOptions & {
+    encryptionKey: string;
+    simulator?: Parameters<typeof startManagedApi>[0];
+  },
 ): Promise<DashboardsWithApi> {
   const previousKey = process.env.SVC_ENCRYPTION_KEY;
   process.env.SVC_ENCRYPTION_KEY = options.encryptionKey;
-  const simulator = await startManagedApi();
+  const simulator = await startManagedApi(options.simulator);
   const dashboards = await startTwoDashboards({
     ...options,
     env: { ...options.env, SVC_ENCRYPTION_KEY: options.encryptionKey },

@@ -3,6 +3,7 @@
  * wants to see (a selection of alerts and the page, chart or export of it); only the server speaks
  * the indexer's query language, so every field here is checked there before a query is built.
  */
+import type { IndexerJobRun } from '../indexer-jobs';
 import type { AlertsDatasetId } from './datasets';
 
 /** Route paths (under the dashboard's base path). */
@@ -143,12 +144,16 @@ export type AlertsChartRequest =
       size: number;
       split?: { field: string; size: number };
     }
-  /** Counts over time (`timestamp`), optionally split by a field's top values. */
+  /**
+   * Counts over time (`timestamp`), optionally split by a field's top values, or with `metrics`:
+   * values of numeric fields per bar (their average, sum or largest value), keyed by metric id.
+   */
   | {
       id: string;
       type: 'date_histogram';
       interval?: string;
       split?: { field: string; size: number };
+      metrics?: AlertsMetric[];
     }
   /** One count per named selection (a query in the selection's language, or filters). */
   | { id: string; type: 'filters'; filters: Record<string, AlertsQuery | AlertsFilter[]> }
@@ -159,6 +164,13 @@ export type AlertsChartRequest =
       field: string;
       ranges: Array<{ key: string; gte?: number; lt?: number }>;
     };
+
+/** A value of a numeric field per bar of a date histogram: its average, sum or largest value. */
+export interface AlertsMetric {
+  id: string;
+  op: 'avg' | 'sum' | 'max';
+  field: string;
+}
 
 export interface AlertsAggregateRequest extends AlertsSelection {
   charts: AlertsChartRequest[];
@@ -171,6 +183,8 @@ export interface AlertsBucket {
   count: number;
   /** Buckets of the split field, when one was asked for. */
   split?: AlertsBucket[];
+  /** The metrics asked for, by id (null: no document in the bar). */
+  values?: Record<string, number | null>;
 }
 
 export type AlertsChartResult =
@@ -315,4 +329,6 @@ export interface IndexerStatus {
     last24hAlerts?: number;
     error?: string;
   }>;
+  /** The last run of the statistics and monitoring jobs, those that ran. */
+  jobs?: IndexerJobRun[];
 }

@@ -4,7 +4,10 @@
 import { ALERTS_DATASETS, datasetById, INVENTORY_TYPES, type AlertsDatasetId } from './datasets';
 
 /** The original's default columns (IT Hygiene sub-tabs, vulnerability Inventory). */
-const FACTS: Record<Exclude<AlertsDatasetId, 'alerts' | 'inventory'>, string[]> = {
+const FACTS: Record<
+  Exclude<AlertsDatasetId, 'alerts' | 'inventory' | 'statistics' | 'monitoring'>,
+  string[]
+> = {
   'inventory-system': [
     'agent.name',
     'host.os.platform',
@@ -101,6 +104,8 @@ describe('states datasets', () => {
       'inventory',
       ...INVENTORY_TYPES.map((type) => `inventory-${type}`),
       'vulnerabilities',
+      'statistics',
+      'monitoring',
     ]);
     expect(INVENTORY_TYPES).toHaveLength(13);
   });
@@ -125,7 +130,25 @@ describe('states datasets', () => {
       for (const { field } of dataset.defaultSort)
         expect([field, fields.get(field)?.aggregatable]).toEqual([field, true]);
       if (dataset.pinField) expect(fields.has(dataset.pinField)).toBe(true);
-      expect(fields.has('agent.id')).toBe(true);
+      const agentIdField = dataset.agentIdField === undefined ? 'agent.id' : dataset.agentIdField;
+      if (agentIdField !== null) expect(fields.has(agentIdField)).toBe(true);
+    },
+  );
+
+  it.each([
+    ['statistics', 'wazuh-statistics-*', null],
+    ['monitoring', 'wazuh-monitoring-*', 'id'],
+  ] as const)(
+    "%s: the dashboard's own job documents, pinned to the API host that wrote them",
+    (id, pattern, agentIdField) => {
+      const dataset = datasetById(id)!;
+      expect(dataset).toMatchObject({
+        indexPattern: pattern,
+        pinField: 'apiName',
+        pinnedBy: 'api-host',
+        agentIdField,
+        timeField: 'timestamp',
+      });
     },
   );
 

@@ -6,6 +6,13 @@
  * are the present, not events), and how its table starts. The server reads every request through
  * these; the browser takes titles, default columns and sorts from them.
  */
+import {
+  ANALYSISD_COUNTS,
+  ANALYSISD_QUEUES,
+  MONITORING_INDEX_PATTERN,
+  REMOTED_FIELDS,
+  STATISTICS_INDEX_PATTERN,
+} from '../indexer-jobs';
 import { KNOWN_PATTERNS } from '../known-fields';
 import type { AlertsField, AlertsSort } from './api';
 
@@ -34,7 +41,12 @@ export type InventoryType = (typeof INVENTORY_TYPES)[number];
  * agent, package and vulnerability).
  */
 export type AlertsDatasetId =
-  'alerts' | 'inventory' | `inventory-${InventoryType}` | 'vulnerabilities';
+  | 'alerts'
+  | 'inventory'
+  | `inventory-${InventoryType}`
+  | 'vulnerabilities'
+  | 'statistics'
+  | 'monitoring';
 
 export interface AlertsDatasetDefinition {
   id: AlertsDatasetId;
@@ -49,6 +61,16 @@ export interface AlertsDatasetDefinition {
    * carry `cluster.name` or `manager.name` depending on whether the manager runs in a cluster.
    */
   pinField?: string;
+  /**
+   * `api-host`: the pin field holds the id of the API host whose figures the dashboard's own jobs
+   * wrote (statistics, monitoring), not the manager's name.
+   */
+  pinnedBy?: 'api-host';
+  /**
+   * The field holding the agent id the user's visible agents limit (default `agent.id`); `null`
+   * for documents about no agent (the manager's statistics), which only the pin limits.
+   */
+  agentIdField?: string | null;
   /**
    * The field the time range applies to; `null` for a states dataset, which is the agents' current
    * state: it takes no time range and the views say "current state" instead of a time picker.
@@ -491,6 +513,56 @@ export const ALERTS_DATASETS: readonly AlertsDatasetDefinition[] = [
     // sort on the severity's name would put "Low" before "Medium".
     defaultSort: [desc('vulnerability.score.base'), asc('vulnerability.id')],
     fields: VULNERABILITY_FIELDS.map(toField),
+  },
+  {
+    id: 'statistics',
+    title: 'Server statistics',
+    indexPattern: STATISTICS_INDEX_PATTERN,
+    pinField: 'apiName',
+    pinnedBy: 'api-host',
+    agentIdField: null,
+    timeField: 'timestamp',
+    defaultColumns: ['timestamp', 'nodeName'],
+    defaultSort: [desc('timestamp')],
+    fields: [
+      ['timestamp', 'date'] as const,
+      ...kw('apiName', 'nodeName', 'cluster'),
+      ...typed('long', ...REMOTED_FIELDS.map((name) => `remoted.${name}`)),
+      ...typed('long', ...ANALYSISD_COUNTS.map((name) => `analysisd.${name}`)),
+      ...typed('long', ...ANALYSISD_QUEUES.map((queue) => `analysisd.${queue}_queue_size`)),
+      // A share of the queue (0 to 1), not a count.
+      ...typed('float', ...ANALYSISD_QUEUES.map((queue) => `analysisd.${queue}_queue_usage`)),
+    ].map(toField),
+  },
+  {
+    id: 'monitoring',
+    title: 'Agents status history',
+    indexPattern: MONITORING_INDEX_PATTERN,
+    pinField: 'apiName',
+    pinnedBy: 'api-host',
+    agentIdField: 'id',
+    timeField: 'timestamp',
+    defaultColumns: ['timestamp', 'id', 'name', 'status'],
+    defaultSort: [desc('timestamp')],
+    fields: [
+      ['timestamp', 'date'] as const,
+      ...kw(
+        'apiName',
+        'id',
+        'name',
+        'ip',
+        'status',
+        'version',
+        'node_name',
+        'group',
+        'host',
+        'os.name',
+        'os.platform',
+        'os.version',
+        'cluster.name',
+        'manager.name',
+      ),
+    ].map(toField),
   },
 ];
 

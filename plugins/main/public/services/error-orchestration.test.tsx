@@ -162,7 +162,16 @@ describe('error orchestration', () => {
 describe('error orchestration in the apps', () => {
   function renderAgents(managedApi: ManagedApiHandler) {
     const mock = createMockHttp(
-      { 'GET /hosts/apis': () => [host], 'POST /utils/logs/ui': () => ({ statusCode: 200 }) },
+      {
+        'GET /hosts/apis': () => [host],
+        'POST /utils/logs/ui': () => ({ statusCode: 200 }),
+        // The agents' status history above the table: nothing stored yet.
+        'POST /api/alerts/aggregate': () => ({
+          total: { value: 0, relation: 'eq' },
+          charts: { statuses: { type: 'date_histogram', buckets: [] } },
+          includesSampleData: false,
+        }),
+      },
       managedApi,
     );
     const test = createTestServices(mock);

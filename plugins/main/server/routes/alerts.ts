@@ -28,6 +28,8 @@ import {
 import { handleErrors } from './error-responses';
 
 const MAX_CHARTS = 20;
+/** Values each bar of a date histogram may carry (the Statistics panels ask for 24). */
+const MAX_METRICS = 32;
 const MAX_COLUMNS = 200;
 const MAX_SORT_KEYS = 5;
 /** A point-in-time id grows with the shards it spans; real ones run to a few kilobytes. */
@@ -57,6 +59,7 @@ interface ChartShape {
   interval?: string;
   filters?: Record<string, unknown>;
   ranges?: unknown[];
+  metrics?: unknown[];
 }
 
 /** The members each chart type needs, and those it must not carry. */
@@ -64,11 +67,13 @@ function chartShapeProblem(chart: ChartShape): string | undefined {
   const allowed: Record<string, Array<keyof ChartShape>> = {
     count: [],
     terms: ['field', 'size', 'split'],
-    date_histogram: ['interval', 'split'],
+    date_histogram: ['interval', 'split', 'metrics'],
     filters: ['filters'],
     range: ['field', 'ranges'],
   };
-  const members = ['field', 'size', 'split', 'interval', 'filters', 'ranges'] as const;
+  const members = ['field', 'size', 'split', 'interval', 'filters', 'ranges', 'metrics'] as const;
+  if (chart.split !== undefined && chart.metrics !== undefined)
+    return 'a date_histogram chart has [split] or [metrics], not both';
   const extra = members.filter(
     (key) => chart[key] !== undefined && !allowed[chart.type].includes(key),
   );
@@ -108,6 +113,19 @@ const chart = schema.object(
           lt: schema.maybe(schema.number()),
         }),
         { minSize: 1, maxSize: 100 },
+      ),
+    ),
+    metrics: schema.maybe(
+      schema.arrayOf(
+        schema.object({
+          id: schema.string({
+            validate: (id) =>
+              CHART_ID.test(id) ? undefined : 'must be 1 to 64 letters, digits, "_", "." or "-"',
+          }),
+          op: literals(['avg', 'sum', 'max'] as const),
+          field: fieldName,
+        }),
+        { minSize: 1, maxSize: MAX_METRICS },
       ),
     ),
   },

@@ -1,3 +1,4 @@
+import { EuiSpacer } from '@elastic/eui';
 import { useSyncExternalStore } from 'react';
 import type { AppMountParameters } from '@host/public/types';
 import { useAppUrlState } from '../../components/app-url-state';
@@ -7,6 +8,7 @@ import type { SvcServices } from '../../services/svc-services';
 import { mountApp } from '../app-root';
 import { AgentView } from './agent-view';
 import { AgentsTable } from './agents-table';
+import { AgentsStatusHistory } from './status-history';
 
 /** The agent id of the app's path (`/001`), or undefined for the list. */
 function useAgentIdOfPath(): string | undefined {
@@ -35,7 +37,15 @@ export function AgentsView() {
     );
   return (
     <Page title="Agents" testSubj="svcAgents" description="Agents registered with the managed API">
-      <RequireHost>{(host) => <AgentsTable key={host.id} host={host} />}</RequireHost>
+      <RequireHost>
+        {(host) => (
+          <>
+            <AgentsStatusHistory key={`history-${host.id}`} host={host} />
+            <EuiSpacer />
+            <AgentsTable key={host.id} host={host} />
+          </>
+        )}
+      </RequireHost>
     </Page>
   );
 }

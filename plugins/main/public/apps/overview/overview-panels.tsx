@@ -222,7 +222,10 @@ function AgentsSummary({ host, summary }: { host: ApiHost; summary: AgentsSummar
       />
       <EuiText size="xs" color="subdued">
         Configuration synced on {summary.configuration.synced} of {summary.configuration.total}{' '}
-        agents.
+        agents.{' '}
+        <EuiLink href={`${agentsUrl()}#statusHistory`} data-test-subj="overviewStatusHistory">
+          Agents by status over time
+        </EuiLink>
       </EuiText>
     </>
   );

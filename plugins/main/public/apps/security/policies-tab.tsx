@@ -30,10 +30,7 @@ import {
 import { useSecurityChange } from './use-security-change';
 
 /** Resource types every chosen action applies to (the API's catalogue), in the first action's order. */
-function sharedResourceTypes(
-  catalogue: ActionCatalogue,
-  actions: readonly string[],
-): string[] {
+function sharedResourceTypes(catalogue: ActionCatalogue, actions: readonly string[]): string[] {
   if (actions.length === 0) return [];
   const [first, ...rest] = actions.map((action) => catalogue[action]?.resources ?? []);
   return first.filter((type) => rest.every((types) => types.includes(type)));

@@ -6,6 +6,7 @@ import { ClusterTab } from './cluster-tab';
 import { ConfigurationTab } from './configuration-tab';
 import { LogsTab } from './logs-tab';
 import { NodeSelector, useSelectedNode } from './node-selector';
+import { StatisticsTab } from './statistics-tab';
 import { StatusTab } from './status-tab';
 import { useServerShape } from './use-cluster';
 
@@ -13,11 +14,12 @@ const TABS = [
   { id: 'status', name: 'Status' },
   { id: 'cluster', name: 'Cluster' },
   { id: 'logs', name: 'Logs' },
+  { id: 'statistics', name: 'Statistics' },
   { id: 'configuration', name: 'Configuration' },
 ] as const;
 
 /** Tabs whose view can read one node of a cluster, or all of them. */
-const NODE_TABS = new Set<string>(['status', 'logs', 'configuration']);
+const NODE_TABS = new Set<string>(['status', 'logs', 'statistics', 'configuration']);
 
 export function ServerTabs({ host }: { host: ApiHost }) {
   const { tab, tabBar } = useUrlTabs(TABS, 'serverTab');
@@ -55,6 +57,7 @@ export function ServerTabs({ host }: { host: ApiHost }) {
           />
         ))}
       {tab === 'logs' && <LogsTab host={host} nodes={nodes} />}
+      {tab === 'statistics' && <StatisticsTab host={host} node={selected} />}
       {tab === 'configuration' && (
         // One node's file at a time: the master's when "All nodes" is chosen.
         <ConfigurationTab

@@ -69,6 +69,32 @@ describe('Settings → Indexer', () => {
     expect(screen.queryByTestId('indexerDemo')).toBeNull();
   });
 
+  it('shows the last run of each job writing to the indexer, with what went wrong', async () => {
+    setup(() => ({
+      ...REACHABLE,
+      jobs: [
+        {
+          job: 'statistics',
+          startedAt: '2026-03-02T10:00:00.000Z',
+          finishedAt: '2026-03-02T10:00:01.000Z',
+          documents: 0,
+          errors: ['Indexer: The indexer could not be reached.'],
+        },
+        {
+          job: 'monitoring',
+          startedAt: '2026-03-02T10:00:00.000Z',
+          finishedAt: '2026-03-02T10:00:02.000Z',
+          documents: 1200,
+          errors: [],
+        },
+      ],
+    }));
+    const statistics = within(await screen.findByTestId('indexerJob-statistics'));
+    expect(statistics.getByText('Indexer: The indexer could not be reached.')).toBeTruthy();
+    const monitoring = within(screen.getByTestId('indexerJob-monitoring'));
+    expect(monitoring.getByText('1200')).toBeTruthy();
+  });
+
   it('says why an unreachable indexer cannot be read, and checks again on demand', async () => {
     let reachable = false;
     const { mock, user } = setup(() =>

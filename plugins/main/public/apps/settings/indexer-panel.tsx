@@ -129,6 +129,43 @@ function IndexerNodes({ nodes }: { nodes: IndexerNode[] }) {
   );
 }
 
+type JobRun = NonNullable<IndexerStatus['jobs']>[number];
+
+const JOB_TITLES: Record<JobRun['job'], string> = {
+  statistics: 'Statistics (wazuh-statistics-*)',
+  monitoring: 'Agents status (wazuh-monitoring-*)',
+};
+
+const JOB_COLUMNS: Array<EuiBasicTableColumn<JobRun>> = [
+  { name: 'Job', render: ({ job }: JobRun) => JOB_TITLES[job] },
+  { field: 'finishedAt', name: 'Last run', render: (at: string) => new Date(at).toLocaleString() },
+  { field: 'documents', name: 'Documents written' },
+  {
+    name: 'Last error',
+    render: ({ errors }: JobRun) =>
+      errors.length > 0 ? <EuiHealth color="danger">{errors.join('; ')}</EuiHealth> : '—',
+  },
+];
+
+/** The last run of each job writing to the indexer, as every instance recorded it. */
+function IndexerJobs({ runs }: { runs: JobRun[] }) {
+  return (
+    <>
+      <EuiTitle size="xs">
+        <h3>Jobs writing to the indexer</h3>
+      </EuiTitle>
+      <EuiBasicTable
+        data-test-subj="indexerJobs"
+        items={runs}
+        columns={JOB_COLUMNS}
+        rowProps={(row) => ({ 'data-test-subj': `indexerJob-${row.job}` })}
+        noItemsMessage="No job has run yet."
+      />
+      <EuiSpacer />
+    </>
+  );
+}
+
 const API_HOST_COLUMNS: Array<EuiBasicTableColumn<ApiHostAlerts>> = [
   { field: 'apiHostId', name: 'API host' },
   {
@@ -218,6 +255,7 @@ export function IndexerPanel() {
               <EuiSpacer />
             </>
           )}
+          {status.jobs && <IndexerJobs runs={status.jobs} />}
           <ApiHostsAlerts apiHosts={status.apiHosts ?? []} />
         </>
       )}

@@ -8,6 +8,7 @@ import { ADMIN_ROLE } from '../../../common/constants';
 import type { SvcConfig } from '../../config';
 import type { SvcServices } from '../../plugin-services';
 import type { ApiHostStore } from '../api-hosts/api-host-store';
+import type { IndexerJobRuns } from '../indexer-jobs/job-runs';
 import type { ManagedApiService } from '../managed-api/managed-api-service';
 import { alertsReportDataSource } from '../reports';
 import { configuredIndexer, IndexerConnection, indexerStatus } from './indexer';
@@ -35,6 +36,8 @@ export interface AlertsServicesDeps {
   cursorKey: Buffer;
   /** Demo mode's states source while it runs (the simulator's own inventory of its agents). */
   demoStates: () => SampleStatesSource | undefined;
+  /** The last runs of the statistics and monitoring jobs, shown with the indexer's status. */
+  jobRuns: Pick<IndexerJobRuns, 'list'>;
   /** The settings in force (App settings over the file), read on every use. */
   live: () => SvcConfig;
   logger: Logger;
@@ -77,6 +80,7 @@ export async function createAlertsServices(deps: AlertsServicesDeps): Promise<Al
             list: () => hosts.list(),
             scope: (apiHostId) => alertsScope.resolve(request, apiHostId),
           },
+          jobRuns: () => deps.jobRuns.list(),
         }),
       },
       signal,
@@ -87,6 +91,7 @@ export async function createAlertsServices(deps: AlertsServicesDeps): Promise<Al
     scope: alertsScope,
     limits: {
       ...config.indexer,
+      statisticsMaxRangeDays: config.statistics.maxRangeDays,
       get csvMaxRows() {
         return live().indexer.csvMaxRows;
       },

@@ -31,7 +31,7 @@ import { SvcError } from '../svc-error';
 export const SERVER_CONFIGURATION_SAVED_OBJECT_TYPE = 'svc-server-configuration';
 
 /** The managed API refused a file (`configuration_refused`) or a restart its check fails (`configuration_invalid`). */
-export class ConfigurationRefusedError extends SvcError<
+class ConfigurationRefusedError extends SvcError<
   'configuration_refused' | 'configuration_invalid'
 > {
   readonly statusCode = 400;

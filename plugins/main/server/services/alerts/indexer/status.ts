@@ -4,6 +4,7 @@
  * 24 hours the user may see there, counted in one size-0 search with one filter bucket per host.
  */
 import type { IndexerStatus } from '@main/common/alerts/api';
+import type { IndexerJobRun } from '@main/common/indexer-jobs';
 import type { AlertsScope } from '../scope';
 import type { IndexerConnection } from './connection';
 import { isIndexerError, badAnswer, notConfiguredError } from './errors';
@@ -18,6 +19,8 @@ export interface StatusProbeDeps {
     list(): Promise<Array<{ id: string }>>;
     scope(apiHostId: string): Promise<AlertsScope>;
   };
+  /** The last run of each job writing to the indexer (none: not shown). */
+  jobRuns?: () => Promise<IndexerJobRun[]>;
 }
 
 type HostEntry = NonNullable<IndexerStatus['apiHosts']>[number];
@@ -53,11 +56,13 @@ export async function indexerStatus(
 ): Promise<IndexerStatus> {
   const { connection } = deps;
   const admin = deps.admin ?? false;
+  const jobs = deps.jobRuns && (await deps.jobRuns());
   const base = {
     configured: connection.configured,
     demo: connection.demo,
     hosts: connection.hosts,
     alertsIndexPattern: connection.alertsIndexPattern,
+    ...(jobs && { jobs }),
   };
   const nodes = () => connection.nodes(admin);
   if (!connection.configured)

@@ -7,6 +7,7 @@ import type {
   AlertsBucket,
   AlertsChartRequest,
   AlertsChartResult,
+  AlertsMetric,
   AlertsTotal,
 } from '@main/common/alerts/api';
 import { RequestFieldError } from '../../request-field-error';
@@ -97,6 +98,53 @@ function histogramAggregation(interval: string, { field, range }: TimeRangeOn): 
   };
 }
 
+/** Each metric as a sub-aggregation of the bars; its field must be a number. */
+function metricAggregations(
+  metrics: AlertsMetric[],
+  path: string,
+  context: ChartsContext,
+): Record<string, Aggregation> {
+  const aggregations: Record<string, Aggregation> = {};
+  metrics.forEach((metric, index) => {
+    const field = checkedField(
+      context.fields,
+      metric.field,
+      `${path}.metrics.${index}.field`,
+      'aggregate',
+    );
+    if (field.type !== 'number')
+      throw new RequestFieldError(
+        `${path}.metrics.${index}.field`,
+        `[${metric.field}] is not a number`,
+      );
+    if (Object.hasOwn(aggregations, metricName(metric.id)))
+      throw new RequestFieldError(
+        `${path}.metrics.${index}.id`,
+        `[${metric.id}] is used by another metric`,
+      );
+    aggregations[metricName(metric.id)] = { [metric.op]: { field: field.name } };
+  });
+  return aggregations;
+}
+
+const metricName = (id: string) => `metric_${id}`;
+
+/** The metrics of one bar: numbers, or null where the bar had no document. */
+function metricValues(
+  bucket: IndexerBucket,
+  metrics: AlertsMetric[],
+  name: string,
+): Record<string, number | null> {
+  const values: Record<string, number | null> = {};
+  for (const metric of metrics) {
+    const value = (bucket[metricName(metric.id)] as { value?: unknown } | undefined)?.value;
+    if (value !== null && typeof value !== 'number')
+      throw badAnswer(`metric ${metric.id} of aggregation ${name} is not a number`);
+    values[metric.id] = value;
+  }
+  return values;
+}
+
 const SPLIT = 'split';
 const HISTOGRAM = 'over_time';
 
@@ -141,6 +189,13 @@ function planChart(chart: AlertsChartRequest, index: number, context: ChartsCont
         );
       const bars = bucketsOver(time.range, intervalMs(interval)!);
       const histogram = histogramAggregation(interval, time);
+      if (chart.metrics)
+        return {
+          request: chart,
+          aggregation: { ...histogram, aggs: metricAggregations(chart.metrics, path, context) },
+          buckets: bars,
+          interval,
+        };
       if (!chart.split) return { request: chart, aggregation: histogram, buckets: bars, interval };
       // The split's top values over the whole range, each drawn over time: one series per value.
       const split = checkedField(
@@ -323,7 +378,10 @@ function readChart(
         interval: chart.interval,
         buckets: request.split
           ? histogramBySplit(raw, chart, name)
-          : bucketsOf(raw, chart, name).map((bucket) => toBucket(bucket, name, true)),
+          : bucketsOf(raw, chart, name).map((bucket) => ({
+              ...toBucket(bucket, name, true),
+              ...(request.metrics && { values: metricValues(bucket, request.metrics, name) }),
+            })),
       };
     case 'filters':
       return { type: 'filters', buckets: filterCounts(raw, Object.keys(request.filters), name) };

@@ -20,12 +20,19 @@ export interface SearchDataset {
   timeField: string | null;
   /** The field pinned to the manager's (or cluster's) name; absent: the scope's own (alerts). */
   pinField?: string;
+  /** `api-host`: the pin field holds the API host's id (the dashboard's own job documents). */
+  pinnedBy?: 'api-host';
+  /** The field the user's visible agents limit; `null`: documents about no agent. */
+  agentIdField: string | null;
+  /** The longest time range read at once, in days (the statistics: `svc.statistics.maxRangeDays`). */
+  maxRangeDays?: number;
   defaultSort: readonly AlertsSort[];
 }
 
 function searchDataset(
   definition: AlertsDatasetDefinition,
   alertsIndexPattern: () => string,
+  maxRangeDays: DatasetRangeLimits,
 ): SearchDataset {
   return {
     id: definition.id,
@@ -35,18 +42,26 @@ function searchDataset(
     fields: new AlertFieldCatalogue(definition.fields),
     timeField: definition.timeField,
     ...(definition.pinField !== undefined && { pinField: definition.pinField }),
+    ...(definition.pinnedBy !== undefined && { pinnedBy: definition.pinnedBy }),
+    agentIdField: definition.agentIdField === undefined ? 'agent.id' : definition.agentIdField,
+    ...(maxRangeDays[definition.id] !== undefined && {
+      maxRangeDays: maxRangeDays[definition.id],
+    }),
     defaultSort: definition.defaultSort,
   };
 }
 
+/** The longest time range each dataset is read over at once, in days, where one is set. */
+export type DatasetRangeLimits = Partial<Record<AlertsDatasetId, number>>;
+
 export class SearchDatasets {
   private readonly byId: ReadonlyMap<AlertsDatasetId, SearchDataset>;
 
-  constructor(alertsIndexPattern: () => string) {
+  constructor(alertsIndexPattern: () => string, maxRangeDays: DatasetRangeLimits = {}) {
     this.byId = new Map(
       ALERTS_DATASETS.map((definition) => [
         definition.id,
-        searchDataset(definition, alertsIndexPattern),
+        searchDataset(definition, alertsIndexPattern, maxRangeDays),
       ]),
     );
   }

@@ -15,6 +15,8 @@ import { scopedQuery, selectionClauses } from './selection-query';
 import { resolveTimeRange, type ResolvedTimeRange } from './time-range';
 import { viewFilters } from './view-filters';
 
+const DAY_MS = 86_400_000;
+
 export interface PreparedSelection {
   dataset: SearchDataset;
   scope: AlertsScope;
@@ -36,6 +38,12 @@ export function selectionDataset(
   // A states dataset has no time range; one sent is still checked, so a request is valid or not
   // whatever it reads.
   const timeRange = selection.timeRange && resolveTimeRange(selection.timeRange, now);
+  const maxDays = dataset.maxRangeDays;
+  if (timeRange && maxDays !== undefined && timeRange.toMs - timeRange.fromMs > maxDays * DAY_MS)
+    throw new RequestFieldError(
+      'timeRange',
+      `spans more than the ${maxDays} days dataset [${dataset.id}] is read over at once`,
+    );
   return { dataset, ...(dataset.timeField !== null && { timeRange }) };
 }
 
@@ -48,7 +56,7 @@ export async function prepareSelection(
   // Checked before the managed API is asked for the scope: a bad request costs nothing upstream.
   const { dataset, timeRange } = selectionDataset(selection, deps.datasets, now);
   const fixed = viewFilters(selection.view, dataset.id);
-  const clauses = selectionClauses(selection, dataset.fields, now, fixed);
+  const clauses = selectionClauses(selection, dataset.fields, now, fixed, dataset.agentIdField);
   const scope = await deps.scope.resolve(request, selection.apiHostId);
   const timeOn =
     dataset.timeField !== null && timeRange
@@ -59,7 +67,13 @@ export async function prepareSelection(
     scope,
     ...(timeRange && { timeRange }),
     now,
-    query: scopedQuery(clauses, scope, timeOn, dataset.pinField),
+    query: scopedQuery(clauses, scope, timeOn, {
+      pin: {
+        field: dataset.pinField ?? scope.pin.field,
+        value: dataset.pinnedBy === 'api-host' ? selection.apiHostId : scope.pin.value,
+      },
+      agentIdField: dataset.agentIdField,
+    }),
   };
 }
 

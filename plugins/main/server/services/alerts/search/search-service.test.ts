@@ -7,7 +7,7 @@ import { Client } from '@opensearch-project/opensearch';
 import type { Readable } from 'node:stream';
 import { startIndexer, type IndexerStandIn } from '@simulator/indexer';
 import { validateSearchRequest } from '@simulator/indexer/test-query-shapes';
-import { SEVERITY_CHART, type AlertsSelection } from '@main/common/alerts/api';
+import { SEVERITY_CHART, type AlertsBucket, type AlertsSelection } from '@main/common/alerts/api';
 import type { Logger, OsdRequest } from '@host/server/types';
 import { IndexerConnection } from '../indexer';
 import { IndexerError } from '../indexer/errors';
@@ -113,6 +113,7 @@ describe('alerts search service on the indexer stand-in', () => {
           csvMaxRows: 20_000,
           maxRequestsInFlightPerUser: 4,
           requestTimeoutMs: 10_000,
+          statisticsMaxRangeDays: 31,
           ...limits,
         },
         logger: silent,
@@ -217,6 +218,68 @@ describe('alerts search service on the indexer stand-in', () => {
         ...selection(),
         dataset: 'vulnerabilities',
         charts: [{ id: 'levels', type: 'terms', field: 'rule.level', size: 4 }],
+      }),
+    ).rejects.toBeInstanceOf(RequestFieldError);
+  });
+
+  it("charts the statistics job's documents of one host with values per bar, and bounds their range", async () => {
+    const at = (minutesAgo: number) => new Date(NOW - minutesAgo * 60_000).toISOString();
+    const doc = (apiName: string, nodeName: string, minutesAgo: number, dropped: number) =>
+      indexer.index('wazuh-statistics-2026.10w', {
+        apiName,
+        nodeName,
+        cluster: 'true',
+        analysisd: { events_dropped: dropped, event_queue_usage: dropped > 0 ? 0.95 : 0.1 },
+        timestamp: at(minutesAgo),
+      });
+    doc('h1', 'worker1', 30, 0);
+    doc('h1', 'worker1', 20, 7);
+    doc('h1', 'worker2', 20, 5);
+    doc('other-host', 'worker1', 20, 100);
+    const before = requests('search');
+    const answer = await service.aggregate(caller, {
+      ...selection({ timeRange: { from: 'now-1h', to: 'now' } }),
+      dataset: 'statistics',
+      filters: [{ type: 'is', field: 'nodeName', value: 'worker1' }],
+      charts: [
+        {
+          id: 'analysis',
+          type: 'date_histogram',
+          interval: '10m',
+          metrics: [
+            { id: 'dropped', op: 'sum', field: 'analysisd.events_dropped' },
+            { id: 'queue', op: 'max', field: 'analysisd.event_queue_usage' },
+          ],
+        },
+      ],
+    });
+    expect(requests('search') - before).toBe(1);
+    expect(answer.total.value).toBe(2);
+    const buckets = (answer.charts.analysis as { buckets: AlertsBucket[] }).buckets;
+    const filled = buckets.filter((bucket) => bucket.count > 0);
+    expect(filled.map((bucket) => bucket.values)).toEqual([
+      { dropped: 0, queue: expect.closeTo(0.1, 5) },
+      { dropped: 7, queue: expect.closeTo(0.95, 5) },
+    ]);
+    // As OpenSearch answers for a bar without documents: a sum of nothing is 0, its largest value none.
+    expect(buckets.find((bucket) => bucket.count === 0)?.values).toEqual({
+      dropped: 0,
+      queue: null,
+    });
+    await expect(
+      service.aggregate(caller, {
+        ...selection({ timeRange: { from: 'now-40d', to: 'now' } }),
+        dataset: 'statistics',
+        charts: [{ id: 'count', type: 'count' }],
+      }),
+    ).rejects.toMatchObject({ field: 'timeRange' });
+    await expect(
+      service.aggregate(caller, {
+        ...selection(),
+        dataset: 'statistics',
+        charts: [
+          { id: 'x', type: 'date_histogram', metrics: [{ id: 'n', op: 'sum', field: 'nodeName' }] },
+        ],
       }),
     ).rejects.toBeInstanceOf(RequestFieldError);
   });

@@ -49,6 +49,8 @@ export interface AlertsSearchLimits {
   maxRequestsInFlightPerUser: number;
   /** Time of each page the CSV export reads as it arrives, body included. */
   requestTimeoutMs: number;
+  /** Longest range the statistics are read over at once (`svc.statistics.maxRangeDays`). */
+  statisticsMaxRangeDays: number;
 }
 
 export interface AlertsSearchDeps extends Omit<AlertsIndexerDeps, 'pattern'> {
@@ -125,7 +127,9 @@ export class AlertsSearchService {
   private readonly cursors: CursorCodec;
 
   constructor(private readonly deps: AlertsSearchDeps) {
-    this.datasets = new SearchDatasets(deps.alertsIndexPattern);
+    this.datasets = new SearchDatasets(deps.alertsIndexPattern, {
+      statistics: deps.limits.statisticsMaxRangeDays,
+    });
     this.indexers = new Map(
       this.datasets.list().map((dataset) => [
         dataset.id,

@@ -5,6 +5,7 @@
  * search bar's query and every enabled filter.
  */
 import type { AlertsFilter, AlertsSelection } from '@main/common/alerts/api';
+import { RequestFieldError } from '../../request-field-error';
 import type { AlertsScope } from '../scope';
 import type { AlertFieldCatalogue } from './alert-fields';
 import { filterClauses } from './filter-dsl';
@@ -20,6 +21,16 @@ const MANAGER_AGENT_ID = '000';
 export interface SelectionClauses {
   filter: QueryClause[];
   mustNot: QueryClause[];
+}
+
+/**
+ * What a dataset's scope applies to: the pin (the manager's or cluster's name, or for the
+ * dashboard's own job documents the API host's id) and the field the user's visible agents limit
+ * (`null`: documents about no agent).
+ */
+export interface ScopeOn {
+  pin: { field: string; value: string };
+  agentIdField: string | null;
 }
 
 /** The time range on the dataset's time field. */
@@ -45,11 +56,15 @@ export function selectionClauses(
   fields: AlertFieldCatalogue,
   now: Date,
   fixedFilters: readonly AlertsFilter[] = [],
+  agentIdField: string | null = AGENT_ID_FIELD,
 ): SelectionClauses {
   const fixed = filterClauses(fixedFilters, fields, now, 'view');
   const filter: QueryClause[] = [...fixed.filter];
-  if (selection.agentId !== undefined)
-    filter.push({ match_phrase: { [AGENT_ID_FIELD]: selection.agentId } });
+  if (selection.agentId !== undefined) {
+    if (agentIdField === null)
+      throw new RequestFieldError('agentId', 'this dataset holds no documents about agents');
+    filter.push({ match_phrase: { [agentIdField]: selection.agentId } });
+  }
   const query = queryClause(selection.query, fields, now);
   if (query) filter.push(query);
   const filters = filterClauses(selection.filters, fields, now);
@@ -66,16 +81,18 @@ export function scopedQuery(
   clauses: SelectionClauses,
   scope: AlertsScope,
   timeRange: TimeRangeOn | undefined,
-  pinField: string = scope.pin.field,
+  on: ScopeOn = { pin: scope.pin, agentIdField: AGENT_ID_FIELD },
 ): QueryClause {
   const filter: QueryClause[] = [
     ...(timeRange ? [timeRangeClause(timeRange)] : []),
-    { match_phrase: { [pinField]: scope.pin.value } },
+    { match_phrase: { [on.pin.field]: on.pin.value } },
   ];
-  if (scope.agentIds) filter.push({ terms: { [AGENT_ID_FIELD]: scope.agentIds } });
-  const mustNot = scope.hideManagerAlerts
-    ? [{ match_phrase: { [AGENT_ID_FIELD]: MANAGER_AGENT_ID } }]
-    : [];
+  const agentField = on.agentIdField;
+  if (scope.agentIds && agentField) filter.push({ terms: { [agentField]: scope.agentIds } });
+  const mustNot =
+    scope.hideManagerAlerts && agentField === AGENT_ID_FIELD
+      ? [{ match_phrase: { [AGENT_ID_FIELD]: MANAGER_AGENT_ID } }]
+      : [];
   return {
     bool: { filter: [...filter, ...clauses.filter], must_not: [...clauses.mustNot, ...mustNot] },
   };
