@@ -38,7 +38,7 @@ const reportName = schema.object({
 function readerOf(context: RequestHandlerContext) {
   const user = context.core.security.currentUser;
   // The routes require a login, so there is always a user.
-  return { caller: user?.username ?? '', admin: user?.roles.includes(ADMIN_ROLE) ?? false };
+  return { username: user?.username ?? '', admin: user?.roles.includes(ADMIN_ROLE) ?? false };
 }
 
 const json = <T extends object>(body: T) => body as unknown as Record<string, unknown>;
@@ -50,7 +50,7 @@ export function registerReportRoutes(router: IRouter, services: () => ReportRout
       const reader = readerOf(context);
       const { reports, reportData } = services();
       const job = await reports.generate(
-        { ...reader, data: reportData(request, reader.caller) },
+        { ...reader, data: reportData(request, reader.username) },
         request.body as ReportRequest,
       );
       return response.accepted({ body: json(job) });

@@ -46,7 +46,7 @@ describe('reports of an earlier version', () => {
     await writeFile(path.join(folder, `${broken}.json`), '{not json');
 
     expect(await importLegacyReports(root, store, saved.logger)).toBe(1);
-    const alice = { caller: 'alice', admin: false };
+    const alice = { username: 'alice', admin: false };
     expect(await store.list(alice)).toEqual([record]);
     expect((await buffer((await store.open(alice, name)).stream)).equals(pdf)).toBe(true);
     expect(await readdir(folder)).toEqual([broken, `${broken}.json`].sort());

@@ -23,7 +23,7 @@ function runner() {
 }
 
 describe('report jobs', () => {
-  const alice = { caller: 'alice', admin: false };
+  const alice = { username: 'alice', admin: false };
   let saved: TestSavedObjects;
   let clock: number;
   beforeEach(async () => {
@@ -151,10 +151,10 @@ describe('report jobs', () => {
       throw new ReportError('report_render_failed', 'x');
     });
     await background.settled();
-    await expect(reports.get(job.id, { caller: 'bob', admin: false })).rejects.toMatchObject({
+    await expect(reports.get(job.id, { username: 'bob', admin: false })).rejects.toMatchObject({
       statusCode: 404,
     });
-    expect((await reports.get(job.id, { caller: 'root', admin: true })).owner).toBe('alice');
+    expect((await reports.get(job.id, { username: 'root', admin: true })).owner).toBe('alice');
     await expect(reports.get('nope', alice)).rejects.toMatchObject({
       code: 'report_job_not_found',
     });
@@ -212,7 +212,7 @@ describe('report jobs', () => {
     reports.stop();
     await background.settled();
     for (const job of [running, queued])
-      expect(await reports.get(job.id, { caller: 'root', admin: true })).toMatchObject({
+      expect(await reports.get(job.id, { username: 'root', admin: true })).toMatchObject({
         status: 'failed',
         error: { code: 'report_instance_stopped' },
       });

@@ -122,7 +122,7 @@ export class ReportJobs {
   }
 
   /** The job, if `reader` may see it (its owner, or an admin); else not found. */
-  async get(id: string, reader: { caller: string; admin: boolean }): Promise<ReportJob> {
+  async get(id: string, reader: { username: string; admin: boolean }): Promise<ReportJob> {
     const notFound = new NotFoundError(`Report job [${id}] not found.`, 'report_job_not_found');
     let found: SavedObject<JobAttributes>;
     try {
@@ -131,7 +131,7 @@ export class ReportJobs {
       if (SavedObjectsErrorHelpers.isNotFoundError(error)) throw notFound;
       throw error;
     }
-    if (!reader.admin && found.attributes.owner !== reader.caller) throw notFound;
+    if (!reader.admin && found.attributes.owner !== reader.username) throw notFound;
     const attributes = this.stalled(found.attributes)
       ? this.failedByStop(found.attributes)
       : found.attributes;
@@ -294,7 +294,7 @@ export class ReportJobs {
       // The sweep failed the job meanwhile and may have removed chunks: the report goes too.
       if (superseded)
         await this.deps.store.delete(
-          { caller: created.attributes.owner, admin: true },
+          { username: created.attributes.owner, admin: true },
           report.name,
         );
     } catch (error) {

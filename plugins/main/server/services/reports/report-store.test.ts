@@ -22,9 +22,9 @@ function describeReportStore(backend: string, url: () => Promise<string | undefi
   describe(`report store on ${backend}`, () => {
     let saved: TestSavedObjects;
     let store: ReportStore;
-    const alice = { caller: 'alice', admin: false };
-    const bob = { caller: 'bob', admin: false };
-    const admin = { caller: 'root', admin: true };
+    const alice = { username: 'alice', admin: false };
+    const bob = { username: 'bob', admin: false };
+    const admin = { username: 'root', admin: true };
     const repository = () => saved.start.createInternalRepository(REPORT_SAVED_OBJECT_TYPES);
     const chunkCount = async () =>
       (await repository().find({ type: REPORT_CHUNK_TYPE, perPage: 1 })).total;

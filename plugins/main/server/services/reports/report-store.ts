@@ -22,7 +22,7 @@ import { ReportError } from './errors';
 import { OWNER_REFERENCE, REPORT_CHUNK_TYPE, REPORT_TYPE } from './saved-object-types';
 
 export interface ReportReader {
-  caller: string;
+  username: string;
   admin: boolean;
 }
 
@@ -174,7 +174,7 @@ export class ReportStore {
 
   /** The caller's reports (an admin's: everyone's), newest first. */
   async list(reader: ReportReader): Promise<StoredReport[]> {
-    const found = await this.records(reader.admin ? undefined : reader.caller);
+    const found = await this.records(reader.admin ? undefined : reader.username);
     return found.map(toReport);
   }
 
@@ -227,7 +227,7 @@ export class ReportStore {
     if (isReportName(name)) {
       try {
         const record = await this.repository.get<ReportAttributes>(REPORT_TYPE, name);
-        if (reader.admin || record.attributes.owner === reader.caller) return record;
+        if (reader.admin || record.attributes.owner === reader.username) return record;
       } catch (error) {
         if (!SavedObjectsErrorHelpers.isNotFoundError(error)) throw error;
       }

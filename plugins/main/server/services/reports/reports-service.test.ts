@@ -156,7 +156,7 @@ describe('reports service', () => {
   it("makes a module's report whose counts are the data's, in one data request", async () => {
     const reports = service();
     const job = await reports.generate(
-      { caller: 'alice', admin: false, data },
+      { username: 'alice', admin: false, data },
       { moduleId: 'file-integrity-monitoring', selection },
     );
     expect(job).toMatchObject({
@@ -165,7 +165,7 @@ describe('reports service', () => {
       title: 'File Integrity Monitoring',
     });
     await Promise.all(runs);
-    const done = await reports.job({ caller: 'alice', admin: false }, job.id);
+    const done = await reports.job({ username: 'alice', admin: false }, job.id);
     expect(done).toMatchObject({ status: 'succeeded', progress: 100 });
     expect(asked).toHaveLength(1);
     // The range is resolved once, so the queries and the printed range are the same instants.
@@ -180,7 +180,7 @@ describe('reports service', () => {
     });
     expect(asked[0].selection.filters).toBeUndefined();
     const { stream, report } = await reports.open(
-      { caller: 'alice', admin: false },
+      { username: 'alice', admin: false },
       done.report!.name,
     );
     expect(report).toMatchObject({
@@ -203,19 +203,19 @@ describe('reports service', () => {
   it("makes an agent's Security events report pinned to the agent", async () => {
     const reports = service();
     const job = await reports.generate(
-      { caller: 'alice', admin: false, data },
+      { username: 'alice', admin: false, data },
       { agentId: '001', selection },
     );
     await Promise.all(runs);
     expect(asked[0].selection.agentId).toBe('001');
-    const done = await reports.job({ caller: 'alice', admin: false }, job.id);
+    const done = await reports.job({ username: 'alice', admin: false }, job.id);
     expect(done.report?.name).toMatch(
       /^security-events-agent-001-2026-11-26T10-00-00Z-[0-9a-f]{8}\.pdf$/,
     );
     const text = (
       await pdfPages(
         await buffer(
-          (await reports.open({ caller: 'alice', admin: false }, done.report!.name)).stream,
+          (await reports.open({ username: 'alice', admin: false }, done.report!.name)).stream,
         ),
       )
     ).join('\n');
@@ -238,11 +238,11 @@ describe('reports service', () => {
     };
     const userFilter = { type: 'is' as const, field: 'vulnerability.severity', value: 'High' };
     const job = await reports.generate(
-      { caller: 'alice', admin: false, data: states },
+      { username: 'alice', admin: false, data: states },
       { moduleId: 'vulnerability-detection', selection: { ...selection, filters: [userFilter] } },
     );
     await Promise.all(runs);
-    expect(await reports.job({ caller: 'alice', admin: false }, job.id)).toMatchObject({
+    expect(await reports.job({ username: 'alice', admin: false }, job.id)).toMatchObject({
       status: 'succeeded',
     });
     expect(sources).toEqual(['vulnerabilities']);
@@ -254,7 +254,7 @@ describe('reports service', () => {
 
   it('refuses an unknown module or a request naming neither module nor agent, naming the field', () => {
     const reports = service();
-    const caller = { caller: 'alice', admin: false, data };
+    const caller = { username: 'alice', admin: false, data };
     expect(() => reports.generate(caller, { moduleId: 'nope', selection })).toThrow(
       '[moduleId]: [nope] is not a module',
     );
@@ -281,25 +281,25 @@ describe('reports service', () => {
       },
     };
     const job = await reports.generate(
-      { caller: 'alice', admin: false, data: failing },
+      { username: 'alice', admin: false, data: failing },
       { moduleId: 'gdpr', selection },
     );
     await Promise.all(runs);
-    expect(await reports.job({ caller: 'alice', admin: false }, job.id)).toMatchObject({
+    expect(await reports.job({ username: 'alice', admin: false }, job.id)).toMatchObject({
       status: 'failed',
       error: {
         code: 'indexer_unreachable',
         message: 'The indexer at https://indexer:9200 did not answer.',
       },
     });
-    expect(await reports.list({ caller: 'alice', admin: false })).toEqual([]);
+    expect(await reports.list({ username: 'alice', admin: false })).toEqual([]);
   });
 
   it('prints a filter and a query near the body limit cut with an ellipsis, and says so', async () => {
     const reports = service(500);
     const long = 'x'.repeat(900_000);
     const job = await reports.generate(
-      { caller: 'alice', admin: false, data },
+      { username: 'alice', admin: false, data },
       {
         moduleId: 'gdpr',
         selection: {
@@ -310,9 +310,9 @@ describe('reports service', () => {
       },
     );
     await Promise.all(runs);
-    const done = await reports.job({ caller: 'alice', admin: false }, job.id);
+    const done = await reports.job({ username: 'alice', admin: false }, job.id);
     expect(done.status).toBe('succeeded');
-    const { stream } = await reports.open({ caller: 'alice', admin: false }, done.report!.name);
+    const { stream } = await reports.open({ username: 'alice', admin: false }, done.report!.name);
     const text = (await pdfPages(await buffer(stream))).join('\n').replace(/\s+/g, ' ');
     // The filters are GDPR's fixed one and the long one, 500 characters together.
     // pdfkit breaks the unbroken word over lines: read it without the breaks.

@@ -102,7 +102,7 @@ export class ReportsService {
       ...(agentId && { agentId }),
     };
     const name = this.deps.store.newName(view.id, requested, agentId);
-    return this.deps.jobs.start(caller.caller, view.title, name, async (progress, signal) => {
+    return this.deps.jobs.start(caller.username, view.title, name, async (progress, signal) => {
       progress(5, 'Reading alerts');
       const [answer, scope, agent, branding] = await Promise.all([
         caller.data.aggregate(selection, reportCharts(view, agentId !== undefined), signal),
@@ -117,7 +117,7 @@ export class ReportsService {
         answer,
         scope,
         ...(agent && { agent }),
-        user: caller.caller,
+        user: caller.username,
         generatedAt: this.now(),
         resolvedRange: { from: range.from, to: range.to },
         maxPrintedChars: this.deps.maxPrintedChars,
@@ -126,7 +126,7 @@ export class ReportsService {
       const stored = await this.deps.store.save(
         {
           name,
-          owner: caller.caller,
+          owner: caller.username,
           title: content.title,
           viewId: view.id,
           ...(agentId && { agentId }),
