@@ -338,8 +338,13 @@ const buildTopHits: Builder = (options, input) => {
     return {
       collect: (doc) => void docs.push(doc),
       result: () => {
-        if (sort) docs.sort(sort.compare);
-        const hits = docs.slice(from, from + size).map((doc) => {
+        const ordered = sort
+          ? docs
+              .map((doc) => ({ doc, values: sort.values(doc) }))
+              .sort((a, b) => sort.compareValues(a.values, b.values))
+              .map((entry) => entry.doc)
+          : docs;
+        const hits = ordered.slice(from, from + size).map((doc) => {
           const text = sourceText(doc, filter);
           return {
             _index: doc.index,
