@@ -132,7 +132,7 @@ test('date_histogram in a time zone writes keys with the zone offset', async () 
   );
 });
 
-test('range, filters and the max, avg and sum metrics', async () => {
+test('range, filters, filter and the max, avg and sum metrics', async () => {
   const result = await aggs({
     aggs: {
       severity: {
@@ -150,6 +150,11 @@ test('range, filters and the max, avg and sum metrics', async () => {
         },
       },
       max: { max: { field: 'timestamp' } },
+      sample: { filter: { wildcard: { _index: { value: '*-sample-*' } } } },
+      web: {
+        filter: { term: { 'agent.name': 'web-01' } },
+        aggs: { fired: { sum: { field: 'rule.firedtimes' } } },
+      },
       avg: { avg: { field: 'rule.level' } },
       sum: { sum: { field: 'rule.firedtimes' } },
     },
@@ -168,6 +173,12 @@ test('range, filters and the max, avg and sum metrics', async () => {
   expect(result.kpis.buckets).toEqual({
     critical: { doc_count: levels.filter((level) => level >= 15).length },
     sshd: { doc_count: sources.filter((alert) => alert.rule.groups.includes('sshd')).length },
+  });
+  expect(result.sample).toEqual({ doc_count: 0 });
+  const web = sources.filter((alert) => alert.agent.name === 'web-01');
+  expect(result.web).toEqual({
+    doc_count: web.length,
+    fired: { value: web.reduce((sum, alert) => sum + alert.rule.firedtimes, 0) },
   });
   expect(result.max).toEqual({ value: NOW, value_as_string: new Date(NOW).toISOString() });
   expect(result.avg.value).toBeCloseTo(levels.reduce((a, b) => a + b, 0) / levels.length);

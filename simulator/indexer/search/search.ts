@@ -504,6 +504,11 @@ function generic(targets: Target[], request: Plan): Collected {
       else if (!request.trackTotal) return false;
       return !terminatedEarly && (unsorted.length < wanted || total <= request.trackLimit);
     }
+    if (
+      best.length === wanted &&
+      sort.compareKey(0, sort.keys[0].value(doc), best[wanted - 1].values[0]) > 0
+    )
+      return !terminatedEarly;
     const values = sort.values(doc);
     if (after && sort.compareValues(values, after) <= 0) return !terminatedEarly;
     if (best.length === wanted && sort.compareValues(values, best[wanted - 1].values) >= 0)

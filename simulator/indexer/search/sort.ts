@@ -33,6 +33,8 @@ export interface CompiledSort {
   /** Sorted on `timestamp` alone (then perhaps `_doc` the same way): the documents' own order. */
   byTime?: 'asc' | 'desc';
   values(doc: Doc): SortValue[];
+  /** Orders one key's values: a document past the page on its first key needs no other key read. */
+  compareKey(at: number, a: SortValue, b: SortValue): number;
   /** Orders two documents' `values`: a document's sort key is read once, then compared as is. */
   compareValues(a: readonly SortValue[], b: readonly SortValue[]): number;
   /** `search_after` values as the keys' own comparable values. */
@@ -178,6 +180,7 @@ export function compileSort(
     keys,
     byTime,
     values: (doc) => keys.map((key) => key.value(doc)),
+    compareKey: (at, a, b) => compareValues(keys[at], a, b),
     compareValues(a, b) {
       for (let i = 0; i < keys.length; i++) {
         const order = compareValues(keys[i], a[i], b[i]);

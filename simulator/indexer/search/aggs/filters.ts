@@ -1,4 +1,7 @@
-/** `filters`: a bucket per named (or listed) query, and an optional other bucket. */
+/**
+ * `filters`: a bucket per named (or listed) query, and an optional other bucket; `filter`: one
+ * bucket of the documents a query matches.
+ */
 import { parsingError } from '../../errors';
 import { compileQuery } from '../../query/compile';
 import type { Predicate } from '../../query/context';
@@ -60,6 +63,19 @@ export const buildFilters: Builder = (options, input) => {
         if (keyed) return { buckets: Object.fromEntries(rows) };
         return { buckets: rows.map(([key, row]) => (named ? { key, ...row } : row)) };
       },
+    };
+  };
+};
+
+export const buildFilter: Builder = (options, input) => {
+  const test = compileQuery(options, input.context).test;
+  return () => {
+    const bucket = newBucket(input.subs);
+    return {
+      collect: (doc) => {
+        if (test(doc)) addToBucket(bucket, doc);
+      },
+      result: (budget) => ({ doc_count: bucket.count, ...subResults(bucket, input.subs, budget) }),
     };
   };
 };

@@ -17,7 +17,7 @@ import {
   isObject,
   typedName,
 } from './core';
-import { buildFilters } from './filters';
+import { buildFilter, buildFilters } from './filters';
 import { buildDateHistogram } from './histograms';
 import { buildMax, buildAvg, buildSum } from './metrics';
 import { buildRange } from './ranges';
@@ -100,6 +100,7 @@ const BUILDERS: Record<string, Builder> = {
   date_histogram: buildDateHistogram,
   range: buildRange,
   filters: buildFilters,
+  filter: buildFilter,
   max: buildMax,
   avg: buildAvg,
   sum: buildSum,
