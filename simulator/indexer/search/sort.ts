@@ -10,7 +10,7 @@ import type { FieldType } from '../mapping';
 import type { CompileContext } from '../query/context';
 import { comparable } from '../query/values';
 
-export type SortValue = number | string | null;
+type SortValue = number | string | null;
 
 interface SortKey {
   field: string;

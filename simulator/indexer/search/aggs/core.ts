@@ -14,7 +14,7 @@ export type Json = Record<string, unknown>;
 
 export const DEFAULT_MAX_BUCKETS = 65_535;
 
-export interface Collector {
+interface Collector {
   collect(doc: Doc): void;
   /** The aggregation's answer. */
   result(budget: BucketBudget): Json;
