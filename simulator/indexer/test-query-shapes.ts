@@ -192,30 +192,21 @@ export const QUERY_SHAPES: Array<Record<string, unknown>> = [
       },
     },
   },
-  // Agent and rule widgets: metrics and the latest alerts per bucket.
+  // Statistics panels: values per bar, and the severity ranges and KPIs.
   {
     size: 0,
     query: { bool: { filter: [last24h, manager, { term: { 'agent.id': '001' } }] } },
     aggs: {
-      agents: { cardinality: { field: 'agent.id' } },
-      alerts: { value_count: { field: 'rule.id' } },
-      max_level: { max: { field: 'rule.level' } },
-      min_level: { min: { field: 'rule.level' } },
-      avg_level: { avg: { field: 'rule.level' } },
-      sum_fired: { sum: { field: 'rule.firedtimes' } },
-      by_level: { histogram: { field: 'rule.level', interval: 5, min_doc_count: 0 } },
-      critical: {
-        filter: { range: { 'rule.level': { gte: 15 } } },
+      over_time: {
+        date_histogram: { field: 'timestamp', fixed_interval: '1h', min_doc_count: 0 },
         aggs: {
-          latest: {
-            top_hits: {
-              size: 3,
-              sort: [{ timestamp: { order: 'desc' } }],
-              _source: { includes: ['rule.description', 'agent.name'] },
-            },
-          },
+          max_level: { max: { field: 'rule.level' } },
+          avg_level: { avg: { field: 'rule.level' } },
+          sum_fired: { sum: { field: 'rule.firedtimes' } },
         },
       },
+      by_level: { range: { field: 'rule.level', ranges: [{ to: 7 }, { from: 7 }] } },
+      kpis: { filters: { filters: { critical: { range: { 'rule.level': { gte: 15 } } } } } },
     },
   },
   // A document opened from the table, and the search bar's free text.

@@ -57,6 +57,7 @@ function runSearch(call: SearchCall, env: Env): Buffer[] {
       now: env.clock(),
       maxBuckets: env.maxBuckets,
       pitId: found.id,
+      sortedMatches: found.sortedMatches,
     });
   }
   const indices = env.store.resolve(call.index, {

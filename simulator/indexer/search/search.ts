@@ -16,7 +16,7 @@ import {
   compileAggs,
   startAggs,
 } from './aggs';
-import { type CompiledSort, checkSearchAfter, compileSort } from './sort';
+import { type CompiledSort, type Keyed, checkSearchAfter, compileSort } from './sort';
 import { type SourceFilter, compileSourceFilter, sourceText } from './source-filter';
 
 const MAX_RESULT_WINDOW = 10_000;
@@ -44,7 +44,12 @@ export interface SearchInput {
   pitId?: string;
   /** Shards that a point in time or an expression reported (for `_shards`). */
   shards?: number;
+  /** A point in time's matches in sort order, by query and sort: its documents never change. */
+  sortedMatches?: Map<string, Keyed[]>;
 }
+
+/** How many query and sort pairs a point in time keeps the sorted matches of. */
+const SORTED_MATCHES_PER_PIT = 4;
 
 const BODY_KEYS = new Set([
   'query',
@@ -281,7 +286,7 @@ export function executeSearch(input: SearchInput): Buffer[] {
       ? byTime(input.targets, request, counted)
       : counted && request.from + request.size === 0
         ? { hits: [], ...counted }
-        : generic(input.targets, request);
+        : (pitPage(input, request) ?? generic(input.targets, request));
   return answer(input, request, collected, aggregated?.json, performance.now() - started);
 }
 
@@ -431,15 +436,63 @@ function timeCursor(view: DocsView, request: Plan, descending: boolean): Cursor 
 }
 
 /**
+ * A `search_after` page inside a point in time: its matches are sorted once per query and sort, and
+ * each later page is a binary search and a slice. A first page is left to `generic`, which needs no
+ * sort of every match. A query reading `now` is left out: each search resolves it afresh.
+ */
+function pitPage(input: SearchInput, request: Plan): Collected | undefined {
+  const { sort, after } = request;
+  const cache = input.sortedMatches;
+  if (!cache || !sort || !after || request.terminateAfter !== Infinity) return undefined;
+  const { body, params } = input;
+  const key = JSON.stringify([
+    body.query,
+    body.post_filter,
+    body.sort,
+    params.get('q'),
+    params.get('sort'),
+  ]);
+  if (/\bnow\b/.test(key)) return undefined;
+  let sorted = cache.get(key);
+  if (!sorted) {
+    sorted = [];
+    const post = request.postFilter?.test;
+    const matches = sorted;
+    scan(input.targets, request.query, (doc) => {
+      if (!post || post(doc)) matches.push({ doc, values: sort.values(doc) });
+      return true;
+    });
+    sorted.sort((a, b) => sort.compareValues(a.values, b.values));
+    if (cache.size >= SORTED_MATCHES_PER_PIT) cache.delete(cache.keys().next().value as string);
+    cache.set(key, sorted);
+  }
+  const afterValues = sort.afterValues(after);
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sort.compareValues(sorted[middle].values, afterValues) <= 0) low = middle + 1;
+    else high = middle;
+  }
+  const hits = sorted.slice(low, low + request.size).map((entry) => entry.doc);
+  if (!request.trackTotal) return { hits, total: 0, relation: 'eq', terminatedEarly: false };
+  return sorted.length > request.trackLimit
+    ? { hits, total: request.trackLimit, relation: 'gte', terminatedEarly: false }
+    : { hits, total: sorted.length, relation: 'eq', terminatedEarly: false };
+}
+
+/**
  * Any other sort (or none): one pass over the matches keeping the best `from + size` in a small
- * sorted buffer, so a page of 100 over a million documents costs a comparison per match.
+ * sorted buffer, so a page of 100 over a million documents costs a comparison per match; each
+ * match's sort key is read once.
  */
 function generic(targets: Target[], request: Plan): Collected {
   const wanted = request.from + request.size;
   const sort = request.sort;
-  const after = request.after;
+  const after = request.after && sort?.afterValues(request.after);
   const post = request.postFilter?.test;
-  const best: Doc[] = [];
+  const unsorted: Doc[] = [];
+  const best: Keyed[] = [];
   let total = 0;
   let terminatedEarly = false;
   scan(targets, request.query, (doc) => {
@@ -447,20 +500,27 @@ function generic(targets: Target[], request: Plan): Collected {
     if (total >= request.terminateAfter) terminatedEarly = true;
     if (wanted === 0 || (post && !post(doc))) return !terminatedEarly;
     if (!sort) {
-      if (best.length < wanted) best.push(doc);
+      if (unsorted.length < wanted) unsorted.push(doc);
       else if (!request.trackTotal) return false;
-      return !terminatedEarly && (best.length < wanted || total <= request.trackLimit);
+      return !terminatedEarly && (unsorted.length < wanted || total <= request.trackLimit);
     }
-    if (after && sort.compareWithAfter(doc, after) <= 0) return !terminatedEarly;
-    if (best.length === wanted && sort.compare(doc, best[wanted - 1]) >= 0) return !terminatedEarly;
+    if (
+      best.length === wanted &&
+      sort.compareKey(0, sort.keys[0].value(doc), best[wanted - 1].values[0]) > 0
+    )
+      return !terminatedEarly;
+    const values = sort.values(doc);
+    if (after && sort.compareValues(values, after) <= 0) return !terminatedEarly;
+    if (best.length === wanted && sort.compareValues(values, best[wanted - 1].values) >= 0)
+      return !terminatedEarly;
     let low = 0;
     let high = best.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (sort.compare(best[middle], doc) <= 0) low = middle + 1;
+      if (sort.compareValues(best[middle].values, values) <= 0) low = middle + 1;
       else high = middle;
     }
-    best.splice(low, 0, doc);
+    best.splice(low, 0, { doc, values });
     if (best.length > wanted) best.pop();
     return !terminatedEarly;
   });
@@ -471,7 +531,8 @@ function generic(targets: Target[], request: Plan): Collected {
     total = request.trackLimit;
     relation = 'gte';
   }
-  return { hits: best.slice(request.from), total, relation, terminatedEarly };
+  const hits = sort ? best.map((entry) => entry.doc) : unsorted;
+  return { hits: hits.slice(request.from), total, relation, terminatedEarly };
 }
 
 function countPost(targets: Target[], request: Plan): number {

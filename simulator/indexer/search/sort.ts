@@ -22,14 +22,23 @@ interface SortKey {
   value(doc: Doc): SortValue;
 }
 
+/** A document with its sort key, read once. */
+export interface Keyed {
+  doc: Doc;
+  values: SortValue[];
+}
+
 export interface CompiledSort {
   keys: SortKey[];
   /** Sorted on `timestamp` alone (then perhaps `_doc` the same way): the documents' own order. */
   byTime?: 'asc' | 'desc';
-  compare(a: Doc, b: Doc): number;
   values(doc: Doc): SortValue[];
-  /** Compares a document with `search_after` values: > 0 when the document comes after them. */
-  compareWithAfter(doc: Doc, after: unknown[]): number;
+  /** Orders one key's values: a document past the page on its first key needs no other key read. */
+  compareKey(at: number, a: SortValue, b: SortValue): number;
+  /** Orders two documents' `values`: a document's sort key is read once, then compared as is. */
+  compareValues(a: readonly SortValue[], b: readonly SortValue[]): number;
+  /** `search_after` values as the keys' own comparable values. */
+  afterValues(after: unknown[]): SortValue[];
 }
 
 type Json = Record<string, unknown>;
@@ -170,23 +179,17 @@ export function compileSort(
   return {
     keys,
     byTime,
-    compare(a, b) {
-      for (const key of keys) {
-        const order = compareValues(key, key.value(a), key.value(b));
-        if (order !== 0) return order;
-      }
-      return 0;
-    },
     values: (doc) => keys.map((key) => key.value(doc)),
-    compareWithAfter(doc, after) {
+    compareKey: (at, a, b) => compareValues(keys[at], a, b),
+    compareValues(a, b) {
       for (let i = 0; i < keys.length; i++) {
-        const key = keys[i];
-        const wanted = after[i] === undefined ? null : coerceAfter(key, after[i]);
-        const order = compareValues(key, key.value(doc), wanted);
+        const order = compareValues(keys[i], a[i], b[i]);
         if (order !== 0) return order;
       }
       return 0;
     },
+    afterValues: (after) =>
+      keys.map((key, i) => (after[i] === undefined ? null : coerceAfter(key, after[i]))),
   };
 }
 
