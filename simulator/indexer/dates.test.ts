@@ -1,6 +1,6 @@
 // Date math and parsing as OpenSearch reads them in range queries and histograms.
 import { documentDate, floorToUnit, nextUnit, resolveDateMath, zoneOffsetMs } from './dates';
-import { IndexerError } from './errors';
+import { OpenSearchErrorAnswer } from './errors';
 
 const NOW = Date.parse('2026-03-15T13:45:30.250Z');
 const at = (text: string) => Date.parse(text);
@@ -48,7 +48,9 @@ describe('resolveDateMath', () => {
   });
 
   test('a date it cannot read is a parsing_exception', () => {
-    expect(() => resolveDateMath('yesterday', { now: NOW, roundUp: false })).toThrow(IndexerError);
+    expect(() => resolveDateMath('yesterday', { now: NOW, roundUp: false })).toThrow(
+      OpenSearchErrorAnswer,
+    );
     expect(() => resolveDateMath('now-3x', { now: NOW, roundUp: false })).toThrow(
       /not supported for date math/,
     );

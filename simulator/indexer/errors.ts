@@ -1,6 +1,6 @@
 /**
  * OpenSearch's error answers: `{error: {root_cause, type, reason, ...}, status}`, thrown as
- * `IndexerError` by any handler and written by the server as they are.
+ * `OpenSearchErrorAnswer` by any handler and written by the server as they are.
  */
 
 /** One cause as OpenSearch lists it in `root_cause` and `caused_by`. */
@@ -15,7 +15,7 @@ export interface ErrorBody {
   status: number;
 }
 
-export class IndexerError extends Error {
+export class OpenSearchErrorAnswer extends Error {
   constructor(
     readonly status: number,
     readonly body: ErrorBody,
@@ -32,9 +32,13 @@ export function simpleError(
   reason: string,
   extra: Record<string, unknown> = {},
   headers?: Record<string, string>,
-): IndexerError {
+): OpenSearchErrorAnswer {
   const cause = { type, reason, ...extra };
-  return new IndexerError(status, { error: { root_cause: [cause], ...cause }, status }, headers);
+  return new OpenSearchErrorAnswer(
+    status,
+    { error: { root_cause: [cause], ...cause }, status },
+    headers,
+  );
 }
 
 /**
@@ -46,8 +50,8 @@ export function shardFailure(
   index: string,
   cause: ErrorCause,
   phase = 'query',
-): IndexerError {
-  return new IndexerError(status, {
+): OpenSearchErrorAnswer {
+  return new OpenSearchErrorAnswer(status, {
     error: {
       root_cause: [cause],
       type: 'search_phase_execution_exception',
@@ -64,7 +68,7 @@ export function shardFailure(
 const NODE_ID = 'Xx3bGqG8QzOkOqwBt0Wv1g';
 export const NODE_NAME = 'wazuh-indexer-standin';
 
-export const indexNotFound = (index: string): IndexerError =>
+export const indexNotFound = (index: string): OpenSearchErrorAnswer =>
   simpleError(404, 'index_not_found_exception', `no such index [${index}]`, {
     index,
     'resource.id': index,
@@ -72,7 +76,7 @@ export const indexNotFound = (index: string): IndexerError =>
     index_uuid: '_na_',
   });
 
-export const badRequest = (reason: string): IndexerError =>
+export const badRequest = (reason: string): OpenSearchErrorAnswer =>
   simpleError(400, 'illegal_argument_exception', reason);
 
 /** `parsing_exception` with the position of the offending token, as OpenSearch's parser reports it. */
@@ -80,7 +84,7 @@ export function parsingError(
   reason: string,
   position: { line: number; col: number } = { line: 1, col: 1 },
   causedBy?: ErrorCause,
-): IndexerError {
+): OpenSearchErrorAnswer {
   return simpleError(400, 'parsing_exception', reason, {
     line: position.line,
     col: position.col,
@@ -88,14 +92,14 @@ export function parsingError(
   });
 }
 
-export const validationError = (problems: string[]): IndexerError =>
+export const validationError = (problems: string[]): OpenSearchErrorAnswer =>
   simpleError(
     400,
     'action_request_validation_exception',
     `Validation Failed: ${problems.map((problem, at) => `${at + 1}: ${problem};`).join('')}`,
   );
 
-export function unauthorized(): IndexerError {
+export function unauthorized(): OpenSearchErrorAnswer {
   return simpleError(
     401,
     'security_exception',

@@ -2,7 +2,7 @@
  * Live failure knobs for tests: the indexer down, slow, answering 401/429/503/500 with OpenSearch's
  * error bodies, or answering with a body that is not JSON.
  */
-import { type IndexerError, simpleError, unauthorized } from './errors';
+import { type OpenSearchErrorAnswer, simpleError, unauthorized } from './errors';
 
 export interface IndexerFaults {
   /** Every connection (new or kept alive) is destroyed without an answer. */
@@ -15,7 +15,7 @@ export interface IndexerFaults {
   malformed?: boolean;
 }
 
-export function faultError(status: NonNullable<IndexerFaults['status']>): IndexerError {
+export function faultError(status: NonNullable<IndexerFaults['status']>): OpenSearchErrorAnswer {
   switch (status) {
     case 401:
       return unauthorized();

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import { IndexerError, unauthorized } from './errors';
+import { OpenSearchErrorAnswer, unauthorized } from './errors';
 import { type IndexerFaults, MALFORMED_BODY, faultError } from './faults';
 import { clusterRoutes } from './handlers/cluster';
 import { documentRoutes } from './handlers/documents';
@@ -72,7 +72,7 @@ function credentials(users: Array<{ username: string; password: string }>): Set<
 }
 
 function errorReply(error: unknown) {
-  if (error instanceof IndexerError)
+  if (error instanceof OpenSearchErrorAnswer)
     return { status: error.status, body: error.body, headers: error.headers };
   // Anything unforeseen is still answered in OpenSearch's shape, never a dropped connection.
   const reason = error instanceof Error ? error.message : String(error);

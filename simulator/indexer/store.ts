@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type Doc, IndexDocuments, generatedId, makeDoc } from './documents';
-import { IndexerError, indexNotFound, simpleError } from './errors';
+import { OpenSearchErrorAnswer, indexNotFound, simpleError } from './errors';
 import { Interner, type Source } from './fields';
 import { IndexFields } from './mapping';
 
@@ -210,7 +210,7 @@ function checkIndexName(name: string): void {
   else if (/^[-_+]/.test(name)) reason = "must not start with '_', '-', or '+'";
   else if (name === '.' || name === '..') reason = "must not be '.' or '..'";
   if (reason) {
-    throw new IndexerError(400, invalidName(name, reason));
+    throw new OpenSearchErrorAnswer(400, invalidName(name, reason));
   }
 }
 

@@ -1,5 +1,5 @@
 /** Writing and reading documents: `_bulk` (index, create, delete, update) and `/{index}/_doc`. */
-import { IndexerError, simpleError } from '../errors';
+import { OpenSearchErrorAnswer, simpleError } from '../errors';
 import type { Source } from '../fields';
 import { type Reply, ndjsonLines, parseJson } from '../http';
 import type { Route, RouteRequest } from '../router';
@@ -7,7 +7,7 @@ import type { Env, Json } from './env';
 
 const ACTIONS = new Set(['index', 'create', 'delete', 'update']);
 
-function malformed(line: number, reason: string): IndexerError {
+function malformed(line: number, reason: string): OpenSearchErrorAnswer {
   return simpleError(
     400,
     'illegal_argument_exception',
@@ -38,7 +38,7 @@ function writeResult(
 }
 
 function itemError(error: unknown, index: string, id: string | undefined): Json {
-  if (!(error instanceof IndexerError)) throw error;
+  if (!(error instanceof OpenSearchErrorAnswer)) throw error;
   const { root_cause: _rootCause, ...cause } = error.body.error;
   void _rootCause;
   return { _index: index, _id: id ?? null, status: error.status, error: cause };

@@ -2,7 +2,7 @@
  * `_search`, `_msearch`, `_count` and point in time: resolving the index expression (or the point in
  * time) and handing the body to the search executor.
  */
-import { IndexerError, parsingError, simpleError, validationError } from '../errors';
+import { OpenSearchErrorAnswer, parsingError, simpleError, validationError } from '../errors';
 import { type Reply, ndjsonLines, parseJson } from '../http';
 import { parseTimeValue } from '../pit';
 import { compileQuery } from '../query/compile';
@@ -35,7 +35,7 @@ interface SearchCall {
   query: URLSearchParams;
 }
 
-/** One search (alone or inside msearch): the answer text or an IndexerError. */
+/** One search (alone or inside msearch): the answer text or an OpenSearchErrorAnswer. */
 function runSearch(call: SearchCall, env: Env): Buffer[] {
   const pit = call.body.pit as Json | undefined;
   if (pit !== undefined) {
@@ -127,7 +127,7 @@ function msearch(request: RouteRequest, env: Env): Reply {
       ).toString();
       answers.push(`${answer.slice(0, -1)},"status":200}`);
     } catch (error) {
-      if (!(error instanceof IndexerError)) throw error;
+      if (!(error instanceof OpenSearchErrorAnswer)) throw error;
       answers.push(JSON.stringify({ error: error.body.error, status: error.status }));
     }
   }

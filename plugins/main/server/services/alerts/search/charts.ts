@@ -13,7 +13,7 @@ import type {
 import { RequestFieldError } from '../../request-field-error';
 import { bucketList, dateKey, isCount, type IndexerBucket } from '../indexer/answer-shapes';
 import { badAnswer } from '../indexer/errors';
-import type { AlertFieldCatalogue } from './alert-fields';
+import type { FieldCatalogue } from './field-catalogue';
 import { checkedField } from './field-checks';
 import { filterListClause } from './filter-dsl';
 import { queryClause, type QueryClause } from './query-dsl';
@@ -23,7 +23,7 @@ import type { ResolvedTimeRange } from './time-range';
 type Aggregation = Record<string, unknown>;
 
 export interface ChartsContext {
-  fields: AlertFieldCatalogue;
+  fields: FieldCatalogue;
   /** The dataset's time field and the range on it; absent for a states dataset (no histogram). */
   time?: TimeRangeOn;
   now: Date;

@@ -9,13 +9,13 @@ import {
   type AlertsDatasetId,
 } from '@main/common/alerts/datasets';
 import { RequestFieldError } from '../../request-field-error';
-import { AlertFieldCatalogue } from './alert-fields';
+import { FieldCatalogue } from './field-catalogue';
 
 export interface SearchDataset {
   id: AlertsDatasetId;
   /** The indices read: the definition's, or for alerts `svc.indexer.alertsIndexPattern` in force. */
   readonly index: string;
-  fields: AlertFieldCatalogue;
+  fields: FieldCatalogue;
   /** Null for a states dataset: no time range applies. */
   timeField: string | null;
   /** The field pinned to the manager's (or cluster's) name; absent: the scope's own (alerts). */
@@ -39,7 +39,7 @@ function searchDataset(
     get index() {
       return definition.id === 'alerts' ? alertsIndexPattern() : definition.indexPattern;
     },
-    fields: new AlertFieldCatalogue(definition.fields),
+    fields: new FieldCatalogue(definition.fields),
     timeField: definition.timeField,
     ...(definition.pinField !== undefined && { pinField: definition.pinField }),
     ...(definition.pinnedBy !== undefined && { pinnedBy: definition.pinnedBy }),

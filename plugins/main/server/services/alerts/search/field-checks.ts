@@ -5,7 +5,7 @@
  */
 import { isAggregatable, type AlertsField } from '@main/common/alerts/api';
 import { RequestFieldError } from '../../request-field-error';
-import type { AlertFieldCatalogue } from './alert-fields';
+import type { FieldCatalogue } from './field-catalogue';
 import { resolveDateMath } from './time-range';
 
 export type FieldUse = 'search' | 'aggregate' | 'sort' | 'read';
@@ -19,7 +19,7 @@ const USE_WORDS: Record<FieldUse, string> = {
 
 /** The alert field `name`, or a 400 at `path` (`filters.0.field`) when it is unknown or unfit for `use`. */
 export function checkedField(
-  fields: AlertFieldCatalogue,
+  fields: FieldCatalogue,
   name: string,
   path: string,
   use: FieldUse,

@@ -4,7 +4,7 @@
  */
 import type { AlertsFilter } from '@main/common/alerts/api';
 import { RequestFieldError } from '../../request-field-error';
-import type { AlertFieldCatalogue } from './alert-fields';
+import type { FieldCatalogue } from './field-catalogue';
 import { checkedField, checkedValue, equalsClause } from './field-checks';
 import type { QueryClause } from './query-dsl';
 
@@ -15,7 +15,7 @@ export interface FilterClauses {
 
 function filterClause(
   filter: AlertsFilter,
-  fields: AlertFieldCatalogue,
+  fields: FieldCatalogue,
   now: Date,
   path: string,
 ): QueryClause {
@@ -58,7 +58,7 @@ function filterClause(
 /** The enabled filters of `filters` (at request field `path`) as clauses. */
 export function filterClauses(
   filters: readonly AlertsFilter[] | undefined,
-  fields: AlertFieldCatalogue,
+  fields: FieldCatalogue,
   now: Date,
   path = 'filters',
 ): FilterClauses {
@@ -74,7 +74,7 @@ export function filterClauses(
 /** One clause matching what every enabled filter of the list allows (a `filters` chart's bucket). */
 export function filterListClause(
   filters: readonly AlertsFilter[],
-  fields: AlertFieldCatalogue,
+  fields: FieldCatalogue,
   now: Date,
   path: string,
 ): QueryClause {

@@ -9,7 +9,7 @@ import { parseDql } from '@main/common/query-languages/dql';
 import { luceneFieldReferences } from '@main/common/query-languages/lucene';
 import type { QueryNode } from '@main/common/query-languages/query-tree';
 import { RequestFieldError } from '../../request-field-error';
-import type { AlertFieldCatalogue } from './alert-fields';
+import type { FieldCatalogue } from './field-catalogue';
 import { checkedField, checkedValue, equalsClause } from './field-checks';
 
 export type QueryClause = Record<string, unknown>;
@@ -20,7 +20,7 @@ const QUERY_STRING_RESERVED = /[+\-=&|><!(){}[\]^"~?:\\/]/g;
 const WILDCARD_RESERVED = /[?\\]/g;
 
 interface TreeContext {
-  fields: AlertFieldCatalogue;
+  fields: FieldCatalogue;
   /** The request field the query came in, for error messages (`query.query`). */
   path: string;
   now: Date;
@@ -122,7 +122,7 @@ function depth(node: QueryNode): number {
  */
 export function queryClause(
   query: AlertsQuery | undefined,
-  fields: AlertFieldCatalogue,
+  fields: FieldCatalogue,
   now: Date,
   path = 'query',
 ): QueryClause | undefined {
@@ -140,7 +140,7 @@ export function queryClause(
 
 function parsedClause(
   query: AlertsQuery,
-  fields: AlertFieldCatalogue,
+  fields: FieldCatalogue,
   now: Date,
   at: string,
 ): QueryClause | undefined {

@@ -7,7 +7,7 @@
 import type { AlertsFilter, AlertsSelection } from '@main/common/alerts/api';
 import { RequestFieldError } from '../../request-field-error';
 import type { AlertsScope } from '../scope';
-import type { AlertFieldCatalogue } from './alert-fields';
+import type { FieldCatalogue } from './field-catalogue';
 import { filterClauses } from './filter-dsl';
 import { queryClause, type QueryClause } from './query-dsl';
 import type { ResolvedTimeRange } from './time-range';
@@ -53,7 +53,7 @@ function timeRangeClause({ field, range }: TimeRangeOn): QueryClause {
  */
 export function selectionClauses(
   selection: AlertsSelection,
-  fields: AlertFieldCatalogue,
+  fields: FieldCatalogue,
   now: Date,
   fixedFilters: readonly AlertsFilter[] = [],
   agentIdField: string | null = AGENT_ID_FIELD,

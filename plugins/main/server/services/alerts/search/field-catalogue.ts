@@ -4,7 +4,7 @@
  */
 import type { AlertsField } from '@main/common/alerts/api';
 
-export class AlertFieldCatalogue {
+export class FieldCatalogue {
   private readonly byName: ReadonlyMap<string, AlertsField>;
 
   constructor(fields: readonly AlertsField[]) {
