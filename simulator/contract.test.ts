@@ -222,6 +222,35 @@ const CASES: Case[] = [
     contentType: 'application/xml',
   },
   { operation: 'GET /manager/logs/summary', path: '/manager/logs/summary', status: 200 },
+  { operation: 'GET /manager/stats/remoted', path: '/manager/stats/remoted', status: 200 },
+  { operation: 'GET /manager/stats/analysisd', path: '/manager/stats/analysisd', status: 200 },
+  {
+    operation: 'GET /cluster/{node_id}/stats/remoted',
+    path: '/cluster/worker1/stats/remoted',
+    status: 200,
+    cluster: true,
+  },
+  {
+    operation: 'GET /cluster/{node_id}/stats/analysisd',
+    path: '/cluster/worker2/stats/analysisd',
+    status: 200,
+    cluster: true,
+  },
+  {
+    operation: 'GET /agents/{agent_id}/stats/{component}',
+    path: '/agents/001/stats/logcollector',
+    status: 200,
+  },
+  {
+    operation: 'GET /agents/{agent_id}/stats/{component}',
+    path: '/agents/001/stats/agent',
+    status: 200,
+  },
+  {
+    operation: 'GET /agents/{agent_id}/stats/{component}',
+    path: '/agents/001/stats/nothing',
+    status: 400,
+  },
   { operation: 'GET /manager/logs', path: '/manager/logs?limit=20', status: 200 },
   {
     operation: 'GET /manager/logs',
