@@ -223,13 +223,19 @@ describe('indexer, UI log and health routes', () => {
       const response = await env.user.get('/api/health-check', { query: { refresh: true } });
       expect(response.status).toBe(200);
       const report = response.json<HealthReport>();
-      expect(report.state).toBe('green');
+      // The jobs' patterns are missing until their first run: yellow, as only optional views use them.
+      expect(report.state).toBe('yellow');
       expect(report.checks.map((check) => [check.id, check.state])).toEqual([
-        ['index-pattern', 'green'],
         ['api', 'green'],
+        ['api-version', 'green'],
         ['indexer', 'green'],
+        ['index-pattern', 'green'],
+        ['index-template', 'green'],
+        ['statistics-pattern', 'yellow'],
+        ['monitoring-pattern', 'yellow'],
       ]);
-      expect(report.checks[1].details?.hosts).toEqual([
+      const api = report.checks.find((check) => check.id === 'api');
+      expect(api?.details?.hosts).toEqual([
         expect.objectContaining({
           id: HOST_ID,
           reachable: true,
@@ -245,19 +251,22 @@ describe('indexer, UI log and health routes', () => {
         await env.user.get('/api/health-check', { query: { refresh: true } })
       ).json<HealthReport>();
       expect(down.state).toBe('red');
-      expect(down.checks[1]).toMatchObject({
+      const api = down.checks.find((check) => check.id === 'api');
+      expect(api).toMatchObject({
         state: 'red',
-        message: `1 of 1 API host(s) cannot be used: ${HOST_ID}.`,
+        message: expect.stringMatching(
+          new RegExp(`^1 of 1 API host\\(s\\) cannot be used: ${HOST_ID}: .*[^.]\\.$`),
+        ),
       });
-      expect(down.checks[1].details?.hosts?.[0]).toMatchObject({
+      expect(api?.details?.hosts?.[0]).toMatchObject({
         reachable: false,
         authenticated: false,
       });
       env.simulator.resetFaults();
-      expect(
-        (await env.user.get('/api/health-check', { query: { refresh: true } })).json<HealthReport>()
-          .state,
-      ).toBe('green');
+      const back = (
+        await env.user.get('/api/health-check', { query: { refresh: true } })
+      ).json<HealthReport>();
+      expect(back.checks.find((check) => check.id === 'api')?.state).toBe('green');
     });
 
     it('validates its query', async () => {

@@ -63,7 +63,10 @@ export function apiHealthCheck(hostChecks: HostChecksOfRun): HealthCheck {
         };
       const failing = checks
         .filter((check) => !(check.reachable && check.authenticated))
-        .map((check) => `${check.id}: ${check.error?.message ?? 'not usable'}`);
+        // Each cause is a sentence of its own: its full stop is dropped so the list ends with one.
+        .map(
+          (check) => `${check.id}: ${(check.error?.message ?? 'not usable').replace(/\.$/, '')}`,
+        );
       return {
         state: usable.length === 0 ? 'red' : 'yellow',
         message: `${failing.length} of ${checks.length} API host(s) cannot be used: ${failing.join('; ')}.`,
