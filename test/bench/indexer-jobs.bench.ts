@@ -14,12 +14,11 @@ import type { Logger } from '../../host/server/types';
 import type { IndexerJobRun } from '../../plugins/main/common/indexer-jobs';
 import { IndexerConnection } from '../../plugins/main/server/services/alerts/indexer';
 import { readManagerPin } from '../../plugins/main/server/services/alerts/scope/manager-pin';
-import type { ApiHostRequester } from '../../plugins/main/server/services/managed-api/api-host-requester';
 import type { IndexerJobDeps } from '../../plugins/main/server/services/indexer-jobs/indexer-job';
 import type { IndexerJobRuns } from '../../plugins/main/server/services/indexer-jobs/job-runs';
 import { runMonitoringJob } from '../../plugins/main/server/services/indexer-jobs/monitoring-job';
 import { runStatisticsJob } from '../../plugins/main/server/services/indexer-jobs/statistics-job';
-import { login, request } from '../../simulator/test-client';
+import { simulatorRequester } from '../../plugins/main/server/services/indexer-jobs/test-support';
 import { spawnSimulator, type ChildServer } from '../integration/main/processes';
 import type { BenchResult } from './run';
 import { mb, spawnAlertsIndexer } from './support';
@@ -36,19 +35,6 @@ const MAX_BULK_BYTES = 5 * 1024 * 1024;
 const RSS_TARGET_BYTES = 100 * 1024 * 1024;
 const DURATION_TARGET_MS = 30_000;
 const RSS_SAMPLE_MS = 50;
-
-/** The dashboard's identity on each simulator: its token, as the managed-API service keeps one. */
-function simulatorRequester(urls: Record<string, string>): ApiHostRequester {
-  const tokens = new Map<string, Promise<string>>();
-  return {
-    async request(method, path, _body, { apiHostId }) {
-      const url = urls[apiHostId];
-      if (!tokens.has(apiHostId)) tokens.set(apiHostId, login(url));
-      const answer = await request(url, await tokens.get(apiHostId)!, method, path);
-      return { status: answer.status, headers: {}, data: answer.json as never };
-    },
-  };
-}
 
 /** The stand-in's connection, with the size of every `_bulk` body it sends noted. */
 function indexerConnection(
