@@ -1,7 +1,8 @@
 /**
  * The indexer jobs seen in real Chromium: the statistics job runs every second against the simulator
  * (master and two workers) and the indexer stand-in; once worker2 drops events, Server → Statistics
- * shows them in a red callout. The monitoring job's runs draw the Agents page's status history.
+ * shows them in a red callout. The monitoring job's runs draw the Agents page's status history. An
+ * active agent's own Stats tab shows what its logcollector read.
  */
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_CLUSTER } from '../../simulator';
@@ -9,6 +10,7 @@ import { eventually } from '../support/waiting';
 import {
   indexerAuthorization,
   keepDocsScreenshot,
+  listAgents,
   launchBrowser,
   newPage,
   openAppAsAdmin,
@@ -103,4 +105,13 @@ it("draws the agents' status over time from the monitoring job's runs", async ()
   await history.locator(testSubj('agentsStatusHistoryLegend-active')).waitFor();
   expect(await history.locator(testSubj('agentsStatusHistoryBar')).count()).toBeGreaterThan(0);
   expect(await history.locator(testSubj('agentsStatusHistoryEmpty')).count()).toBe(0);
+});
+
+it("shows an active agent's own stats: its connection and logcollector's locations", async () => {
+  const [agent] = await listAgents(env, 'status=active&limit=1');
+  await page.goto(
+    `${env.dashboard.url}/app/svc-agents/${agent.id}?host=${env.apiHostId}&tab=stats`,
+  );
+  await page.locator(testSubj('agentStatsConnection')).getByText('connected').waitFor();
+  await page.locator(testSubj('agentStatsGlobal')).getByText('/var/log/syslog').waitFor();
 });
