@@ -97,6 +97,8 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 export async function spawnSimulator(options: {
   agents: number;
+  /** Run as the master of the demo cluster (two workers). */
+  cluster?: boolean;
 }): Promise<ChildServer & { port: number }> {
   const { child, match } = await startChild(
     'simulator/cli.ts',
@@ -110,6 +112,7 @@ export async function spawnSimulator(options: {
       '--login-attempts',
       '0',
       '--control-path',
+      ...(options.cluster ? ['--cluster'] : []),
     ],
     {},
     /listening on (http:\/\/[\d.]+:(\d+))/,

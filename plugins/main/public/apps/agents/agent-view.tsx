@@ -1,6 +1,6 @@
 /**
  * One agent's own view (`/app/svc-agents/<id>`): who and where it is, what the user may do to it, and
- * its inventory, SCA results, active configuration and groups. An agent that never connected has none
+ * its inventory, SCA results, active configuration, groups and own stats. An agent that never connected has none
  * of those yet, so the view says how to connect it instead.
  */
 import {
@@ -35,12 +35,13 @@ import { deleteAgent, restartAgent, upgradeAgent } from './agent-actions';
 import { AgentConfiguration } from './agent-configuration';
 import { AgentGroups } from './agent-groups';
 import { AgentState } from './agent-state';
+import { AgentStats } from './agent-stats';
 import { AgentSca } from './agent-sca';
 import { AssignGroupModal } from './assign-group-modal';
 import { SecurityEventsTab } from './security-events/security-events-tab';
 import { useConfirmedAction } from './use-confirmed-action';
 
-const TABS = ['inventory', 'security-events', 'sca', 'configuration', 'groups'] as const;
+const TABS = ['inventory', 'security-events', 'sca', 'configuration', 'groups', 'stats'] as const;
 type Tab = (typeof TABS)[number];
 
 /** `Wazuh v4.9.2` → [4, 9, 2], to tell whether the manager runs a newer version. */
@@ -156,6 +157,7 @@ function AgentDetail({ host, agent, managerVersion, onChanged }: AgentDetailProp
       name: 'Groups',
       content: <AgentGroups host={host} agent={agent} onChanged={onChanged} />,
     },
+    { id: 'stats', name: 'Stats', content: <AgentStats host={host} agent={agent} /> },
   ];
   return (
     <>

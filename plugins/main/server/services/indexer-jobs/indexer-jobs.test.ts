@@ -1,36 +1,21 @@
 import { Client } from '@opensearch-project/opensearch';
 import { startIndexer, type IndexerStandIn } from '@simulator/indexer';
 import { DEMO_CLUSTER, startManagedApi, type ManagedApi } from '@simulator/index';
-import { login, request } from '@simulator/test-client';
 import type { Logger } from '@host/server/types';
 import { validateRequestBody } from '@simulator/indexer/test-spec-validator';
 import type { IndexerJobRun } from '../../../common/indexer-jobs';
 import { IndexerConnection } from '../alerts/indexer';
 import { readManagerPin } from '../alerts/scope/manager-pin';
-import type { ApiHostRequester } from '../managed-api/api-host-requester';
 import type { IndexerJobDeps } from './indexer-job';
 import type { IndexerJobRuns } from './job-runs';
 import { runMonitoringJob } from './monitoring-job';
 import { runStatisticsJob } from './statistics-job';
 import { MONITORING_TEMPLATE, STATISTICS_TEMPLATE } from './templates';
+import { simulatorRequester } from './test-support';
 
 jest.setTimeout(60_000);
 
 const AT = new Date('2026-03-02T10:00:00Z');
-
-/** The dashboard's identity on each simulator, as the managed-API service gives it. */
-function simulatorRequester(apis: Record<string, ManagedApi>): ApiHostRequester {
-  const tokens = new Map<string, Promise<string>>();
-  return {
-    async request(method, path, _body, { apiHostId }) {
-      const api = apis[apiHostId];
-      if (!api) throw new Error(`API host [${apiHostId}] is not stored.`);
-      if (!tokens.has(apiHostId)) tokens.set(apiHostId, login(api.url));
-      const answer = await request(api.url, await tokens.get(apiHostId)!, method, path);
-      return { status: answer.status, headers: {}, data: answer.json as never };
-    },
-  };
-}
 
 describe('the statistics and monitoring jobs', () => {
   let cluster: ManagedApi;
@@ -68,7 +53,7 @@ describe('the statistics and monitoring jobs', () => {
   });
 
   function deps(ids: string[], overrides: Partial<IndexerJobDeps> = {}): IndexerJobDeps {
-    const requester = simulatorRequester({ east: cluster, west: single });
+    const requester = simulatorRequester({ east: cluster.url, west: single.url });
     return {
       apiHostIds: async () => ids,
       requester,
