@@ -1,8 +1,7 @@
 /**
  * What each change the dashboard offers needs from the managed API's RBAC: the (action, resource)
  * pairs the API checks on the route the change calls (its `x-rbac-actions`), so a control can be
- * disabled before the click. `*` as a name means "any such object" (a bulk action on agents the user
- * picks, a group chosen later).
+ * disabled before the click. Agents picked in a table are asked about as `agent:id:*` (any agent).
  */
 import type { RequiredPermission } from './rbac-permissions';
 
@@ -18,7 +17,8 @@ const FILE_RESOURCE: Record<RulesetKind, string> = {
 
 export type UiAction =
   | { kind: 'agents'; action: 'restart' | 'upgrade' | 'delete' }
-  | { kind: 'agentsGroup'; group: string }
+  /** Without a group (not chosen yet), only the agents' side is known. */
+  | { kind: 'agentsGroup'; group?: string }
   | { kind: 'groupCreate' }
   | { kind: 'groupDelete'; group: string }
   | { kind: 'groupConfiguration'; group: string }
@@ -33,11 +33,12 @@ export function requiredFor(ui: UiAction): RequiredPermission[] {
   switch (ui.kind) {
     case 'agents':
       return [{ action: `agent:${ui.action}`, resource: 'agent:id:*' }];
-    case 'agentsGroup':
-      return [
-        { action: 'agent:modify_group', resource: 'agent:id:*' },
-        { action: 'group:modify_assignments', resource: `group:id:${ui.group}` },
-      ];
+    case 'agentsGroup': {
+      const agents = { action: 'agent:modify_group', resource: 'agent:id:*' };
+      return ui.group === undefined
+        ? [agents]
+        : [agents, { action: 'group:modify_assignments', resource: `group:id:${ui.group}` }];
+    }
     case 'groupCreate':
       return [{ action: 'group:create', resource: RESOURCELESS }];
     case 'groupDelete':
