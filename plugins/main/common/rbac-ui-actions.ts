@@ -7,7 +7,7 @@ import type { RequiredPermission } from './rbac-permissions';
 
 const RESOURCELESS = '*:*:*';
 
-export type RulesetKind = 'rules' | 'decoders' | 'lists';
+type RulesetKind = 'rules' | 'decoders' | 'lists';
 
 const FILE_RESOURCE: Record<RulesetKind, string> = {
   rules: 'rule:file',
