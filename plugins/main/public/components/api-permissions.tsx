@@ -71,29 +71,45 @@ export interface PermissionVerdict {
 }
 
 /**
- * Whether the user may do something needing `required` (with `alsoAs`: other names of the object,
- * such as an agent's groups). Without a provider (a view rendered on its own) nothing is decided.
+ * The verdict for any `required` permissions (for controls that differ per row). Without a provider
+ * (a view rendered on its own) nothing is decided.
  */
-export function usePermission(
+export function usePermissions(): (
   required: readonly RequiredPermission[],
-  alsoAs: readonly string[] = [],
-): PermissionVerdict {
+  alsoAs?: readonly string[],
+) => PermissionVerdict {
   const state = useContext(ApiPermissionsContext);
-  const decide = useCallback(
-    (current: ApiPermissionsState): PermissionVerdict => {
-      if (current.loading) return { allowed: false, reason: 'Checking your permissions…' };
-      if (!current.dashboardAdmin && !current.runAs)
+  return useCallback(
+    (required, alsoAs = []) => {
+      if (!state) return { allowed: true };
+      if (state.loading) return { allowed: false, reason: 'Checking your permissions…' };
+      if (!state.dashboardAdmin && !state.runAs)
         return { allowed: false, reason: NO_RUN_AS_REASON };
-      if (!current.policies) return { allowed: true };
-      const policies = current.policies;
+      const policies = state.policies;
+      if (!policies) return { allowed: true };
       const missing = required.filter((permission) => !isAllowed(policies, permission, alsoAs));
       return missing.length === 0
         ? { allowed: true }
         : { allowed: false, reason: describeMissing(missing) };
     },
-    [required, alsoAs],
+    [state],
   );
-  return state ? decide(state) : { allowed: true };
+}
+
+/**
+ * Whether the user may do something needing `required` (with `alsoAs`: other names of the object,
+ * such as an agent's groups).
+ */
+export function usePermission(
+  required: readonly RequiredPermission[],
+  alsoAs: readonly string[] = [],
+): PermissionVerdict {
+  return usePermissions()(required, alsoAs);
+}
+
+/** A control's label with the reason it is disabled, for controls that show no tooltip then. */
+export function withReason(label: string, verdict: PermissionVerdict): string {
+  return verdict.reason ? `${label} (${verdict.reason})` : label;
 }
 
 interface PermittedButtonProps extends Pick<

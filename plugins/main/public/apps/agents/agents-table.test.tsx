@@ -49,10 +49,14 @@ function managedApi(call: ManagedApiCallSeen) {
   throw new Error(`unexpected ${call.method} ${call.path}`);
 }
 
-function setup(url = '/?host=prod', csvFetch?: typeof fetch) {
+/** `policies`: what `GET /security/users/me/policies` answers (unread by default: nothing is disabled). */
+function setup(url = '/?host=prod', csvFetch?: typeof fetch, policies?: object) {
   const mock = createMockHttp(
     { 'GET /hosts/apis': () => [host], 'POST /utils/logs/ui': () => ({}) },
-    managedApi,
+    (call) =>
+      policies && call.method === 'GET' && call.path === '/security/users/me/policies'
+        ? { data: policies, error: 0 }
+        : managedApi(call),
   );
   const test = createTestServices(mock, { fetch: csvFetch });
   const history = memoryHistory(url);
@@ -244,6 +248,27 @@ describe('Agents table', () => {
         '/agents/003/group/web',
       ),
     );
+  });
+
+  it("disables the bulk actions the user's policies deny, naming the missing permission", async () => {
+    const { user, mock } = setup('/?host=prod', undefined, {
+      'agent:restart': { 'agent:id:*': 'allow' },
+      'agent:delete': { 'agent:id:*': 'allow', 'agent:id:003': 'deny' },
+      rbac_mode: 'white',
+    });
+    await rows();
+    await user.click(rowOf('001').getByTestId('checkboxSelectRow-001'));
+    await user.click(screen.getByTestId('bulkActionsButton'));
+    expect(await screen.findByTestId('bulkAction-restart')).toBeEnabled();
+    for (const id of ['remove', 'upgrade', 'assignGroup'])
+      expect(screen.getByTestId(`bulkAction-${id}`)).toBeDisabled();
+    await user.hover(screen.getByTestId('bulkAction-remove'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'needs agent:delete on agent:id:*',
+    );
+    await user.click(screen.getByTestId('bulkAction-remove'));
+    expect(screen.queryByTestId('bulkActionConfirm')).not.toBeInTheDocument();
+    expect(mock.managedApiCalls.some((call) => call.method === 'DELETE')).toBe(false);
   });
 
   it('exports the current filter as CSV with progress, saved under the server’s file name', async () => {

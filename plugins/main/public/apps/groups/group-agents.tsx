@@ -3,7 +3,6 @@
  * (limited to assigning to and removing from this group), each outcome shown per agent.
  */
 import {
-  EuiButton,
   EuiFlexGroup,
   EuiFlexItem,
   EuiFlyout,
@@ -17,6 +16,8 @@ import {
 import { useState, type ReactNode } from 'react';
 import type { ApiHost } from '../../../common/api-hosts';
 import { AgentLink } from '../../components/agent-link';
+import { requiredFor } from '../../../common/rbac-ui-actions';
+import { PermittedButton } from '../../components/api-permissions';
 import { BulkActionMenu, BulkOutcomeCallout } from '../../components/bulk-actions/bulk-action-menu';
 import { ManagedApiTable } from '../../components/managed-api-table';
 import type { AgentSelection, BulkActionId, BulkOutcome } from '../../services/agent-bulk-actions';
@@ -160,13 +161,14 @@ export function GroupAgents({
         canWrite={canWrite}
         onDone={done}
         extraTool={
-          <EuiButton
+          <PermittedButton
+            required={requiredFor({ kind: 'agentsGroup', group })}
             iconType="plusCircle"
             onClick={() => setAdding(true)}
             data-test-subj="addGroupAgents"
           >
             Add agents
-          </EuiButton>
+          </PermittedButton>
         }
         data-test-subj="groupAgents"
       />

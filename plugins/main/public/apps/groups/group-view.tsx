@@ -7,7 +7,7 @@ import { useCallback } from 'react';
 import type { ApiHost } from '../../../common/api-hosts';
 import { useAppUrlState } from '../../components/app-url-state';
 import { DocumentEditorFrame, useEditedDocument } from '../../components/ruleset/document-editor';
-import { READ_ONLY_REASON } from '../../components/ruleset/use-can-write';
+import type { PermissionVerdict } from '../../components/api-permissions';
 import { XmlEditor } from '../../components/ruleset/xml-editor';
 import type { RulesetApi } from '../../services/ruleset-api';
 import { GroupAgents } from './group-agents';
@@ -25,6 +25,7 @@ export function GroupView({
   group,
   ruleset,
   canWrite,
+  configuring,
   onClose,
   onDeleteRequest,
 }: {
@@ -32,8 +33,11 @@ export function GroupView({
   group: string;
   ruleset: RulesetApi;
   canWrite: boolean;
+  /** Whether the user may save the group's agent.conf. */
+  configuring: PermissionVerdict;
   onClose(): void;
-  onDeleteRequest(): void;
+  /** Absent when the user may not delete the group. */
+  onDeleteRequest?(): void;
 }) {
   const { params, setParams } = useAppUrlState();
   const tab = params.get('groupTab') === 'configuration' ? 'configuration' : 'agents';
@@ -55,7 +59,7 @@ export function GroupView({
       document={document}
       title={group}
       backLabel="Groups"
-      readOnlyReason={canWrite ? undefined : READ_ONLY_REASON}
+      readOnlyReason={configuring.reason}
       ruleset={ruleset}
       canWrite={canWrite}
       saveLabel="Save agent.conf"
@@ -83,7 +87,7 @@ export function GroupView({
       ) : (
         <XmlEditor
           text={document.value}
-          readOnly={!canWrite}
+          readOnly={!configuring.allowed}
           problem={document.problem}
           onChange={document.change}
           data-test-subj="groupConfigurationEditor"

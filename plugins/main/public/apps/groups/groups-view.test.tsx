@@ -7,8 +7,16 @@ import { GroupsView } from './index';
 
 jest.setTimeout(60_000);
 
-/** `listRead` stands between the list's reads and their answers (by default, none waits). */
-function setup(url: string, roles?: string[], listRead: () => Promise<void> = async () => {}) {
+/**
+ * `listRead` stands between the list's reads and their answers (by default, none waits); `policies`
+ * is what `GET /security/users/me/policies` answers (unread by default: nothing is disabled).
+ */
+function setup(
+  url: string,
+  roles?: string[],
+  listRead: () => Promise<void> = async () => {},
+  policies?: object,
+) {
   const groups = new Map([
     ['default', 3],
     ['web', 1],
@@ -18,6 +26,8 @@ function setup(url: string, roles?: string[], listRead: () => Promise<void> = as
     url,
     roles,
     managedApi: async (call: ManagedApiCallSeen) => {
+      if (policies && call.method === 'GET' && call.path === '/security/users/me/policies')
+        return { data: policies, error: 0 };
       if (call.method === 'GET' && call.path === '/groups') {
         const answer = itemsEnvelope(
           [...groups].map(([name, count]) => ({ name, count, configSum: 'ab12' })),
@@ -110,13 +120,45 @@ describe('Groups app', () => {
     await screen.findByTestId('openGroup-web');
     expect(screen.getByTestId('newGroup')).toBeDisabled();
     expect(screen.getByTestId('newGroup')).toHaveAttribute('title', READ_ONLY_REASON);
-    expect(screen.queryByTestId('deleteGroupRow')).toBeNull();
+    expect(screen.getByTestId('deleteGroupRow')).toHaveAttribute('aria-disabled', 'true');
     await user.click(screen.getByTestId('openGroup-web'));
     expect(await screen.findByTestId('readOnlyReason')).toHaveTextContent(READ_ONLY_REASON);
     await screen.findByText('web-001');
     for (const action of ['groupDelete', 'groupSave', 'addGroupAgents', 'bulkActionsButton'])
       expect(screen.queryByTestId(action)).toBeNull();
     expect(screen.queryAllByRole('checkbox')).toEqual([]);
+  });
+});
+
+describe("Groups app and the user's policies", () => {
+  it('disables what the policies deny, naming the missing permission', async () => {
+    const { user, mock } = setup('/?host=prod', undefined, undefined, {
+      'group:create': { '*:*:*': 'allow' },
+      'group:delete': { 'group:id:*': 'allow', 'group:id:web': 'deny' },
+      'group:update_config': { 'group:id:default': 'allow' },
+      'agent:modify_group': { 'agent:id:*': 'allow' },
+      rbac_mode: 'white',
+    });
+    await screen.findByTestId('openGroup-web');
+    await waitFor(() =>
+      expect(screen.getByTestId('deleteGroupRow')).toHaveAttribute('aria-disabled', 'true'),
+    );
+    expect(screen.getByTestId('newGroup')).toBeEnabled();
+    expect(screen.getByTestId('deleteGroupRow')).toHaveAccessibleName(
+      'Delete (needs group:delete on group:id:web)',
+    );
+    await user.click(screen.getByTestId('openGroup-web'));
+    expect(await screen.findByTestId('readOnlyReason')).toHaveTextContent(
+      'needs group:update_config on group:id:web',
+    );
+    await screen.findByText('web-001');
+    expect(screen.queryByTestId('groupDelete')).toBeNull();
+    expect(screen.getByTestId('addGroupAgents')).toBeDisabled();
+    expect(screen.getByTestId('addGroupAgents-why')).toHaveAttribute(
+      'aria-label',
+      'needs group:modify_assignments on group:id:web',
+    );
+    expect(mock.managedApiCalls.some((call) => call.method !== 'GET')).toBe(false);
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import { useMemo, useState } from 'react';
 import type { ApiHost } from '../../../common/api-hosts';
+import { requiredFor } from '../../../common/rbac-ui-actions';
 import { useAppUrlState } from '../../components/app-url-state';
 import { useConfirmedDelete } from '../../components/ruleset/confirmed-delete';
 import { NameModal } from '../../components/ruleset/name-modal';
@@ -12,7 +13,7 @@ import {
   useNamedItems,
   withoutNamed,
 } from '../../components/ruleset/named-items-table';
-import { useCanWrite } from '../../components/ruleset/use-can-write';
+import { useCanWrite, useWritePermissions } from '../../components/ruleset/use-can-write';
 import { useSvcServices } from '../../components/services-context';
 import { RulesetApi } from '../../services/ruleset-api';
 import { DEFAULT_GROUP, GroupView } from './group-view';
@@ -39,6 +40,8 @@ export function GroupsPanel({ host }: { host: ApiHost }) {
   const { params, setParams } = useAppUrlState();
   const ruleset = useMemo(() => new RulesetApi(api, host.id), [api, host.id]);
   const canWrite = useCanWrite();
+  const permitted = useWritePermissions();
+  const deleting = (group: string) => permitted(requiredFor({ kind: 'groupDelete', group }));
   const [creating, setCreating] = useState(false);
   const groups = useNamedItems<Group>(host.id, '/groups', 'group:read', 'the groups');
   const open = params.get('group');
@@ -83,8 +86,9 @@ export function GroupsPanel({ host }: { host: ApiHost }) {
           group={open}
           ruleset={ruleset}
           canWrite={canWrite}
+          configuring={permitted(requiredFor({ kind: 'groupConfiguration', group: open }))}
           onClose={close}
-          onDeleteRequest={() => deletion.request(open)}
+          onDeleteRequest={deleting(open).allowed ? () => deletion.request(open) : undefined}
         />
         {deletion.modal}
       </>
@@ -101,7 +105,8 @@ export function GroupsPanel({ host }: { host: ApiHost }) {
           { field: 'count', name: 'Agents', width: '100px' },
           { field: 'configSum', name: 'Configuration checksum' },
         ]}
-        canWrite={canWrite}
+        creation={permitted(requiredFor({ kind: 'groupCreate' }))}
+        deletion={(group) => deleting(group.name)}
         deletable={(group) => group.name !== DEFAULT_GROUP}
         onOpen={(name) => setParams({ group: name }, { push: true })}
         onDelete={(group) => deletion.request(group.name)}

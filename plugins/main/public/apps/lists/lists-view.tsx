@@ -1,4 +1,5 @@
 /** The CDB lists app: the lists with their sizes, one list opened as a table (`?list=…`), new and delete. */
+import { requiredFor } from '../../../common/rbac-ui-actions';
 import { useMemo, useState } from 'react';
 import type { ApiHost } from '../../../common/api-hosts';
 import { useAppUrlState } from '../../components/app-url-state';
@@ -9,7 +10,7 @@ import {
   useNamedItems,
   withoutNamed,
 } from '../../components/ruleset/named-items-table';
-import { useCanWrite } from '../../components/ruleset/use-can-write';
+import { useCanWrite, useWritePermissions } from '../../components/ruleset/use-can-write';
 import { useSvcServices } from '../../components/services-context';
 import { CUSTOM_FOLDER, RulesetApi } from '../../services/ruleset-api';
 import { type CdbEntry } from './cdb-list';
@@ -34,6 +35,7 @@ export function ListsPanel({ host }: { host: ApiHost }) {
   const { params, setParams } = useAppUrlState();
   const ruleset = useMemo(() => new RulesetApi(api, host.id), [api, host.id]);
   const canWrite = useCanWrite();
+  const permitted = useWritePermissions();
   const [creating, setCreating] = useState(false);
   const lists = useNamedItems<CdbList>(host.id, '/lists', 'lists:read', 'the CDB lists');
   const open = params.get('list');
@@ -84,7 +86,12 @@ export function ListsPanel({ host }: { host: ApiHost }) {
           { field: 'relative_dirname', name: 'Path' },
           { name: 'Entries', width: '100px', render: (list: CdbList) => list.items.length },
         ]}
-        canWrite={canWrite}
+        creation={permitted(requiredFor({ kind: 'rulesetFileCreate', ruleset: 'lists' }))}
+        deletion={(list) =>
+          permitted(
+            requiredFor({ kind: 'rulesetFileDelete', ruleset: 'lists', file: list.filename }),
+          )
+        }
         onOpen={(name) => setParams({ list: name }, { push: true })}
         onDelete={(list) => deletion.request(list.filename)}
         onNew={() => setCreating(true)}

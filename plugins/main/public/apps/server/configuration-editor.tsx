@@ -22,7 +22,8 @@ import { useCallback, useMemo, useState } from 'react';
 import type { ApiHost } from '../../../common/api-hosts';
 import type { ConfigurationProblem, NodeValidation } from '../../../common/server-operations';
 import { ErrorPrompt } from '../../components/error-prompt';
-import { READ_ONLY_REASON, useCanWrite } from '../../components/ruleset/use-can-write';
+import { useWritePermissions } from '../../components/ruleset/use-can-write';
+import { requiredFor } from '../../../common/rbac-ui-actions';
 import { type EditorProblem, XmlEditor } from '../../components/ruleset/xml-editor';
 import { xmlSyntaxProblem } from '../../components/ruleset/xml-syntax';
 import { useSvcServices } from '../../components/services-context';
@@ -128,7 +129,10 @@ export function ConfigurationEditor({
 }) {
   const { core } = useSvcServices();
   const client = useMemo(() => new ServerOperationsClient(core.http), [core.http]);
-  const canWrite = useCanWrite();
+  const permitted = useWritePermissions();
+  const writing = permitted(requiredFor({ kind: 'serverConfiguration', node }));
+  const canWrite = writing.allowed;
+  const restarting = permitted(requiredFor({ kind: 'serverRestart', cluster: clustered }));
   const target: ServerTarget = useMemo(() => ({ apiHostId: host.id, node }), [host.id, node]);
   const load = useCallback((signal: AbortSignal) => client.file(target, signal), [client, target]);
   const { state, reload } = useAsync(load, 'Reading ossec.conf', 'manager:read');
@@ -181,7 +185,7 @@ export function ConfigurationEditor({
           <EuiText size="s">
             <p>
               <strong>ossec.conf</strong> of <strong>{where}</strong>
-              {!canWrite && ` — ${READ_ONLY_REASON}`}
+              {writing.reason && ` — ${writing.reason}`}
             </p>
           </EuiText>
         </EuiFlexItem>
@@ -267,7 +271,12 @@ export function ConfigurationEditor({
           data-test-subj="configurationApplied"
         >
           <ValidationList validation={outcome.validation} />
-          {checkPassed && canWrite && (
+          {checkPassed && canWrite && !restarting.allowed && (
+            <EuiText size="s" color="subdued" data-test-subj="configurationRestartReason">
+              <p>Restart: {restarting.reason}</p>
+            </EuiText>
+          )}
+          {checkPassed && canWrite && restarting.allowed && (
             <EuiFlexGroup gutterSize="s" responsive={false}>
               <EuiFlexItem grow={false}>
                 <EuiButton

@@ -15,6 +15,8 @@ import {
   EuiText,
 } from '@elastic/eui';
 import { useEffect, useState } from 'react';
+import type { RequiredPermission } from '../../../common/rbac-permissions';
+import { requiredFor } from '../../../common/rbac-ui-actions';
 import {
   BULK_ACTIONS,
   type AgentSelection,
@@ -24,7 +26,17 @@ import {
   runBulkAction,
   selectionCount,
 } from '../../services/agent-bulk-actions';
+import { usePermission } from '../api-permissions';
 import { useSvcServices } from '../services-context';
+
+const AGENT_ACTION = { restart: 'restart', upgrade: 'upgrade', remove: 'delete' } as const;
+
+/** What the API checks for a bulk action (with the group once it is known). */
+function bulkRequired(action: BulkActionId, group: string | undefined): RequiredPermission[] {
+  return action === 'assignGroup' || action === 'removeGroup'
+    ? requiredFor({ kind: 'agentsGroup', group })
+    : requiredFor({ kind: 'agents', action: AGENT_ACTION[action] });
+}
 
 const ALL_ACTIONS: BulkActionId[] = ['restart', 'assignGroup', 'removeGroup', 'upgrade', 'remove'];
 
@@ -87,17 +99,15 @@ export function BulkActionMenu({
       >
         <EuiContextMenuPanel
           items={actions.map((id) => (
-            <EuiContextMenuItem
+            <BulkActionItem
               key={id}
-              icon={id === 'remove' ? 'trash' : undefined}
-              onClick={() => {
+              action={id}
+              group={group}
+              onPick={() => {
                 setOpen(false);
                 setPending(id);
               }}
-              data-test-subj={`bulkAction-${id}`}
-            >
-              {BULK_ACTIONS[id].label}
-            </EuiContextMenuItem>
+            />
           ))}
           data-test-subj="bulkActionsMenu"
         />
@@ -114,6 +124,30 @@ export function BulkActionMenu({
         />
       )}
     </>
+  );
+}
+
+/** A menu entry, disabled with the missing permission named when the user may not use it. */
+function BulkActionItem({
+  action,
+  group,
+  onPick,
+}: {
+  action: BulkActionId;
+  group: string | undefined;
+  onPick(): void;
+}) {
+  const verdict = usePermission(bulkRequired(action, group));
+  return (
+    <EuiContextMenuItem
+      icon={action === 'remove' ? 'trash' : undefined}
+      disabled={!verdict.allowed}
+      toolTipContent={verdict.reason}
+      onClick={onPick}
+      data-test-subj={`bulkAction-${action}`}
+    >
+      {BULK_ACTIONS[action].label}
+    </EuiContextMenuItem>
   );
 }
 
@@ -162,6 +196,7 @@ function BulkActionConfirm({
     return () => controller.abort();
   }, [api, apiHostId, askGroup]);
 
+  const verdict = usePermission(bulkRequired(action, chosen || undefined));
   const target = agentCount(count);
   return (
     <EuiConfirmModal
@@ -170,7 +205,7 @@ function BulkActionConfirm({
       onConfirm={() => onConfirm(chosen || undefined)}
       cancelButtonText="Cancel"
       confirmButtonText={`${definition.label} ${target}`}
-      confirmButtonDisabled={definition.needsGroup && !chosen}
+      confirmButtonDisabled={(definition.needsGroup && !chosen) || !verdict.allowed}
       isLoading={running}
       buttonColor={action === 'remove' ? 'danger' : 'primary'}
       // Enter confirms an action that can be undone; removing agents takes a deliberate click or Tab.
@@ -186,6 +221,11 @@ function BulkActionConfirm({
             data-test-subj="bulkActionGroup"
           />
         </EuiFormRow>
+      )}
+      {!verdict.allowed && (
+        <EuiText size="s" color="danger" data-test-subj="bulkActionConfirmReason">
+          <p>{verdict.reason}</p>
+        </EuiText>
       )}
       <EuiText size="s">
         <p>

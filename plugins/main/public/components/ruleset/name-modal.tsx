@@ -15,7 +15,7 @@ import {
   EuiModalHeaderTitle,
 } from '@elastic/eui';
 import { useState, type ReactNode } from 'react';
-import { READ_ONLY_REASON } from './use-can-write';
+import type { PermissionVerdict } from '../api-permissions';
 
 export function NameModal({
   title,
@@ -81,13 +81,14 @@ export function NameModal({
 }
 
 /** The button that starts something new; for read-only users it is disabled and says why. */
+/** The button that starts a new item, disabled with the reason when `verdict` does not allow. */
 export function NewButton({
-  canWrite,
+  verdict,
   onClick,
   'data-test-subj': testSubj,
   children,
 }: {
-  canWrite: boolean;
+  verdict: PermissionVerdict;
   onClick(): void;
   'data-test-subj': string;
   children: ReactNode;
@@ -96,8 +97,8 @@ export function NewButton({
     <EuiButton
       size="s"
       iconType="plusCircle"
-      isDisabled={!canWrite}
-      title={canWrite ? undefined : READ_ONLY_REASON}
+      isDisabled={!verdict.allowed}
+      title={verdict.reason}
       onClick={onClick}
       data-test-subj={testSubj}
     >

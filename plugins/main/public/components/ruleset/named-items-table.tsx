@@ -13,6 +13,7 @@ import {
 import { useCallback } from 'react';
 import { type AsyncResult, useAsync } from '../../hooks/use-async';
 import type { Page } from '../../services/managed-api';
+import { type PermissionVerdict, withReason } from '../api-permissions';
 import { ErrorPrompt } from '../error-prompt';
 import { useSvcServices } from '../services-context';
 import { NewButton } from './name-modal';
@@ -51,7 +52,8 @@ export function NamedItemsTable<T extends object>({
   nameField,
   nameTitle,
   columns,
-  canWrite,
+  creation,
+  deletion,
   deletable = () => true,
   onOpen,
   onDelete,
@@ -65,7 +67,9 @@ export function NamedItemsTable<T extends object>({
   nameTitle: string;
   /** Columns after the name. */
   columns: Array<EuiBasicTableColumn<T>>;
-  canWrite: boolean;
+  /** Whether the user may create an item, and may delete this one (with the reason when not). */
+  creation: PermissionVerdict;
+  deletion(item: T): PermissionVerdict;
   deletable?(item: T): boolean;
   onOpen(name: string): void;
   onDelete(item: T): void;
@@ -98,12 +102,14 @@ export function NamedItemsTable<T extends object>({
       width: '90px',
       actions: [
         {
-          name: 'Delete',
+          // A disabled action shows no tooltip: its name carries the reason.
+          name: (item: T) => withReason('Delete', deletion(item)),
           description: `Delete this ${noun.text}`,
           icon: 'trash',
           type: 'icon',
           color: 'danger',
-          available: (item: T) => canWrite && deletable(item),
+          available: deletable,
+          enabled: (item: T) => deletion(item).allowed,
           onClick: onDelete,
           'data-test-subj': `delete${noun.subj}Row`,
         },
@@ -114,7 +120,7 @@ export function NamedItemsTable<T extends object>({
     <>
       <EuiFlexGroup justifyContent="flexEnd" responsive={false}>
         <EuiFlexItem grow={false}>
-          <NewButton canWrite={canWrite} onClick={onNew} data-test-subj={`new${noun.subj}`}>
+          <NewButton verdict={creation} onClick={onNew} data-test-subj={`new${noun.subj}`}>
             {newLabel}
           </NewButton>
         </EuiFlexItem>

@@ -11,7 +11,7 @@ import {
   isCustomFile,
 } from '../../services/ruleset-api';
 import { DocumentEditorFrame, useEditedDocument } from './document-editor';
-import { READ_ONLY_REASON } from './use-can-write';
+import type { PermissionVerdict } from '../api-permissions';
 import { XmlEditor } from './xml-editor';
 
 const NOUN: Record<Exclude<RulesetFileKind, 'lists'>, string> = {
@@ -28,6 +28,7 @@ export function RulesetFileEditor({
   isNew,
   ruleset,
   canWrite,
+  editing,
   onClose,
   onDeleteRequest,
   onSaved,
@@ -38,6 +39,8 @@ export function RulesetFileEditor({
   isNew: boolean;
   ruleset: RulesetApi;
   canWrite: boolean;
+  /** Whether the user may save this file (a new one, or over the stored one). */
+  editing: PermissionVerdict;
   onClose(): void;
   onDeleteRequest(): void;
   onSaved(): void;
@@ -59,11 +62,7 @@ export function RulesetFileEditor({
     savedTitle: `Saved ${path}`,
     onSaved,
   });
-  const readOnlyReason = !isCustomFile(file)
-    ? BUILT_IN_REASON
-    : canWrite
-      ? undefined
-      : READ_ONLY_REASON;
+  const readOnlyReason = isCustomFile(file) ? editing.reason : BUILT_IN_REASON;
   return (
     <DocumentEditorFrame
       document={document}

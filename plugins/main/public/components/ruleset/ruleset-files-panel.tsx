@@ -20,7 +20,9 @@ import { useConfirmedDelete } from './confirmed-delete';
 import { NameModal, NewButton } from './name-modal';
 import { useSvcServices } from '../services-context';
 import { RulesetFileEditor } from './ruleset-file-editor';
-import { useCanWrite } from './use-can-write';
+import { requiredFor } from '../../../common/rbac-ui-actions';
+import { withReason } from '../api-permissions';
+import { useCanWrite, useWritePermissions } from './use-can-write';
 
 export type RulesetFilesKind = 'rules' | 'decoders';
 
@@ -52,6 +54,9 @@ export function RulesetFilesPanel({
   const { params, setParams } = useAppUrlState();
   const ruleset = useMemo(() => new RulesetApi(api, host.id), [api, host.id]);
   const canWrite = useCanWrite();
+  const permitted = useWritePermissions();
+  const deleting = (file: RulesetFileRef) =>
+    permitted(requiredFor({ kind: 'rulesetFileDelete', ruleset: kind, file: file.filename }));
   const [creating, setCreating] = useState(false);
   const [tableGeneration, setTableGeneration] = useState(0);
   const filename = params.get('file');
@@ -90,6 +95,13 @@ export function RulesetFilesPanel({
           isNew={isNew}
           ruleset={ruleset}
           canWrite={canWrite}
+          editing={permitted(
+            requiredFor(
+              isNew
+                ? { kind: 'rulesetFileCreate', ruleset: kind }
+                : { kind: 'rulesetFileUpdate', ruleset: kind, file: open.filename },
+            ),
+          )}
           onClose={close}
           onDeleteRequest={() => deletion.request(open)}
           onSaved={() => isNew && setParams({ new: undefined })}
@@ -127,12 +139,13 @@ export function RulesetFilesPanel({
       width: '90px',
       actions: [
         {
-          name: 'Delete',
+          name: (file: DecoderFile) => withReason('Delete', deleting(file)),
           description: 'Delete this custom file',
           icon: 'trash',
           type: 'icon',
           color: 'danger',
-          available: (file: DecoderFile) => canWrite && isCustomFile(file),
+          available: isCustomFile,
+          enabled: (file: DecoderFile) => deleting(file).allowed,
           onClick: (file: DecoderFile) => deletion.request(file),
           'data-test-subj': 'deleteRulesetFileRow',
         },
@@ -156,7 +169,7 @@ export function RulesetFilesPanel({
           <EuiFlexGroup justifyContent="flexEnd" responsive={false}>
             <EuiFlexItem grow={false}>
               <NewButton
-                canWrite={canWrite}
+                verdict={permitted(requiredFor({ kind: 'rulesetFileCreate', ruleset: kind }))}
                 onClick={() => setCreating(true)}
                 data-test-subj="newRulesetFile"
               >
