@@ -62,6 +62,7 @@ it('shows the apps docked in their groups on a wide window, the page highlighted
   await expect(pciDss.getAttribute('href')).resolves.toBe('/app/svc-modules/pci-dss');
   const securityOperations = page.locator(testSubj('navGroup-security-operations'));
   expect(await securityOperations.locator('a').allTextContents()).toEqual([
+    'IT Hygiene',
     'PCI DSS',
     'GDPR',
     'HIPAA',

@@ -5,6 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { SEVERITY_BANDS } from '../../plugins/main/common/alerts/api';
+import { HEALTH_CHECK_ROUTES } from '../../plugins/main/common/health';
 import {
   indexerAuthorization,
   keepDocsScreenshot,
@@ -115,6 +116,11 @@ it('shows per band what the indexer holds for the host’s manager in the last 2
   await page.setViewportSize({ width: 1280, height: 900 });
   // Logged in on a page that reads no alerts, so the Overview's own searches can be counted.
   await openAppAsAdmin(page, env, '/app/svc-settings');
+  // The health check of the first open after an upgrade reads the indexer too: let it finish.
+  await page.waitForFunction(
+    async (url) => !((await (await fetch(url)).json()) as { due: boolean }).due,
+    `${env.dashboard.url}${HEALTH_CHECK_ROUTES.due}`,
+  );
   const searchesBefore = env.indexer!.stats.byEndpoint.search ?? 0;
   await page.goto(`${env.dashboard.url}/app/svc-overview?host=${env.apiHostId}`);
   await waitForApp(page, 'svc-overview');

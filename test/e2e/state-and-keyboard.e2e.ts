@@ -264,7 +264,8 @@ describe('item 5: usable with a keyboard alone', () => {
       .first();
     await tabTo(page, row.locator('.euiCheckbox__input'));
     await page.keyboard.press('Space');
-    await tabTo(page, page.locator(testSubj('bulkActionsButton')));
+    // The bulk actions sit above the table: Tab goes round the rest of the page to reach them.
+    await tabTo(page, page.locator(testSubj('bulkActionsButton')), 400);
     await page.keyboard.press('Enter');
     await page.locator(testSubj('bulkActionsMenu')).waitFor();
     await tabTo(page, page.locator(testSubj('bulkAction-restart')), 10);
