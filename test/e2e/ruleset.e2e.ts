@@ -19,6 +19,7 @@ import {
   startE2eEnvironment,
   testSubj,
   waitForApp,
+  waitForFocus,
   type E2eEnvironment,
 } from './support';
 
@@ -280,7 +281,10 @@ describe('group management', () => {
       .check();
     await flyout.locator(testSubj('bulkActionsButton')).click();
     await page.locator(testSubj('bulkAction-assignGroup')).click();
-    await page.locator(testSubj('bulkActionConfirm')).waitFor();
+    await waitForFocus(
+      page,
+      `${testSubj('bulkActionConfirm')} ${testSubj('confirmModalConfirmButton')}`,
+    );
     await page.keyboard.press('Enter');
     await page.locator(testSubj('bulkOutcome')).getByText('1 agent assigned').waitFor();
     const members = page.locator(testSubj('groupAgentsRow'));
@@ -292,7 +296,10 @@ describe('group management', () => {
     await members.first().locator('input[type=checkbox]').check();
     await page.locator(testSubj('bulkActionsButton')).click();
     await page.locator(testSubj('bulkAction-removeGroup')).click();
-    await page.locator(testSubj('bulkActionConfirm')).waitFor();
+    await waitForFocus(
+      page,
+      `${testSubj('bulkActionConfirm')} ${testSubj('confirmModalConfirmButton')}`,
+    );
     await page.keyboard.press('Enter');
     await page
       .locator(testSubj('bulkOutcome'))
@@ -311,7 +318,10 @@ describe('group management', () => {
     await page.locator(testSubj('groupTitle')).getByText('e2e-payments').waitFor();
 
     await page.locator(testSubj('groupDelete')).click();
-    await confirm.waitFor();
+    await waitForFocus(
+      page,
+      `${testSubj('confirmDeleteGroup')} ${testSubj('confirmModalConfirmButton')}`,
+    );
     await page.keyboard.press('Enter');
     await page.locator(testSubj('groupsTable')).waitFor();
     await page.locator(testSubj('openGroup-default')).waitFor();

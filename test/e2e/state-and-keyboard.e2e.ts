@@ -16,6 +16,7 @@ import {
   storeApiHost,
   testSubj,
   waitForApp,
+  waitForFocus,
   type E2eEnvironment,
 } from './support';
 
@@ -288,10 +289,7 @@ describe('item 5: usable with a keyboard alone', () => {
     await page.locator(testSubj('deployInstallCommand')).waitFor();
     await page.keyboard.press('Escape');
     await flyout.waitFor({ state: 'detached' });
-    await page.waitForFunction(
-      (selector) => document.activeElement === document.querySelector(selector),
-      testSubj('deployAgentButton'),
-    );
+    await waitForFocus(page, testSubj('deployAgentButton'));
   });
 
   it('checks a host again in Settings → API with Enter, and all hosts with Space', async () => {

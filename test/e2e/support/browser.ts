@@ -54,6 +54,14 @@ export function testSubj(name: string): string {
   return `[data-test-subj="${name}"]`;
 }
 
+/** Waits until the element `selector` finds holds the focus, so that a key pressed next reaches it. */
+export async function waitForFocus(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => document.activeElement === document.querySelector(wanted),
+    selector,
+  );
+}
+
 /** Fills the login form the page shows (navigate there first) and waits for the dashboard. */
 export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
   await page.locator(testSubj('loginUsername')).fill(username);

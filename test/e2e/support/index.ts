@@ -25,5 +25,6 @@ export {
   submitLogin,
   testSubj,
   waitForApp,
+  waitForFocus,
 } from './browser';
 export { indexSampleAlerts, listAgents, openAppAsAdmin, type ListedAgent } from './seeded-alerts';
