@@ -1,6 +1,7 @@
 import { any } from './any';
 import { arrayOf } from './array-of';
 import { boolean } from './boolean';
+import { discriminatedUnion } from './discriminated-union';
 import { literal } from './literal';
 import { maybe, nullable } from './maybe';
 import { number } from './number';
@@ -15,6 +16,7 @@ export const schema = {
   any,
   arrayOf,
   boolean,
+  discriminatedUnion,
   literal,
   maybe,
   nullable,

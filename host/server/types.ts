@@ -204,8 +204,8 @@ export interface OsdRequest<P = unknown, Q = unknown, B = unknown> {
 }
 
 export type ResponseHeaders = Record<string, string | string[]>;
-export type ResponseBody =
-  Record<string, unknown> | unknown[] | string | Buffer | Readable | undefined;
+/** JSON (an object or array: a contract interface as it is), text, bytes or a stream. */
+export type ResponseBody = object | string | Buffer | Readable | undefined;
 export type ErrorBody = string | Error | { message: string; attributes?: Record<string, unknown> };
 
 export interface HttpResponseOptions {

@@ -40,12 +40,12 @@ const REFUSALS: Array<[string, Record<string, unknown>, string]> = [
   [
     'search',
     { ...page, filters: [{ field: 'rule.level', type: 'is' }] },
-    '[request body.filters.0]: an [is] filter needs a value',
+    '[request body.filters.0.value]: expected at least one defined value',
   ],
   [
     'search',
     { ...page, filters: [{ field: 'rule.level', type: 'exists', value: 3 }] },
-    '[request body.filters.0]: a filter of type [exists] has no [value]',
+    '[request body.filters.0.value]: definition for this key is missing',
   ],
   [
     'search',
@@ -158,7 +158,7 @@ const REFUSALS: Array<[string, Record<string, unknown>, string]> = [
   [
     'aggregate',
     { ...lastDay, charts: [{ id: 'r', type: 'terms', field: 'rule.level' }] },
-    '[request body.charts.0]: a chart of type [terms] needs [size]',
+    '[request body.charts.0.size]: expected value of type [number]',
   ],
   [
     'aggregate',
@@ -174,6 +174,46 @@ const REFUSALS: Array<[string, Record<string, unknown>, string]> = [
     'aggregate',
     { ...lastDay, charts: [{ id: 's', type: 'terms', field: 'rule.level', size: 5, script: 'x' }] },
     '[request body.charts.0.script]: definition for this key is missing',
+  ],
+  [
+    'aggregate',
+    { ...lastDay, charts: [{ id: 'p', type: 'pie', field: 'rule.level' }] },
+    '[request body.charts.0.type]: expected one of [count | terms | date_histogram | filters | range] but got [pie]',
+  ],
+  [
+    'aggregate',
+    {
+      ...lastDay,
+      charts: [
+        {
+          id: 'h',
+          type: 'date_histogram',
+          split: { field: 'rule.level', size: 3 },
+          metrics: [{ id: 'm', op: 'max', field: 'rule.level' }],
+        },
+      ],
+    },
+    '[request body.charts.0]: a date_histogram chart has [split] or [metrics], not both',
+  ],
+  [
+    'aggregate',
+    { ...lastDay, charts: [{ id: 'f', type: 'filters', filters: { 'a/b': [] } }] },
+    '[request body.charts.0.filters]: [a/b] is not a selection name',
+  ],
+  [
+    'search',
+    { ...page, filters: [{ field: 'rule.level', type: 'regexp', value: '.*' }] },
+    '[request body.filters.0.type]: expected one of [is | is_one_of | exists | between] but got [regexp]',
+  ],
+  [
+    'search',
+    { ...page, filters: [{ field: 'rule.level', type: 'between' }] },
+    '[request body.filters.0]: a [between] filter needs gte, lte or both',
+  ],
+  [
+    'search',
+    { ...page, filters: [{ field: 'rule.level', type: 'is_one_of', values: [] }] },
+    '[request body.filters.0.values]: array size is [0]',
   ],
   ['aggregate', { ...lastDay, charts: [] }, '[request body.charts]:'],
   [

@@ -50,13 +50,30 @@ describe('AlertsClient', () => {
       status: 504,
       title: 'Gateway Timeout',
       detail: 'The indexer did not answer within 30000 ms',
-      isIndexerProblem: true,
+      isUnanswerable: true,
     });
     const refused = await alerts
       .search({ apiHostId: 'prod', timeRange: { from: 'now-1h', to: 'now' }, size: 15 })
       .catch((error: unknown) => error);
-    expect(refused).toMatchObject({ status: 400, reason: undefined, isIndexerProblem: false });
+    expect(refused).toMatchObject({ status: 400, reason: undefined, isUnanswerable: false });
     expect((refused as AlertsRouteError).detail).toContain('unknown field [nope]');
+  });
+
+  it.each([
+    [503, 'manager_pin_unavailable', 'scope'],
+    [400, 'agent_filter_too_large', 'scope'],
+    [502, 'indexer_bad_answer', 'indexer'],
+    [502, undefined, 'request'],
+    [503, 'report_store_failed', 'request'],
+  ])('a %i with code %s blames the %s, whatever the status', async (status, code, source) => {
+    const { alerts } = client({
+      [`POST ${ALERTS_ROUTES.search}`]: () =>
+        fail(status, { statusCode: status, message: 'no', attributes: code ? { code } : {} }),
+    });
+    const failure = await alerts
+      .search({ apiHostId: 'prod', timeRange: { from: 'now-1h', to: 'now' }, size: 15 })
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ failureSource: source, isUnanswerable: source !== 'request' });
   });
 
   it('reads the fields sorted by name', async () => {

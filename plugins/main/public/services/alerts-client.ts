@@ -15,6 +15,7 @@ import {
   type IndexerStatus,
 } from '../../common/alerts/api';
 import type { AlertsDatasetId } from '../../common/alerts/datasets';
+import { alertsFailureSource, type AlertsFailureSource } from '../../common/alerts/errors';
 import type { CsvExporter, CsvExportResult, CsvProgress } from './csv-export';
 import { isAbortError, SvcError, toSvcError, type SvcErrorFields } from './svc-error';
 
@@ -32,10 +33,17 @@ export class AlertsRouteError extends SvcError {
     super(fields);
   }
 
-  /** The indexer could not answer (not configured, down, slow, refusing): not the request's fault. */
-  get isIndexerProblem(): boolean {
-    if (this.reason?.startsWith('indexer_')) return true;
-    return this.status === 502 || this.status === 503 || this.status === 504;
+  /** Whom the failure blames, by the route's code alone. */
+  get failureSource(): AlertsFailureSource {
+    return alertsFailureSource(this.reason);
+  }
+
+  /**
+   * The view cannot be answered now (the indexer, or what scopes the view, failed), which is not
+   * the request's fault: the view shows the indexer callout rather than the error prompt.
+   */
+  get isUnanswerable(): boolean {
+    return this.failureSource !== 'request';
   }
 }
 

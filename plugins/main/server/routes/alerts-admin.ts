@@ -34,8 +34,6 @@ const category = schema.oneOf(
 );
 const categoryParams = schema.object({ category });
 
-const json = <T extends object>(body: T) => body as unknown as Record<string, unknown>;
-
 export function registerAlertsAdminRoutes(
   router: IRouter,
   services: () => AlertsAdminServices,
@@ -43,7 +41,7 @@ export function registerAlertsAdminRoutes(
   router.get(
     { path: ALERTS_ROUTES.status, validate: false },
     handleErrors(async (_context, request, response) =>
-      response.ok({ body: json(await services().indexerStatus(request, request.signal)) }),
+      response.ok({ body: await services().indexerStatus(request, request.signal) }),
     ),
   );
 
@@ -73,7 +71,7 @@ export function registerAlertsAdminRoutes(
         apiHostId,
         pin: await managerPin(apiHostId),
       });
-      return response.ok({ body: json(status) });
+      return response.ok({ body: status });
     }),
   );
 
@@ -84,7 +82,7 @@ export function registerAlertsAdminRoutes(
       options: { requiredRole: ADMIN_ROLE },
     },
     handleErrors(async (_context, request, response) =>
-      response.ok({ body: json(await services().sampleData.remove(request.params.category)) }),
+      response.ok({ body: await services().sampleData.remove(request.params.category) }),
     ),
   );
 }

@@ -34,48 +34,35 @@ export const query = schema.object({
   query: schema.string({ maxLength: MAX_QUERY_LENGTH }),
 });
 
-interface FilterShape {
-  type: string;
-  value?: unknown;
-  values?: unknown[];
-  gte?: unknown;
-  lte?: unknown;
-}
+const filterCommon = {
+  field: fieldName,
+  negate: schema.maybe(schema.boolean()),
+  disabled: schema.maybe(schema.boolean()),
+};
 
-/** The members each filter type needs, and those it must not carry. */
-function filterShapeProblem(filter: FilterShape): string | undefined {
-  const given = (['value', 'values', 'gte', 'lte'] as const).filter(
-    (key) => filter[key] !== undefined,
-  );
-  const allowed: Record<string, string[]> = {
-    is: ['value'],
-    is_one_of: ['values'],
-    exists: [],
-    between: ['gte', 'lte'],
-  };
-  const extra = given.filter((key) => !allowed[filter.type].includes(key));
-  if (extra.length > 0) return `a filter of type [${filter.type}] has no [${extra[0]}]`;
-  if (filter.type === 'is' && filter.value === undefined) return 'an [is] filter needs a value';
-  if (filter.type === 'is_one_of' && !filter.values?.length)
-    return 'an [is_one_of] filter needs values';
-  if (filter.type === 'between' && filter.gte === undefined && filter.lte === undefined)
-    return 'a [between] filter needs gte, lte or both';
-  return undefined;
-}
-
-const filter = schema.object(
-  {
-    field: fieldName,
-    type: literals(['is', 'is_one_of', 'exists', 'between'] as const),
-    negate: schema.maybe(schema.boolean()),
-    disabled: schema.maybe(schema.boolean()),
-    value: schema.maybe(scalar),
-    values: schema.maybe(schema.arrayOf(scalar, { maxSize: MAX_FILTER_VALUES })),
-    gte: schema.maybe(bound),
-    lte: schema.maybe(bound),
-  },
-  { validate: filterShapeProblem },
-);
+const filter = schema.discriminatedUnion('type', [
+  schema.object({ ...filterCommon, type: schema.literal('is'), value: scalar }),
+  schema.object({
+    ...filterCommon,
+    type: schema.literal('is_one_of'),
+    values: schema.arrayOf(scalar, { minSize: 1, maxSize: MAX_FILTER_VALUES }),
+  }),
+  schema.object({ ...filterCommon, type: schema.literal('exists') }),
+  schema.object(
+    {
+      ...filterCommon,
+      type: schema.literal('between'),
+      gte: schema.maybe(bound),
+      lte: schema.maybe(bound),
+    },
+    {
+      validate: (between) =>
+        between.gte === undefined && between.lte === undefined
+          ? 'a [between] filter needs gte, lte or both'
+          : undefined,
+    },
+  ),
+]);
 export const filters = schema.arrayOf(filter, { maxSize: MAX_FILTERS });
 
 export const dataset = schema.maybe(literals(ALERTS_DATASET_IDS));

@@ -25,6 +25,7 @@ import {
   selectionProps as selection,
   wholeNumber,
 } from './alerts-selection-schema';
+import { contractSchema } from './contract-schema';
 import { handleErrors } from './error-responses';
 
 const MAX_CHARTS = 20;
@@ -51,110 +52,102 @@ const split = schema.maybe(schema.object({ field: fieldName, size: wholeNumber(1
 const CHART_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 const FILTERS_KEY = /^[\w .:-]{1,64}$/;
 
-interface ChartShape {
-  type: string;
-  field?: string;
-  size?: number;
-  split?: unknown;
-  interval?: string;
-  filters?: Record<string, unknown>;
-  ranges?: unknown[];
-  metrics?: unknown[];
-}
+const chartId = schema.string({
+  validate: (id) =>
+    CHART_ID.test(id) ? undefined : 'must be 1 to 64 letters, digits, "_", "." or "-"',
+});
 
-/** The members each chart type needs, and those it must not carry. */
-function chartShapeProblem(chart: ChartShape): string | undefined {
-  const allowed: Record<string, Array<keyof ChartShape>> = {
-    count: [],
-    terms: ['field', 'size', 'split'],
-    date_histogram: ['interval', 'split', 'metrics'],
-    filters: ['filters'],
-    range: ['field', 'ranges'],
-  };
-  const members = ['field', 'size', 'split', 'interval', 'filters', 'ranges', 'metrics'] as const;
-  if (chart.split !== undefined && chart.metrics !== undefined)
-    return 'a date_histogram chart has [split] or [metrics], not both';
-  const extra = members.filter(
-    (key) => chart[key] !== undefined && !allowed[chart.type].includes(key),
-  );
-  if (extra.length > 0) return `a chart of type [${chart.type}] has no [${extra[0]}]`;
-  const required: Record<string, Array<keyof ChartShape>> = {
-    terms: ['field', 'size'],
-    filters: ['filters'],
-    range: ['field', 'ranges'],
-  };
-  const missing = (required[chart.type] ?? []).find((key) => chart[key] === undefined);
-  if (missing) return `a chart of type [${chart.type}] needs [${missing}]`;
-  const keys = Object.keys(chart.filters ?? {});
+/** The names of a filters chart's selections, which become bucket keys. */
+function selectionNamesProblem(selections: Record<string, unknown>): string | undefined {
+  const keys = Object.keys(selections);
   if (keys.length > MAX_FILTERS) return `a filters chart has at most ${MAX_FILTERS} selections`;
   const badKey = keys.find((key) => !FILTERS_KEY.test(key) || key === '__proto__');
-  if (badKey !== undefined)
-    return `[${badKey}] is not a selection name (letters, digits, space, "_", ".", ":", "-")`;
-  return undefined;
+  return badKey === undefined
+    ? undefined
+    : `[${badKey}] is not a selection name (letters, digits, space, "_", ".", ":", "-")`;
 }
 
-const chart = schema.object(
-  {
-    id: schema.string({
-      validate: (id) =>
-        CHART_ID.test(id) ? undefined : 'must be 1 to 64 letters, digits, "_", "." or "-"',
-    }),
-    type: literals(['count', 'terms', 'date_histogram', 'filters', 'range'] as const),
-    field: schema.maybe(fieldName),
-    size: schema.maybe(wholeNumber(1, 10_000)),
+const chart = schema.discriminatedUnion('type', [
+  schema.object({ id: chartId, type: schema.literal('count') }),
+  schema.object({
+    id: chartId,
+    type: schema.literal('terms'),
+    field: fieldName,
+    size: wholeNumber(1, 10_000),
     split,
-    interval: schema.maybe(schema.string({ maxLength: 16 })),
-    filters: schema.maybe(schema.recordOf(schema.string(), schema.oneOf([query, filters]))),
-    ranges: schema.maybe(
-      schema.arrayOf(
-        schema.object({
-          key: schema.string({ minLength: 1, maxLength: 64 }),
-          gte: schema.maybe(schema.number()),
-          lt: schema.maybe(schema.number()),
-        }),
-        { minSize: 1, maxSize: 100 },
-      ),
-    ),
-    metrics: schema.maybe(
-      schema.arrayOf(
-        schema.object({
-          id: schema.string({
-            validate: (id) =>
-              CHART_ID.test(id) ? undefined : 'must be 1 to 64 letters, digits, "_", "." or "-"',
+  }),
+  schema.object(
+    {
+      id: chartId,
+      type: schema.literal('date_histogram'),
+      interval: schema.maybe(schema.string({ maxLength: 16 })),
+      split,
+      metrics: schema.maybe(
+        schema.arrayOf(
+          schema.object({
+            id: chartId,
+            op: literals(['avg', 'sum', 'max'] as const),
+            field: fieldName,
           }),
-          op: literals(['avg', 'sum', 'max'] as const),
-          field: fieldName,
-        }),
-        { minSize: 1, maxSize: MAX_METRICS },
+          { minSize: 1, maxSize: MAX_METRICS },
+        ),
       ),
+    },
+    {
+      validate: (histogram) =>
+        histogram.split !== undefined && histogram.metrics !== undefined
+          ? 'a date_histogram chart has [split] or [metrics], not both'
+          : undefined,
+    },
+  ),
+  schema.object({
+    id: chartId,
+    type: schema.literal('filters'),
+    filters: schema.recordOf(schema.string(), schema.oneOf([query, filters]), {
+      validate: selectionNamesProblem,
+    }),
+  }),
+  schema.object({
+    id: chartId,
+    type: schema.literal('range'),
+    field: fieldName,
+    ranges: schema.arrayOf(
+      schema.object({
+        key: schema.string({ minLength: 1, maxLength: 64 }),
+        gte: schema.maybe(schema.number()),
+        lt: schema.maybe(schema.number()),
+      }),
+      { minSize: 1, maxSize: 100 },
     ),
-  },
-  { validate: chartShapeProblem },
-);
+  }),
+]);
 const charts = schema.arrayOf(chart, { minSize: 1, maxSize: MAX_CHARTS });
 
-const searchBody = schema.object({
-  ...selection,
-  sort,
-  size: wholeNumber(1, 10_000),
-  page: schema.maybe(wholeNumber(0, 1_000_000)),
-  cursor: schema.maybe(schema.string({ minLength: 1, maxLength: MAX_CURSOR_LENGTH })),
-  fields: schema.maybe(schema.arrayOf(fieldName, { maxSize: MAX_COLUMNS })),
-  charts: schema.maybe(charts),
-});
+const searchBody = contractSchema<AlertsSearchRequest>()(
+  schema.object({
+    ...selection,
+    sort,
+    size: wholeNumber(1, 10_000),
+    page: schema.maybe(wholeNumber(0, 1_000_000)),
+    cursor: schema.maybe(schema.string({ minLength: 1, maxLength: MAX_CURSOR_LENGTH })),
+    fields: schema.maybe(schema.arrayOf(fieldName, { maxSize: MAX_COLUMNS })),
+    charts: schema.maybe(charts),
+  }),
+);
 
-const aggregateBody = schema.object({ ...selection, charts });
+const aggregateBody = contractSchema<AlertsAggregateRequest>()(
+  schema.object({ ...selection, charts }),
+);
 
-const fieldsRequest = schema.object({ dataset });
+const fieldsRequest = contractSchema<AlertsFieldsRequest>()(schema.object({ dataset }));
 
-const csvBody = schema.object({
-  ...selection,
-  columns: schema.arrayOf(fieldName, { minSize: 1, maxSize: MAX_COLUMNS }),
-  sort,
-});
-
-/** A contract interface as the JSON object the response factory sends. */
-const jsonBody = <T extends object>(body: T) => body as unknown as Record<string, unknown>;
+const csvBody = contractSchema<AlertsCsvRequest>()(
+  schema.object({
+    ...selection,
+    columns: schema.arrayOf(fieldName, { minSize: 1, maxSize: MAX_COLUMNS }),
+    sort,
+  }),
+);
 
 function callerOf(context: RequestHandlerContext, request: AlertsCaller['request']): AlertsCaller {
   return {
@@ -170,12 +163,7 @@ export function registerAlertsRoutes(router: IRouter, services: () => AlertsRout
     { path: ALERTS_ROUTES.search, validate: { body: searchBody } },
     handleErrors(async (context, request, response) =>
       response.ok({
-        body: jsonBody(
-          await services().alertsSearch.search(
-            callerOf(context, request),
-            request.body as AlertsSearchRequest,
-          ),
-        ),
+        body: await services().alertsSearch.search(callerOf(context, request), request.body),
       }),
     ),
   );
@@ -184,12 +172,7 @@ export function registerAlertsRoutes(router: IRouter, services: () => AlertsRout
     { path: ALERTS_ROUTES.aggregate, validate: { body: aggregateBody } },
     handleErrors(async (context, request, response) =>
       response.ok({
-        body: jsonBody(
-          await services().alertsSearch.aggregate(
-            callerOf(context, request),
-            request.body as AlertsAggregateRequest,
-          ),
-        ),
+        body: await services().alertsSearch.aggregate(callerOf(context, request), request.body),
       }),
     ),
   );
@@ -197,10 +180,7 @@ export function registerAlertsRoutes(router: IRouter, services: () => AlertsRout
   router.post(
     { path: ALERTS_ROUTES.csv, validate: { body: csvBody } },
     handleErrors(async (context, request, response) => {
-      const exported = await services().alertsSearch.csv(
-        callerOf(context, request),
-        request.body as AlertsCsvRequest,
-      );
+      const exported = await services().alertsSearch.csv(callerOf(context, request), request.body);
       return response.ok({
         body: exported.stream,
         headers: {
@@ -214,18 +194,17 @@ export function registerAlertsRoutes(router: IRouter, services: () => AlertsRout
     }),
   );
 
-  const fields = (request: AlertsFieldsRequest) =>
-    jsonBody(services().alertsSearch.fields(request.dataset));
+  const fields = (request: AlertsFieldsRequest) => services().alertsSearch.fields(request.dataset);
   router.get(
     { path: ALERTS_ROUTES.fields, validate: { query: fieldsRequest } },
     handleErrors(async (_context, request, response) =>
-      response.ok({ body: fields(request.query as AlertsFieldsRequest) }),
+      response.ok({ body: fields(request.query) }),
     ),
   );
   router.post(
     { path: ALERTS_ROUTES.fields, validate: { body: fieldsRequest } },
     handleErrors(async (_context, request, response) =>
-      response.ok({ body: fields(request.body as AlertsFieldsRequest) }),
+      response.ok({ body: fields(request.body) }),
     ),
   );
 }

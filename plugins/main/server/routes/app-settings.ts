@@ -9,8 +9,6 @@ import { ADMIN_ROLE } from '../../common/constants';
 import type { AppSettingsService } from '../services/app-settings/app-settings-service';
 import { handleErrors } from './error-responses';
 
-const json = <T extends object>(body: T) => body as unknown as Record<string, unknown>;
-
 const version = schema.maybe(schema.string({ minLength: 1, maxLength: 256 }));
 
 /**
@@ -28,7 +26,7 @@ export function registerAppSettingsRoutes(
   services: () => { appSettings: AppSettingsService },
   maxLogoBytes: number,
 ): void {
-  const answer = (body: AppSettingsAnswer) => ({ body: json(body) });
+  const answer = (body: AppSettingsAnswer) => ({ body: body });
 
   router.get(
     { path: APP_SETTINGS_ROUTES.settings, validate: false, options: { requiredRole: ADMIN_ROLE } },
@@ -65,7 +63,7 @@ export function registerAppSettingsRoutes(
   router.get(
     { path: APP_SETTINGS_ROUTES.public, validate: false },
     handleErrors(async (_context, _request, response) =>
-      response.ok({ body: json(services().appSettings.publicSettings()) }),
+      response.ok({ body: services().appSettings.publicSettings() }),
     ),
   );
 

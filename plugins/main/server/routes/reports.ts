@@ -11,6 +11,7 @@ import { REPORTS_ROUTES, type ReportRequest } from '../../common/modules/reports
 import type { ReportDataSource, ReportsService } from '../services/reports';
 import { isReportName } from '../services/reports/report-store';
 import { selectionProps } from './alerts-selection-schema';
+import { contractSchema } from './contract-schema';
 import { handleErrors } from './error-responses';
 
 export interface ReportRouteServices {
@@ -22,11 +23,13 @@ export interface ReportRouteServices {
 /** The selection as the alerts routes take it; the search service checks its fields and dates. */
 const selection = schema.object(selectionProps);
 
-const reportBody = schema.object({
-  moduleId: schema.maybe(schema.string({ minLength: 1, maxLength: 64 })),
-  agentId: selectionProps.agentId,
-  selection,
-});
+const reportBody = contractSchema<ReportRequest>()(
+  schema.object({
+    moduleId: schema.maybe(schema.string({ minLength: 1, maxLength: 64 })),
+    agentId: selectionProps.agentId,
+    selection,
+  }),
+);
 
 const reportName = schema.object({
   name: schema.string({
@@ -41,8 +44,6 @@ function readerOf(context: RequestHandlerContext) {
   return { username: user?.username ?? '', admin: user?.roles.includes(ADMIN_ROLE) ?? false };
 }
 
-const json = <T extends object>(body: T) => body as unknown as Record<string, unknown>;
-
 export function registerReportRoutes(router: IRouter, services: () => ReportRouteServices): void {
   router.post(
     { path: REPORTS_ROUTES.reports, validate: { body: reportBody } },
@@ -51,9 +52,9 @@ export function registerReportRoutes(router: IRouter, services: () => ReportRout
       const { reports, reportData } = services();
       const job = await reports.generate(
         { ...reader, data: reportData(request, reader.username) },
-        request.body as ReportRequest,
+        request.body,
       );
-      return response.accepted({ body: json(job) });
+      return response.accepted({ body: job });
     }),
   );
 
@@ -64,7 +65,7 @@ export function registerReportRoutes(router: IRouter, services: () => ReportRout
     },
     handleErrors(async (context, request, response) =>
       response.ok({
-        body: json(await services().reports.job(readerOf(context), request.params.id)),
+        body: await services().reports.job(readerOf(context), request.params.id),
       }),
     ),
   );

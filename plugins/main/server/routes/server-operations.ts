@@ -21,8 +21,6 @@ const apiHostId = schema.string({ validate: apiHostIdProblem });
 const node = schema.maybe(schema.string({ validate: nodeProblem }));
 const targetQuery = schema.object({ apiHostId, node });
 
-const json = <T extends object>(body: T) => body as unknown as Record<string, unknown>;
-
 export function registerServerOperationsRoutes(
   router: IRouter,
   service: () => ServerOperationsService,
@@ -32,7 +30,7 @@ export function registerServerOperationsRoutes(
     { path: SERVER_ROUTES.configuration, validate: { query: targetQuery } },
     handleErrors(async (context, request, response) =>
       response.ok({
-        body: json(await service().file(context.core.security.currentUser, request.query)),
+        body: await service().file(context.core.security.currentUser, request.query),
       }),
     ),
   );
@@ -57,9 +55,7 @@ export function registerServerOperationsRoutes(
     handleErrors(async (context, request, response) => {
       const { text, baseHash, ...target } = request.body;
       return response.ok({
-        body: json(
-          await service().apply(context.core.security.currentUser, target, text, baseHash),
-        ),
+        body: await service().apply(context.core.security.currentUser, target, text, baseHash),
       });
     }),
   );
@@ -90,7 +86,7 @@ export function registerServerOperationsRoutes(
     },
     handleErrors(async (context, request, response) =>
       response.ok({
-        body: json(await service().restart(context.core.security.currentUser, request.body)),
+        body: await service().restart(context.core.security.currentUser, request.body),
       }),
     ),
   );
@@ -115,12 +111,10 @@ export function registerServerOperationsRoutes(
     handleErrors(async (context, request, response) => {
       const { apiHostId: id, nodes } = request.query;
       return response.ok({
-        body: json(
-          await service().readiness(
-            context.core.security.currentUser,
-            id,
-            nodes ? nodes.split(',') : [undefined],
-          ),
+        body: await service().readiness(
+          context.core.security.currentUser,
+          id,
+          nodes ? nodes.split(',') : [undefined],
         ),
       });
     }),
@@ -130,8 +124,9 @@ export function registerServerOperationsRoutes(
     { path: SERVER_ROUTES.enrollment, validate: { query: schema.object({ apiHostId }) } },
     handleErrors(async (context, request, response) =>
       response.ok({
-        body: json(
-          await service().enrollment(context.core.security.currentUser, request.query.apiHostId),
+        body: await service().enrollment(
+          context.core.security.currentUser,
+          request.query.apiHostId,
         ),
       }),
     ),

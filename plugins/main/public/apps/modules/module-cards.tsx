@@ -86,7 +86,7 @@ export function ModuleCards({
           <EuiSpacer size="s" />
           {indexerProblemShownAbove &&
           state.error instanceof AlertsRouteError &&
-          state.error.isIndexerProblem ? (
+          state.error.isUnanswerable ? (
             <EuiText size="s" color="subdued" data-test-subj="moduleCountsUnavailable">
               <p>
                 No counts: the indexer could not answer (see above).{' '}

@@ -12,7 +12,7 @@ import { useAlertsClient } from '../state/use-alerts-client';
 
 export function AlertsProblem({ error, onRetry }: { error: SvcError; onRetry(): void }) {
   const alerts = useAlertsClient();
-  const indexerProblem = error instanceof AlertsRouteError && error.isIndexerProblem;
+  const indexerProblem = error instanceof AlertsRouteError && error.isUnanswerable;
   const loadStatus = useCallback(
     (signal: AbortSignal) => (indexerProblem ? alerts.status(signal) : Promise.resolve(undefined)),
     [alerts, indexerProblem],

@@ -5,10 +5,8 @@
  */
 import { EuiButton, EuiCallOut, EuiCode, EuiText } from '@elastic/eui';
 import type { IndexerStatus } from '../../../../common/alerts/api';
+import { alertsFailureSource } from '../../../../common/alerts/errors';
 import { toSvcError } from '../../../services/svc-error';
-
-/** The error code the alerts routes give when no indexer is configured (and demo mode is off). */
-const INDEXER_NOT_CONFIGURED = 'indexer_not_configured';
 
 export type IndexerProblem =
   | { kind: 'not_configured' }
@@ -56,14 +54,14 @@ function routeCodeOf(error: unknown, attributes: ErrorBody['attributes']): strin
 export function indexerProblemOf(error: unknown): IndexerProblem {
   const { attributes } = bodyOf(error);
   const code = routeCodeOf(error, attributes);
-  if (code === INDEXER_NOT_CONFIGURED) return { kind: 'not_configured' };
+  if (code === 'indexer_not_configured') return { kind: 'not_configured' };
   const svcError = toSvcError(error);
   return {
     kind: 'unavailable',
     title: svcError.title,
     cause: svcError.detail,
     code,
-    fromIndexer: code === undefined || code.startsWith('indexer_'),
+    fromIndexer: code === undefined || alertsFailureSource(code) === 'indexer',
     status: svcError.status,
     hosts: hostsOf(attributes),
   };

@@ -67,7 +67,7 @@ export function AlertsViewPage({ view, toolbar, children }: AlertsViewPageProps)
   // With the events shown, their section names an indexer that cannot answer: say it once.
   const chartsProblem =
     charts.error &&
-    !(view.showsEvents && charts.error instanceof AlertsRouteError && charts.error.isIndexerProblem)
+    !(view.showsEvents && charts.error instanceof AlertsRouteError && charts.error.isUnanswerable)
       ? charts.error
       : undefined;
   const timePicker = !view.timed ? (
