@@ -18,11 +18,9 @@ describe('contractSchema', () => {
 
 // Checked by tsc (`npm run lint`): each schema below differs from the contract, so each must fail
 // to compile; an @ts-expect-error that finds no error fails the lint.
-// Looser than the contract: a value it accepts is not a Greeting.
-// @ts-expect-error
+// @ts-expect-error looser than the contract: a value it accepts is not a Greeting.
 contractSchema<Greeting>()(schema.object({ name: schema.maybe(schema.string()) }));
-// Stricter than the contract: a Greeting without `times` is not of its type.
 contractSchema<Greeting>()(
-  // @ts-expect-error
+  // @ts-expect-error stricter than the contract: a Greeting without `times` is not of its type.
   schema.object({ name: schema.string(), times: schema.number() }),
 );
