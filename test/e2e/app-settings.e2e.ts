@@ -104,6 +104,38 @@ it('changes the alerts index pattern in App settings, and Threat Hunting reads i
   await waitForHits(alertsCount);
 });
 
+it('lets users choose an allowed pattern on Threat Hunting and the modules, kept per user', async () => {
+  await page.goto(`${env.dashboard.url}/app/svc-app-settings`);
+  await waitForApp(page, 'svc-app-settings');
+  const allowed = page.locator(testSubj('appSetting-alerts.selectableIndexPatterns'));
+  await allowed.locator('input').fill(CUSTOM_PATTERN);
+  await page.keyboard.press('Enter');
+  await page.locator(testSubj('appSettingsSave')).click();
+  await page
+    .locator(testSubj('appSettingRow-alerts.selectableIndexPatterns'))
+    .getByText('Saved', { exact: true })
+    .waitFor();
+
+  const threatHunting = `/app/svc-threat-hunting?host=${env.apiHostId}`;
+  await page.goto(`${env.dashboard.url}${threatHunting}`);
+  await waitForApp(page, 'svc-threat-hunting');
+  await waitForHits(alertsCount);
+  const select = page.locator(testSubj('alertsIndexPatternSelect'));
+  await select.selectOption(CUSTOM_PATTERN);
+  await waitForHits(CUSTOM_ALERTS);
+  await page.waitForURL((url) => url.searchParams.get('pattern') === CUSTOM_PATTERN);
+
+  // Opened again without the choice in the link, a view reads the user's last pattern.
+  await page.goto(`${env.dashboard.url}/app/svc-modules/file-integrity-monitoring?host=${env.apiHostId}`);
+  await waitForApp(page, 'svc-modules');
+  await page.waitForURL((url) => url.searchParams.get('pattern') === CUSTOM_PATTERN);
+  expect(await select.inputValue()).toBe(CUSTOM_PATTERN);
+  await page.goto(`${env.dashboard.url}${threatHunting}`);
+  await waitForHits(CUSTOM_ALERTS);
+  await select.selectOption('wazuh-alerts-*');
+  await waitForHits(alertsCount);
+});
+
 it('shows a failing health check with its cause and fix, and a retry that passes', async () => {
   const template = (await indexer('GET', '/_template/wazuh')) as { wazuh: unknown };
   await indexer('DELETE', '/_template/wazuh');

@@ -228,6 +228,14 @@ export interface AppLogoInfo {
   size: number;
 }
 
+/** The alerts index patterns users may choose: the configured one first, then the others allowed. */
+export function selectableAlertsIndexPatterns(
+  configured: string,
+  allowed: readonly string[],
+): string[] {
+  return [...new Set([configured, ...allowed])];
+}
+
 /** What every signed-in user's browser needs of the app settings. */
 export interface PublicAppSettings {
   alertsIndexPattern: string;

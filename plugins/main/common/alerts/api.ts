@@ -60,6 +60,11 @@ export interface AlertsSelection {
   /** What is read; default `alerts`. */
   dataset?: AlertsDatasetId;
   /**
+   * The alerts index pattern read: the configured one (default) or another an administrator
+   * allowed users to choose (App settings). Only the alerts dataset takes one.
+   */
+  indexPattern?: string;
+  /**
    * The view asking (a module id of common/modules, or `security-events`): the server adds its
    * fixed filters when the dataset is `alerts`. A view reads alerts, or the states dataset its
    * dashboard counts (vulnerability detection: `vulnerabilities`); another dataset is refused.

@@ -73,6 +73,7 @@ const VIEW_ID = /^[a-z0-9-]{1,64}$/;
 export const selectionProps = {
   apiHostId: schema.string({ validate: apiHostIdProblem }),
   dataset,
+  indexPattern: schema.maybe(schema.string({ minLength: 1, maxLength: 255 })),
   view: schema.maybe(
     schema.string({
       validate: (id) => (VIEW_ID.test(id) ? undefined : 'must be a view id such as pci-dss'),

@@ -3,6 +3,7 @@
  * configured indexer, or later the demo's stand-in), the user's scope on each API host, sample
  * data, the search service over every dataset, the indexer's status, and the report data source.
  */
+import { selectableAlertsIndexPatterns } from '@main/common/app-settings';
 import type { CoreStart, Logger, OsdRequest } from '@host/server/types';
 import { ADMIN_ROLE } from '../../../common/constants';
 import type { SvcConfig } from '../../config';
@@ -88,6 +89,11 @@ export async function createAlertsServices(deps: AlertsServicesDeps): Promise<Al
   const alertsSearch = createAlertsSearchService({
     connection: indexer,
     alertsIndexPattern: () => live().indexer.alertsIndexPattern,
+    selectableAlertsIndexPatterns: () =>
+      selectableAlertsIndexPatterns(
+        live().indexer.alertsIndexPattern,
+        live().alerts.selectableIndexPatterns,
+      ),
     scope: alertsScope,
     limits: {
       ...config.indexer,

@@ -26,6 +26,7 @@ import {
   type AppSettingsAnswer,
   type AppSettingValue,
   type PublicAppSettings,
+  selectableAlertsIndexPatterns,
 } from '../../../common/app-settings';
 import { configSchema, resolveConfig, type RawSvcConfig, type SvcConfig } from '../../config';
 import { RequestFieldError } from '../request-field-error';
@@ -161,9 +162,10 @@ export class AppSettingsService {
     const logo = this.record.attributes.logo;
     return {
       alertsIndexPattern: indexer.alertsIndexPattern,
-      selectableAlertsIndexPatterns: [
-        ...new Set([indexer.alertsIndexPattern, ...alerts.selectableIndexPatterns]),
-      ],
+      selectableAlertsIndexPatterns: selectableAlertsIndexPatterns(
+        indexer.alertsIndexPattern,
+        alerts.selectableIndexPatterns,
+      ),
       ...(logo && { logo }),
     };
   }

@@ -26,6 +26,7 @@ describe('alerts view state in the URL', () => {
         { field: 'rule.mitre.id', type: 'exists' as const, disabled: true },
         { field: 'rule.groups', type: 'is_one_of' as const, values: ['a', 'b'] },
       ],
+      indexPattern: 'wazuh-archives-*',
     };
     const search = alertsViewSearch(state, { host: 'prod' });
     expect(readAlertsViewState(new URLSearchParams(search))).toEqual(state);

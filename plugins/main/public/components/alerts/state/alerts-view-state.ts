@@ -16,6 +16,8 @@ export interface AlertsViewState {
   refreshSeconds?: number;
   query: AlertsQuery;
   filters: AlertsFilter[];
+  /** The alerts index pattern chosen in the view's selector; absent: the configured one. */
+  indexPattern?: string;
 }
 
 /** The original's default range (`timepicker:timeDefaults`): the last 24 hours. */
@@ -29,6 +31,7 @@ const ALERTS_URL_PARAMS = {
   query: 'query',
   language: 'language',
   filters: 'filters',
+  indexPattern: 'pattern',
 } as const;
 
 type Scalar = string | number | boolean;
@@ -105,6 +108,9 @@ export function readAlertsViewState(params: URLSearchParams): AlertsViewState {
       query: params.get(ALERTS_URL_PARAMS.query) ?? '',
     },
     filters: parseFilters(params.get(ALERTS_URL_PARAMS.filters)),
+    ...(params.get(ALERTS_URL_PARAMS.indexPattern) && {
+      indexPattern: params.get(ALERTS_URL_PARAMS.indexPattern)!,
+    }),
   };
 }
 
@@ -127,6 +133,7 @@ export function alertsViewParams(
     changes[ALERTS_URL_PARAMS.language] =
       state.query.language === DEFAULT_LANGUAGE ? undefined : state.query.language;
   }
+  if ('indexPattern' in state) changes[ALERTS_URL_PARAMS.indexPattern] = state.indexPattern;
   if (state.filters)
     changes[ALERTS_URL_PARAMS.filters] =
       state.filters.length === 0 ? undefined : JSON.stringify(state.filters);

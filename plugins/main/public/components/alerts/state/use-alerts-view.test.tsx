@@ -27,7 +27,11 @@ const field = (name: string, type: string, esType: string, aggregatable: boolean
   aggregatable,
 });
 
-function setup(config: Omit<AlertsViewConfig, 'apiHostId'>, url = '/?host=prod') {
+function setup(
+  config: Omit<AlertsViewConfig, 'apiHostId'>,
+  url = '/?host=prod',
+  routes: Parameters<typeof createMockHttp>[0] = {},
+) {
   const mock = createMockHttp({
     'GET /hosts/apis': () => [TEST_API_HOST],
     'POST /utils/logs/ui': () => ({}),
@@ -49,6 +53,7 @@ function setup(config: Omit<AlertsViewConfig, 'apiHostId'>, url = '/?host=prod')
       hits: [],
       includesSampleData: false,
     }),
+    ...routes,
   });
   const test = createTestServices(mock);
   const history = memoryHistory(url);
@@ -67,6 +72,80 @@ function setup(config: Omit<AlertsViewConfig, 'apiHostId'>, url = '/?host=prod')
   const calls = (path: string) => mock.calls.filter((call: RecordedCall) => call.path === path);
   return { seen, history, calls };
 }
+
+const ARCHIVES = 'wazuh-archives-*';
+const TWO_PATTERNS = {
+  'GET /api/app-settings/public': () => ({
+    alertsIndexPattern: 'wazuh-alerts-*',
+    selectableAlertsIndexPatterns: ['wazuh-alerts-*', ARCHIVES],
+  }),
+};
+
+describe('the alerts index pattern of a view', () => {
+  afterEach(() => window.localStorage.clear());
+
+  it('reads the configured pattern until the user chooses another, which is kept and linked', async () => {
+    const { seen, calls, history } = setup(
+      { charts: CHARTS, events: true },
+      '/?host=prod',
+      TWO_PATTERNS,
+    );
+    await waitFor(() =>
+      expect(seen.view?.indexPatterns.options).toEqual(['wazuh-alerts-*', ARCHIVES]),
+    );
+    expect(seen.view?.indexPatterns.chosen).toBe('wazuh-alerts-*');
+    expect(calls('/api/alerts/search')[0].body).not.toHaveProperty('indexPattern');
+    act(() => seen.view!.indexPatterns.choose(ARCHIVES));
+    await waitFor(() =>
+      expect((calls('/api/alerts/search').at(-1)!.body as AlertsSearchRequest).indexPattern).toBe(
+        ARCHIVES,
+      ),
+    );
+    expect((calls('/api/alerts/aggregate').at(-1)!.body as AlertsSearchRequest).indexPattern).toBe(
+      ARCHIVES,
+    );
+    expect(new URLSearchParams(history.location.search).get('pattern')).toBe(ARCHIVES);
+    expect(JSON.parse(window.localStorage.getItem('svc:alertsIndexPattern:tester')!)).toBe(
+      ARCHIVES,
+    );
+  });
+
+  it("opens on the user's last choice while it is allowed, and drops a pattern no longer allowed", async () => {
+    window.localStorage.setItem('svc:alertsIndexPattern:tester', JSON.stringify(ARCHIVES));
+    const kept = setup({ events: true }, '/?host=prod', TWO_PATTERNS);
+    await waitFor(() =>
+      expect(new URLSearchParams(kept.history.location.search).get('pattern')).toBe(ARCHIVES),
+    );
+    const stale = setup({ events: true }, '/?host=prod&pattern=gone-*', TWO_PATTERNS);
+    await waitFor(() => expect(stale.seen.view?.indexPatterns.options).toHaveLength(2));
+    await waitFor(() => expect(stale.history.location.search).not.toContain('pattern=gone'));
+  });
+
+  it('sends no pattern for a states dataset, nor for the charts of another dataset', async () => {
+    const states = setup(
+      { dataset: 'inventory-packages', events: true },
+      `/?host=prod&pattern=${ARCHIVES}`,
+      TWO_PATTERNS,
+    );
+    await waitFor(() => expect(states.calls('/api/alerts/search')).toHaveLength(1));
+    expect(states.calls('/api/alerts/search')[0].body).not.toHaveProperty('indexPattern');
+    expect(states.calls('/api/app-settings/public')).toHaveLength(0);
+    const grouped = setup(
+      {
+        charts: CHARTS,
+        chartGroups: [{ dataset: 'vulnerabilities', filters: [], charts: CHARTS }],
+      },
+      `/?host=prod&pattern=${ARCHIVES}`,
+      TWO_PATTERNS,
+    );
+    await waitFor(() => expect(grouped.calls('/api/alerts/aggregate')).toHaveLength(2));
+    const [own, other] = grouped
+      .calls('/api/alerts/aggregate')
+      .map((call) => call.body as AlertsAggregateRequest);
+    expect(own.indexPattern).toBe(ARCHIVES);
+    expect(other).not.toHaveProperty('indexPattern');
+  });
+});
 
 describe('the alerts-view engine', () => {
   it("selects the view's filters then the user's and the pinned agent, in every request", async () => {

@@ -27,6 +27,7 @@ import { DEFAULT_PAGE_SIZE } from '../table/events-paging';
 import { alertsViewParams, readAlertsViewState, type AlertsViewState } from './alerts-view-state';
 import { DEFAULT_SORT, readPageSize, readSort, writeSort } from './events-url-state';
 import { useAlertsClient } from './use-alerts-client';
+import { useAlertsIndexPatterns, type AlertsIndexPatterns } from './use-alerts-index-patterns';
 import { useAlertsPage, type AlertsPage } from './use-alerts-page';
 
 const SHOWN_IN_PLACE = { shownInPlace: true };
@@ -100,6 +101,8 @@ export interface AlertsView {
   /** The view's own filters and the pinned agent, shown as locked pills. */
   locked: AlertsFilter[];
   fields: AlertsFields;
+  /** The alerts index patterns the user may read (none for a states view). */
+  indexPatterns: AlertsIndexPatterns;
   charts: AsyncState<AlertsAggregateResponse | undefined>;
   page: AlertsPage;
   searchable: boolean;
@@ -136,12 +139,13 @@ interface SelectionParts {
  */
 function viewSelection(
   { apiHostId, dataset = 'alerts', viewId, fixedFilters, agentId }: SelectionParts,
-  state: Pick<AlertsViewState, 'timeRange' | 'query' | 'filters'>,
+  state: Pick<AlertsViewState, 'timeRange' | 'query' | 'filters' | 'indexPattern'>,
 ): AlertsSelection {
   const timed = datasetById(dataset)?.timeField !== null;
   return {
     apiHostId,
     ...(dataset !== 'alerts' && { dataset }),
+    ...(dataset === 'alerts' && state.indexPattern && { indexPattern: state.indexPattern }),
     ...(viewId && { view: viewId }),
     ...(timed && { timeRange: state.timeRange }),
     query: state.query,
@@ -222,10 +226,25 @@ export function useAlertsView(config: AlertsViewConfig): AlertsView {
   const sortParam = params.get('sort');
   const sort = useMemo(() => readSort(sortParam, defaultSort), [sortParam, defaultSort]);
   const size = readPageSize(params.get('size'));
+  const setIndexPattern = useCallback(
+    (indexPattern: string | undefined, push: boolean) =>
+      setParams(alertsViewParams({ indexPattern }), { push }),
+    [setParams],
+  );
+  const indexPatterns = useAlertsIndexPatterns(
+    (dataset ?? 'alerts') === 'alerts',
+    urlState.indexPattern,
+    setIndexPattern,
+  );
 
   const selection = useStableValue(
     viewSelection({ apiHostId, dataset, viewId: serverView?.id, fixedFilters, agentId }, urlState),
   );
+  // Another dataset's charts read its own indices: the view's alerts pattern is not theirs.
+  const groupSelection = useMemo(() => {
+    const { indexPattern: _alertsPattern, ...others } = selection;
+    return others;
+  }, [selection]);
   const userFilters = useStableValue(urlState.filters);
 
   const loadCharts = useCallback(
@@ -233,7 +252,7 @@ export function useAlertsView(config: AlertsViewConfig): AlertsView {
       const requests: AlertsAggregateRequest[] = [
         ...(charts && charts.length > 0 ? [{ ...selection, charts: [...charts] }] : []),
         ...(chartGroups ?? []).map((group) => ({
-          ...selection,
+          ...groupSelection,
           dataset: group.dataset,
           filters: [...group.filters, ...userFilters],
           charts: [...group.charts],
@@ -245,7 +264,7 @@ export function useAlertsView(config: AlertsViewConfig): AlertsView {
       );
       return mergedAnswers(answers);
     },
-    [alerts, selection, charts, chartGroups, userFilters],
+    [alerts, selection, groupSelection, charts, chartGroups, userFilters],
   );
   const chartsResult = useAsync(loadCharts, context, undefined, SHOWN_IN_PLACE);
   const fields = useFields(searchable, dataset, context);
@@ -300,6 +319,7 @@ export function useAlertsView(config: AlertsViewConfig): AlertsView {
     timed,
     locked: lockedFilters([...(serverView?.filters ?? []), ...fixedFilters], agentId),
     fields,
+    indexPatterns,
     charts: chartsResult.state,
     page,
     searchable,

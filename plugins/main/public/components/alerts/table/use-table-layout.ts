@@ -1,84 +1,52 @@
 /**
  * The events table's layout (shown columns in order, their widths) kept per dashboard user in this
- * browser's localStorage under `<key>:<user name>`: the dashboard's server-side user settings hold
- * only the default API host, and a layout is a preference of the person at this screen.
+ * browser: the dashboard's server-side user settings hold only the default API host, and a layout
+ * is a preference of the person at this screen.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { useSvcServices } from '../../services-context';
+import { useCallback, useMemo, useState } from 'react';
+import { useUserStorage } from '../../../hooks/use-user-storage';
 
 export interface TableLayout {
   columns: string[];
   widths: Record<string, number>;
 }
 
-function readLayout(storageKey: string, fallback: TableLayout): TableLayout {
-  try {
-    const stored: unknown = JSON.parse(window.localStorage.getItem(storageKey) ?? 'null');
-    if (typeof stored !== 'object' || stored === null) return fallback;
-    const { columns, widths } = stored as Record<string, unknown>;
-    const validColumns =
-      Array.isArray(columns) && columns.length > 0 && columns.every((id) => typeof id === 'string')
-        ? (columns as string[])
-        : fallback.columns;
-    const validWidths =
-      typeof widths === 'object' && widths !== null
-        ? Object.fromEntries(
-            Object.entries(widths).filter(
-              (entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0,
-            ),
-          )
-        : {};
-    return { columns: validColumns, widths: validWidths };
-  } catch {
-    return fallback;
-  }
+/** The stored layout's valid parts over `fallback`. */
+function readLayout(stored: unknown, fallback: TableLayout): TableLayout {
+  if (typeof stored !== 'object' || stored === null) return fallback;
+  const { columns, widths } = stored as Record<string, unknown>;
+  const validColumns =
+    Array.isArray(columns) && columns.length > 0 && columns.every((id) => typeof id === 'string')
+      ? (columns as string[])
+      : fallback.columns;
+  const validWidths =
+    typeof widths === 'object' && widths !== null
+      ? Object.fromEntries(
+          Object.entries(widths).filter(
+            (entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0,
+          ),
+        )
+      : {};
+  return { columns: validColumns, widths: validWidths };
 }
 
 export function useTableLayout(key: string, defaultColumns: string[]) {
-  const { core } = useSvcServices();
   // The defaults are a constant of the view: the first ones given are kept.
   const [defaults] = useState(defaultColumns);
-  const [storageKey, setStorageKey] = useState<string>();
-  const [layout, setLayout] = useState<TableLayout>({ columns: defaults, widths: {} });
-
-  useEffect(() => {
-    let current = true;
-    core.security.getCurrentUser().then(
-      (user) => {
-        if (!current) return;
-        const userKey = `${key}:${user.username}`;
-        setStorageKey(userKey);
-        setLayout(readLayout(userKey, { columns: defaults, widths: {} }));
-      },
-      // Without the user's name the layout still changes for this page, only not kept.
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [core, key, defaults]);
-
-  const save = useCallback(
-    (next: TableLayout) => {
-      setLayout(next);
-      if (!storageKey) return;
-      try {
-        window.localStorage.setItem(storageKey, JSON.stringify(next));
-      } catch {
-        // Storage full or disabled: the layout still holds for this page.
-      }
-    },
-    [storageKey],
+  const { stored, store } = useUserStorage(key);
+  const layout = useMemo(
+    () => readLayout(stored, { columns: defaults, widths: {} }),
+    [stored, defaults],
   );
 
   const setColumns = useCallback(
-    (columns: string[]) => save({ ...layout, columns }),
-    [layout, save],
+    (columns: string[]) => store({ ...layout, columns }),
+    [layout, store],
   );
   const setWidth = useCallback(
     (column: string, width: number) =>
-      save({ ...layout, widths: { ...layout.widths, [column]: Math.round(width) } }),
-    [layout, save],
+      store({ ...layout, widths: { ...layout.widths, [column]: Math.round(width) } }),
+    [layout, store],
   );
   return { layout, setColumns, setWidth };
 }

@@ -17,6 +17,7 @@ import { AlertsRouteError } from '../../../services/alerts-client';
 import { FilterPills } from '../filters/filter-pills';
 import { AlertsProblem } from '../notices/alerts-problem';
 import { SampleDataNotice } from '../notices/indexer-callout';
+import { AlertsIndexPatternSelect } from '../search/alerts-index-pattern-select';
 import { AlertsSearchBar } from '../search/alerts-search-bar';
 import { AlertsEvents, type AlertsEventsProps } from '../table/alerts-events';
 import { AlertsTimePicker } from '../search/alerts-time-picker';
@@ -99,6 +100,11 @@ export function AlertsViewPage({ view, toolbar, children }: AlertsViewPageProps)
       {searchable && (
         <>
           <EuiFlexGroup gutterSize="s" alignItems="flexStart" wrap>
+            {view.indexPatterns.options.length > 1 && (
+              <EuiFlexItem grow={false} style={{ minWidth: 240 }}>
+                <AlertsIndexPatternSelect patterns={view.indexPatterns} />
+              </EuiFlexItem>
+            )}
             <EuiFlexItem style={{ minWidth: 320 }}>
               <AlertsSearchBar
                 query={state.query}

@@ -2,7 +2,7 @@
  * The datasets a request may read, as the search service uses them: each definition of
  * common/alerts/datasets with its field catalogue, and the alerts reading the configured pattern.
  */
-import type { AlertsSort } from '@main/common/alerts/api';
+import type { AlertsSelection, AlertsSort } from '@main/common/alerts/api';
 import {
   ALERTS_DATASETS,
   type AlertsDatasetDefinition,
@@ -57,7 +57,14 @@ export type DatasetRangeLimits = Partial<Record<AlertsDatasetId, number>>;
 export class SearchDatasets {
   private readonly byId: ReadonlyMap<AlertsDatasetId, SearchDataset>;
 
-  constructor(alertsIndexPattern: () => string, maxRangeDays: DatasetRangeLimits = {}) {
+  constructor(
+    alertsIndexPattern: () => string,
+    /** The alerts index patterns a selection may choose, the configured one included. */
+    private readonly selectableAlertsIndexPatterns: () => readonly string[] = () => [
+      alertsIndexPattern(),
+    ],
+    maxRangeDays: DatasetRangeLimits = {},
+  ) {
     this.byId = new Map(
       ALERTS_DATASETS.map((definition) => [
         definition.id,
@@ -75,6 +82,28 @@ export class SearchDatasets {
         `[${id}] is not a dataset: use ${[...this.byId.keys()].join(', ')}`,
       );
     return dataset;
+  }
+
+  /**
+   * The dataset a selection reads, on the alerts index pattern it chose when it chose one: only
+   * the alerts take one, and only a pattern an administrator allowed (a 400 naming `indexPattern`).
+   */
+  forSelection(selection: Pick<AlertsSelection, 'dataset' | 'indexPattern'>): SearchDataset {
+    const dataset = this.get(selection.dataset);
+    const { indexPattern } = selection;
+    if (indexPattern === undefined) return dataset;
+    if (dataset.id !== 'alerts')
+      throw new RequestFieldError(
+        'indexPattern',
+        `applies to the alerts only, not to dataset [${dataset.id}]`,
+      );
+    const allowed = this.selectableAlertsIndexPatterns();
+    if (!allowed.includes(indexPattern))
+      throw new RequestFieldError(
+        'indexPattern',
+        `[${indexPattern}] is not an index pattern users may choose: use ${allowed.join(', ')}`,
+      );
+    return { ...dataset, index: indexPattern };
   }
 
   list(): SearchDataset[] {

@@ -32,7 +32,7 @@ export function selectionDataset(
   datasets: SearchDatasets,
   now: Date,
 ): { dataset: SearchDataset; timeRange?: ResolvedTimeRange } {
-  const dataset = datasets.get(selection.dataset);
+  const dataset = datasets.forSelection(selection);
   if (dataset.timeField !== null && selection.timeRange === undefined)
     throw new RequestFieldError('timeRange', `is required for dataset [${dataset.id}]`);
   // A states dataset has no time range; one sent is still checked, so a request is valid or not

@@ -21,6 +21,7 @@ jest.setTimeout(60_000);
 
 const NOW = Date.parse('2024-05-10T12:00:00Z');
 const PATTERN = 'wazuh-alerts-*';
+const ARCHIVES = 'wazuh-archives-*';
 const AGENTS = ['000', '001', '002', '003', '004', '005'];
 /** Alerts of the pinned manager, one a minute back from NOW, levels 0..15 in turn. */
 const OWN_ALERTS = 10_050;
@@ -106,6 +107,7 @@ describe('alerts search service on the indexer stand-in', () => {
       createAlertsSearchService({
         connection,
         alertsIndexPattern: () => PATTERN,
+        selectableAlertsIndexPatterns: () => [PATTERN, ARCHIVES],
         scope: { resolve: async () => scope },
         limits: {
           maxPageSize: 100,
@@ -363,6 +365,53 @@ describe('alerts search service on the indexer stand-in', () => {
     }
     expect(requests('create_pit') - opened).toBe(1);
     expect(requests('delete_pit') - closed).toBe(1);
+  });
+
+  it('reads another alerts index pattern an administrator allowed, pinned and scoped alike', async () => {
+    const archived = (id: string, manager: string, agentId: string) =>
+      indexer.index(
+        'wazuh-archives-4.x-2026.01.01',
+        {
+          timestamp: new Date(NOW - 3_600_000).toISOString(),
+          manager: { name: manager },
+          agent: { id: agentId, name: `agent-${agentId}` },
+          rule: { level: 3, description: 'archived event' },
+        },
+        id,
+      );
+    archived('a1', 'wazuh-manager', '001');
+    archived('a2', 'wazuh-manager', '004');
+    archived('a3', 'other-manager', '001');
+    scope = { pin: { field: 'manager.name', value: 'wazuh-manager' }, agentIds: ['001', '002'] };
+    const chosen = { ...selection(), indexPattern: ARCHIVES };
+    const page = await service.search(caller, { ...chosen, size: 10 });
+    expect(page.hits.map((hit) => [hit._id, hit._index])).toEqual([
+      ['a1', 'wazuh-archives-4.x-2026.01.01'],
+    ]);
+    const charts = await service.aggregate(caller, {
+      ...chosen,
+      charts: [{ id: 'n', type: 'count' }],
+    });
+    expect(charts.total.value).toBe(1);
+    const csv = await service.csv(caller, { ...chosen, columns: ['agent.id'] });
+    expect((await text(csv.stream)).trim().split('\n')).toEqual(['agent.id', '001']);
+    // A page of the default pattern does not continue on another.
+    const ownPage = await service.search(caller, { ...selection(), size: 10 });
+    await expect(
+      service.search(caller, { ...chosen, size: 10, cursor: ownPage.cursor }),
+    ).rejects.toMatchObject({ field: 'cursor' });
+  });
+
+  it.each([
+    [{ indexPattern: 'secret-*' }, 'is not an index pattern users may choose'],
+    [{ indexPattern: '*' }, 'is not an index pattern users may choose'],
+    [{ indexPattern: ARCHIVES, dataset: 'vulnerabilities' as const }, 'applies to the alerts only'],
+  ])('refuses %j naming indexPattern, asking the indexer nothing', async (extra, message) => {
+    const before = indexer.stats.requests;
+    await expect(
+      service.search(caller, { ...selection(), ...extra, size: 10 }),
+    ).rejects.toMatchObject({ field: 'indexPattern', message: expect.stringContaining(message) });
+    expect(indexer.stats.requests).toBe(before);
   });
 
   it('refuses a cursor for another selection, and a forged one', async () => {

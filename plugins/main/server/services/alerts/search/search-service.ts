@@ -17,7 +17,6 @@ import type {
   AlertsSearchResponse,
   AlertsTotal,
 } from '@main/common/alerts/api';
-import type { AlertsDatasetId } from '@main/common/alerts/datasets';
 import { ALERTS_RESULT_WINDOW } from '@main/common/alerts/api';
 import type { Logger, OsdRequest } from '@host/server/types';
 import { RequestFieldError } from '../../request-field-error';
@@ -56,6 +55,8 @@ export interface AlertsSearchLimits {
 export interface AlertsSearchDeps extends Omit<AlertsIndexerDeps, 'pattern'> {
   /** `svc.indexer.alertsIndexPattern` in force (App settings may change it): where alerts are read. */
   alertsIndexPattern: () => string;
+  /** The alerts index patterns users may choose (App settings), the one above included. */
+  selectableAlertsIndexPatterns: () => readonly string[];
   scope: AlertsScopeResolver;
   limits: AlertsSearchLimits;
   logger: Logger;
@@ -122,24 +123,14 @@ export function pageBody(
 
 export class AlertsSearchService {
   private readonly datasets: SearchDatasets;
-  private readonly indexers: ReadonlyMap<AlertsDatasetId, AlertsIndexer>;
   private readonly inFlight: InFlightLimit;
   private readonly cursors: CursorCodec;
 
   constructor(private readonly deps: AlertsSearchDeps) {
-    this.datasets = new SearchDatasets(deps.alertsIndexPattern, {
-      statistics: deps.limits.statisticsMaxRangeDays,
-    });
-    this.indexers = new Map(
-      this.datasets.list().map((dataset) => [
-        dataset.id,
-        new AlertsIndexer({
-          connection: deps.connection,
-          get pattern() {
-            return dataset.index;
-          },
-        }),
-      ]),
+    this.datasets = new SearchDatasets(
+      deps.alertsIndexPattern,
+      deps.selectableAlertsIndexPatterns,
+      { statistics: deps.limits.statisticsMaxRangeDays },
     );
     this.inFlight = new InFlightLimit(deps.limits.maxRequestsInFlightPerUser);
     this.cursors = new CursorCodec(deps.cursorKey);
@@ -155,8 +146,9 @@ export class AlertsSearchService {
     return this.deps.now?.() ?? new Date();
   }
 
+  /** The indexer requests on the indices `dataset` reads (a selection may have chosen them). */
   private indexer(dataset: SearchDataset): AlertsIndexer {
-    return this.indexers.get(dataset.id)!;
+    return new AlertsIndexer({ connection: this.deps.connection, pattern: dataset.index });
   }
 
   private prepare(
@@ -211,6 +203,7 @@ export class AlertsSearchService {
       user: caller.username,
       apiHostId: request.apiHostId,
       dataset: dataset.id,
+      index: dataset.index,
       view: request.view,
       timeRange: request.timeRange,
       query: request.query,
