@@ -215,6 +215,16 @@ const REFUSALS: Array<[string, Record<string, unknown>, string]> = [
     { ...page, filters: [{ field: 'rule.level', type: 'is_one_of', values: [] }] },
     '[request body.filters.0.values]: array size is [0]',
   ],
+  [
+    'search',
+    { ...page, indexPattern: 'secret-*' },
+    '[request body.indexPattern]: [secret-*] is not an index pattern users may choose',
+  ],
+  [
+    'csv',
+    { ...lastDay, indexPattern: '*', columns: ['rule.id'] },
+    '[request body.indexPattern]: [*] is not an index pattern users may choose',
+  ],
   ['aggregate', { ...lastDay, charts: [] }, '[request body.charts]:'],
   [
     'csv',
