@@ -24,8 +24,8 @@ export interface SearchDataset {
   pinnedBy?: 'api-host';
   /** The field the user's visible agents limit; `null`: documents about no agent. */
   agentIdField: string | null;
-  /** The longest time range read at once, in days (the statistics: `svc.statistics.maxRangeDays`). */
-  maxRangeDays?: number;
+  /** The longest time range read at once, and the config key that sets it. */
+  maxRange?: DatasetRangeLimit;
   defaultSort: readonly AlertsSort[];
 }
 
@@ -44,15 +44,19 @@ function searchDataset(
     ...(definition.pinField !== undefined && { pinField: definition.pinField }),
     ...(definition.pinnedBy !== undefined && { pinnedBy: definition.pinnedBy }),
     agentIdField: definition.agentIdField === undefined ? 'agent.id' : definition.agentIdField,
-    ...(maxRangeDays[definition.id] !== undefined && {
-      maxRangeDays: maxRangeDays[definition.id],
-    }),
+    ...(maxRangeDays[definition.id] !== undefined && { maxRange: maxRangeDays[definition.id] }),
     defaultSort: definition.defaultSort,
   };
 }
 
-/** The longest time range each dataset is read over at once, in days, where one is set. */
-export type DatasetRangeLimits = Partial<Record<AlertsDatasetId, number>>;
+export interface DatasetRangeLimit {
+  days: number;
+  /** Named in the refusal, so an administrator knows what to raise. */
+  configKey: string;
+}
+
+/** The longest time range each dataset is read over at once, where one is set. */
+export type DatasetRangeLimits = Partial<Record<AlertsDatasetId, DatasetRangeLimit>>;
 
 export class SearchDatasets {
   private readonly byId: ReadonlyMap<AlertsDatasetId, SearchDataset>;

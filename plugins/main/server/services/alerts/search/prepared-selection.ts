@@ -38,11 +38,11 @@ export function selectionDataset(
   // A states dataset has no time range; one sent is still checked, so a request is valid or not
   // whatever it reads.
   const timeRange = selection.timeRange && resolveTimeRange(selection.timeRange, now);
-  const maxDays = dataset.maxRangeDays;
-  if (timeRange && maxDays !== undefined && timeRange.toMs - timeRange.fromMs > maxDays * DAY_MS)
+  const limit = dataset.maxRange;
+  if (timeRange && limit && timeRange.toMs - timeRange.fromMs > limit.days * DAY_MS)
     throw new RequestFieldError(
       'timeRange',
-      `spans more than the ${maxDays} days dataset [${dataset.id}] is read over at once`,
+      `spans more than the ${limit.days} days dataset [${dataset.id}] is read over at once (${limit.configKey})`,
     );
   return { dataset, ...(dataset.timeField !== null && { timeRange }) };
 }

@@ -414,6 +414,21 @@ describe('alerts search service on the indexer stand-in', () => {
     expect(indexer.stats.requests).toBe(before);
   });
 
+  it('reads the statistics over a bounded range, naming the key that sets it', async () => {
+    const before = indexer.stats.requests;
+    await expect(
+      service.aggregate(caller, {
+        ...selection({ timeRange: { from: 'now-400d', to: 'now' } }),
+        dataset: 'statistics',
+        charts: [{ id: 'n', type: 'count' }],
+      }),
+    ).rejects.toMatchObject({
+      field: 'timeRange',
+      message: expect.stringContaining('(svc.statistics.maxRangeDays)'),
+    });
+    expect(indexer.stats.requests).toBe(before);
+  });
+
   it('refuses a cursor for another selection, and a forged one', async () => {
     const page = await service.search(caller, { ...selection(), size: 10 });
     await expect(

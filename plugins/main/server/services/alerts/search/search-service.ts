@@ -130,7 +130,12 @@ export class AlertsSearchService {
     this.datasets = new SearchDatasets(
       deps.alertsIndexPattern,
       deps.selectableAlertsIndexPatterns,
-      { statistics: deps.limits.statisticsMaxRangeDays },
+      {
+        statistics: {
+          days: deps.limits.statisticsMaxRangeDays,
+          configKey: 'svc.statistics.maxRangeDays',
+        },
+      },
     );
     this.inFlight = new InFlightLimit(deps.limits.maxRequestsInFlightPerUser);
     this.cursors = new CursorCodec(deps.cursorKey);
