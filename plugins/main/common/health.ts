@@ -31,10 +31,6 @@ export type HealthCheckDue = {
 /** The managed-API version this dashboard is built for (the original 4.14.7 checks its own). */
 export const MANAGED_API_BUILT_FOR = '4.14.7';
 
-/** The index patterns of the statistics and monitoring jobs, checked by the health check. */
-export const STATISTICS_INDEX_PATTERN = 'wazuh-statistics-*';
-export const MONITORING_INDEX_PATTERN = 'wazuh-monitoring-*';
-
 export const HEALTH_CHECK_ROUTES = {
   /** `GET`: whether the checks are due; `POST`: records that they ran for this version. */
   due: '/api/health-check/due',

@@ -4,6 +4,9 @@
  * (`GET /indexer/known-fields/{pattern}`) and uses them when it creates index patterns.
  */
 
+import { DEFAULT_ALERTS_INDEX_PATTERN } from './constants';
+import { MONITORING_INDEX_PATTERN, STATISTICS_INDEX_PATTERN } from './indexer-jobs';
+
 type KnownFieldType = 'string' | 'number' | 'date' | 'boolean' | 'ip' | 'geo_point' | 'object';
 
 export interface KnownField {
@@ -215,19 +218,19 @@ const STATISTICS: Spec[] = [
 export const KNOWN_PATTERNS: readonly KnownPattern[] = [
   {
     title: 'Alerts',
-    pattern: 'svc-alerts-*',
+    pattern: DEFAULT_ALERTS_INDEX_PATTERN,
     timeFieldName: 'timestamp',
     fields: [...META, ...AGENT, ...ALERTS].map(field),
   },
   {
     title: 'Agent monitoring',
-    pattern: 'svc-monitoring-*',
+    pattern: MONITORING_INDEX_PATTERN,
     timeFieldName: 'timestamp',
     fields: [...META, ...MONITORING].map(field),
   },
   {
     title: 'Manager statistics',
-    pattern: 'svc-statistics-*',
+    pattern: STATISTICS_INDEX_PATTERN,
     timeFieldName: 'timestamp',
     fields: [...META, ...STATISTICS].map(field),
   },

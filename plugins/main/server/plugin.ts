@@ -75,7 +75,7 @@ import {
   HEALTH_CHECK_RUN_SAVED_OBJECT_TYPE,
   LastCheckedVersion,
 } from './services/health/last-checked-version';
-import { MONITORING_INDEX_PATTERN, STATISTICS_INDEX_PATTERN } from '../common/health';
+import { MONITORING_INDEX_PATTERN, STATISTICS_INDEX_PATTERN } from '../common/indexer-jobs';
 import { HealthChecks } from './services/health/health-checks';
 import { indexPatternHealthCheck } from './services/health/index-pattern-health-check';
 import { indexerHealthCheck } from './services/health/indexer-health-check';
@@ -515,21 +515,26 @@ export class SvcPlugin implements Plugin<Record<string, never>, SvcServerStart> 
     jobs.runNow('legacy-reports', () =>
       reports.importLegacy(path.join(dataDir, 'reports'), this.logger.get('reports')),
     );
+    // The views' patterns, with their known fields, as the original creates them at start.
     const indexPatterns = this.services.indexPatterns;
-    void indexPatterns
-      .ensure(core.savedObjects.createInternalRepository(), this.config.indexer.alertsIndexPattern)
-      .then(
-        (outcome) =>
-          outcome === 'created' &&
-          this.logger.info(
-            `Index pattern [${this.config.indexer.alertsIndexPattern}] was created.`,
-          ),
-      )
-      .catch((error: unknown) =>
-        this.logger.warn(
-          `Index pattern [${this.config.indexer.alertsIndexPattern}] could not be checked: ${(error as Error).message}`,
+    const repository = core.savedObjects.createInternalRepository();
+    await Promise.all(
+      [
+        this.config.indexer.alertsIndexPattern,
+        STATISTICS_INDEX_PATTERN,
+        MONITORING_INDEX_PATTERN,
+      ].map((title) =>
+        indexPatterns.ensure(repository, title).then(
+          (outcome) =>
+            outcome === 'created' && this.logger.info(`Index pattern [${title}] was created.`),
+          // The dashboard starts anyway: the health check shows the pattern missing.
+          (error: unknown) =>
+            this.logger.warn(
+              `Index pattern [${title}] could not be checked: ${(error as Error).message}`,
+            ),
         ),
-      );
+      ),
+    );
     this.logger.debug('Global configuration loaded.', { configuration: this.globalConfiguration });
 
     return {

@@ -70,12 +70,17 @@ describe('health check', () => {
     expect((await run()).get('index-template')?.state).toBe('green');
   });
 
-  it('says the statistics and monitoring patterns are missing, and how to create them', async () => {
+  it('finds the statistics and monitoring patterns made at start, with their fields', async () => {
     const checks = await run();
-    for (const id of ['statistics-pattern', 'monitoring-pattern'])
+    for (const [id, pattern] of [
+      ['statistics-pattern', 'wazuh-statistics-*'],
+      ['monitoring-pattern', 'wazuh-monitoring-*'],
+    ])
       expect(checks.get(id)).toMatchObject({
-        state: 'yellow',
-        fix: expect.stringContaining('POST /indexer/index-patterns'),
+        state: 'green',
+        message: expect.stringMatching(
+          new RegExp(`^Index pattern \\[${pattern.replace('*', '\\*')}\\] exists with \\d+ fields`),
+        ),
       });
     expect(checks.get('index-pattern')?.state).toBe('green');
   });

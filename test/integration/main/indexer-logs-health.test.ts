@@ -37,9 +37,9 @@ describe('indexer, UI log and health routes', () => {
   describe('GET /indexer/known-fields/{pattern}', () => {
     it('serves the known fields of the alerts, monitoring and statistics patterns', async () => {
       for (const [pattern, field] of [
-        ['svc-alerts-*', 'rule.level'],
-        ['svc-monitoring-*', 'lastKeepAlive'],
-        ['svc-statistics-*', 'analysisd.events_received'],
+        ['wazuh-alerts-*', 'rule.level'],
+        ['wazuh-monitoring-*', 'lastKeepAlive'],
+        ['wazuh-statistics-*', 'analysisd.events_received'],
       ]) {
         const response = await env.user.get(`/indexer/known-fields/${encodeURIComponent(pattern)}`);
         expect(response.status).toBe(200);
@@ -57,7 +57,7 @@ describe('indexer, UI log and health routes', () => {
       const unknown = await env.user.get('/indexer/known-fields/other-*');
       expect(unknown.status).toBe(404);
       expect(unknown.json<{ message: string }>().message).toBe(
-        'No known fields for index pattern [other-*]. Known patterns: wazuh-alerts-*, svc-monitoring-*, svc-statistics-*.',
+        'No known fields for index pattern [other-*]. Known patterns: wazuh-alerts-*, wazuh-monitoring-*, wazuh-statistics-*.',
       );
       const invalid = await env.user.get(`/indexer/known-fields/${encodeURIComponent('a b')}`);
       expect(invalid.status).toBe(400);
@@ -68,9 +68,9 @@ describe('indexer, UI log and health routes', () => {
   });
 
   describe('POST /indexer/index-patterns and GET /indexer/visualizations', () => {
-    it('creates the alerts pattern at start and lets admins create and update patterns', async () => {
+    it('creates the three patterns at start and lets admins update them', async () => {
       const created = await env.admin.post('/indexer/index-patterns', {
-        body: { title: 'svc-monitoring-*' },
+        body: { title: 'wazuh-monitoring-*' },
       });
       expect(created.status).toBe(200);
       const first = created.json<{
@@ -83,15 +83,15 @@ describe('indexer, UI log and health routes', () => {
         };
       }>().data;
       expect(first).toMatchObject({
-        id: 'svc-monitoring',
-        result: 'created',
+        id: 'wazuh-monitoring',
+        result: 'updated',
         timeFieldName: 'timestamp',
       });
       expect(first.fieldCount).toBeGreaterThan(20);
 
       const updated = await env.admin.post('/indexer/index-patterns', {
         body: {
-          title: 'svc-monitoring-*',
+          title: 'wazuh-monitoring-*',
           fields: [{ name: 'status', type: 'string' }],
           version: first.version,
         },
@@ -101,7 +101,7 @@ describe('indexer, UI log and health routes', () => {
         fieldCount: 1,
       });
       const stale = await env.admin.post('/indexer/index-patterns', {
-        body: { title: 'svc-monitoring-*', version: first.version },
+        body: { title: 'wazuh-monitoring-*', version: first.version },
       });
       expect(stale.status).toBe(409);
 
@@ -223,16 +223,16 @@ describe('indexer, UI log and health routes', () => {
       const response = await env.user.get('/api/health-check', { query: { refresh: true } });
       expect(response.status).toBe(200);
       const report = response.json<HealthReport>();
-      // The jobs' patterns are missing until their first run: yellow, as only optional views use them.
-      expect(report.state).toBe('yellow');
+      // The dashboard creates its three patterns at start, with their known fields.
+      expect(report.state).toBe('green');
       expect(report.checks.map((check) => [check.id, check.state])).toEqual([
         ['api', 'green'],
         ['api-version', 'green'],
         ['indexer', 'green'],
         ['index-pattern', 'green'],
         ['index-template', 'green'],
-        ['statistics-pattern', 'yellow'],
-        ['monitoring-pattern', 'yellow'],
+        ['statistics-pattern', 'green'],
+        ['monitoring-pattern', 'green'],
       ]);
       const api = report.checks.find((check) => check.id === 'api');
       expect(api?.details?.hosts).toEqual([

@@ -32,7 +32,7 @@ describe('indexer services', () => {
       title: 'Alerts',
       pattern: 'custom-alerts-*',
     });
-    expect(catalogue.patternFor('svc-statistics')).toMatchObject({ title: 'Manager statistics' });
+    expect(catalogue.patternFor('wazuh-statistics')).toMatchObject({ title: 'Manager statistics' });
     expect(catalogue.patternFor('unknown-*')).toBeUndefined();
   });
 
