@@ -141,9 +141,18 @@ it('finds exactly the agents that have a package, opens a row and exports them',
   keepDocsScreenshot(await screenshot(page, 'it-hygiene'), 'it-hygiene.png');
 
   await page.locator(testSubj('alertsInspectRow')).first().click();
-  const flyout = page.locator('[role="dialog"]');
-  await flyout.getByText(SEARCHED, { exact: true }).first().waitFor();
+  const flyout = page.locator(testSubj('alertDocumentFlyout'));
+  await flyout.getByText('Document details').waitFor();
+  await flyout
+    .locator(testSubj('alertDocumentTable'))
+    .getByText('package.name', { exact: true })
+    .waitFor();
+  await flyout.locator(testSubj('alertDocumentJsonTab')).click();
+  expect(await flyout.locator(testSubj('alertDocumentJson')).textContent()).toContain(
+    `"${SEARCHED}"`,
+  );
   await page.keyboard.press('Escape');
+  await flyout.waitFor({ state: 'detached' });
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
