@@ -126,7 +126,9 @@ it('lets users choose an allowed pattern on Threat Hunting and the modules, kept
   await page.waitForURL((url) => url.searchParams.get('pattern') === CUSTOM_PATTERN);
 
   // Opened again without the choice in the link, a view reads the user's last pattern.
-  await page.goto(`${env.dashboard.url}/app/svc-modules/file-integrity-monitoring?host=${env.apiHostId}`);
+  await page.goto(
+    `${env.dashboard.url}/app/svc-modules/file-integrity-monitoring?host=${env.apiHostId}`,
+  );
   await waitForApp(page, 'svc-modules');
   await page.waitForURL((url) => url.searchParams.get('pattern') === CUSTOM_PATTERN);
   expect(await select.inputValue()).toBe(CUSTOM_PATTERN);

@@ -61,6 +61,8 @@ export function requiredFor(ui: UiAction): RequiredPermission[] {
       return ui.node
         ? [{ action: 'cluster:update_config', resource: `node:id:${ui.node}` }]
         : [{ action: 'manager:update_config', resource: RESOURCELESS }];
+    case 'serverValidation':
+      return [{ action: 'manager:read', resource: RESOURCELESS }];
     case 'serverRestart':
       return ui.cluster
         ? [

@@ -112,19 +112,30 @@ export function withReason(label: string, verdict: PermissionVerdict): string {
   return verdict.reason ? `${label} (${verdict.reason})` : label;
 }
 
-interface PermittedButtonProps extends Pick<
+interface VerdictButtonProps extends Pick<
   ComponentProps<typeof EuiButton>,
   'size' | 'color' | 'iconType' | 'fill' | 'isLoading' | 'disabled' | 'children'
 > {
-  required: readonly RequiredPermission[];
-  alsoAs?: readonly string[];
   onClick(): void;
   'data-test-subj': string;
 }
 
+interface PermittedButtonProps extends VerdictButtonProps {
+  required: readonly RequiredPermission[];
+  alsoAs?: readonly string[];
+}
+
 /** A button disabled, with the reason in a tooltip, when the user may not use it. */
-export function PermittedButton({ required, alsoAs, disabled, ...props }: PermittedButtonProps) {
-  const verdict = usePermission(required, alsoAs);
+export function PermittedButton({ required, alsoAs, ...props }: PermittedButtonProps) {
+  return <VerdictButton verdict={usePermission(required, alsoAs)} {...props} />;
+}
+
+/** The same for a verdict worked out by the caller (the dashboard's own rules with the API's). */
+export function VerdictButton({
+  verdict,
+  disabled,
+  ...props
+}: VerdictButtonProps & { verdict: PermissionVerdict }) {
   const button = <EuiButton {...props} disabled={disabled || !verdict.allowed} />;
   if (verdict.allowed) return button;
   return (

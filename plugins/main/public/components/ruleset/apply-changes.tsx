@@ -1,9 +1,9 @@
 /**
  * After a change to rules, decoders, lists or a group's configuration: validate the manager's
- * configuration and restart the manager (confirmed; admins only), then say when it is back.
+ * configuration and restart the manager (confirmed; dashboard admins whose API policies allow it),
+ * then say when it is back.
  */
 import {
-  EuiButton,
   EuiCallOut,
   EuiConfirmModal,
   EuiFlexGroup,
@@ -14,7 +14,10 @@ import {
 import { useEffect, useState } from 'react';
 import type { RulesetApi } from '../../services/ruleset-api';
 import { toSvcError } from '../../services/svc-error';
+import { requiredFor } from '../../../common/rbac-ui-actions';
+import { PermittedButton, VerdictButton } from '../api-permissions';
 import { useSvcServices } from '../services-context';
+import { useWritePermissions } from './use-can-write';
 
 /** How often and how long the manager's status is asked while it restarts. */
 const POLL_INTERVAL_MS = 2000;
@@ -51,15 +54,14 @@ async function waitUntilUp(ruleset: RulesetApi, signal: AbortSignal): Promise<bo
 
 export function ApplyChanges({
   ruleset,
-  canWrite,
   what,
 }: {
   ruleset: RulesetApi;
-  canWrite: boolean;
   /** What changed, for the message: "The rules file was saved". */
   what: string;
 }) {
   const { core } = useSvcServices();
+  const restarting = useWritePermissions()(requiredFor({ kind: 'serverRestart', cluster: false }));
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [controller] = useState(() => new AbortController());
   useEffect(() => () => controller.abort(), [controller]);
@@ -127,26 +129,27 @@ export function ApplyChanges({
       )}
       <EuiFlexGroup gutterSize="s" alignItems="center" responsive={false}>
         <EuiFlexItem grow={false}>
-          <EuiButton
+          <PermittedButton
             size="s"
+            required={requiredFor({ kind: 'serverValidation' })}
             onClick={validate}
-            isDisabled={busy}
+            disabled={busy}
             data-test-subj="validateConfiguration"
           >
             Validate configuration
-          </EuiButton>
+          </PermittedButton>
         </EuiFlexItem>
         <EuiFlexItem grow={false}>
-          <EuiButton
+          <VerdictButton
             size="s"
             color="warning"
+            verdict={restarting}
             onClick={() => setPhase({ kind: 'confirm' })}
-            isDisabled={busy || !canWrite}
-            title={canWrite ? undefined : 'Only dashboard administrators can restart the manager'}
+            disabled={busy}
             data-test-subj="restartManager"
           >
             Restart manager
-          </EuiButton>
+          </VerdictButton>
         </EuiFlexItem>
         {busy && (
           <EuiFlexItem grow={false}>

@@ -49,7 +49,7 @@ function searchDataset(
   };
 }
 
-export interface DatasetRangeLimit {
+interface DatasetRangeLimit {
   days: number;
   /** Named in the refusal, so an administrator knows what to raise. */
   configKey: string;
