@@ -20,7 +20,7 @@ export interface RequiredPermission {
   resource: string;
 }
 
-const RESOURCELESS = '*:*:*';
+export const RESOURCELESS = '*:*:*';
 
 /** The processed permissions out of the API's answer (drops `rbac_mode` and anything malformed). */
 export function effectivePolicies(data: unknown): EffectivePolicies {

@@ -3,9 +3,7 @@
  * pairs the API checks on the route the change calls (its `x-rbac-actions`), so a control can be
  * disabled before the click. Agents picked in a table are asked about as `agent:id:*` (any agent).
  */
-import type { RequiredPermission } from './rbac-permissions';
-
-const RESOURCELESS = '*:*:*';
+import { RESOURCELESS, type RequiredPermission } from './rbac-permissions';
 
 type RulesetKind = 'rules' | 'decoders' | 'lists';
 
@@ -26,6 +24,7 @@ export type UiAction =
   | { kind: 'rulesetFileUpdate'; ruleset: RulesetKind; file: string }
   | { kind: 'rulesetFileDelete'; ruleset: RulesetKind; file: string }
   | { kind: 'serverConfiguration'; node?: string }
+  | { kind: 'serverValidation' }
   | { kind: 'serverRestart'; cluster: boolean };
 
 /** The permissions the API checks for `ui` (every one must be allowed). */

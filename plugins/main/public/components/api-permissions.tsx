@@ -70,6 +70,8 @@ export interface PermissionVerdict {
   reason?: string;
 }
 
+export const CHECKING_REASON = 'Checking your permissions…';
+
 /**
  * The verdict for any `required` permissions (for controls that differ per row). Without a provider
  * (a view rendered on its own) nothing is decided.
@@ -82,7 +84,7 @@ export function usePermissions(): (
   return useCallback(
     (required, alsoAs = []) => {
       if (!state) return { allowed: true };
-      if (state.loading) return { allowed: false, reason: 'Checking your permissions…' };
+      if (state.loading) return { allowed: false, reason: CHECKING_REASON };
       if (!state.dashboardAdmin && !state.runAs)
         return { allowed: false, reason: NO_RUN_AS_REASON };
       const policies = state.policies;

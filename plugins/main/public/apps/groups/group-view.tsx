@@ -61,7 +61,6 @@ export function GroupView({
       backLabel="Groups"
       readOnlyReason={configuring.reason}
       ruleset={ruleset}
-      canWrite={canWrite}
       saveLabel="Save agent.conf"
       savedWhat="The group configuration was saved"
       failedTitle={`The managed API did not save the configuration of ${group}`}

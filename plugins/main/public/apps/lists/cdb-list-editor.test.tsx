@@ -7,9 +7,12 @@ import { ListsView } from './index';
 
 jest.setTimeout(60_000);
 
-function setup() {
+/** `policies`: what `GET /security/users/me/policies` answers (unread by default: all allowed). */
+function setup(policies?: object) {
   let stored = 'alpha:1\nbeta:2\n';
   const managedApi = (call: ManagedApiCallSeen) => {
+    if (policies && call.method === 'GET' && call.path === '/security/users/me/policies')
+      return { data: policies, error: 0 };
     if (call.method === 'GET' && call.path === '/lists/files/keys') return stored;
     if (call.method === 'PUT' && call.path === '/lists/files/keys') {
       stored = (call.body as { body: string }).body;
@@ -59,5 +62,41 @@ describe('CDB list CSV export', () => {
       path: '/lists',
       filters: [{ name: 'filename', value: 'keys', _isCDBList: true }],
     });
+  });
+});
+
+describe("CDB list editing, as the API's policies allow", () => {
+  const reading = { 'lists:read': { 'list:file:*': 'allow' } };
+  const writing = {
+    ...reading,
+    'lists:update': { '*:*:*': 'allow' },
+    'lists:delete': { 'list:file:*': 'allow' },
+    'manager:read': { '*:*:*': 'allow' },
+  };
+
+  it('is read-only, saying which permission is missing, for a user who may only read', async () => {
+    setup(reading);
+    await screen.findByText('beta');
+    expect(await screen.findByTestId('readOnlyReason')).toHaveTextContent('lists:update');
+    expect(screen.queryByTestId('cdbAddRow')).not.toBeInTheDocument();
+  });
+
+  it('saves, then offers a restart only to a user the API lets restart the manager', async () => {
+    const { user } = setup(writing);
+    await screen.findByText('beta');
+    await waitFor(() => expect(screen.getByTestId('cdbAddRow')).toBeEnabled());
+    await user.click(screen.getByTestId('cdbAddRow'));
+    await user.type(screen.getByTestId('cdbRowKey'), 'gamma');
+    await user.type(screen.getByTestId('cdbRowValue'), '3{Enter}');
+    await user.click(screen.getByTestId('cdbListSave'));
+    await screen.findByTestId('applyChanges');
+    expect(screen.getByTestId('validateConfiguration')).toBeEnabled();
+    expect(screen.getByTestId('restartManager')).toBeDisabled();
+    await waitFor(() =>
+      expect(screen.getByTestId('restartManager-why')).toHaveAttribute(
+        'aria-label',
+        expect.stringContaining('manager:restart'),
+      ),
+    );
   });
 });

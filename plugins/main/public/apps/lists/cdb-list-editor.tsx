@@ -19,7 +19,7 @@ import {
 import { useCallback, useState } from 'react';
 import { CsvExportButton } from '../../components/csv-export-button';
 import { DocumentEditorFrame, useEditedDocument } from '../../components/ruleset/document-editor';
-import { READ_ONLY_REASON } from '../../components/ruleset/use-can-write';
+import type { PermissionVerdict } from '../../components/api-permissions';
 import { CUSTOM_FOLDER, type RulesetApi } from '../../services/ruleset-api';
 import {
   type CdbEntry,
@@ -118,7 +118,7 @@ export function CdbListEditor({
   filename,
   isNew,
   ruleset,
-  canWrite,
+  editing,
   onClose,
   onDeleteRequest,
   onSaved,
@@ -126,7 +126,8 @@ export function CdbListEditor({
   filename: string;
   isNew: boolean;
   ruleset: RulesetApi;
-  canWrite: boolean;
+  /** Whether the user may save this list (a new one, or over the stored one). */
+  editing: PermissionVerdict;
   onClose(): void;
   onDeleteRequest(): void;
   onSaved(): void;
@@ -175,7 +176,7 @@ export function CdbListEditor({
   const columns: Array<EuiBasicTableColumn<CdbEntry>> = [
     { field: 'key', name: 'Key', sortable: true },
     { field: 'value', name: 'Value', sortable: true },
-    ...(canWrite
+    ...(editing.allowed
       ? [
           {
             name: 'Actions',
@@ -210,9 +211,8 @@ export function CdbListEditor({
       document={document}
       title={`${CUSTOM_FOLDER.lists}/${filename}`}
       backLabel="Lists"
-      readOnlyReason={canWrite ? undefined : READ_ONLY_REASON}
+      readOnlyReason={editing.reason}
       ruleset={ruleset}
-      canWrite={canWrite}
       savedWhat="The CDB list was saved"
       failedTitle={`The managed API did not save ${filename}`}
       toolbar={
@@ -240,7 +240,7 @@ export function CdbListEditor({
             data-test-subj="cdbListSearch"
           />
         </EuiFlexItem>
-        {canWrite && (
+        {editing.allowed && (
           <EuiFlexItem grow={false}>
             <EuiButton
               iconType="plusCircle"

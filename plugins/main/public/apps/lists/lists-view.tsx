@@ -10,7 +10,7 @@ import {
   useNamedItems,
   withoutNamed,
 } from '../../components/ruleset/named-items-table';
-import { useCanWrite, useWritePermissions } from '../../components/ruleset/use-can-write';
+import { useWritePermissions } from '../../components/ruleset/use-can-write';
 import { useSvcServices } from '../../components/services-context';
 import { CUSTOM_FOLDER, RulesetApi } from '../../services/ruleset-api';
 import { type CdbEntry } from './cdb-list';
@@ -34,7 +34,6 @@ export function ListsPanel({ host }: { host: ApiHost }) {
   const { api } = useSvcServices();
   const { params, setParams } = useAppUrlState();
   const ruleset = useMemo(() => new RulesetApi(api, host.id), [api, host.id]);
-  const canWrite = useCanWrite();
   const permitted = useWritePermissions();
   const [creating, setCreating] = useState(false);
   const lists = useNamedItems<CdbList>(host.id, '/lists', 'lists:read', 'the CDB lists');
@@ -66,7 +65,13 @@ export function ListsPanel({ host }: { host: ApiHost }) {
           filename={open}
           isNew={isNew}
           ruleset={ruleset}
-          canWrite={canWrite}
+          editing={permitted(
+            requiredFor(
+              isNew
+                ? { kind: 'rulesetFileCreate', ruleset: 'lists' }
+                : { kind: 'rulesetFileUpdate', ruleset: 'lists', file: open },
+            ),
+          )}
           onClose={close}
           onDeleteRequest={() => deletion.request(open)}
           onSaved={() => isNew && setParams({ new: undefined })}

@@ -116,7 +116,6 @@ export function DocumentEditorFrame<T>({
   backLabel,
   readOnlyReason,
   ruleset,
-  canWrite,
   saveLabel = 'Save',
   savedWhat,
   failedTitle,
@@ -132,7 +131,6 @@ export function DocumentEditorFrame<T>({
   /** Set when the document cannot be changed here: why. */
   readOnlyReason?: string;
   ruleset: RulesetApi;
-  canWrite: boolean;
   saveLabel?: string;
   /** "The rules file was saved", for the offer to apply it. */
   savedWhat: string;
@@ -231,7 +229,7 @@ export function DocumentEditorFrame<T>({
       )}
       {document.justSaved && (
         <>
-          <ApplyChanges ruleset={ruleset} canWrite={canWrite} what={savedWhat} />
+          <ApplyChanges ruleset={ruleset} what={savedWhat} />
           <EuiSpacer size="s" />
         </>
       )}

@@ -27,7 +27,6 @@ export function RulesetFileEditor({
   file,
   isNew,
   ruleset,
-  canWrite,
   editing,
   onClose,
   onDeleteRequest,
@@ -38,7 +37,6 @@ export function RulesetFileEditor({
   /** A file not stored yet: saving must not replace one of the same name. */
   isNew: boolean;
   ruleset: RulesetApi;
-  canWrite: boolean;
   /** Whether the user may save this file (a new one, or over the stored one). */
   editing: PermissionVerdict;
   onClose(): void;
@@ -70,7 +68,6 @@ export function RulesetFileEditor({
       backLabel="Files"
       readOnlyReason={readOnlyReason}
       ruleset={ruleset}
-      canWrite={canWrite}
       savedWhat={`The ${NOUN[kind]} was saved`}
       failedTitle={`The managed API did not save ${file.filename}`}
       onClose={onClose}

@@ -22,7 +22,7 @@ import { useSvcServices } from '../services-context';
 import { RulesetFileEditor } from './ruleset-file-editor';
 import { requiredFor } from '../../../common/rbac-ui-actions';
 import { withReason } from '../api-permissions';
-import { useCanWrite, useWritePermissions } from './use-can-write';
+import { useWritePermissions } from './use-can-write';
 
 export type RulesetFilesKind = 'rules' | 'decoders';
 
@@ -53,7 +53,6 @@ export function RulesetFilesPanel({
   const { api } = useSvcServices();
   const { params, setParams } = useAppUrlState();
   const ruleset = useMemo(() => new RulesetApi(api, host.id), [api, host.id]);
-  const canWrite = useCanWrite();
   const permitted = useWritePermissions();
   const deleting = (file: RulesetFileRef) =>
     permitted(requiredFor({ kind: 'rulesetFileDelete', ruleset: kind, file: file.filename }));
@@ -94,7 +93,6 @@ export function RulesetFilesPanel({
           file={open}
           isNew={isNew}
           ruleset={ruleset}
-          canWrite={canWrite}
           editing={permitted(
             requiredFor(
               isNew

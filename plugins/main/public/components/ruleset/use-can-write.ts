@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { RequiredPermission } from '../../../common/rbac-permissions';
-import { type PermissionVerdict, usePermissions } from '../api-permissions';
+import { CHECKING_REASON, type PermissionVerdict, usePermissions } from '../api-permissions';
 import { useAsync } from '../../hooks/use-async';
 import { useSvcServices } from '../services-context';
 
@@ -9,12 +9,17 @@ const ADMIN_ROLE = 'admin';
 export const READ_ONLY_REASON =
   'Read-only: only dashboard administrators can change the ruleset and group configurations.';
 
-/** Whether the signed-in dashboard user may write (the managed API's own RBAC still has its say). */
-export function useCanWrite(): boolean {
+/** Whether the signed-in dashboard user is an administrator; undefined until the user is read. */
+function useIsAdmin(): boolean | undefined {
   const { core } = useSvcServices();
   const loadUser = useCallback(() => core.security.getCurrentUser(), [core]);
   const user = useAsync(loadUser, 'Reading the current user').state;
-  return user.data?.roles.includes(ADMIN_ROLE) ?? false;
+  return user.data?.roles.includes(ADMIN_ROLE) ?? (user.status === 'loading' ? undefined : false);
+}
+
+/** Whether the signed-in dashboard user may write (the managed API's own RBAC still has its say). */
+export function useCanWrite(): boolean {
+  return useIsAdmin() ?? false;
 }
 
 /**
@@ -24,10 +29,15 @@ export function useCanWrite(): boolean {
 export function useWritePermissions(): (
   required: readonly RequiredPermission[],
 ) => PermissionVerdict {
-  const canWrite = useCanWrite();
+  const admin = useIsAdmin();
   const permitted = usePermissions();
   return useCallback(
-    (required) => (canWrite ? permitted(required) : { allowed: false, reason: READ_ONLY_REASON }),
-    [canWrite, permitted],
+    (required) =>
+      admin === undefined
+        ? { allowed: false, reason: CHECKING_REASON }
+        : admin
+          ? permitted(required)
+          : { allowed: false, reason: READ_ONLY_REASON },
+    [admin, permitted],
   );
 }
