@@ -74,3 +74,17 @@ export function requiredFor(ui: UiAction): RequiredPermission[] {
           ];
   }
 }
+
+/**
+ * What acting on one agent needs: `action` on its id, which a policy on one of its groups grants
+ * too (`agent:group:<name>`), as the API checks it.
+ */
+export function onAgent(
+  agent: { id: string; group?: readonly string[] },
+  action: string,
+): { required: RequiredPermission[]; alsoAs: string[] } {
+  return {
+    required: [{ action, resource: `agent:id:${agent.id}` }],
+    alsoAs: (agent.group ?? []).map((group) => `agent:group:${group}`),
+  };
+}

@@ -17,8 +17,9 @@ import {
   EuiTabbedContent,
   EuiTitle,
 } from '@elastic/eui';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ApiHost } from '../../../common/api-hosts';
+import { onAgent } from '../../../common/rbac-ui-actions';
 import { PermittedButton } from '../../components/api-permissions';
 import { useAppUrlState } from '../../components/app-url-state';
 import { ErrorPrompt } from '../../components/error-prompt';
@@ -194,11 +195,6 @@ function AgentDetail({ host, agent, managerVersion, onChanged }: AgentDetailProp
 function AgentHeader({ host, agent, managerVersion, onChanged }: AgentDetailProps) {
   const { api, core, palette } = useSvcServices();
   const { history } = useAppUrlState();
-  const groupsOf = useMemo(
-    () => (agent.group ?? []).map((group) => `agent:group:${group}`),
-    [agent.group],
-  );
-  const on = (action: string) => [{ action, resource: `agent:id:${agent.id}` }];
   const [assigning, setAssigning] = useState(false);
   const connected = agent.status === 'active';
   const upgradable = connected && isOlderVersion(agent.version, managerVersion);
@@ -234,8 +230,7 @@ function AgentHeader({ host, agent, managerVersion, onChanged }: AgentDetailProp
             <EuiFlexGroup gutterSize="s" responsive={false} wrap>
               {connected && (
                 <PermittedButton
-                  required={on('agent:restart')}
-                  alsoAs={groupsOf}
+                  {...onAgent(agent, 'agent:restart')}
                   size="s"
                   iconType="refresh"
                   data-test-subj="agentRestart"
@@ -255,8 +250,7 @@ function AgentHeader({ host, agent, managerVersion, onChanged }: AgentDetailProp
                 </PermittedButton>
               )}
               <PermittedButton
-                required={on('agent:modify_group')}
-                alsoAs={groupsOf}
+                {...onAgent(agent, 'agent:modify_group')}
                 size="s"
                 iconType="tag"
                 data-test-subj="agentChangeGroup"
@@ -266,8 +260,7 @@ function AgentHeader({ host, agent, managerVersion, onChanged }: AgentDetailProp
               </PermittedButton>
               {upgradable && (
                 <PermittedButton
-                  required={on('agent:upgrade')}
-                  alsoAs={groupsOf}
+                  {...onAgent(agent, 'agent:upgrade')}
                   size="s"
                   iconType="sortUp"
                   data-test-subj="agentUpgrade"
@@ -287,8 +280,7 @@ function AgentHeader({ host, agent, managerVersion, onChanged }: AgentDetailProp
                 </PermittedButton>
               )}
               <PermittedButton
-                required={on('agent:delete')}
-                alsoAs={groupsOf}
+                {...onAgent(agent, 'agent:delete')}
                 size="s"
                 color="danger"
                 iconType="trash"

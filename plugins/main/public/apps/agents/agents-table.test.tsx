@@ -271,6 +271,24 @@ describe('Agents table', () => {
     expect(mock.managedApiCalls.some((call) => call.method === 'DELETE')).toBe(false);
   });
 
+  it("disables a row's actions the policies deny on that agent, allowing what its group grants", async () => {
+    setup('/?host=prod', undefined, {
+      'agent:restart': { 'agent:id:*': 'allow' },
+      'agent:delete': { 'agent:id:*': 'allow', 'agent:id:003': 'deny' },
+      'agent:modify_group': { 'agent:group:default': 'allow' },
+      rbac_mode: 'white',
+    });
+    await rows();
+    await waitFor(() => expect(rowOf('003').getByTestId('deleteAgent')).toBeDisabled());
+    expect(rowOf('003').getByTestId('deleteAgent')).toHaveAttribute(
+      'title',
+      expect.stringContaining('needs agent:delete on agent:id:003'),
+    );
+    expect(rowOf('001').getByTestId('deleteAgent')).toBeEnabled();
+    expect(rowOf('001').getByTestId('assignGroup')).toBeEnabled();
+    expect(rowOf('001').getByTestId('restartAgent')).toBeEnabled();
+  });
+
   it('exports the current filter as CSV with progress, saved under the server’s file name', async () => {
     const encoder = new TextEncoder();
     let release!: () => void;

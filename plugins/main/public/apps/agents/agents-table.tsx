@@ -14,6 +14,8 @@ import {
 import { useMemo, useState } from 'react';
 import type { ApiHost } from '../../../common/api-hosts';
 import { useAppUrlState } from '../../components/app-url-state';
+import { onAgent } from '../../../common/rbac-ui-actions';
+import { usePermissions } from '../../components/api-permissions';
 import { BulkActionMenu, BulkOutcomeCallout } from '../../components/bulk-actions/bulk-action-menu';
 import { ColumnChooser, useHiddenColumns } from '../../components/column-chooser';
 import { CsvExportButton } from '../../components/csv-export-button';
@@ -56,10 +58,15 @@ export function AgentsTable({ host }: { host: ApiHost }) {
   const suggestValues = useMemo(() => agentValueSuggester(api, host.id), [api, host.id]);
   const { state, reload } = useAgentsPage(host.id, table, search, statusKey);
   const { confirmRestart, confirmDelete } = useAgentRowActions(host.id, reload);
+  const permitted = usePermissions();
   const allColumns = agentColumns(host.id, palette, {
     restart: (agent) => void confirmRestart(agent),
     assignGroup: (agent) => setDialog({ kind: 'group', agent }),
     remove: (agent) => void confirmDelete(agent),
+    permission: (agent, action) => {
+      const { required, alsoAs } = onAgent(agent, action);
+      return permitted(required, alsoAs);
+    },
   });
   const page = state.data;
   const filter = page?.filter;

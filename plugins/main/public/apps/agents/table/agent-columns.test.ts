@@ -1,7 +1,12 @@
 import type { ChartPalette } from '../../../charts/palette';
 import { agentColumns, choosableColumns, HIDDEN_BY_DEFAULT, shownColumns } from './agent-columns';
 
-const none = { restart: jest.fn(), assignGroup: jest.fn(), remove: jest.fn() };
+const none = {
+  restart: jest.fn(),
+  assignGroup: jest.fn(),
+  remove: jest.fn(),
+  permission: () => ({ allowed: true }),
+};
 const columns = agentColumns('prod', { agentStatus: {} } as unknown as ChartPalette, none);
 const fieldsOf = (list: typeof columns) =>
   list.map((column) => ('field' in column ? String(column.field) : String(column.name)));

@@ -5,6 +5,7 @@
 import { EuiButtonIcon, EuiFlexGroup, EuiHealth, type EuiBasicTableColumn } from '@elastic/eui';
 import type { ChartPalette } from '../../../charts/palette';
 import { AgentLink } from '../../../components/agent-link';
+import type { PermissionVerdict } from '../../../components/api-permissions';
 import type { ChoosableColumn } from '../../../components/column-chooser';
 import { formatDate, formatList } from '../../../components/format';
 import {
@@ -21,6 +22,31 @@ export interface AgentRowActions {
   restart(agent: Agent): void;
   assignGroup(agent: Agent): void;
   remove(agent: Agent): void;
+  /** Whether the user may do `action` (`agent:restart`…) on `agent`, and why not. */
+  permission(agent: Agent, action: string): PermissionVerdict;
+}
+
+/** A row's action button, disabled with the reason in its title when the user may not use it. */
+function RowAction({
+  verdict,
+  label,
+  ...props
+}: {
+  verdict: PermissionVerdict;
+  label: string;
+  iconType: string;
+  color?: 'danger';
+  'aria-label': string;
+  onClick(): void;
+  'data-test-subj': string;
+}) {
+  return (
+    <EuiButtonIcon
+      {...props}
+      title={verdict.allowed ? label : `${label} (${verdict.reason})`}
+      isDisabled={!verdict.allowed}
+    />
+  );
 }
 
 export function agentColumns(
@@ -93,26 +119,29 @@ export function agentColumns(
       render: (agent: Agent) => (
         <EuiFlexGroup gutterSize="xs" responsive={false}>
           {agent.status === 'active' && (
-            <EuiButtonIcon
+            <RowAction
               iconType="refresh"
               aria-label={`Restart agent ${agent.id}`}
-              title="Restart"
+              label="Restart"
+              verdict={actions.permission(agent, 'agent:restart')}
               onClick={() => actions.restart(agent)}
               data-test-subj="restartAgent"
             />
           )}
-          <EuiButtonIcon
+          <RowAction
             iconType="tag"
             aria-label={`Assign agent ${agent.id} to a group`}
-            title="Assign to a group"
+            label="Assign to a group"
+            verdict={actions.permission(agent, 'agent:modify_group')}
             onClick={() => actions.assignGroup(agent)}
             data-test-subj="assignGroup"
           />
-          <EuiButtonIcon
+          <RowAction
             iconType="trash"
             color="danger"
             aria-label={`Delete agent ${agent.id}`}
-            title="Delete"
+            label="Delete"
+            verdict={actions.permission(agent, 'agent:delete')}
             onClick={() => actions.remove(agent)}
             data-test-subj="deleteAgent"
           />
