@@ -72,6 +72,7 @@ const CASES: Array<{ ui: UiAction; method: string; path: string; only?: string[]
   { ui: { kind: 'serverConfiguration' }, method: 'put', path: '/manager/configuration' },
   { ui: { kind: 'serverRestart', cluster: true }, method: 'put', path: '/cluster/restart' },
   { ui: { kind: 'serverRestart', cluster: false }, method: 'put', path: '/manager/restart' },
+  { ui: { kind: 'serverValidation' }, method: 'get', path: '/manager/configuration/validation' },
 ];
 
 (present ? describe : describe.skip)("UI actions against the spec's x-rbac-actions", () => {
