@@ -10,7 +10,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { ADMIN_USER, READONLY_USER, RUN_AS_USER } from '../users';
 import { type ProcessedPermissions, processPermissions } from '../rbac/permissions';
 import { DEFAULT_ROLES, type Policy, type PolicyDocument, type Role } from '../rbac/policies';
-import { type RunAsRule, type SecurityRuleBody, ruleMatches } from '../rbac/run-as-rules';
+import { ruleHolds } from '../../catalogue/security-rules';
+import type { RunAsRule, SecurityRuleBody } from '../rbac/run-as-rules';
 
 export interface ApiUserDefinition {
   username: string;
@@ -137,7 +138,7 @@ export class Accounts {
   /** Roles a run_as login with this auth context gets: those with a rule that holds, by role id. */
   roleIdsForContext(context: unknown): number[] {
     const holding = new Set(
-      [...this.rules.values()].filter((rule) => ruleMatches(rule.rule, context)).map((r) => r.id),
+      [...this.rules.values()].filter((rule) => ruleHolds(rule.rule, context)).map((r) => r.id),
     );
     return [...this.roles.values()]
       .filter((role) => role.ruleIds.some((id) => holding.has(id)))

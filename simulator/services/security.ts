@@ -5,6 +5,7 @@
  * the API's codes, and answers in the "affected items" envelope with per-item failures.
  */
 import catalogueJson from '../../catalogue/routes.json';
+import { isRecord } from '../../catalogue/security-rules';
 import type { RouteCatalogue } from '../../catalogue/types';
 import { MAX_RESERVED_ID, type ApiUser, type StoredRole } from '../auth/accounts';
 import type { Session } from '../http/context';
@@ -411,10 +412,6 @@ function sanitisedPolicy(policy: PolicyDocument): PolicyDocument | undefined {
     actions.every((action) => ACTION.test(action)) &&
     resources.every((resource) => resource.split('&').every((part) => RESOURCE.test(part)));
   return valid ? { actions, resources, effect } : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A security rule must be a JSON object with operators; an empty one is invalid (4003). */

@@ -6,6 +6,8 @@
  * the dashboard sends at a run_as login (`{user_name, roles, backend_roles}`), as the API matches it.
  */
 
+import { isRecord } from '@catalogue/security-rules';
+
 export type MappingField = 'user_name' | 'roles';
 
 interface MappingCondition {
@@ -21,6 +23,8 @@ export interface MappingForm {
 
 export type SecurityRule = Record<string, unknown>;
 
+export { ruleHolds } from '@catalogue/security-rules';
+
 const FIELDS: readonly MappingField[] = ['user_name', 'roles'];
 
 function conditionRule({ field, value }: MappingCondition): SecurityRule {
@@ -30,10 +34,6 @@ function conditionRule({ field, value }: MappingCondition): SecurityRule {
 export function ruleFromForm(form: MappingForm): SecurityRule {
   if (form.conditions.length === 1) return conditionRule(form.conditions[0]);
   return { [form.combine === 'all' ? 'AND' : 'OR']: form.conditions.map(conditionRule) };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function conditionOf(rule: unknown): MappingCondition | undefined {
@@ -62,58 +62,4 @@ export function formFromRule(rule: unknown): MappingForm | undefined {
 /** What the dashboard sends as the run_as authorization context for a user. */
 export function authContextOf(userName: string, roles: readonly string[]) {
   return { user_name: userName, roles: [...roles], backend_roles: [...roles] };
-}
-
-function valueMatches(actual: unknown, expected: unknown): boolean {
-  if (Array.isArray(expected))
-    return (
-      Array.isArray(actual) &&
-      expected.every((item) => actual.some((value) => valueMatches(value, item)))
-    );
-  if (isRecord(expected))
-    return (
-      isRecord(actual) &&
-      Object.entries(expected).every(([key, value]) => valueMatches(actual[key], value))
-    );
-  if (Array.isArray(actual)) return actual.some((value) => valueMatches(value, expected));
-  return actual === expected;
-}
-
-function matchAt(context: unknown, expected: unknown): boolean {
-  return (
-    isRecord(expected) &&
-    isRecord(context) &&
-    Object.entries(expected).every(([key, value]) => valueMatches(context[key], value))
-  );
-}
-
-function findAnywhere(context: unknown, expected: unknown): boolean {
-  if (matchAt(context, expected)) return true;
-  const children = Array.isArray(context)
-    ? context
-    : isRecord(context)
-      ? Object.values(context)
-      : [];
-  return children.some((value) => findAnywhere(value, expected));
-}
-
-/** Whether a security rule holds for an authorization context (MATCH, FIND, AND, OR, NOT). */
-export function ruleHolds(rule: unknown, context: unknown): boolean {
-  if (!isRecord(rule)) return false;
-  return Object.entries(rule).every(([operator, operand]) => {
-    switch (operator) {
-      case 'MATCH':
-        return matchAt(context, operand);
-      case 'FIND':
-        return findAnywhere(context, operand);
-      case 'AND':
-        return Array.isArray(operand) && operand.every((part) => ruleHolds(part, context));
-      case 'OR':
-        return Array.isArray(operand) && operand.some((part) => ruleHolds(part, context));
-      case 'NOT':
-        return !ruleHolds(operand, context);
-      default:
-        return false;
-    }
-  });
 }
