@@ -1,23 +1,23 @@
-/** Colours of the svc charts, chosen once at setup so every chart and badge agrees. */
-import { euiPaletteColorBlind, euiPaletteForStatus, euiPaletteGray } from '@elastic/eui';
+/**
+ * Colours with a meaning per value (an agent's status), chosen once at setup so every chart and
+ * badge agrees. Series colours without a meaning are the chart model's (common/charts), which the
+ * reports share.
+ */
+import { euiPaletteForStatus, euiPaletteGray } from '@elastic/eui';
+import { CHART_PALETTE } from '../../common/charts/chart-model';
 import type { AgentStatus } from '../services/managed-api-types';
 
 export interface ChartPalette {
-  /** Series colours for charts without a meaning per value (colour-blind safe). */
-  series: string[];
   agentStatus: Record<AgentStatus, string>;
 }
 
 export function createChartPalette(): ChartPalette {
   // Connected is good, gone is bad, waiting is amber; agents that never connected are neither, so grey.
   const [good, , , bad] = euiPaletteForStatus(4);
-  const series = euiPaletteColorBlind();
-  const amber = series[8];
   return {
-    series,
     agentStatus: {
       active: good,
-      pending: amber,
+      pending: CHART_PALETTE[8],
       disconnected: bad,
       never_connected: euiPaletteGray(5)[1],
     },

@@ -15,7 +15,6 @@ import { AlertsProblem } from '../../components/alerts/notices/alerts-problem';
 import { AlertsTimePicker } from '../../components/alerts/search/alerts-time-picker';
 import { TimeBarsChart } from '../../components/alerts/charts/time-bars-chart';
 import { useAlertsClient } from '../../components/alerts/state/use-alerts-client';
-import { useSvcServices } from '../../components/services-context';
 import { useAsync } from '../../hooks/use-async';
 
 const DEFAULT_RANGE: AlertsTimeRange = { from: 'now-7d', to: 'now' };
@@ -38,7 +37,6 @@ function statusHistoryRequest(
 
 export function AgentsStatusHistory({ host }: { host: ApiHost }) {
   const alerts = useAlertsClient();
-  const { palette } = useSvcServices();
   const [timeRange, setTimeRange] = useState(DEFAULT_RANGE);
   const load = useCallback(
     async (signal: AbortSignal): Promise<AlertsBucket[]> => {
@@ -81,7 +79,6 @@ export function AgentsStatusHistory({ host }: { host: ApiHost }) {
           id="agentsStatusHistory"
           title="Agents by status over time"
           buckets={buckets}
-          colors={palette.series}
         />
       )}
     </EuiPanel>

@@ -22,7 +22,6 @@ import { AlertsTimePicker } from '../../components/alerts/search/alerts-time-pic
 import { TimeBarsChart } from '../../components/alerts/charts/time-bars-chart';
 import { useAlertsClient } from '../../components/alerts/state/use-alerts-client';
 import { useAsync } from '../../hooks/use-async';
-import { useSvcServices } from '../../components/services-context';
 import {
   ANALYSIS_PANELS,
   LISTENER_PANELS,
@@ -79,7 +78,6 @@ function Panels({
   panels: StatisticsPanel[];
   series: StatisticsView['remoted'];
 }) {
-  const colors = useSvcServices().palette.series;
   return (
     <>
       <EuiTitle size="s">
@@ -87,7 +85,7 @@ function Panels({
       </EuiTitle>
       <EuiSpacer size="s" />
       <EuiFlexGrid columns={2}>
-        {panels.map((panel, index) => (
+        {panels.map((panel) => (
           <EuiFlexItem key={panel.id}>
             <EuiPanel hasBorder data-test-subj={`statisticsPanel-${panel.id}`}>
               <EuiTitle size="xxs">
@@ -97,7 +95,6 @@ function Panels({
                 id={`statistics-${panel.id}`}
                 title={panel.title}
                 buckets={panelBars(series, panel.metric.id)}
-                colors={[colors[index % colors.length]]}
               />
             </EuiPanel>
           </EuiFlexItem>

@@ -80,7 +80,7 @@ function Panel({
 }
 
 export function SecurityEventsTab({ host, agentId }: { host: ApiHost; agentId: string }) {
-  const { core, palette } = useSvcServices();
+  const { core } = useSvcServices();
   const { params, setParams } = useAppUrlState();
   const requested = params.get(STANDARD_PARAM);
   const standard =
@@ -146,7 +146,6 @@ export function SecurityEventsTab({ host, agentId }: { host: ApiHost; agentId: s
                 id="agentAlertsOverTime"
                 title="Alerts count evolution"
                 buckets={chartBuckets(answer, 'agent-over-time')}
-                colors={palette.series}
               />
             </Panel>
           </EuiFlexItem>
@@ -156,7 +155,6 @@ export function SecurityEventsTab({ host, agentId }: { host: ApiHost; agentId: s
                 id="agentTactics"
                 title="MITRE ATT&CK top tactics"
                 buckets={chartBuckets(answer, 'agent-tactics')}
-                colors={palette.series}
                 onValueClick={(bucket) =>
                   openModule('mitre-attack', [{ field: 'rule.mitre.tactic', value: bucket.key }])
                 }
@@ -183,7 +181,6 @@ export function SecurityEventsTab({ host, agentId }: { host: ApiHost; agentId: s
                 id="agentComplianceChart"
                 title={`${standard.title} requirements`}
                 buckets={chartBuckets(answer, `agent-${standard.id}`)}
-                colors={palette.series}
                 onValueClick={
                   standard.moduleId
                     ? (bucket) =>

@@ -20,7 +20,6 @@ import type {
 } from '../../../../common/alerts/api';
 import { clickFilters } from '../../../../common/modules';
 import type { ModulePanel } from '../../../../common/modules/types';
-import { useSvcServices } from '../../services-context';
 import { TimeBarsChart } from './time-bars-chart';
 import { TopValuesChart } from './top-values-chart';
 
@@ -111,7 +110,6 @@ function PanelChart({
   buckets: AlertsBucket[];
   onFilters(filters: AlertsFilter[]): void;
 }) {
-  const { palette } = useSvcServices();
   const { chart } = panel;
   const testId = `alertsPanel-${chart.id}`;
   if (panel.kind === 'table')
@@ -122,7 +120,6 @@ function PanelChart({
         id={testId}
         title={panel.title}
         buckets={buckets}
-        colors={palette.series}
         onSeriesClick={
           chart.split
             ? (series) =>
@@ -142,7 +139,6 @@ function PanelChart({
       id={testId}
       title={panel.title}
       buckets={buckets}
-      colors={palette.series}
       onValueClick={(bucket) => onFilters(clickFilters(chart, bucket))}
     />
   );

@@ -1,75 +1,54 @@
 /**
  * Counts over time as SVG bars, stacked by a split field's top values when the answer has them
- * (alert levels, top agents). Hand-written: the dashboard has no chart library (see charts/), and
- * bars over a date histogram need little. A click on a bar's series or on a legend entry filters.
+ * (alert levels, top agents). What is drawn (series, colours, value and time ticks) is the chart
+ * model the reports draw too (common/charts); this only lays it out. A click on a bar's series or
+ * on a legend entry filters.
  */
 import { EuiButtonEmpty, EuiFlexGroup, EuiFlexItem, EuiText, useEuiTheme } from '@elastic/eui';
 import moment from 'moment';
 import type { AlertsBucket } from '../../../../common/alerts/api';
+import {
+  bucketTime,
+  CHART_PALETTE,
+  chartSeries,
+  timeTicks,
+  valueAxis,
+  type ChartSeries,
+} from '../../../../common/charts/chart-model';
 
 const VIEW_WIDTH = 800;
 const VIEW_HEIGHT = 160;
 const BAR_GAP = 0.15;
 
-export interface SeriesTotal {
-  key: string;
-  /** The split value as the answer gave it (a number for `rule.level`), for filters. */
-  value: string | number;
-  label: string;
-  count: number;
-}
-
-/** The split values over all buckets, the biggest first (their colours follow this order). */
-function seriesOf(buckets: AlertsBucket[]): SeriesTotal[] {
-  const totals = new Map<string, SeriesTotal>();
-  for (const bucket of buckets)
-    for (const part of bucket.split ?? []) {
-      const key = String(part.key);
-      const total = totals.get(key) ?? { key, value: part.key, label: part.label, count: 0 };
-      total.count += part.count;
-      totals.set(key, total);
-    }
-  return [...totals.values()].sort((a, b) => b.count - a.count);
-}
-
-function bucketTime(bucket: AlertsBucket): number {
-  return typeof bucket.key === 'number'
-    ? bucket.key
-    : Date.parse(bucket.label || String(bucket.key));
-}
-
-function timeFormat(first: number, last: number): string {
-  return last - first < 2 * 24 * 3600 * 1000 ? 'HH:mm' : 'MMM D, HH:mm';
-}
-
 export function TimeBarsChart({
   id,
   title,
   buckets,
-  colors,
   onBarClick,
   onSeriesClick,
 }: {
   id: string;
   title: string;
   buckets: AlertsBucket[];
-  colors: string[];
   /** A click on a bar's time (the events histogram narrows the range to it). */
   onBarClick?(bucket: AlertsBucket): void;
   /** A click on a series (a split value): filter for it. */
-  onSeriesClick?(series: SeriesTotal): void;
+  onSeriesClick?(series: ChartSeries): void;
 }) {
   const { euiTheme } = useEuiTheme();
-  const series = seriesOf(buckets);
-  const colorOf = new Map(series.map((entry, index) => [entry.key, colors[index % colors.length]]));
-  const max = Math.max(1, ...buckets.map((bucket) => bucket.count));
+  const series = chartSeries(buckets);
+  const seriesByKey = new Map(series.map((entry) => [entry.key, entry]));
+  const largest = Math.max(0, ...buckets.map((bucket) => bucket.count));
+  const { max } = valueAxis(
+    largest,
+    4,
+    buckets.every((bucket) => Number.isInteger(bucket.count)),
+  );
   const slot = VIEW_WIDTH / Math.max(1, buckets.length);
   const times = buckets.map(bucketTime);
-  const format = timeFormat(times[0] ?? 0, times[times.length - 1] ?? 0);
+  const ticks = timeTicks(times);
   const total = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
-  const description = `${title}: ${total} alerts in ${buckets.length} intervals, at most ${
-    buckets.length ? max : 0
-  } in one.`;
+  const description = `${title}: ${total} alerts in ${buckets.length} intervals, at most ${largest} in one.`;
 
   if (buckets.length === 0)
     return (
@@ -96,9 +75,10 @@ export function TimeBarsChart({
           const x = index * slot + (slot * BAR_GAP) / 2;
           const width = slot * (1 - BAR_GAP);
           const when = moment(times[index]).format('MMM D, YYYY HH:mm');
+          // The model's series only (the top ones), as the report draws them.
           const parts =
-            bucket.split && bucket.split.length > 0
-              ? bucket.split
+            series.length > 0
+              ? (bucket.split ?? []).filter((part) => seriesByKey.has(String(part.key)))
               : [{ key: '', label: '', count: bucket.count }];
           let top = VIEW_HEIGHT;
           return (
@@ -112,7 +92,7 @@ export function TimeBarsChart({
                 const height = (part.count / max) * VIEW_HEIGHT;
                 top -= height;
                 const key = String(part.key);
-                const entry = series.find((candidate) => candidate.key === key);
+                const entry = seriesByKey.get(key);
                 return (
                   <rect
                     key={key}
@@ -120,7 +100,7 @@ export function TimeBarsChart({
                     y={top}
                     width={width}
                     height={height}
-                    fill={colorOf.get(key) ?? colors[0]}
+                    fill={entry?.colour ?? CHART_PALETTE[0]}
                     style={onSeriesClick && entry ? { cursor: 'pointer' } : undefined}
                     onClick={
                       onSeriesClick && entry
@@ -139,14 +119,23 @@ export function TimeBarsChart({
           );
         })}
       </svg>
-      <EuiFlexGroup justifyContent="spaceBetween" responsive={false} gutterSize="none">
-        <EuiText size="xs" color="subdued">
-          <span>{moment(times[0]).format(format)}</span>
-        </EuiText>
-        <EuiText size="xs" color="subdued">
-          <span>{moment(times[times.length - 1]).format(format)}</span>
-        </EuiText>
-      </EuiFlexGroup>
+      <div style={{ position: 'relative', height: 18 }} data-test-subj={`${id}Ticks`}>
+        {ticks.map((tick) => (
+          <EuiText
+            key={tick.at}
+            size="xs"
+            color="subdued"
+            style={{
+              position: 'absolute',
+              left: `${tick.position * 100}%`,
+              transform: 'translateX(-50%)',
+              whiteSpace: 'nowrap',
+            }}
+          >
+            <span>{tick.label}</span>
+          </EuiText>
+        ))}
+      </div>
       {series.length > 0 && (
         <figcaption>
           <EuiFlexGroup gutterSize="xs" wrap responsive={false} data-test-subj={`${id}Legend`}>
@@ -168,7 +157,7 @@ export function TimeBarsChart({
                       height: 10,
                       borderRadius: 2,
                       marginRight: 6,
-                      background: colorOf.get(entry.key),
+                      background: entry.colour,
                     }}
                   />
                   {entry.label}

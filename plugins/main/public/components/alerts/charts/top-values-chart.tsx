@@ -2,6 +2,7 @@
  * Top values of a field as a donut with a legend of buttons; a click on a slice or an entry filters
  * for that value. The ring is drawn like the Overview's status donut (same segment arithmetic).
  */
+import { chartColour } from '../../../../common/charts/chart-model';
 import { EuiButtonEmpty, EuiText, useEuiTheme } from '@elastic/eui';
 import type { AlertsBucket } from '../../../../common/alerts/api';
 import { donutSegments } from '../../../charts/status-donut';
@@ -14,13 +15,11 @@ export function TopValuesChart({
   id,
   title,
   buckets,
-  colors,
   onValueClick,
 }: {
   id: string;
   title: string;
   buckets: AlertsBucket[];
-  colors: string[];
   onValueClick?(bucket: AlertsBucket): void;
 }) {
   const { euiTheme } = useEuiTheme();
@@ -34,7 +33,7 @@ export function TopValuesChart({
     key: String(bucket.key),
     label: bucket.label,
     value: bucket.count,
-    color: colors[index % colors.length],
+    color: chartColour(index),
   }));
   const byKey = new Map(buckets.map((bucket) => [String(bucket.key), bucket]));
   const description = `${title}: ${slices.map((slice) => `${slice.label} ${slice.value}`).join(', ')}.`;

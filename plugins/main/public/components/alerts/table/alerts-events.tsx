@@ -70,7 +70,7 @@ export function AlertsEvents({
   onHistogramBar,
   linkFor,
 }: AlertsEventsProps) {
-  const { core, palette } = useSvcServices();
+  const { core } = useSvcServices();
   const { layout, setColumns, setWidth } = useTableLayout(layoutKey, columns);
   const [opened, setOpened] = useState<AlertHit>();
   const { answer, histogram, paging, state } = page;
@@ -131,7 +131,6 @@ export function AlertsEvents({
               id="alertsHistogram"
               title="Events histogram"
               buckets={histogram}
-              colors={palette.series}
               onBarClick={
                 onHistogramBar && ((bucket) => onHistogramBar(bucketRange(histogram, bucket)))
               }

@@ -8,6 +8,14 @@
 import type { AlertsBucket, AlertsChartResult } from '@main/common/alerts/api';
 import type { ReportPanel } from '../report-content';
 import { tableRows } from '../report-content';
+import {
+  bucketTime,
+  chartColour,
+  chartSeries,
+  timeTicks,
+  valueAxis,
+  type ValueAxis,
+} from '@main/common/charts/chart-model';
 import { FONT } from './fonts';
 
 type Doc = PDFKit.PDFDocument;
@@ -19,24 +27,8 @@ export interface Box {
   height: number;
 }
 
-/** EUI's colour-blind-safe palette, as the dashboard's charts use it. */
-const PALETTE = [
-  '#54B399',
-  '#6092C0',
-  '#D36086',
-  '#9170B8',
-  '#CA8EAE',
-  '#D6BF57',
-  '#B9A888',
-  '#DA8B45',
-  '#AA6556',
-  '#E7664C',
-];
 export const COLOURS = { text: '#343741', muted: '#69707D', grid: '#D3DAE6', shade: '#F5F7FA' };
-/** Most series (split values) a chart draws; the rest are few and would only crowd the legend. */
-const MAX_SERIES = 10;
-
-const colour = (index: number) => PALETTE[index % PALETTE.length];
+const colour = chartColour;
 
 interface Series {
   label: string;
@@ -45,6 +37,8 @@ interface Series {
 
 interface Matrix {
   x: string[];
+  /** The buckets' times, for a date histogram. */
+  times?: number[];
   series: Series[];
 }
 
@@ -65,50 +59,27 @@ function fit(doc: Doc, text: string, width: number): string {
   return `${text.slice(0, low)}…`;
 }
 
-/** Buckets as x values and one series per split value (the largest first), or one "Alerts" series. */
+/** Buckets as x values and one series per split value (the chart model's), or one "Alerts" series. */
 function toMatrix(result: Exclude<AlertsChartResult, { type: 'count' }>): Matrix {
   const buckets = result.buckets;
   const x = buckets.map(bucketLabel);
-  if (!buckets.some((bucket) => bucket.split))
+  const series = chartSeries(buckets);
+  if (series.length === 0)
     return { x, series: [{ label: 'Alerts', values: buckets.map((bucket) => bucket.count) }] };
-  const totals = new Map<string, number>();
-  for (const bucket of buckets)
-    for (const inner of bucket.split ?? [])
-      totals.set(bucketLabel(inner), (totals.get(bucketLabel(inner)) ?? 0) + inner.count);
-  const labels = [...totals.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, MAX_SERIES)
-    .map(([label]) => label);
   return {
     x,
-    series: labels.map((label) => ({
+    times: buckets.map(bucketTime),
+    series: series.map(({ key, label }) => ({
       label,
       values: buckets.map(
-        (bucket) => bucket.split?.find((inner) => bucketLabel(inner) === label)?.count ?? 0,
+        (bucket) => bucket.split?.find((inner) => String(inner.key) === key)?.count ?? 0,
       ),
     })),
   };
 }
 
-/** A round upper bound for an axis, so its four grid lines fall on readable numbers. */
-function niceMax(max: number): number {
-  if (max <= 0) return 1;
-  const magnitude = 10 ** Math.floor(Math.log10(max));
-  // Counts are whole: a quarter step of 2.5 only from tens up.
-  const factors = magnitude >= 10 ? [1, 2, 2.5, 5, 10] : [1, 2, 5, 10];
-  const step = factors.find((factor) => factor * magnitude * 4 >= max) ?? 10;
-  return step * magnitude * 4;
-}
-
 function formatCount(count: number): string {
   return count.toLocaleString('en-US');
-}
-
-/** Time labels: `11-26 14:00` for a range within a year, the date alone for midnight buckets. */
-function timeLabel(label: string): string {
-  const match = /^\d{4}-(\d{2}-\d{2})T(\d{2}:\d{2})/.exec(label);
-  if (!match) return label;
-  return match[2] === '00:00' ? match[1] : `${match[1]} ${match[2]}`;
 }
 
 function drawEmpty(doc: Doc, box: Box, message = 'No alerts'): void {
@@ -143,8 +114,9 @@ function legendHeight(labels: number, width: number): number {
   return Math.ceil(labels / perRow) * 11 + 4;
 }
 
-/** The value axis on the left with four grid lines; returns the plot area right of it. */
-function drawValueAxis(doc: Doc, box: Box, max: number): Box {
+/** The value axis on the left with the model's grid lines; returns the plot area right of it. */
+function drawValueAxis(doc: Doc, box: Box, axis: ValueAxis): Box {
+  const { max } = axis;
   doc.font(FONT.regular).fontSize(6.5);
   const labelWidth = doc.widthOfString(formatCount(max)) + 4;
   const plot = {
@@ -153,15 +125,15 @@ function drawValueAxis(doc: Doc, box: Box, max: number): Box {
     width: box.width - labelWidth,
     height: box.height - 16,
   };
-  for (let step = 0; step <= 4; step++) {
-    const y = plot.y + plot.height - (plot.height * step) / 4;
+  for (const tick of axis.ticks) {
+    const y = plot.y + plot.height - (plot.height * tick) / max;
     doc
       .moveTo(plot.x, y)
       .lineTo(plot.x + plot.width, y)
       .lineWidth(0.4)
       .strokeColor(COLOURS.grid)
       .stroke();
-    doc.fillColor(COLOURS.muted).text(formatCount((max * step) / 4), box.x, y - 3, {
+    doc.fillColor(COLOURS.muted).text(formatCount(tick), box.x, y - 3, {
       width: labelWidth - 3,
       align: 'right',
       lineBreak: false,
@@ -170,23 +142,37 @@ function drawValueAxis(doc: Doc, box: Box, max: number): Box {
   return plot;
 }
 
-/** Category labels under the plot, thinned out so they never overlap. */
-function drawCategoryLabels(doc: Doc, plot: Box, labels: string[], time: boolean): void {
+/** Category labels under the plot, one per bucket. */
+function drawCategoryLabels(doc: Doc, plot: Box, labels: string[]): void {
   doc.font(FONT.regular).fontSize(6.5).fillColor(COLOURS.muted);
   const slot = plot.width / labels.length;
-  const shown = labels.map((label) => (time ? timeLabel(label) : label));
-  const widest = Math.max(...shown.map((label) => doc.widthOfString(label)));
-  const every = time ? Math.max(1, Math.ceil((widest + 6) / slot)) : 1;
-  shown.forEach((label, index) => {
-    if (index % every !== 0) return;
-    const width = time ? slot * every : slot;
-    const x = plot.x + slot * index + slot / 2 - width / 2;
-    doc.text(fit(doc, label, width - 2), x, plot.y + plot.height + 3, {
-      width,
+  labels.forEach((label, index) => {
+    doc.text(fit(doc, label, slot - 2), plot.x + slot * index, plot.y + plot.height + 3, {
+      width: slot,
       align: 'center',
       lineBreak: false,
     });
   });
+}
+
+/** The model's time ticks under a date histogram's plot. */
+function drawTimeTicks(doc: Doc, plot: Box, times: number[]): void {
+  doc.font(FONT.regular).fontSize(6.5).fillColor(COLOURS.muted);
+  for (const tick of timeTicks(times)) {
+    const x = plot.x + plot.width * tick.position;
+    const width = doc.widthOfString(tick.label) + 2;
+    doc.text(tick.label, x - width / 2, plot.y + plot.height + 3, {
+      width,
+      align: 'center',
+      lineBreak: false,
+    });
+  }
+}
+
+/** The x axis's labels: time ticks for a date histogram, else every bucket's label. */
+function drawXLabels(doc: Doc, plot: Box, matrix: Matrix): void {
+  if (matrix.times) drawTimeTicks(doc, plot, matrix.times);
+  else drawCategoryLabels(doc, plot, matrix.x);
 }
 
 /** Stacked columns: one per bucket, one segment per series. */
@@ -196,8 +182,9 @@ function drawColumns(doc: Doc, box: Box, matrix: Matrix, time: boolean): void {
   const sums = matrix.x.map((_, index) =>
     matrix.series.reduce((sum, series) => sum + series.values[index], 0),
   );
-  const max = niceMax(Math.max(...sums));
-  const plot = drawValueAxis(doc, chartBox, max);
+  const axis = valueAxis(Math.max(...sums));
+  const { max } = axis;
+  const plot = drawValueAxis(doc, chartBox, axis);
   const slot = plot.width / matrix.x.length;
   const barWidth = Math.max(1, slot * (time ? 0.85 : 0.6));
   matrix.x.forEach((_, index) => {
@@ -211,7 +198,7 @@ function drawColumns(doc: Doc, box: Box, matrix: Matrix, time: boolean): void {
         .fill(colour(seriesIndex));
     });
   });
-  drawCategoryLabels(doc, plot, matrix.x, time);
+  drawXLabels(doc, plot, matrix);
   drawLegend(
     doc,
     matrix.series.map((series) => series.label),
@@ -225,8 +212,9 @@ function drawColumns(doc: Doc, box: Box, matrix: Matrix, time: boolean): void {
 function drawLines(doc: Doc, box: Box, matrix: Matrix, area: boolean): void {
   const legend = legendHeight(matrix.series.length, box.width);
   const chartBox = { ...box, height: box.height - legend };
-  const max = niceMax(Math.max(...matrix.series.flatMap((series) => series.values)));
-  const plot = drawValueAxis(doc, chartBox, max);
+  const axis = valueAxis(Math.max(...matrix.series.flatMap((series) => series.values)));
+  const { max } = axis;
+  const plot = drawValueAxis(doc, chartBox, axis);
   const step = matrix.x.length > 1 ? plot.width / (matrix.x.length - 1) : 0;
   const point = (value: number, index: number): [number, number] => [
     plot.x + (matrix.x.length > 1 ? step * index : plot.width / 2),
@@ -244,7 +232,7 @@ function drawLines(doc: Doc, box: Box, matrix: Matrix, area: boolean): void {
     for (const [x, y] of points.slice(1)) doc.lineTo(x, y);
     doc.lineWidth(1.2).strokeColor(colour(seriesIndex)).stroke();
   });
-  drawCategoryLabels(doc, plot, matrix.x, true);
+  drawXLabels(doc, plot, matrix);
   drawLegend(
     doc,
     matrix.series.map((series) => series.label),

@@ -6,7 +6,8 @@ import type {
   AlertsChartRequest,
   AlertsChartResult,
 } from '@main/common/alerts/api';
-import { moduleById } from '@main/common/modules';
+import { bucketTime, chartSeries, timeTicks } from '@main/common/charts/chart-model';
+import { dashboardPanels, moduleById, MODULES } from '@main/common/modules';
 import { pdfPages } from '@test/support/pdf-text';
 import { deflateSync } from 'node:zlib';
 import { buildReportContent, reportCharts, type ReportBranding } from '../report-content';
@@ -131,6 +132,28 @@ describe('report PDF', () => {
     expect(text).toContain('series-x');
     expect(text).toContain('RBAC left nothing out');
   });
+
+  // The screen's TimeBarsChart is held to the same model (time-bars-chart.test.tsx): what one draws
+  // the other draws, for every module.
+  it.each(MODULES.map((view) => view.id))(
+    "draws %s's charts over time with the chart model's time ticks and series",
+    async (moduleId) => {
+      const view = moduleById(moduleId)!;
+      const { pages } = await render(moduleId);
+      const text = pages.join('\n');
+      const answer = fakeAnswer(reportCharts(view, false));
+      const overTime = dashboardPanels(view, false).filter(
+        (panel) => panel.chart.type === 'date_histogram',
+      );
+      for (const panel of overTime) {
+        const result = answer.charts[panel.chart.id];
+        if (result.type !== 'date_histogram') throw new Error(panel.chart.id);
+        for (const tick of timeTicks(result.buckets.map(bucketTime)))
+          expect(text).toContain(tick.label);
+        for (const series of chartSeries(result.buckets)) expect(text).toContain(series.label);
+      }
+    },
+  );
 
   it('numbers every page "Page X of Y" and embeds its fonts', async () => {
     const { pages, pdf } = await render('mitre-attack');
