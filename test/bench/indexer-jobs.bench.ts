@@ -30,7 +30,8 @@ const STATISTICS_RUNS = 20;
 const WARM_UP_RUNS = 3;
 const STATISTICS_CPU_TARGET_MS = 50;
 const MONITORING_AGENTS = 100_000;
-const MONITORING_PAGE_SIZE = 5_000;
+/** The default of `svc.jobs.monitoring.pageSize`. */
+const MONITORING_PAGE_SIZE = 2_500;
 const MAX_BULK_BYTES = 5 * 1024 * 1024;
 const RSS_TARGET_BYTES = 100 * 1024 * 1024;
 const DURATION_TARGET_MS = 30_000;
