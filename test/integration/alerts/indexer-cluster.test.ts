@@ -6,6 +6,7 @@
  */
 import { createServer as createNetServer, type Server, type Socket } from 'node:net';
 import { SEVERITY_CHART, type IndexerStatus } from '../../../plugins/main/common/alerts/api';
+import { deadNodeUrl } from './indexer-support';
 import { lastDay, startAlertsTestEnv, type AlertsTestEnv } from './search-support';
 
 jest.setTimeout(120_000);
@@ -31,15 +32,6 @@ async function startSilentNode(): Promise<{ url: string; stop(): Promise<void> }
   };
 }
 
-/** A URL nothing listens on: a port taken from the system and released again. */
-async function refusingUrl(): Promise<string> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
-}
-
 /** The Overview's "Last 24 hours alerts" request: one range chart over the severity bands. */
 const overviewCounts = {
   apiHostId: 'sim',
@@ -54,7 +46,7 @@ describe('an indexer cluster with nodes out', () => {
 
   beforeAll(async () => {
     silent = await startSilentNode();
-    refusing = await refusingUrl();
+    refusing = await deadNodeUrl();
     env = await startAlertsTestEnv({
       ownAlerts: 40,
       indexer: { requestTimeoutMs: BUDGET_MS },

@@ -43,13 +43,16 @@ export function alertOf(
   };
 }
 
-/** A URL nothing listens on: a port the system gave and took back. */
+/**
+ * A URL nothing listens on: a port the system gave and took back, on another loopback address, so
+ * a stand-in started next (on 127.0.0.1) can never be given the same URL.
+ */
 export async function deadNodeUrl(): Promise<string> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
+  return `http://127.0.0.2:${port}`;
 }
 
 export async function startIndexerTestEnv(
