@@ -71,6 +71,8 @@ export class IndexDocuments {
   private sorted = true;
   /** A point in time holds the current arrays: the next write copies them first. */
   private shared = false;
+  /** The view handed out since the last write: searches key what they keep about it by it. */
+  private current: DocsView | undefined;
 
   get count(): number {
     return this.timed.length + this.untimed.length;
@@ -97,6 +99,7 @@ export class IndexDocuments {
       if (last && compareDocs(last, doc) > 0) this.sorted = false;
       this.timed.push(doc);
     }
+    this.current = undefined;
     return previous;
   }
 
@@ -106,18 +109,23 @@ export class IndexDocuments {
     this.unshare();
     this.remove(doc);
     this.byId.delete(id);
+    this.current = undefined;
     return doc;
   }
 
-  /** The current documents, sorted; `forSnapshot` marks the arrays as shared. */
+  /**
+   * The current documents, sorted: the same object until the next write; `forSnapshot` marks the
+   * arrays as shared, so that write copies them and the snapshot's view never changes.
+   */
   view(forSnapshot = false): DocsView {
     if (!this.sorted) {
       this.unshare();
       this.timed.sort(compareDocs);
       this.sorted = true;
+      this.current = undefined;
     }
     if (forSnapshot) this.shared = true;
-    return { timed: this.timed, untimed: this.untimed };
+    return (this.current ??= { timed: this.timed, untimed: this.untimed });
   }
 
   private remove(doc: Doc): void {

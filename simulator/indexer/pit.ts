@@ -5,7 +5,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DocsView } from './documents';
 import { shardFailure, simpleError } from './errors';
-import type { Keyed } from './search/sort';
 import type { Index } from './store';
 
 export interface PointInTime {
@@ -14,8 +13,6 @@ export interface PointInTime {
   creationTime: number;
   expiresAt: number;
   keepAliveMs: number;
-  /** Its matches in sort order, by query and sort, kept once a `search_after` page asked for them. */
-  sortedMatches: Map<string, Keyed[]>;
 }
 
 const TIME_UNITS: Record<string, number> = {
@@ -59,7 +56,6 @@ export class PointsInTime {
       creationTime: now,
       expiresAt: now + keepAliveMs,
       keepAliveMs,
-      sortedMatches: new Map(),
     };
     this.pits.set(pit.id, pit);
     return pit;

@@ -57,7 +57,6 @@ function runSearch(call: SearchCall, env: Env): Buffer[] {
       now: env.clock(),
       maxBuckets: env.maxBuckets,
       pitId: found.id,
-      sortedMatches: found.sortedMatches,
     });
   }
   const indices = env.store.resolve(call.index, {

@@ -18,6 +18,7 @@ import {
 } from './aggs';
 import { type CompiledSort, type Keyed, checkSearchAfter, compileSort } from './sort';
 import { type SourceFilter, compileSourceFilter, sourceText } from './source-filter';
+import { type ViewIndex, candidates, matchKey, viewIndex } from './view-index';
 
 const MAX_RESULT_WINDOW = 10_000;
 const DEFAULT_TRACK_TOTAL_HITS = 10_000;
@@ -44,12 +45,7 @@ export interface SearchInput {
   pitId?: string;
   /** Shards that a point in time or an expression reported (for `_shards`). */
   shards?: number;
-  /** A point in time's matches in sort order, by query and sort: its documents never change. */
-  sortedMatches?: Map<string, Keyed[]>;
 }
-
-/** How many query and sort pairs a point in time keeps the sorted matches of. */
-const SORTED_MATCHES_PER_PIT = 4;
 
 const BODY_KEYS = new Set([
   'query',
@@ -98,6 +94,8 @@ function integer(value: unknown, name: string, context: CompileContext, fallback
 
 interface Plan {
   query: CompiledQuery;
+  /** What the query's and the post filter's matches are kept under; undefined when not kept. */
+  matchKeys: { query?: string; hits?: string };
   postFilter?: CompiledQuery;
   sort?: CompiledSort;
   after?: unknown[];
@@ -133,7 +131,7 @@ export function contextFor(
   };
 }
 
-function plan(input: SearchInput, context: CompileContext): Plan {
+function plan(input: SearchInput, context: CompileContext, scope: string): Plan {
   const { body, params } = input;
   for (const key of Object.keys(body)) {
     if (!BODY_KEYS.has(key))
@@ -212,8 +210,16 @@ function plan(input: SearchInput, context: CompileContext): Plan {
   const fields = Array.isArray(body.fields)
     ? body.fields.map((item) => (typeof item === 'string' ? item : String((item as Json).field)))
     : [];
+  const queryKey = matchKey(scope, 'query', query ?? null);
   return {
     query: compileQuery(query, context),
+    matchKeys: {
+      query: queryKey,
+      hits:
+        body.post_filter === undefined
+          ? queryKey
+          : queryKey && matchKey(scope, 'query', query ?? null, 'post filter', body.post_filter),
+    },
     postFilter:
       body.post_filter === undefined ? undefined : compileQuery(body.post_filter, context),
     sort,
@@ -240,22 +246,25 @@ function plan(input: SearchInput, context: CompileContext): Plan {
   };
 }
 
-/** The slice of a target's documents a query's time bounds allow. */
-function candidateRange(
-  view: DocsView,
+/**
+ * Calls `visit` for each matching document in no particular order; stops when it returns false.
+ * A target whose matches under `key` are kept is read from them instead of tested anew.
+ */
+function scan(
+  targets: Target[],
   query: CompiledQuery,
-): { start: number; end: number; untimed: boolean } {
-  const { low, high, required } = query.time;
-  const start = low === -Infinity ? 0 : lowerBound(view.timed, low);
-  const end = high === Infinity ? view.timed.length : lowerBound(view.timed, high, true);
-  return { start, end: Math.max(start, end), untimed: !required };
-}
-
-/** Calls `visit` for each matching document in no particular order; stops when it returns false. */
-function scan(targets: Target[], query: CompiledQuery, visit: (doc: Doc) => boolean): void {
+  visit: (doc: Doc) => boolean,
+  key?: string,
+): void {
   const test = query.matchesAll ? undefined : query.test;
   for (const target of targets) {
-    const { start, end, untimed } = candidateRange(target.view, query);
+    const index = viewIndex(target.view);
+    const kept = key === undefined ? undefined : index.cachedMatches(key);
+    if (kept) {
+      for (let at = 0; at < kept.length; at++) if (!visit(index.doc(kept[at]))) return;
+      continue;
+    }
+    const { start, end, untimed } = candidates(target.view, query);
     const docs = target.view.timed;
     for (let i = start; i < end; i++) {
       const doc = docs[i];
@@ -277,60 +286,82 @@ interface Collected {
 export function executeSearch(input: SearchInput): Buffer[] {
   const started = performance.now();
   const context = contextFor(input.targets, input.now, input.text);
-  const request = plan(input, context);
+  const scope = input.targets.map((target) => viewIndex(target.view).id).join(',');
+  const request = plan(input, context, scope);
   // Aggregations see every match anyway: the same pass counts them, so the hits need no count of their own.
-  const aggregated = request.aggs.length > 0 ? aggregate(input, request) : undefined;
+  const aggregated = request.aggs.length > 0 ? aggregate(input, request, scope) : undefined;
   const counted = aggregated && !request.postFilter ? aggregated.counted : undefined;
   const collected =
     request.sort?.byTime && !request.postFilter
       ? byTime(input.targets, request, counted)
       : counted && request.from + request.size === 0
         ? { hits: [], ...counted }
-        : (pitPage(input, request) ?? generic(input.targets, request));
+        : (indexedPage(input.targets, request) ?? generic(input.targets, request));
   return answer(input, request, collected, aggregated?.json, performance.now() - started);
 }
 
 type Count = { total: number; relation: 'eq' | 'gte'; terminatedEarly: boolean };
 
-function aggregate(input: SearchInput, request: Plan): { json: string; counted: Count } {
+function aggregate(
+  input: SearchInput,
+  request: Plan,
+  scope: string,
+): { json: string; counted: Count } {
   const aggs = startAggs(request.aggs);
   let seen = 0;
-  scan(input.targets, request.query, (doc) => {
-    aggs.collect(doc);
-    return ++seen < request.terminateAfter;
-  });
-  let counted: Count = { total: 0, relation: 'eq', terminatedEarly: false };
-  if (request.terminateAfter !== Infinity && seen >= request.terminateAfter)
-    counted = { total: seen, relation: 'eq', terminatedEarly: true };
-  else if (seen > request.trackLimit)
-    counted = { total: request.trackLimit, relation: 'gte', terminatedEarly: false };
-  else if (request.trackTotal) counted = { total: seen, relation: 'eq', terminatedEarly: false };
+  const key = request.matchKeys.query;
+  if (key !== undefined && request.terminateAfter === Infinity) {
+    // Every match is read anyway: kept, they feed the aggregations from columns.
+    for (const target of input.targets) {
+      const index = viewIndex(target.view);
+      const positions = index.matches(key, request.query);
+      aggs.collectMatches({ index, positions, scope });
+      seen += positions.length;
+    }
+  } else
+    scan(input.targets, request.query, (doc) => {
+      aggs.collect(doc);
+      return ++seen < request.terminateAfter;
+    });
   const budget: BucketBudget = {
     count: 0,
     max: input.maxBuckets ?? DEFAULT_MAX_BUCKETS,
     index: input.targets[0]?.name ?? '*',
     typedKeys: input.params.get('typed_keys') === 'true',
   };
-  return { json: JSON.stringify(aggs.result(budget)), counted };
+  return { json: JSON.stringify(aggs.result(budget)), counted: countOf(seen, request) };
+}
+
+/** The answer's total for `seen` matches, under the request's tracking and `terminate_after`. */
+function countOf(seen: number, request: Plan): Count {
+  if (request.terminateAfter !== Infinity && seen >= request.terminateAfter)
+    return { total: seen, relation: 'eq', terminatedEarly: true };
+  if (!request.trackTotal) return { total: 0, relation: 'eq', terminatedEarly: false };
+  if (seen > request.trackLimit)
+    return { total: request.trackLimit, relation: 'gte', terminatedEarly: false };
+  return { total: seen, relation: 'eq', terminatedEarly: false };
 }
 
 /** Counts matches up to the tracking limit (or all, or a terminate_after cap). */
-function count(
-  targets: Target[],
-  request: Plan,
-): { total: number; relation: 'eq' | 'gte'; terminatedEarly: boolean } {
+function count(targets: Target[], request: Plan): Count {
   if (!request.trackTotal) return { total: 0, relation: 'eq', terminatedEarly: false };
+  const key = request.matchKeys.query;
+  // Counting them all reads them all: kept, the next search with this query reads no document.
+  if (key !== undefined && request.trackLimit === Infinity && request.terminateAfter === Infinity)
+    return countOf(
+      targets.reduce(
+        (sum, target) => sum + viewIndex(target.view).matches(key, request.query).length,
+        0,
+      ),
+      request,
+    );
   let total = 0;
   const cap = Math.min(
     request.trackLimit === Infinity ? Infinity : request.trackLimit + 1,
     request.terminateAfter,
   );
-  scan(targets, request.query, () => ++total < cap);
-  if (request.terminateAfter !== Infinity && total >= request.terminateAfter)
-    return { total, relation: 'eq', terminatedEarly: true };
-  if (total > request.trackLimit)
-    return { total: request.trackLimit, relation: 'gte', terminatedEarly: false };
-  return { total, relation: 'eq', terminatedEarly: false };
+  scan(targets, request.query, () => ++total < cap, key);
+  return countOf(total, request);
 }
 
 /**
@@ -390,7 +421,7 @@ interface Cursor {
 }
 
 function timeCursor(view: DocsView, request: Plan, descending: boolean): Cursor {
-  const range = candidateRange(view, request.query);
+  const range = candidates(view, request.query);
   let start = range.start;
   let end = range.end;
   const after = request.after;
@@ -435,50 +466,124 @@ function timeCursor(view: DocsView, request: Plan, descending: boolean): Cursor 
   };
 }
 
+/** The query and the post filter as one: what the hits must match. */
+function hitsQuery(request: Plan): CompiledQuery {
+  const { query, postFilter } = request;
+  if (!postFilter) return query;
+  return { ...query, matchesAll: false, test: (doc) => query.test(doc) && postFilter.test(doc) };
+}
+
 /**
- * A `search_after` page inside a point in time: its matches are sorted once per query and sort, and
- * each later page is a binary search and a slice. A first page is left to `generic`, which needs no
- * sort of every match. A query reading `now` is left out: each search resolves it afresh.
+ * A sorted page from the view's sort columns (each document's sort value read once per view) over
+ * the query's kept matches. A first look selects the page; a query and sort that come again, or a
+ * `search_after` page (more pages follow), get the matches' whole order kept, and each page is then
+ * a binary search and a slice. One index with documents only: orders of several do not merge.
  */
-function pitPage(input: SearchInput, request: Plan): Collected | undefined {
+function indexedPage(targets: Target[], request: Plan): Collected | undefined {
   const { sort, after } = request;
-  const cache = input.sortedMatches;
-  if (!cache || !sort || !after || request.terminateAfter !== Infinity) return undefined;
-  const { body, params } = input;
-  const key = JSON.stringify([
-    body.query,
-    body.post_filter,
-    body.sort,
-    params.get('q'),
-    params.get('sort'),
-  ]);
-  if (/\bnow\b/.test(key)) return undefined;
-  let sorted = cache.get(key);
-  if (!sorted) {
-    sorted = [];
-    const post = request.postFilter?.test;
-    const matches = sorted;
-    scan(input.targets, request.query, (doc) => {
-      if (!post || post(doc)) matches.push({ doc, values: sort.values(doc) });
-      return true;
-    });
-    sorted.sort((a, b) => sort.compareValues(a.values, b.values));
-    if (cache.size >= SORTED_MATCHES_PER_PIT) cache.delete(cache.keys().next().value as string);
-    cache.set(key, sorted);
+  const key = request.matchKeys.hits;
+  const filled = targets.filter((target) => viewIndex(target.view).size > 0);
+  if (!sort || key === undefined || request.terminateAfter !== Infinity || filled.length !== 1)
+    return undefined;
+  const index = viewIndex(filled[0].view);
+  const compare = positionComparator(index, sort);
+  if (!compare) return undefined;
+  const matches = index.matches(key, hitsQuery(request));
+  const orderKey = `${key}\n${JSON.stringify(sort.keys.map(sortColumnId))}`;
+  const order = index.order(orderKey, () => matches.slice().sort(compare), after !== undefined);
+  const counted = countOf(matches.length, request);
+  if (!order)
+    return {
+      hits: pageOf(
+        firstPositions(matches, request.from + request.size, compare),
+        request.from,
+        request.size,
+        index,
+      ),
+      ...counted,
+    };
+  let start = 0;
+  if (after) {
+    const afterValues = sort.afterValues(after);
+    let high = order.length;
+    while (start < high) {
+      const middle = (start + high) >>> 1;
+      if (sort.compareValues(sort.values(index.doc(order[middle])), afterValues) <= 0)
+        start = middle + 1;
+      else high = middle;
+    }
   }
-  const afterValues = sort.afterValues(after);
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sort.compareValues(sorted[middle].values, afterValues) <= 0) low = middle + 1;
-    else high = middle;
+  return { hits: pageOf(order, start + request.from, request.size, index), ...counted };
+}
+
+function pageOf(order: Int32Array, from: number, size: number, index: ViewIndex): Doc[] {
+  return Array.from(order.subarray(from, from + size), (position) => index.doc(position));
+}
+
+/** Names a sort key's column: the field, how it is read, and what stands in for a missing value. */
+function sortColumnId(key: CompiledSort['keys'][number]): string {
+  return `sort:${JSON.stringify([key.field, key.type, key.descending, key.missingValue ?? null])}`;
+}
+
+/**
+ * Orders positions as the sort orders their documents, from the view's sort columns; ties keep
+ * position order, as the scan of `generic` does. Undefined when a column cannot be made.
+ */
+function positionComparator(
+  index: ViewIndex,
+  sort: CompiledSort,
+): ((a: number, b: number) => number) | undefined {
+  const keys: Array<{ column: Float64Array; descending: boolean; missingFirst: boolean }> = [];
+  for (const key of sort.keys) {
+    const column = index.sortColumn(
+      sortColumnId(key),
+      (doc) => key.value(doc) ?? key.missingValue ?? null,
+    );
+    if (!column) return undefined;
+    keys.push({ column, descending: key.descending, missingFirst: key.missingFirst });
   }
-  const hits = sorted.slice(low, low + request.size).map((entry) => entry.doc);
-  if (!request.trackTotal) return { hits, total: 0, relation: 'eq', terminatedEarly: false };
-  return sorted.length > request.trackLimit
-    ? { hits, total: request.trackLimit, relation: 'gte', terminatedEarly: false }
-    : { hits, total: sorted.length, relation: 'eq', terminatedEarly: false };
+  return (a, b) => {
+    for (let i = 0; i < keys.length; i++) {
+      const { column, descending, missingFirst } = keys[i];
+      const x = column[a];
+      const y = column[b];
+      if (x === y) continue;
+      // Missing values (NaN) sort last (or first) whatever the order.
+      if (x !== x) {
+        if (y !== y) continue;
+        return missingFirst ? -1 : 1;
+      }
+      if (y !== y) return missingFirst ? 1 : -1;
+      return descending ? y - x : x - y;
+    }
+    return a - b;
+  };
+}
+
+/**
+ * The first `wanted` positions in order, without ordering the rest: a buffer of twice the page is
+ * sorted and cut whenever it fills, and a position past the cut's last is dropped on sight.
+ */
+function firstPositions(
+  matches: Int32Array,
+  wanted: number,
+  compare: (a: number, b: number) => number,
+): Int32Array {
+  if (wanted === 0) return new Int32Array(0);
+  const buffer = new Int32Array(wanted * 2);
+  let filled = 0;
+  let last = -1;
+  for (let at = 0; at < matches.length; at++) {
+    const position = matches[at];
+    if (last >= 0 && compare(position, last) > 0) continue;
+    buffer[filled++] = position;
+    if (filled === buffer.length) {
+      buffer.sort(compare);
+      filled = wanted;
+      last = buffer[wanted - 1];
+    }
+  }
+  return buffer.subarray(0, filled).sort(compare).subarray(0, wanted);
 }
 
 /**
@@ -536,12 +641,16 @@ function generic(targets: Target[], request: Plan): Collected {
 }
 
 function countPost(targets: Target[], request: Plan): number {
+  const key = request.matchKeys.hits;
+  const query = hitsQuery(request);
   let total = 0;
-  const post = request.postFilter?.test as (doc: Doc) => boolean;
-  scan(targets, request.query, (doc) => {
-    if (post(doc)) total++;
-    return true;
-  });
+  if (key !== undefined)
+    for (const target of targets) total += viewIndex(target.view).matches(key, query).length;
+  else
+    scan(targets, query, () => {
+      total++;
+      return true;
+    });
   return total;
 }
 

@@ -2,11 +2,13 @@
 import type { Doc } from '../../documents';
 import { parsingError } from '../../errors';
 import { comparable, isNumeric } from '../../query/values';
+import { type ColumnValue, MISSING_VALUE, SEVERAL } from '../view-index';
 import {
   type AggSpec,
   type Bucket,
   type BucketBudget,
   type Builder,
+  type Collector,
   type Json,
   addToBucket,
   answerKey,
@@ -101,14 +103,44 @@ export const buildTerms: Builder = (options, input) => {
     return typeof value === 'number' && !Number.isNaN(value) ? value : undefined;
   };
   const missingKey = missing === undefined ? undefined : toKey(missing);
+  const columnId = `terms:${source.field}:${numeric ? source.type : 'keyword'}`;
+  /** A document's one key, none, or SEVERAL for the rest (which `collect` reads as they are). */
+  const columnValue = (doc: Doc): ColumnValue => {
+    const raw = source.read(doc);
+    if (raw === undefined || raw === null || (Array.isArray(raw) && raw.length === 0)) return null;
+    const single = Array.isArray(raw) ? (raw.length === 1 ? raw[0] : null) : raw;
+    const key = single === null || single === undefined ? undefined : toKey(single);
+    return key === undefined ? SEVERAL : key;
+  };
   return () => {
     const buckets = new Map<number | string, Bucket>();
-    const add = (key: number | string, doc: Doc) => {
+    const bucketOf = (key: number | string) => {
       let bucket = buckets.get(key);
       if (!bucket) buckets.set(key, (bucket = newBucket(input.subs)));
-      addToBucket(bucket, doc);
+      return bucket;
     };
-    return {
+    const add = (key: number | string, doc: Doc) => addToBucket(bucketOf(key), doc);
+    const collector: Collector = {
+      // Counted by ordinal: a bucket with sub-aggregations needs its documents, so reads them.
+      collectMatches:
+        input.subs.length > 0
+          ? undefined
+          : ({ index, positions }) => {
+              const { ords, values } = index.column(columnId, columnValue);
+              const counts = new Int32Array(values.length);
+              let missingCount = 0;
+              for (let at = 0; at < positions.length; at++) {
+                const ord = ords[positions[at]];
+                if (ord >= 0) counts[ord]++;
+                else if (ord === MISSING_VALUE) missingCount++;
+                else collector.collect(index.doc(positions[at]));
+              }
+              counts.forEach((count, ord) => {
+                if (count > 0) bucketOf(values[ord]).count += count;
+              });
+              if (missingKey !== undefined && missingCount > 0)
+                bucketOf(missingKey).count += missingCount;
+            },
       collect(doc) {
         const raw = source.read(doc);
         if (raw === undefined || raw === null || (Array.isArray(raw) && raw.length === 0)) {
@@ -172,5 +204,6 @@ export const buildTerms: Builder = (options, input) => {
         };
       },
     };
+    return collector;
   };
 };

@@ -9,13 +9,16 @@ import { fieldReader } from '../../fields';
 import type { FieldType } from '../../mapping';
 import type { CompileContext } from '../../query/context';
 import { isNumeric } from '../../query/values';
+import type { Matches } from '../view-index';
 
 export type Json = Record<string, unknown>;
 
 export const DEFAULT_MAX_BUCKETS = 65_535;
 
-interface Collector {
+export interface Collector {
   collect(doc: Doc): void;
+  /** Collects a view's matches at once, from columns, where the aggregation can. */
+  collectMatches?(matches: Matches): void;
   /** The aggregation's answer. */
   result(budget: BucketBudget): Json;
 }
@@ -109,6 +112,23 @@ export interface Bucket {
 
 export function newBucket(subs: AggSpec[]): Bucket {
   return { count: 0, subs: subs.map((spec) => spec.make()) };
+}
+
+/** Feeds a view's matches to collectors: at once where one can, else document by document. */
+export function collectAll(collectors: readonly Collector[], matches: Matches): void {
+  const oneByOne = collectors.filter((collector) => {
+    if (!collector.collectMatches) return true;
+    collector.collectMatches(matches);
+    return false;
+  });
+  if (oneByOne.length > 0)
+    forEachMatch(matches, (doc) => {
+      for (let i = 0; i < oneByOne.length; i++) oneByOne[i].collect(doc);
+    });
+}
+
+export function forEachMatch({ index, positions }: Matches, visit: (doc: Doc) => void): void {
+  for (let at = 0; at < positions.length; at++) visit(index.doc(positions[at]));
 }
 
 export function addToBucket(bucket: Bucket, doc: Doc): void {

@@ -2,14 +2,18 @@
  * `filters`: a bucket per named (or listed) query, and an optional other bucket; `filter`: one
  * bucket of the documents a query matches.
  */
+import type { Doc } from '../../documents';
 import { parsingError } from '../../errors';
 import { compileQuery } from '../../query/compile';
 import type { Predicate } from '../../query/context';
+import { intersect, matchKey } from '../view-index';
 import {
   type Builder,
   type Json,
   addToBucket,
+  collectAll,
   countBucket,
+  forEachMatch,
   isObject,
   newBucket,
   subResults,
@@ -68,12 +72,22 @@ export const buildFilters: Builder = (options, input) => {
 };
 
 export const buildFilter: Builder = (options, input) => {
-  const test = compileQuery(options, input.context).test;
+  const query = compileQuery(options, input.context);
+  const test = query.test;
   return () => {
     const bucket = newBucket(input.subs);
+    const collect = (doc: Doc) => {
+      if (test(doc)) addToBucket(bucket, doc);
+    };
     return {
-      collect: (doc) => {
-        if (test(doc)) addToBucket(bucket, doc);
+      collect,
+      // The filter's own matches are kept by the view, so a repeated filter costs an intersection.
+      collectMatches(matches) {
+        const key = matchKey(matches.scope, 'filter aggregation', options);
+        if (key === undefined) return forEachMatch(matches, collect);
+        const both = intersect(matches.positions, matches.index.matches(key, query));
+        bucket.count += both.length;
+        collectAll(bucket.subs, { ...matches, positions: both });
       },
       result: (budget) => ({ doc_count: bucket.count, ...subResults(bucket, input.subs, budget) }),
     };

@@ -7,6 +7,7 @@
 import type { Doc } from '../../documents';
 import { parsingError } from '../../errors';
 import type { CompileContext } from '../../query/context';
+import type { Matches } from '../view-index';
 import { buildTerms } from './buckets-terms';
 import {
   type AggSpec,
@@ -14,6 +15,7 @@ import {
   type Builder,
   type Json,
   answerKey,
+  collectAll,
   isObject,
   typedName,
 } from './core';
@@ -111,6 +113,7 @@ const METRICS = new Set(['max', 'avg', 'sum']);
 /** Runs the top-level aggregations: a collector per spec, fed by the search, answered at the end. */
 export function startAggs(specs: AggSpec[]): {
   collect(doc: Doc): void;
+  collectMatches(matches: Matches): void;
   result(budget: BucketBudget): Json;
 } {
   const collectors = specs.map((spec) => spec.make());
@@ -118,6 +121,7 @@ export function startAggs(specs: AggSpec[]): {
     collect(doc) {
       for (let i = 0; i < collectors.length; i++) collectors[i].collect(doc);
     },
+    collectMatches: (matches) => collectAll(collectors, matches),
     result(budget) {
       const out: Json = {};
       specs.forEach((spec, at) => {
