@@ -35,8 +35,21 @@ export function simulatorHost(id: string, port: number) {
  * The query and default sort the dashboard sends for the bench host's alerts in `timeRange` (pinned
  * to its manager, no filter), built by the dashboard's own code.
  */
-export function benchAlertsSearch(apiHostId: string, timeRange: { from: string; to: string }) {
-  return benchSearch(apiHostId, 'alerts', timeRange);
+export function benchAlertsSearch(
+  apiHostId: string,
+  timeRange: { from: string; to: string },
+  options?: BenchSearchOptions,
+) {
+  return benchSearch(apiHostId, 'alerts', timeRange, options);
+}
+
+interface BenchSearchOptions {
+  /**
+   * The time range left as date math, which the indexer resolves at each search: the same work as
+   * the dashboard's searches, each resolving `now` afresh, where a body repeated word for word is a
+   * query an indexer may keep the matches of.
+   */
+  nowPerSearch?: boolean;
 }
 
 /**
@@ -47,10 +60,14 @@ export function benchSearch(
   apiHostId: string,
   datasetId: AlertsDatasetId,
   timeRange?: { from: string; to: string },
+  options: BenchSearchOptions = {},
 ) {
   const dataset = new SearchDatasets(() => 'wazuh-alerts-*').get(datasetId);
   const now = new Date();
-  const resolved = timeRange && resolveTimeRange(timeRange, now);
+  const resolved = timeRange && {
+    ...resolveTimeRange(timeRange, now),
+    ...(options.nowPerSearch && timeRange),
+  };
   const clauses = selectionClauses({ apiHostId }, dataset.fields, now);
   const time =
     dataset.timeField && resolved ? { field: dataset.timeField, range: resolved } : undefined;

@@ -310,8 +310,9 @@ function aggregate(
   const aggs = startAggs(request.aggs);
   let seen = 0;
   const key = request.matchKeys.query;
-  if (key !== undefined && request.terminateAfter === Infinity) {
-    // Every match is read anyway: kept, they feed the aggregations from columns.
+  if (request.terminateAfter === Infinity) {
+    // Every match is read anyway: as positions they feed the aggregations from columns (and are
+    // kept for the next search, unless the query reads `now`).
     for (const target of input.targets) {
       const index = viewIndex(target.view);
       const positions = index.matches(key, request.query);

@@ -88,9 +88,9 @@ export class ViewIndex {
     return position < timed.length ? timed[position] : this.view.untimed[position - timed.length];
   }
 
-  /** The positions `query` matches, found by its time bounds and test. */
-  matches(key: string, query: CompiledQuery): Int32Array {
-    return this.matchSets.get(key, () => {
+  /** The positions `query` matches, found by its time bounds and test; kept under `key` if any. */
+  matches(key: string | undefined, query: CompiledQuery): Int32Array {
+    const find = () => {
       const { timed, untimed } = this.view;
       const { start, end, untimed: withUntimed } = candidates(this.view, query);
       const test = query.matchesAll ? undefined : query.test;
@@ -101,7 +101,8 @@ export class ViewIndex {
         for (let at = 0; at < untimed.length; at++)
           if (!test || test(untimed[at])) found[count++] = timed.length + at;
       return found.slice(0, count);
-    });
+    };
+    return key === undefined ? find() : this.matchSets.get(key, find);
   }
 
   cachedMatches(key: string): Int32Array | undefined {
