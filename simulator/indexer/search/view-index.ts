@@ -18,7 +18,7 @@ const MAX_COLUMNS = 16;
 /** A column's ordinal for a document without the value. */
 export const MISSING_VALUE = -1;
 /** A column's ordinal for a document with several values: it is read document by document. */
-export const SEVERAL_VALUES = -2;
+const SEVERAL_VALUES = -2;
 
 /** What a column reads of a document: one value, none, or several. */
 export type ColumnValue = number | string | null | typeof SEVERAL;
