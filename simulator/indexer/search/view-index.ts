@@ -173,13 +173,13 @@ export class ViewIndex {
   }
 
   /**
-   * The order of `key`'s matches, built by `build` when the key comes a second time (or with
-   * `now`); undefined until then, or when `build` cannot order them.
+   * The order of `key`'s matches, built by `build` when the key comes a second time (or at once,
+   * when more pages are sure to follow); undefined until then, or when `build` cannot order them.
    */
-  order(key: string, build: () => Int32Array | undefined, now = false): Int32Array | undefined {
+  order(key: string, build: () => Int32Array | undefined, atOnce = false): Int32Array | undefined {
     const kept = this.orders.peek(key);
     if (kept !== undefined) return kept ?? undefined;
-    if (!now && !this.askedOnce.peek(key)) {
+    if (!atOnce && !this.askedOnce.peek(key)) {
       this.askedOnce.get(key, () => true);
       return undefined;
     }
