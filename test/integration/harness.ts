@@ -12,6 +12,22 @@ import { join } from 'node:path';
 import { createLineCollector } from '../../host/server/logging';
 import { startServer } from '../../host/server/root';
 
+/**
+ * Runs the next step of a test environment's start and, when it throws, stops what already started:
+ * a server left listening would keep the test run from exiting after the failure it reports.
+ */
+export async function stopIfNextFails<T>(
+  started: { stop(): Promise<void> },
+  next: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await next();
+  } catch (error) {
+    await started.stop();
+    throw error;
+  }
+}
+
 /** The first admin's password in every test dashboard (SVC_ADMIN_PASSWORD). */
 export const TEST_ADMIN_PASSWORD = 'harness-admin-password';
 

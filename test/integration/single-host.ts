@@ -3,7 +3,12 @@
  * for tests that read answers as they stream (the harness's client reads every answer whole).
  */
 import { startTestUpstream, type TestUpstream } from '../support/test-upstream';
-import { startTestDashboard, TEST_ADMIN_PASSWORD, type TestDashboard } from './harness';
+import {
+  startTestDashboard,
+  stopIfNextFails,
+  TEST_ADMIN_PASSWORD,
+  type TestDashboard,
+} from './harness';
 
 export interface SingleHostDashboard {
   upstream: TestUpstream;
@@ -20,33 +25,37 @@ export async function startSingleHostDashboard(options: {
   api?: Record<string, unknown>;
 }): Promise<SingleHostDashboard> {
   const upstream = await startTestUpstream({ password: options.password });
-  const dashboard = await startTestDashboard({
-    config: {
-      svc: {
-        hosts: [
-          {
-            id: options.apiHostId,
-            url: upstream.url,
-            port: upstream.port,
-            username: 'wazuh-wui',
-            password: options.password,
-            run_as: false,
-          },
-        ],
-        ...(options.api && { api: options.api }),
+  return stopIfNextFails(upstream, async () => {
+    const dashboard = await startTestDashboard({
+      config: {
+        svc: {
+          hosts: [
+            {
+              id: options.apiHostId,
+              url: upstream.url,
+              port: upstream.port,
+              username: 'wazuh-wui',
+              password: options.password,
+              run_as: false,
+            },
+          ],
+          ...(options.api && { api: options.api }),
+        },
       },
-    },
+    });
+    return stopIfNextFails(dashboard, async () => {
+      const login = await fetch(`${dashboard.url}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'osd-xsrf': 'test' },
+        body: JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD }),
+      });
+      const cookie = login.headers
+        .getSetCookie()
+        .map((value) => value.split(';')[0])
+        .join('; ');
+      return { upstream, dashboard, cookie };
+    });
   });
-  const login = await fetch(`${dashboard.url}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'osd-xsrf': 'test' },
-    body: JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  return { upstream, dashboard, cookie };
 }
 
 /** `POST`s `body` as JSON with the session cookie; the answer is left unread for the test to stream. */

@@ -5,6 +5,7 @@
  */
 import { createServer, type AddressInfo } from 'node:net';
 import { startIndexer, type IndexerStandIn } from '../../../simulator/indexer';
+import { stopIfNextFails } from '../harness';
 import {
   leakedSecrets,
   startMainTestEnv,
@@ -70,7 +71,7 @@ export async function startIndexerTestEnv(
       source,
     })),
   });
-  try {
+  return stopIfNextFails(indexer, async () => {
     const env = await startMainTestEnv({
       ...options,
       // Ten seconds, not the product's thirty, so a wedged stand-in fails a test soon; enough for a
@@ -95,10 +96,7 @@ export async function startIndexerTestEnv(
         await indexer.stop();
       },
     };
-  } catch (error) {
-    await indexer.stop();
-    throw error;
-  }
+  });
 }
 
 /** Answers and log lines carrying the indexer's or an API host's password (expected: none). */

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { startManagedApi, type ManagedApi, type ManagedApiOptions } from '../../../simulator';
 import {
   startTestDashboard,
+  stopIfNextFails,
   type TestClient,
   type TestDashboard,
   type TestDashboardOptions,
@@ -90,25 +91,29 @@ export async function startMainTestEnv(options: MainTestOptions = {}): Promise<M
     ...options.host,
     ...overrides,
   });
-  const dashboard = await startTestDashboard({
-    ...options.dashboard,
-    config: { svc: { hosts: [hostConfig()], ...options.svc } },
+  return stopIfNextFails(simulator, async () => {
+    const dashboard = await startTestDashboard({
+      ...options.dashboard,
+      config: { svc: { hosts: [hostConfig()], ...options.svc } },
+    });
+    return stopIfNextFails(dashboard, async () => {
+      await dashboard.addUser(USER.username, USER.password, USER.roles);
+      await dashboard.addUser(SECOND_ADMIN.username, SECOND_ADMIN.password, SECOND_ADMIN.roles);
+      const responses: TestResponse[] = [];
+      return {
+        simulator,
+        dashboard,
+        admin: recording(await dashboard.login(), responses),
+        user: recording(await dashboard.login(USER.username, USER.password), responses),
+        responses,
+        hostConfig,
+        async stop() {
+          await dashboard.stop();
+          await simulator.stop();
+        },
+      };
+    });
   });
-  await dashboard.addUser(USER.username, USER.password, USER.roles);
-  await dashboard.addUser(SECOND_ADMIN.username, SECOND_ADMIN.password, SECOND_ADMIN.roles);
-  const responses: TestResponse[] = [];
-  return {
-    simulator,
-    dashboard,
-    admin: recording(await dashboard.login(), responses),
-    user: recording(await dashboard.login(USER.username, USER.password), responses),
-    responses,
-    hostConfig,
-    async stop() {
-      await dashboard.stop();
-      await simulator.stop();
-    },
-  };
 }
 
 /** Log lines and responses that contain one of the stored passwords (expected: none). */
