@@ -8,7 +8,12 @@ import {
   type ManagedApi,
   type VersionCheckMode,
 } from '../../../simulator';
-import { startTestDashboard, type TestDashboard, type TestDashboardOptions } from '../harness';
+import {
+  startTestDashboard,
+  stopIfNextFails,
+  type TestDashboard,
+  type TestDashboardOptions,
+} from '../harness';
 
 export const API_ID = 'manager-1';
 /** A second host on the same simulator, left unasked until a test needs a host with no stored record. */
@@ -53,16 +58,9 @@ export async function startUpdatesTestBed(
   } = {},
 ): Promise<UpdatesTestBed> {
   const api = await startManagedApi({ versionCheck: options.versionCheck ?? 'all', agents: 5 });
-  let dashboard: TestDashboard;
-  try {
-    dashboard = await startTestDashboard({
-      ...options.dashboard,
-      config: dashboardConfig(api, options.config),
-    });
-  } catch (error) {
-    await api.stop();
-    throw error;
-  }
+  const dashboard = await stopIfNextFails(api, () =>
+    startTestDashboard({ ...options.dashboard, config: dashboardConfig(api, options.config) }),
+  );
   return {
     dashboard,
     api,

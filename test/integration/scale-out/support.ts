@@ -7,7 +7,12 @@ import {
   type TestDatabase,
 } from '../../../host/server/saved-objects/postgres/test-support';
 import { ADMIN_USER, startManagedApi, type ManagedApi } from '../../../simulator';
-import { startTestDashboard, type TestDashboard, type TestDashboardOptions } from '../harness';
+import {
+  startTestDashboard,
+  stopIfNextFails,
+  type TestDashboard,
+  type TestDashboardOptions,
+} from '../harness';
 
 export interface SharedDatabaseDashboards {
   database: TestDatabase;
@@ -117,10 +122,12 @@ export async function startTwoDashboardsWithApi(
   const previousKey = process.env.SVC_ENCRYPTION_KEY;
   process.env.SVC_ENCRYPTION_KEY = options.encryptionKey;
   const simulator = await startManagedApi(options.simulator);
-  const dashboards = await startTwoDashboards({
-    ...options,
-    env: { ...options.env, SVC_ENCRYPTION_KEY: options.encryptionKey },
-  });
+  const dashboards = await stopIfNextFails(simulator, () =>
+    startTwoDashboards({
+      ...options,
+      env: { ...options.env, SVC_ENCRYPTION_KEY: options.encryptionKey },
+    }),
+  );
   return {
     ...dashboards,
     simulator,
