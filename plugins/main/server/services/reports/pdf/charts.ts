@@ -59,16 +59,24 @@ function fit(doc: Doc, text: string, width: number): string {
   return `${text.slice(0, low)}…`;
 }
 
-/** Buckets as x values and one series per split value (the chart model's), or one "Alerts" series. */
+/**
+ * Buckets as x values (with their times for a date histogram, split or not) and one series per
+ * split value (the chart model's), or one "Alerts" series.
+ */
 function toMatrix(result: Exclude<AlertsChartResult, { type: 'count' }>): Matrix {
   const buckets = result.buckets;
   const x = buckets.map(bucketLabel);
+  const times = result.type === 'date_histogram' ? buckets.map(bucketTime) : undefined;
   const series = chartSeries(buckets);
   if (series.length === 0)
-    return { x, series: [{ label: 'Alerts', values: buckets.map((bucket) => bucket.count) }] };
+    return {
+      x,
+      times,
+      series: [{ label: 'Alerts', values: buckets.map((bucket) => bucket.count) }],
+    };
   return {
     x,
-    times: buckets.map(bucketTime),
+    times,
     series: series.map(({ key, label }) => ({
       label,
       values: buckets.map(
