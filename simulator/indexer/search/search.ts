@@ -259,7 +259,7 @@ function scan(
   const test = query.matchesAll ? undefined : query.test;
   for (const target of targets) {
     const index = viewIndex(target.view);
-    const kept = key === undefined ? undefined : index.cachedMatches(key);
+    const kept = key === undefined ? undefined : index.keptMatches(key);
     if (kept) {
       for (let at = 0; at < kept.length; at++) if (!visit(index.doc(kept[at]))) return;
       continue;

@@ -105,7 +105,7 @@ export class ViewIndex {
     return key === undefined ? find() : this.matchSets.get(key, find);
   }
 
-  cachedMatches(key: string): Int32Array | undefined {
+  keptMatches(key: string): Int32Array | undefined {
     return this.matchSets.peek(key);
   }
 

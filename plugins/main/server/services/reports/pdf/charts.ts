@@ -28,7 +28,6 @@ export interface Box {
 }
 
 export const COLOURS = { text: '#343741', muted: '#69707D', grid: '#D3DAE6', shade: '#F5F7FA' };
-const colour = chartColour;
 
 interface Series {
   label: string;
@@ -107,7 +106,7 @@ function drawLegend(doc: Doc, labels: string[], x: number, y: number, width: num
   labels.forEach((label, index) => {
     const left = x + (index % perRow) * itemWidth;
     const top = y + Math.floor(index / perRow) * 11;
-    doc.rect(left, top + 1, 7, 7).fill(colour(index));
+    doc.rect(left, top + 1, 7, 7).fill(chartColour(index));
     doc
       .fillColor(COLOURS.text)
       .text(fit(doc, label, itemWidth - 14), left + 10, top, { lineBreak: false });
@@ -203,7 +202,7 @@ function drawColumns(doc: Doc, box: Box, matrix: Matrix, time: boolean): void {
       top -= height;
       doc
         .rect(plot.x + slot * index + (slot - barWidth) / 2, top, barWidth, height)
-        .fill(colour(seriesIndex));
+        .fill(chartColour(seriesIndex));
     });
   });
   drawXLabels(doc, plot, matrix);
@@ -234,11 +233,11 @@ function drawLines(doc: Doc, box: Box, matrix: Matrix, area: boolean): void {
       doc.moveTo(points[0][0], plot.y + plot.height);
       for (const [x, y] of points) doc.lineTo(x, y);
       doc.lineTo(points[points.length - 1][0], plot.y + plot.height).closePath();
-      doc.fillOpacity(0.25).fill(colour(seriesIndex)).fillOpacity(1);
+      doc.fillOpacity(0.25).fill(chartColour(seriesIndex)).fillOpacity(1);
     }
     doc.moveTo(points[0][0], points[0][1]);
     for (const [x, y] of points.slice(1)) doc.lineTo(x, y);
-    doc.lineWidth(1.2).strokeColor(colour(seriesIndex)).stroke();
+    doc.lineWidth(1.2).strokeColor(chartColour(seriesIndex)).stroke();
   });
   drawXLabels(doc, plot, matrix);
   drawLegend(
@@ -271,7 +270,7 @@ function drawBars(doc: Doc, box: Box, matrix: Matrix): void {
     matrix.series.forEach((series, seriesIndex) => {
       const width = (series.values[index] / max) * barSpace;
       if (width <= 0) return;
-      doc.rect(left, y + rowHeight * 0.15, width, rowHeight * 0.7).fill(colour(seriesIndex));
+      doc.rect(left, y + rowHeight * 0.15, width, rowHeight * 0.7).fill(chartColour(seriesIndex));
       left += width;
     });
     doc
@@ -323,7 +322,7 @@ function drawDonut(doc: Doc, box: Box, buckets: AlertsBucket[], hole: number): v
     for (let part = 0; part < halves.length - 1; part++)
       doc
         .path(slicePath(cx, cy, radius, radius * hole, halves[part], halves[part + 1]))
-        .fill(colour(index));
+        .fill(chartColour(index));
     angle += share;
   });
   doc.font(FONT.regular).fontSize(7);
@@ -333,7 +332,7 @@ function drawDonut(doc: Doc, box: Box, buckets: AlertsBucket[], hole: number): v
   const top = cy - (rowHeight * buckets.length) / 2;
   buckets.forEach((bucket, index) => {
     const y = top + index * rowHeight;
-    doc.rect(legendX, y + 1.5, 7, 7).fill(colour(index));
+    doc.rect(legendX, y + 1.5, 7, 7).fill(chartColour(index));
     const figures = `${formatCount(bucket.count)} (${((bucket.count / total) * 100).toFixed(1)}%)`;
     const figuresWidth = doc.widthOfString(figures);
     doc
